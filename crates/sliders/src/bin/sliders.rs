@@ -1,0 +1,192 @@
+//! `sliders`: the techniques from the command line, for article authors and for checks.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use sliders::{diagram, Bitboard, Slider, Square, Technique};
+
+#[derive(Parser)]
+#[command(
+    name = "sliders",
+    about = "Sliding-piece attacks, computed and traced step by step"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the techniques, one name per line.
+    Techniques,
+    /// Print the attack set as 0x and 16 hex digits.
+    Attacks {
+        #[command(flatten)]
+        technique: TechniqueArg,
+        /// Read lines "SLIDER SQUARE OCCUPIED" from stdin and print one result per line.
+        #[arg(long, conflicts_with_all = ["slider", "square", "occupied"])]
+        batch: bool,
+        #[command(flatten)]
+        position: OptionalPosition,
+    },
+    /// Print every step as the articles draw it: grids side by side as A op B = C.
+    Trace {
+        #[command(flatten)]
+        technique: TechniqueArg,
+        #[command(flatten)]
+        position: Position,
+    },
+}
+
+#[derive(Args)]
+struct TechniqueArg {
+    /// One of the names `sliders techniques` prints.
+    #[arg(long, value_parser = parse_technique)]
+    technique: Technique,
+}
+
+#[derive(Args)]
+struct Position {
+    /// rook, bishop or queen.
+    #[arg(long, value_parser = parse_slider)]
+    slider: Slider,
+    /// The slider's square, like d4.
+    #[arg(long, value_parser = parse_square)]
+    square: Square,
+    /// The occupancy: 0x-hex (up to 16 digits), 0b-binary or decimal.
+    #[arg(long, value_parser = parse_bitboard)]
+    occupied: Bitboard,
+}
+
+#[derive(Args)]
+struct OptionalPosition {
+    #[arg(long, value_parser = parse_slider)]
+    slider: Option<Slider>,
+    #[arg(long, value_parser = parse_square)]
+    square: Option<Square>,
+    #[arg(long, value_parser = parse_bitboard)]
+    occupied: Option<Bitboard>,
+}
+
+fn parse_technique(text: &str) -> Result<Technique, String> {
+    text.parse().map_err(|_| {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown technique; the techniques are {}", names.join(", "))
+    })
+}
+
+fn parse_slider(text: &str) -> Result<Slider, String> {
+    text.parse()
+        .map_err(|e: sliders::ParseSliderError| e.to_string())
+}
+
+fn parse_square(text: &str) -> Result<Square, String> {
+    text.parse()
+        .map_err(|e: sliders::ParseSquareError| e.to_string())
+}
+
+fn parse_bitboard(text: &str) -> Result<Bitboard, String> {
+    text.parse()
+        .map_err(|e: sliders::ParseBitboardError| e.to_string())
+}
+
+/// Parses one batch line, "SLIDER SQUARE OCCUPIED", naming the field that is wrong.
+fn parse_batch_line(line: &str) -> Result<(Slider, Square, Bitboard), String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let [slider, square, occupied] = fields[..] else {
+        return Err(format!(
+            "expected 3 fields \"SLIDER SQUARE OCCUPIED\", found {}",
+            fields.len()
+        ));
+    };
+    let slider = parse_slider(slider).map_err(|e| format!("slider {slider:?}: {e}"))?;
+    let square = parse_square(square).map_err(|e| format!("square {square:?}: {e}"))?;
+    let occupied = parse_bitboard(occupied).map_err(|e| format!("occupied {occupied:?}: {e}"))?;
+    Ok((slider, square, occupied))
+}
+
+/// Answers every good line; a bad line gets one error on stderr and no output.
+fn run_batch(technique: Technique) -> io::Result<bool> {
+    let stdin = io::stdin().lock();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut all_good = true;
+    for (number, line) in stdin.lines().enumerate() {
+        let line = line?;
+        match parse_batch_line(&line) {
+            Ok((slider, square, occupied)) => {
+                writeln!(out, "{}", technique.attacks(slider, square, occupied))?;
+            }
+            Err(problem) => {
+                out.flush()?;
+                eprintln!("error: line {}: {problem}: {line:?}", number + 1);
+                all_good = false;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(all_good)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version print to stdout and succeed.
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            // Clap's first line names the argument and the problem; the rest is a usage hint.
+            let text = error.to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = match cli.command {
+        Command::Techniques => {
+            let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+            println!("{}", names.join("\n"));
+            Ok(true)
+        }
+        Command::Attacks {
+            technique,
+            batch: true,
+            ..
+        } => run_batch(technique.technique),
+        Command::Attacks {
+            technique,
+            batch: false,
+            position,
+        } => match (position.slider, position.square, position.occupied) {
+            (Some(slider), Some(square), Some(occupied)) => {
+                println!("{}", technique.technique.attacks(slider, square, occupied));
+                Ok(true)
+            }
+            _ => {
+                eprintln!("error: attacks needs --slider, --square and --occupied, or --batch");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Trace {
+            technique,
+            position,
+        } => {
+            let trace =
+                technique
+                    .technique
+                    .trace(position.slider, position.square, position.occupied);
+            print!("{}", diagram::trace(&trace));
+            Ok(true)
+        }
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Sliding-piece attacks by the bitboard techniques of the chessprogramming wiki, each written
+//! once and generic over a [`Tracer`]: with [`NoTrace`] it is the fast path, with a
+//! [`Recorder`] the same code reports every intermediate bitboard.
+//!
+//! Squares use little-endian rank-file mapping: a1 = bit 0, h1 = bit 7, h8 = bit 63.
+//!
+//! ```
+//! use sliders::{Bitboard, Slider, Square, Technique};
+//! let occupied = Square::D6.bit();
+//! let attacks = Technique::ObstructionDifference.attacks(Slider::Rook, Square::D4, occupied);
+//! assert!(attacks.contains(Square::D6) && !attacks.contains(Square::D7));
+//! ```
+#![no_std]
+
+extern crate alloc;
+
+mod bitboard;
+pub mod diagram;
+mod geometry;
+mod square;
+pub mod techniques;
+pub mod trace;
+pub mod workload;
+
+pub use bitboard::{Bitboard, ParseBitboardError};
+pub use geometry::{
+    line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, RAYS,
+};
+pub use square::{ParseSquareError, Square};
+pub use techniques::{Article, ParseTechniqueError, Technique};
+pub use trace::{Focus, NoTrace, Op, Recorder, Step, Trace, Tracer, Value};

@@ -1,0 +1,71 @@
+//! Classical Approach with zero counts: trailing zeros of a positive ray's blockers and leading
+//! zeros of a negative ray's are the first blocker's distance from the word's end, and both
+//! give 64 when nothing blocks. A 65-entry table per direction, indexed by the count, turns
+//! that straight into the ray behind the blocker, with entry 64 empty: no branch, no forced bit.
+
+use super::compose::by_lines;
+use crate::geometry::{ray, ray_attacks};
+use crate::trace::{Focus, Tracer};
+use crate::{Bitboard, Direction, Slider, Square};
+
+pub fn attacks<T: Tracer>(
+    t: &mut T,
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    by_lines(t, slider, |t, line| {
+        let positive = ray_by_count(t, line.positive(), square, occupied);
+        let negative = ray_by_count(t, line.negative(), square, occupied);
+        t.focus(Focus::Line(line));
+        t.or("positive | negative = line attacks", positive, negative)
+    })
+}
+
+fn ray_by_count<T: Tracer>(
+    t: &mut T,
+    direction: Direction,
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    t.focus(Focus::Ray(direction));
+    let attacks = t.lookup(
+        "rayAttacks[dir][sq]",
+        square.index(),
+        ray_attacks(direction, square),
+    );
+    let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
+    let count = if direction.is_positive() {
+        t.tzcnt("tzcnt(blocker)", blocker)
+    } else {
+        t.lzcnt("lzcnt(blocker)", blocker)
+    };
+    let shadow = t.lookup(
+        "rayByCount[dir][count]",
+        count,
+        RAYS_BY_COUNT[direction as usize][count as usize],
+    );
+    t.xor("attacks ^ ray behind the blocker", attacks, shadow)
+}
+
+/// `RAYS_BY_COUNT[dir][n]`: the ray from the square n zeros in from the scanned end
+/// (the low end for positive directions, the high end for negative ones); entry 64 is empty.
+pub static RAYS_BY_COUNT: [[Bitboard; 65]; 8] = {
+    let mut table = [[Bitboard::EMPTY; 65]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let direction = Direction::ALL[d];
+        let mut count = 0;
+        while count < 64 {
+            let index = if direction.is_positive() {
+                count
+            } else {
+                63 - count
+            };
+            table[d][count as usize] = ray(Square::from_index(index), direction);
+            count += 1;
+        }
+        d += 1;
+    }
+    table
+};

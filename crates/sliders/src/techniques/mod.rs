@@ -1,0 +1,191 @@
+//! The registry of techniques: names, articles, explanations, sources, and dispatch.
+//! Each technique lives in its own file, and that file is what the page's code panel shows.
+
+pub mod classical_branchless;
+pub mod classical_conditional;
+pub mod classical_generalized;
+pub mod classical_in_one_run;
+pub mod classical_zero_count;
+mod compose;
+pub mod obstruction_difference;
+pub mod obstruction_difference_hoffmann;
+pub mod obstruction_masks;
+pub mod reference;
+pub mod sbamg;
+pub mod subtraction;
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::trace::{NoTrace, Recorder, Trace, Tracer};
+use crate::{Bitboard, Slider, Square};
+
+/// One of the chessprogramming-wiki articles the techniques come from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Article {
+    Reference,
+    ClassicalApproach,
+    SubtractingARook,
+    ObstructionDifference,
+    Sbamg,
+}
+
+impl Article {
+    pub const fn title(self) -> &'static str {
+        match self {
+            Article::Reference => "Reference ray walk",
+            Article::ClassicalApproach => "Classical Approach",
+            Article::SubtractingARook => "Subtracting a Rook from a Blocking Piece",
+            Article::ObstructionDifference => "Obstruction Difference",
+            Article::Sbamg => "SBAMG",
+        }
+    }
+
+    /// The article on the chessprogramming wiki (none for the reference walk).
+    pub const fn url(self) -> Option<&'static str> {
+        match self {
+            Article::Reference => None,
+            Article::ClassicalApproach => {
+                Some("https://www.chessprogramming.org/Classical_Approach")
+            }
+            Article::SubtractingARook => {
+                Some("https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece")
+            }
+            Article::ObstructionDifference => {
+                Some("https://www.chessprogramming.org/Obstruction_Difference")
+            }
+            Article::Sbamg => Some("https://www.chessprogramming.org/SBAMG"),
+        }
+    }
+}
+
+macro_rules! techniques {
+    ($($variant:ident => $name:literal, $module:ident, $article:ident, $title:literal;)*) => {
+        /// A way of computing sliding attacks. The kebab-case names are a public interface.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+        pub enum Technique {
+            $($variant,)*
+        }
+
+        impl Technique {
+            pub const ALL: &'static [Technique] = &[$(Technique::$variant,)*];
+
+            pub const fn name(self) -> &'static str {
+                match self { $(Technique::$variant => $name,)* }
+            }
+
+            /// A short human title, the variant inside its article.
+            pub const fn title(self) -> &'static str {
+                match self { $(Technique::$variant => $title,)* }
+            }
+
+            pub const fn article(self) -> Article {
+                match self { $(Technique::$variant => Article::$article,)* }
+            }
+
+            /// The technique's own source file, shown beside the trace.
+            pub const fn source(self) -> &'static str {
+                match self { $(Technique::$variant => include_str!(concat!(stringify!($module), ".rs")),)* }
+            }
+
+            /// The name of the technique's source file, e.g. `sbamg.rs`.
+            pub const fn source_file(self) -> &'static str {
+                match self { $(Technique::$variant => concat!(stringify!($module), ".rs"),)* }
+            }
+
+            /// Runs the technique, reporting each step to `tracer`.
+            #[inline(always)]
+            pub fn run<T: Tracer>(self, tracer: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+                match self { $(Technique::$variant => $module::attacks(tracer, slider, square, occupied),)* }
+            }
+        }
+    };
+}
+
+techniques! {
+    Reference => "reference", reference, Reference, "Reference ray walk";
+    ClassicalConditional => "classical-conditional", classical_conditional, ClassicalApproach, "Conditional bit scan";
+    ClassicalBranchless => "classical-branchless", classical_branchless, ClassicalApproach, "Branchless bit scan";
+    ClassicalGeneralized => "classical-generalized", classical_generalized, ClassicalApproach, "Generalized bit scan";
+    ClassicalZeroCount => "classical-zero-count", classical_zero_count, ClassicalApproach, "Zero count";
+    ClassicalInOneRun => "classical-in-one-run", classical_in_one_run, ClassicalApproach, "In one run";
+    Subtraction => "subtraction", subtraction, SubtractingARook, "o^(o-2r)";
+    ObstructionDifference => "obstruction-difference", obstruction_difference, ObstructionDifference, "Infuehr's improvement";
+    ObstructionDifferenceHoffmann => "obstruction-difference-hoffmann", obstruction_difference_hoffmann, ObstructionDifference, "Hoffmann's original";
+    Sbamg => "sbamg", sbamg, Sbamg, "o^(o-3cbn)";
+}
+
+impl Technique {
+    /// The attack set, with the tracer compiled out.
+    #[inline]
+    pub fn attacks(self, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+        self.run(&mut NoTrace, slider, square, occupied)
+    }
+
+    /// Every step of the technique on this input, and its result.
+    pub fn trace(self, slider: Slider, square: Square, occupied: Bitboard) -> Trace {
+        let mut recorder = Recorder::new();
+        let result = self.run(&mut recorder, slider, square, occupied);
+        Trace {
+            technique: self,
+            slider,
+            square,
+            occupied,
+            steps: recorder.steps,
+            result,
+        }
+    }
+
+    /// True when `step` was made by a line of this technique's own source file (and not,
+    /// say, by the shared rook = file | rank composition).
+    pub fn made(self, step: &crate::Step) -> bool {
+        let path = step.file.strip_suffix(self.source_file()).unwrap_or("x");
+        path.is_empty() || path.ends_with('/') || path.ends_with('\\')
+    }
+
+    /// True when the technique only computes the positive rays (towards higher bits).
+    pub const fn positive_rays_only(self) -> bool {
+        matches!(self, Technique::Subtraction)
+    }
+
+    /// What the technique computes for this slider: its attacks, or for a positive-rays-only
+    /// technique only the rays towards higher bits. The set `reference` must agree with.
+    pub fn expected(self, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+        slider
+            .lines()
+            .iter()
+            .flat_map(|line| {
+                let negative = (!self.positive_rays_only()).then(|| line.negative());
+                core::iter::once(line.positive()).chain(negative)
+            })
+            .fold(Bitboard::EMPTY, |all, direction| {
+                all | reference::ray(square, direction, occupied)
+            })
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseTechniqueError;
+
+impl fmt::Display for ParseTechniqueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown technique; `sliders techniques` lists them")
+    }
+}
+
+impl FromStr for Technique {
+    type Err = ParseTechniqueError;
+    fn from_str(text: &str) -> Result<Technique, ParseTechniqueError> {
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| t.name() == text)
+            .ok_or(ParseTechniqueError)
+    }
+}

@@ -1,0 +1,54 @@
+//! The oracle: walk each ray square by square and stop on the first occupied square.
+//! Slow and obviously right, so every other technique is tested against it.
+
+use super::compose::by_lines;
+use crate::trace::{Focus, Tracer};
+use crate::{Bitboard, Direction, Slider, Square};
+
+pub fn attacks<T: Tracer>(
+    t: &mut T,
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    by_lines(t, slider, |t, line| {
+        let positive = walk(t, square, line.positive(), occupied);
+        let negative = walk(t, square, line.negative(), occupied);
+        t.focus(Focus::Line(line));
+        t.or(
+            "positive ray | negative ray = line attacks",
+            positive,
+            negative,
+        )
+    })
+}
+
+/// The squares reached from `square` in `direction`, the first occupied one included.
+pub fn ray(square: Square, direction: Direction, occupied: Bitboard) -> Bitboard {
+    let (file_step, rank_step) = direction.step();
+    let mut attacks = Bitboard::EMPTY;
+    let mut current = square;
+    while let Some(next) = current.offset(file_step, rank_step) {
+        attacks = attacks.with(next);
+        if occupied.contains(next) {
+            break;
+        }
+        current = next;
+    }
+    attacks
+}
+
+fn walk<T: Tracer>(
+    t: &mut T,
+    square: Square,
+    direction: Direction,
+    occupied: Bitboard,
+) -> Bitboard {
+    t.focus(Focus::Ray(direction));
+    let attacks = ray(square, direction, occupied);
+    t.ray_walk(
+        "walk the ray until the first occupied square",
+        occupied,
+        attacks,
+    )
+}

@@ -1,0 +1,78 @@
+//! SBAMG, o^(o-3cbn): subtract three times the closest blocker below the slider from the line's
+//! occupancy. One copy of the blocker clears the blocker's own bit, the other starts a borrow
+//! one square higher that runs up through the empty squares, past the slider's (left out of the
+//! occupancy), to the first blocker above. XOR with the occupancy marks every changed bit, and
+//! the line mask leaves the attacks. The line's lower end and a1 are always set, so the reverse
+//! scan finds a square even with no blocker below; the upper end is not needed, because a
+//! borrow that runs off the top still marks every square above the slider as changed.
+
+use super::compose::by_lines;
+use crate::geometry::{line_ends, line_without, ray};
+use crate::trace::Tracer;
+use crate::{Bitboard, Line, Slider, Square};
+
+pub fn attacks<T: Tracer>(
+    t: &mut T,
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
+}
+
+#[inline(always)]
+fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
+    let masks = &SBAMG_MASKS[square as usize][line as usize];
+    let line_occupancy = t.and("occ & lineEx", occupied, masks.line_ex);
+    let occ = t.or("occ | outer = o", line_occupancy, masks.outer);
+    let below = t.and("o & lower", occ, masks.lower);
+    let closest = t.bsr("bsr(o & lower) = cbn", below);
+    let thrice = t.shl("3 << cbn = 3cbn", Bitboard(3), closest.index());
+    let difference = t.sub("o - 3cbn", occ, thrice);
+    let changed = t.xor("o ^ (o - 3cbn)", occ, difference);
+    t.and(
+        "o ^ (o - 3cbn) & lineEx = line attacks",
+        changed,
+        masks.line_ex,
+    )
+}
+
+#[derive(Clone, Copy)]
+pub struct SbamgMasks {
+    /// Every bit below the slider's square (just bit 0 for a1).
+    pub lower: Bitboard,
+    /// The line without the slider's square.
+    pub line_ex: Bitboard,
+    /// The line's lower end (when below the slider), and a1.
+    pub outer: Bitboard,
+}
+
+/// `SBAMG_MASKS[sq][line]` (6 KiB).
+pub static SBAMG_MASKS: [[SbamgMasks; 4]; 64] = {
+    let empty = Bitboard::EMPTY;
+    let mut table = [[SbamgMasks {
+        lower: empty,
+        line_ex: empty,
+        outer: empty,
+    }; 4]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let square = Square::ALL[s];
+        let lower = if s == 0 { 1 } else { (1u64 << s) - 1 };
+        let mut l = 0;
+        while l < 4 {
+            let line: Line = Line::ALL[l];
+            // The line's lowest square, unless that is the slider's own: a set bit there would
+            // absorb the borrow before it reached the squares above.
+            let lower_end = line_ends(square, line).0 & ray(square, line.negative()).0;
+            table[s][l] = SbamgMasks {
+                lower: Bitboard(lower),
+                line_ex: line_without(square, line),
+                outer: Bitboard(lower_end | 1),
+            };
+            l += 1;
+        }
+        s += 1;
+    }
+    table
+};

@@ -1,0 +1,406 @@
+//! Every technique is written once, generic over a [`Tracer`]. Each 64-bit operation goes
+//! through one of the tracer's helpers, which computes the value and hands a [`Step`] to
+//! [`Tracer::record`]. [`NoTrace`] records nothing, so after inlining the fast path is the
+//! bare arithmetic; [`Recorder`] keeps every step for the page and the `trace` command.
+
+use alloc::vec::Vec;
+use core::panic::Location;
+
+use crate::{Bitboard, Direction, Line, Slider, Square};
+
+/// What a step did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Op {
+    And,
+    Or,
+    Xor,
+    Not,
+    /// Two's complement, `-x`.
+    Neg,
+    /// Wrapping subtraction; the interesting one, for its borrow.
+    Sub,
+    Shl,
+    Shr,
+    /// Index of the least significant one bit of a non-empty set.
+    BitScanForward,
+    /// Index of the most significant one bit of a non-empty set.
+    BitScanReverse,
+    /// Leading zero count, 64 for the empty set (`i64.clz` in wasm).
+    Lzcnt,
+    /// Trailing zero count, 64 for the empty set (`i64.ctz` in wasm).
+    Tzcnt,
+    /// Reading a precomputed table entry.
+    Lookup,
+    /// The reference technique's square-by-square walk along one ray.
+    RayWalk,
+}
+
+impl Op {
+    /// The operator as the diagrams write it between operands.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Op::And => "&",
+            Op::Or => "|",
+            Op::Xor => "^",
+            Op::Not => "~",
+            Op::Neg => "-",
+            Op::Sub => "-",
+            Op::Shl => "<<",
+            Op::Shr => ">>",
+            Op::BitScanForward => "bsf",
+            Op::BitScanReverse => "bsr",
+            Op::Lzcnt => "lzcnt",
+            Op::Tzcnt => "tzcnt",
+            Op::Lookup => "lookup",
+            Op::RayWalk => "walk",
+        }
+    }
+
+    /// True for the register operations a CPU executes; table reads and the reference
+    /// walk are counted apart.
+    pub const fn is_arithmetic(self) -> bool {
+        !matches!(self, Op::Lookup | Op::RayWalk)
+    }
+}
+
+/// An operand or result: a set of squares, or a number (an index, a count, a shift).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Value {
+    Board(Bitboard),
+    Number(u32),
+}
+
+impl Value {
+    pub const fn board(self) -> Option<Bitboard> {
+        match self {
+            Value::Board(board) => Some(board),
+            Value::Number(_) => None,
+        }
+    }
+}
+
+/// Which part of the slider's attacks a step works on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Focus {
+    Piece,
+    Line(Line),
+    Ray(Direction),
+}
+
+/// One operation of a technique, with its inputs, its output and the source line that did it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Step {
+    /// What the step computes, in the articles' notation.
+    pub label: &'static str,
+    pub op: Op,
+    pub lhs: Value,
+    pub rhs: Option<Value>,
+    pub result: Value,
+    /// The source file and line of the call that produced this step.
+    pub file: &'static str,
+    pub line: u32,
+    pub focus: Focus,
+}
+
+impl Step {
+    /// For a subtraction, the borrow each bit received from the bit below it:
+    /// `a ^ b ^ (a - b)`. The run of ones is the borrow walking through empty squares.
+    pub fn borrow_chain(&self) -> Option<Bitboard> {
+        match (self.op, self.lhs, self.rhs, self.result) {
+            (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => {
+                Some(a ^ b ^ difference)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Receives the steps of a technique. Implementors only provide [`Tracer::record`].
+pub trait Tracer {
+    fn record(&mut self, step: Step);
+
+    /// Says which line, ray or piece the following steps work on.
+    #[inline(always)]
+    fn focus(&mut self, _focus: Focus) {}
+
+    #[inline(always)]
+    #[track_caller]
+    fn and(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+        let result = a & b;
+        self.binary(label, Op::And, a, b, result)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn or(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+        let result = a | b;
+        self.binary(label, Op::Or, a, b, result)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn xor(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+        let result = a ^ b;
+        self.binary(label, Op::Xor, a, b, result)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn sub(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+        let result = Bitboard(a.0.wrapping_sub(b.0));
+        self.binary(label, Op::Sub, a, b, result)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn not(&mut self, label: &'static str, a: Bitboard) -> Bitboard {
+        let result = !a;
+        self.unary(label, Op::Not, a, Value::Board(result));
+        result
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn neg(&mut self, label: &'static str, a: Bitboard) -> Bitboard {
+        let result = Bitboard(a.0.wrapping_neg());
+        self.unary(label, Op::Neg, a, Value::Board(result));
+        result
+    }
+
+    /// `a << amount`; amounts of 64 or more give the empty set, as the articles assume.
+    #[inline(always)]
+    #[track_caller]
+    fn shl(&mut self, label: &'static str, a: Bitboard, amount: u32) -> Bitboard {
+        let result = Bitboard(a.0.checked_shl(amount).unwrap_or(0));
+        self.shift(label, Op::Shl, a, amount, result)
+    }
+
+    /// `a >> amount`; amounts of 64 or more give the empty set.
+    #[inline(always)]
+    #[track_caller]
+    fn shr(&mut self, label: &'static str, a: Bitboard, amount: u32) -> Bitboard {
+        let result = Bitboard(a.0.checked_shr(amount).unwrap_or(0));
+        self.shift(label, Op::Shr, a, amount, result)
+    }
+
+    /// The square of the least significant one bit. `a` must not be empty; for the empty
+    /// set this returns 64 & 63 = a1, which callers never rely on.
+    #[inline(always)]
+    #[track_caller]
+    fn bsf(&mut self, label: &'static str, a: Bitboard) -> Square {
+        let index = a.0.trailing_zeros();
+        self.unary(label, Op::BitScanForward, a, Value::Number(index));
+        Square::from_index(index)
+    }
+
+    /// The square of the most significant one bit. `a` must not be empty.
+    #[inline(always)]
+    #[track_caller]
+    fn bsr(&mut self, label: &'static str, a: Bitboard) -> Square {
+        let index = 63 ^ a.0.leading_zeros();
+        self.unary(label, Op::BitScanReverse, a, Value::Number(index));
+        Square::from_index(index)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn lzcnt(&mut self, label: &'static str, a: Bitboard) -> u32 {
+        let count = a.0.leading_zeros();
+        self.unary(label, Op::Lzcnt, a, Value::Number(count));
+        count
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn tzcnt(&mut self, label: &'static str, a: Bitboard) -> u32 {
+        let count = a.0.trailing_zeros();
+        self.unary(label, Op::Tzcnt, a, Value::Number(count));
+        count
+    }
+
+    /// Records that `entry` was read from a table at `index`; the read itself is the caller's.
+    #[inline(always)]
+    #[track_caller]
+    fn lookup(&mut self, label: &'static str, index: u32, entry: Bitboard) -> Bitboard {
+        self.unary_value(label, Op::Lookup, Value::Number(index), Value::Board(entry));
+        entry
+    }
+
+    /// Records a whole ray walked square by square (the reference technique's only step kind).
+    #[inline(always)]
+    #[track_caller]
+    fn ray_walk(&mut self, label: &'static str, occupied: Bitboard, attacks: Bitboard) -> Bitboard {
+        self.unary(label, Op::RayWalk, occupied, Value::Board(attacks));
+        attacks
+    }
+
+    #[doc(hidden)]
+    #[inline(always)]
+    #[track_caller]
+    fn binary(
+        &mut self,
+        label: &'static str,
+        op: Op,
+        a: Bitboard,
+        b: Bitboard,
+        result: Bitboard,
+    ) -> Bitboard {
+        let caller = Location::caller();
+        self.record(Step {
+            label,
+            op,
+            lhs: Value::Board(a),
+            rhs: Some(Value::Board(b)),
+            result: Value::Board(result),
+            file: caller.file(),
+            line: caller.line(),
+            focus: Focus::Piece,
+        });
+        result
+    }
+
+    #[doc(hidden)]
+    #[inline(always)]
+    #[track_caller]
+    fn shift(
+        &mut self,
+        label: &'static str,
+        op: Op,
+        a: Bitboard,
+        amount: u32,
+        result: Bitboard,
+    ) -> Bitboard {
+        let caller = Location::caller();
+        self.record(Step {
+            label,
+            op,
+            lhs: Value::Board(a),
+            rhs: Some(Value::Number(amount)),
+            result: Value::Board(result),
+            file: caller.file(),
+            line: caller.line(),
+            focus: Focus::Piece,
+        });
+        result
+    }
+
+    #[doc(hidden)]
+    #[inline(always)]
+    #[track_caller]
+    fn unary(&mut self, label: &'static str, op: Op, a: Bitboard, result: Value) {
+        self.unary_value(label, op, Value::Board(a), result)
+    }
+
+    #[doc(hidden)]
+    #[inline(always)]
+    #[track_caller]
+    fn unary_value(&mut self, label: &'static str, op: Op, a: Value, result: Value) {
+        let caller = Location::caller();
+        self.record(Step {
+            label,
+            op,
+            lhs: a,
+            rhs: None,
+            result,
+            file: caller.file(),
+            line: caller.line(),
+            focus: Focus::Piece,
+        });
+    }
+}
+
+/// The fast path: records nothing, so every step compiles down to its bare operation.
+pub struct NoTrace;
+
+impl Tracer for NoTrace {
+    #[inline(always)]
+    fn record(&mut self, _step: Step) {}
+}
+
+/// Keeps every step, stamping each with the focus in force when it was taken.
+#[derive(Default)]
+pub struct Recorder {
+    pub steps: Vec<Step>,
+    focus: Option<Focus>,
+}
+
+impl Recorder {
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// Empties the recorder for reuse without giving back its memory.
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.focus = None;
+    }
+}
+
+impl Tracer for Recorder {
+    fn record(&mut self, mut step: Step) {
+        step.focus = self.focus.unwrap_or(Focus::Piece);
+        self.steps.push(step);
+    }
+
+    fn focus(&mut self, focus: Focus) {
+        self.focus = Some(focus);
+    }
+}
+
+/// A recorded run of one technique: what went in, every step, and what came out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    pub technique: crate::Technique,
+    pub slider: Slider,
+    pub square: Square,
+    pub occupied: Bitboard,
+    pub steps: Vec<Step>,
+    pub result: Bitboard,
+}
+
+impl Trace {
+    /// Operations a CPU executes (table reads excluded).
+    pub fn arithmetic_ops(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|step| step.op.is_arithmetic())
+            .count()
+    }
+
+    pub fn table_reads(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|step| step.op == Op::Lookup)
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn borrow_chain_runs_from_the_subtrahend_to_the_blocker() {
+        // The byte example of o^(o-2r): blocker on bit 6, rook on bit 1, so 2r is bit 2.
+        let mut recorder = Recorder::new();
+        recorder.sub("o - 2r", Bitboard(0b0100_0010), Bitboard(0b0000_0100));
+        let chain = recorder.steps[0].borrow_chain().unwrap();
+        // Bits 3..=6 received a borrow: it entered at bit 2 and walked to the blocker on 6.
+        assert_eq!(chain, Bitboard(0b0111_1000));
+    }
+
+    #[test]
+    fn steps_name_the_calling_line() {
+        let mut recorder = Recorder::new();
+        let expected_line = line!() + 1;
+        recorder.xor("x", Bitboard(1), Bitboard(3));
+        assert_eq!(recorder.steps[0].line, expected_line);
+        assert_eq!(recorder.steps[0].file, file!());
+    }
+
+    #[test]
+    fn shifts_past_the_word_give_the_empty_set() {
+        assert_eq!(NoTrace.shl("x", Bitboard(1), 64), Bitboard::EMPTY);
+        assert_eq!(NoTrace.shr("x", Bitboard::FULL, 64), Bitboard::EMPTY);
+    }
+}

@@ -1,0 +1,149 @@
+//! Every technique against the reference walk, for every slider and square and every subset of
+//! the squares that can matter; and the recorded trace against the fast path, case by case.
+
+use std::thread;
+
+use sliders::{line_without, Bitboard, Recorder, Slider, Square, Technique};
+
+/// All subsets of `mask`, by the carry-rippler: (subset - mask) & mask steps to the next one.
+fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
+    let mut next = Some(0u64);
+    std::iter::from_fn(move || {
+        let subset = next?;
+        let following = subset.wrapping_sub(mask.0) & mask.0;
+        next = (following != 0).then_some(following);
+        Some(Bitboard(subset))
+    })
+}
+
+/// Every square any of the slider's lines passes through, edges included.
+fn relevant(slider: Slider, square: Square) -> Bitboard {
+    slider.lines().iter().fold(Bitboard::EMPTY, |all, &line| {
+        all | line_without(square, line)
+    })
+}
+
+/// Checks one case: fast result, trace result, and the slider's own square made occupied.
+fn check(
+    technique: Technique,
+    recorder: &mut Recorder,
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+) {
+    let expected = technique.expected(slider, square, occupied);
+    let fast = technique.attacks(slider, square, occupied);
+    assert_eq!(
+        fast, expected,
+        "{technique} {slider} on {square}, occupied {occupied}"
+    );
+    let own_square = technique.attacks(slider, square, occupied.with(square));
+    assert_eq!(
+        own_square, expected,
+        "{technique} {slider} on {square}, own square occupied, {occupied}"
+    );
+    recorder.clear();
+    let traced = technique.run(recorder, slider, square, occupied);
+    assert_eq!(
+        traced, fast,
+        "{technique} trace differs from the fast path, {slider} {square} {occupied}"
+    );
+}
+
+/// Runs `body` for each technique, spread over the machine's cores.
+fn for_each_technique(body: impl Fn(Technique) + Sync) {
+    thread::scope(|scope| {
+        for &technique in Technique::ALL {
+            let body = &body;
+            scope.spawn(move || body(technique));
+        }
+    });
+}
+
+#[test]
+fn rook_and_bishop_on_every_subset_of_their_lines() {
+    for_each_technique(|technique| {
+        let mut recorder = Recorder::new();
+        let mut cases = 0u64;
+        for slider in [Slider::Rook, Slider::Bishop] {
+            for square in Square::ALL {
+                for occupied in subsets(relevant(slider, square)) {
+                    check(technique, &mut recorder, slider, square, occupied);
+                    cases += 1;
+                }
+            }
+        }
+        // 64 squares x 2^14 rook subsets, plus the bishops' 2^7..2^13 each.
+        assert_eq!(cases, 64 * (1 << 14) + bishop_subsets());
+    });
+}
+
+fn bishop_subsets() -> u64 {
+    Square::ALL
+        .iter()
+        .map(|&s| 1u64 << relevant(Slider::Bishop, s).count())
+        .sum()
+}
+
+#[test]
+fn queen_on_every_subset_of_each_line_pair() {
+    // A queen's lines hold up to 27 squares, too many for all 2^27 subsets. Enumerate every
+    // subset of the rook lines with the bishop lines empty, full, and half filled, and the
+    // other way round.
+    let fills = [0u64, !0, 0x5555_aaaa_5555_aaaa, 0x3c3c_c3c3_0ff0_f00f];
+    for_each_technique(|technique| {
+        let mut recorder = Recorder::new();
+        for square in Square::ALL {
+            let rook_lines = relevant(Slider::Rook, square);
+            let bishop_lines = relevant(Slider::Bishop, square);
+            for fill in fills {
+                for subset in subsets(rook_lines) {
+                    let occupied = subset | (Bitboard(fill) & bishop_lines);
+                    check(technique, &mut recorder, Slider::Queen, square, occupied);
+                }
+                for subset in subsets(bishop_lines) {
+                    let occupied = subset | (Bitboard(fill) & rook_lines);
+                    check(technique, &mut recorder, Slider::Queen, square, occupied);
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn random_full_boards() {
+    for_each_technique(|technique| {
+        let mut recorder = Recorder::new();
+        sliders::workload::for_each_position(20_000, |occupancy, squares| {
+            for (i, &index) in squares.iter().enumerate() {
+                let slider = Slider::ALL[i % 3];
+                let square = Square::from_index(index as u32);
+                check(
+                    technique,
+                    &mut recorder,
+                    slider,
+                    square,
+                    Bitboard(occupancy),
+                );
+                // Dense boards too: the workload's boards are a quarter full.
+                check(
+                    technique,
+                    &mut recorder,
+                    slider,
+                    square,
+                    Bitboard(occupancy | occupancy.rotate_left(19)),
+                );
+            }
+        });
+    });
+}
+
+#[test]
+fn subsets_enumerates_each_subset_once() {
+    let all: Vec<Bitboard> = subsets(Bitboard(0b1011)).collect();
+    assert_eq!(all.len(), 8);
+    let mut sorted: Vec<u64> = all.iter().map(|b| b.0).collect();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted, [0, 1, 2, 3, 8, 9, 10, 11]);
+}
