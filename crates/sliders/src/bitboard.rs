@@ -195,15 +195,8 @@ impl fmt::Binary for Bitboard {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseBitboardError {
     Empty,
-    TooManyDigits {
-        radix: u32,
-        limit: usize,
-        found: usize,
-    },
-    BadDigit {
-        radix: u32,
-        digit: char,
-    },
+    TooManyDigits { radix: u32, limit: usize, found: usize },
+    BadDigit { radix: u32, digit: char },
     TooLarge,
 }
 
@@ -216,15 +209,9 @@ impl fmt::Display for ParseBitboardError {
         };
         match self {
             ParseBitboardError::Empty => f.write_str("the value is empty"),
-            ParseBitboardError::TooManyDigits {
-                radix,
-                limit,
-                found,
-            } => write!(
-                f,
-                "{found} {} digits is too many for 64 bits (at most {limit})",
-                base(radix)
-            ),
+            ParseBitboardError::TooManyDigits { radix, limit, found } => {
+                write!(f, "{found} {} digits is too many for 64 bits (at most {limit})", base(radix))
+            }
             ParseBitboardError::BadDigit { radix, digit } => {
                 write!(f, "{digit:?} is not a {} digit", base(radix))
             }
@@ -240,14 +227,13 @@ impl FromStr for Bitboard {
     /// decimal, with optional `_` separators and surrounding white space.
     fn from_str(text: &str) -> Result<Bitboard, ParseBitboardError> {
         let text = text.trim();
-        let (radix, digits, limit) =
-            if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-                (16, hex, 16)
-            } else if let Some(bin) = text.strip_prefix("0b").or_else(|| text.strip_prefix("0B")) {
-                (2, bin, 64)
-            } else {
-                (10, text, 20)
-            };
+        let (radix, digits, limit) = if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+            (16, hex, 16)
+        } else if let Some(bin) = text.strip_prefix("0b").or_else(|| text.strip_prefix("0B")) {
+            (2, bin, 64)
+        } else {
+            (10, text, 20)
+        };
         let mut found = 0;
         for digit in digits.chars().filter(|&c| c != '_') {
             if !digit.is_digit(radix) {
@@ -259,19 +245,13 @@ impl FromStr for Bitboard {
             return Err(ParseBitboardError::Empty);
         }
         if found > limit {
-            return Err(ParseBitboardError::TooManyDigits {
-                radix,
-                limit,
-                found,
-            });
+            return Err(ParseBitboardError::TooManyDigits { radix, limit, found });
         }
         // Only decimal can still overflow: 20 digits reach past u64::MAX.
         let value = digits
             .chars()
             .filter_map(|c| c.to_digit(radix))
-            .try_fold(0u64, |value, d| {
-                value.checked_mul(radix as u64)?.checked_add(d as u64)
-            })
+            .try_fold(0u64, |value, d| value.checked_mul(radix as u64)?.checked_add(d as u64))
             .ok_or(ParseBitboardError::TooLarge)?;
         Ok(Bitboard(value))
     }
@@ -307,10 +287,7 @@ mod tests {
     #[test]
     fn parses_hex_binary_and_decimal() {
         assert_eq!("0x43".parse(), Ok(Bitboard(0x43)));
-        assert_eq!(
-            " 0xFFFF_0000_0000_FFFF ".parse(),
-            Ok(Bitboard(0xffff_0000_0000_ffff))
-        );
+        assert_eq!(" 0xFFFF_0000_0000_FFFF ".parse(), Ok(Bitboard(0xffff_0000_0000_ffff)));
         assert_eq!("0b0100_0011".parse(), Ok(Bitboard(0x43)));
         assert_eq!("67".parse(), Ok(Bitboard(67)));
         assert_eq!("18446744073709551615".parse(), Ok(Bitboard::FULL));
@@ -320,33 +297,14 @@ mod tests {
     fn rejects_bad_values_with_a_reason() {
         assert_eq!(
             "0x1ffffffffffffffff".parse::<Bitboard>(),
-            Err(ParseBitboardError::TooManyDigits {
-                radix: 16,
-                limit: 16,
-                found: 17
-            })
+            Err(ParseBitboardError::TooManyDigits { radix: 16, limit: 16, found: 17 })
         );
-        assert_eq!(
-            "0x12g4".parse::<Bitboard>(),
-            Err(ParseBitboardError::BadDigit {
-                radix: 16,
-                digit: 'g'
-            })
-        );
+        assert_eq!("0x12g4".parse::<Bitboard>(), Err(ParseBitboardError::BadDigit { radix: 16, digit: 'g' }));
         assert_eq!("".parse::<Bitboard>(), Err(ParseBitboardError::Empty));
         assert_eq!("0x".parse::<Bitboard>(), Err(ParseBitboardError::Empty));
-        assert_eq!(
-            "18446744073709551616".parse::<Bitboard>(),
-            Err(ParseBitboardError::TooLarge)
-        );
-        assert!(
-            "0x00000000000000001".parse::<Bitboard>().is_err(),
-            "17 digits, even with zeros"
-        );
-        let message = "0x1ffffffffffffffff"
-            .parse::<Bitboard>()
-            .unwrap_err()
-            .to_string();
+        assert_eq!("18446744073709551616".parse::<Bitboard>(), Err(ParseBitboardError::TooLarge));
+        assert!("0x00000000000000001".parse::<Bitboard>().is_err(), "17 digits, even with zeros");
+        let message = "0x1ffffffffffffffff".parse::<Bitboard>().unwrap_err().to_string();
         assert!(message.contains("17 hex digits"), "{message}");
     }
 

@@ -36,15 +36,8 @@ impl Cell {
         match self {
             Cell::Grid(board) => {
                 let rank = 7 - row;
-                let squares: Vec<&str> = (0..8)
-                    .map(|file| {
-                        if board.0 >> (rank * 8 + file) & 1 == 1 {
-                            "1"
-                        } else {
-                            "."
-                        }
-                    })
-                    .collect();
+                let squares: Vec<&str> =
+                    (0..8).map(|file| if board.0 >> (rank * 8 + file) & 1 == 1 { "1" } else { "." }).collect();
                 squares.join(" ")
             }
             Cell::Text(text) if row == OPERATOR_ROW => text.clone(),
@@ -73,11 +66,7 @@ pub fn step_grids(step: &Step) -> String {
         }
         (_, Some(rhs)) => {
             cells.extend([Cell::of(step.lhs), Cell::Text(symbol.into()), Cell::of(rhs)]);
-            values.push_str(&format!(
-                "{} {symbol} {}",
-                format_value(step.lhs),
-                format_value(rhs)
-            ));
+            values.push_str(&format!("{} {symbol} {}", format_value(step.lhs), format_value(rhs)));
         }
         (_, None) => {
             cells.extend([Cell::Text(symbol.into()), Cell::of(step.lhs)]);
@@ -115,15 +104,8 @@ pub fn focus_name(focus: Focus) -> Option<String> {
 
 /// One step with its heading: number, focus and label.
 pub fn step(index: usize, step: &Step) -> String {
-    let focus = focus_name(step.focus)
-        .map(|f| format!("[{f}] "))
-        .unwrap_or_default();
-    format!(
-        "step {}: {focus}{}\n{}",
-        index + 1,
-        step.label,
-        step_grids(step)
-    )
+    let focus = focus_name(step.focus).map(|f| format!("[{f}] ")).unwrap_or_default();
+    format!("step {}: {focus}{}\n{}", index + 1, step.label, step_grids(step))
 }
 
 /// The whole trace: what went in, every step, and the result.

@@ -158,10 +158,7 @@ impl fmt::Display for ParseSliderError {
 impl FromStr for Slider {
     type Err = ParseSliderError;
     fn from_str(text: &str) -> Result<Slider, ParseSliderError> {
-        Slider::ALL
-            .into_iter()
-            .find(|slider| slider.name().eq_ignore_ascii_case(text))
-            .ok_or(ParseSliderError)
+        Slider::ALL.into_iter().find(|slider| slider.name().eq_ignore_ascii_case(text)).ok_or(ParseSliderError)
     }
 }
 
@@ -231,10 +228,7 @@ mod tests {
     #[test]
     fn rays_of_the_article_diagrams() {
         // The Classical Approach article draws east, north, north-east and north-west of d4.
-        assert_eq!(
-            ray_attacks(Direction::East, Square::D4),
-            Bitboard(0xf0 << 24)
-        );
+        assert_eq!(ray_attacks(Direction::East, Square::D4), Bitboard(0xf0 << 24));
         assert_eq!(
             ray_attacks(Direction::NorthWest, Square::D4),
             bitboard!(
@@ -248,10 +242,7 @@ mod tests {
                 ". . . . . . . ."
             )
         );
-        assert_eq!(
-            ray_attacks(Direction::SouthWest, Square::D4),
-            Bitboard(0x0004_0201)
-        );
+        assert_eq!(ray_attacks(Direction::SouthWest, Square::D4), Bitboard(0x0004_0201));
         assert_eq!(ray_attacks(Direction::North, Square::H8), Bitboard::EMPTY);
     }
 
@@ -271,15 +262,9 @@ mod tests {
 
     #[test]
     fn line_ends_are_the_extremes() {
-        assert_eq!(
-            line_ends(Square::D4, Line::Rank),
-            Square::A4.bit() | Square::H4.bit()
-        );
+        assert_eq!(line_ends(Square::D4, Line::Rank), Square::A4.bit() | Square::H4.bit());
         assert_eq!(line_ends(Square::A1, Line::AntiDiagonal), Square::A1.bit());
-        assert_eq!(
-            line_ends(Square::C1, Line::Diagonal),
-            Square::C1.bit() | Square::H6.bit()
-        );
+        assert_eq!(line_ends(Square::C1, Line::Diagonal), Square::C1.bit() | Square::H6.bit());
     }
 
     #[test]

@@ -107,9 +107,7 @@ impl Step {
     /// `a ^ b ^ (a - b)`. The run of ones is the borrow walking through empty squares.
     pub fn borrow_chain(&self) -> Option<Bitboard> {
         match (self.op, self.lhs, self.rhs, self.result) {
-            (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => {
-                Some(a ^ b ^ difference)
-            }
+            (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => Some(a ^ b ^ difference),
             _ => None,
         }
     }
@@ -237,14 +235,7 @@ pub trait Tracer {
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn binary(
-        &mut self,
-        label: &'static str,
-        op: Op,
-        a: Bitboard,
-        b: Bitboard,
-        result: Bitboard,
-    ) -> Bitboard {
+    fn binary(&mut self, label: &'static str, op: Op, a: Bitboard, b: Bitboard, result: Bitboard) -> Bitboard {
         let caller = Location::caller();
         self.record(Step {
             label,
@@ -262,14 +253,7 @@ pub trait Tracer {
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn shift(
-        &mut self,
-        label: &'static str,
-        op: Op,
-        a: Bitboard,
-        amount: u32,
-        result: Bitboard,
-    ) -> Bitboard {
+    fn shift(&mut self, label: &'static str, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> Bitboard {
         let caller = Location::caller();
         self.record(Step {
             label,
@@ -361,17 +345,11 @@ pub struct Trace {
 impl Trace {
     /// Operations a CPU executes (table reads excluded).
     pub fn arithmetic_ops(&self) -> usize {
-        self.steps
-            .iter()
-            .filter(|step| step.op.is_arithmetic())
-            .count()
+        self.steps.iter().filter(|step| step.op.is_arithmetic()).count()
     }
 
     pub fn table_reads(&self) -> usize {
-        self.steps
-            .iter()
-            .filter(|step| step.op == Op::Lookup)
-            .count()
+        self.steps.iter().filter(|step| step.op == Op::Lookup).count()
     }
 }
 

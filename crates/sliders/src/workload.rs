@@ -11,11 +11,7 @@ pub struct Xorshift96 {
 
 impl Default for Xorshift96 {
     fn default() -> Xorshift96 {
-        Xorshift96 {
-            x: 123_456_789,
-            y: 362_436_069,
-            z: 521_288_629,
-        }
+        Xorshift96 { x: 123_456_789, y: 362_436_069, z: 521_288_629 }
     }
 }
 
@@ -45,10 +41,7 @@ pub const SQUARES_PER_OCCUPANCY: usize = 12;
 /// Calls `visit(occupancy, squares)` for `occupancies` boards of the workload, in order.
 /// Each occupancy is `rand64() & rand64()` (about a quarter of the squares set), and the
 /// twelve squares that follow it are `rand32() % 64`.
-pub fn for_each_position(
-    occupancies: usize,
-    mut visit: impl FnMut(u64, [u8; SQUARES_PER_OCCUPANCY]),
-) {
+pub fn for_each_position(occupancies: usize, mut visit: impl FnMut(u64, [u8; SQUARES_PER_OCCUPANCY])) {
     let mut rng = Xorshift96::default();
     for _ in 0..occupancies {
         let occupancy = rng.next_u64() & rng.next_u64();

@@ -18,36 +18,19 @@ fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
 
 /// Every square any of the slider's lines passes through, edges included.
 fn relevant(slider: Slider, square: Square) -> Bitboard {
-    slider.lines().iter().fold(Bitboard::EMPTY, |all, &line| {
-        all | line_without(square, line)
-    })
+    slider.lines().iter().fold(Bitboard::EMPTY, |all, &line| all | line_without(square, line))
 }
 
 /// Checks one case: fast result, trace result, and the slider's own square made occupied.
-fn check(
-    technique: Technique,
-    recorder: &mut Recorder,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) {
+fn check(technique: Technique, recorder: &mut Recorder, slider: Slider, square: Square, occupied: Bitboard) {
     let expected = technique.expected(slider, square, occupied);
     let fast = technique.attacks(slider, square, occupied);
-    assert_eq!(
-        fast, expected,
-        "{technique} {slider} on {square}, occupied {occupied}"
-    );
+    assert_eq!(fast, expected, "{technique} {slider} on {square}, occupied {occupied}");
     let own_square = technique.attacks(slider, square, occupied.with(square));
-    assert_eq!(
-        own_square, expected,
-        "{technique} {slider} on {square}, own square occupied, {occupied}"
-    );
+    assert_eq!(own_square, expected, "{technique} {slider} on {square}, own square occupied, {occupied}");
     recorder.clear();
     let traced = technique.run(recorder, slider, square, occupied);
-    assert_eq!(
-        traced, fast,
-        "{technique} trace differs from the fast path, {slider} {square} {occupied}"
-    );
+    assert_eq!(traced, fast, "{technique} trace differs from the fast path, {slider} {square} {occupied}");
 }
 
 /// Runs `body` for each technique, spread over the machine's cores.
@@ -79,10 +62,7 @@ fn rook_and_bishop_on_every_subset_of_their_lines() {
 }
 
 fn bishop_subsets() -> u64 {
-    Square::ALL
-        .iter()
-        .map(|&s| 1u64 << relevant(Slider::Bishop, s).count())
-        .sum()
+    Square::ALL.iter().map(|&s| 1u64 << relevant(Slider::Bishop, s).count()).sum()
 }
 
 #[test]
@@ -118,21 +98,9 @@ fn random_full_boards() {
             for (i, &index) in squares.iter().enumerate() {
                 let slider = Slider::ALL[i % 3];
                 let square = Square::from_index(index as u32);
-                check(
-                    technique,
-                    &mut recorder,
-                    slider,
-                    square,
-                    Bitboard(occupancy),
-                );
+                check(technique, &mut recorder, slider, square, Bitboard(occupancy));
                 // Dense boards too: the workload's boards are a quarter full.
-                check(
-                    technique,
-                    &mut recorder,
-                    slider,
-                    square,
-                    Bitboard(occupancy | occupancy.rotate_left(19)),
-                );
+                check(technique, &mut recorder, slider, square, Bitboard(occupancy | occupancy.rotate_left(19)));
             }
         });
     });

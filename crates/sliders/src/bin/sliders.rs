@@ -7,10 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use sliders::{diagram, Bitboard, Slider, Square, Technique};
 
 #[derive(Parser)]
-#[command(
-    name = "sliders",
-    about = "Sliding-piece attacks, computed and traced step by step"
-)]
+#[command(name = "sliders", about = "Sliding-piece attacks, computed and traced step by step")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -77,28 +74,22 @@ fn parse_technique(text: &str) -> Result<Technique, String> {
 }
 
 fn parse_slider(text: &str) -> Result<Slider, String> {
-    text.parse()
-        .map_err(|e: sliders::ParseSliderError| e.to_string())
+    text.parse().map_err(|e: sliders::ParseSliderError| e.to_string())
 }
 
 fn parse_square(text: &str) -> Result<Square, String> {
-    text.parse()
-        .map_err(|e: sliders::ParseSquareError| e.to_string())
+    text.parse().map_err(|e: sliders::ParseSquareError| e.to_string())
 }
 
 fn parse_bitboard(text: &str) -> Result<Bitboard, String> {
-    text.parse()
-        .map_err(|e: sliders::ParseBitboardError| e.to_string())
+    text.parse().map_err(|e: sliders::ParseBitboardError| e.to_string())
 }
 
 /// Parses one batch line, "SLIDER SQUARE OCCUPIED", naming the field that is wrong.
 fn parse_batch_line(line: &str) -> Result<(Slider, Square, Bitboard), String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let [slider, square, occupied] = fields[..] else {
-        return Err(format!(
-            "expected 3 fields \"SLIDER SQUARE OCCUPIED\", found {}",
-            fields.len()
-        ));
+        return Err(format!("expected 3 fields \"SLIDER SQUARE OCCUPIED\", found {}", fields.len()));
     };
     let slider = parse_slider(slider).map_err(|e| format!("slider {slider:?}: {e}"))?;
     let square = parse_square(square).map_err(|e| format!("square {square:?}: {e}"))?;
@@ -149,33 +140,21 @@ fn main() -> ExitCode {
             println!("{}", names.join("\n"));
             Ok(true)
         }
-        Command::Attacks {
-            technique,
-            batch: true,
-            ..
-        } => run_batch(technique.technique),
-        Command::Attacks {
-            technique,
-            batch: false,
-            position,
-        } => match (position.slider, position.square, position.occupied) {
-            (Some(slider), Some(square), Some(occupied)) => {
-                println!("{}", technique.technique.attacks(slider, square, occupied));
-                Ok(true)
+        Command::Attacks { technique, batch: true, .. } => run_batch(technique.technique),
+        Command::Attacks { technique, batch: false, position } => {
+            match (position.slider, position.square, position.occupied) {
+                (Some(slider), Some(square), Some(occupied)) => {
+                    println!("{}", technique.technique.attacks(slider, square, occupied));
+                    Ok(true)
+                }
+                _ => {
+                    eprintln!("error: attacks needs --slider, --square and --occupied, or --batch");
+                    return ExitCode::from(2);
+                }
             }
-            _ => {
-                eprintln!("error: attacks needs --slider, --square and --occupied, or --batch");
-                return ExitCode::from(2);
-            }
-        },
-        Command::Trace {
-            technique,
-            position,
-        } => {
-            let trace =
-                technique
-                    .technique
-                    .trace(position.slider, position.square, position.occupied);
+        }
+        Command::Trace { technique, position } => {
+            let trace = technique.technique.trace(position.slider, position.square, position.occupied);
             print!("{}", diagram::trace(&trace));
             Ok(true)
         }

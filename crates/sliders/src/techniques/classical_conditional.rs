@@ -8,12 +8,7 @@ use crate::geometry::ray_attacks;
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = positive_ray(t, line.positive(), square, occupied);
         let negative = negative_ray(t, line.negative(), square, occupied);
@@ -22,51 +17,25 @@ pub fn attacks<T: Tracer>(
     })
 }
 
-fn positive_ray<T: Tracer>(
-    t: &mut T,
-    direction: Direction,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let mut attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        square.index(),
-        ray_attacks(direction, square),
-    );
+    let mut attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
     let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
     if !blocker.is_empty() {
         let first = t.bsf("bitScanForward(blocker) = first blocker", blocker);
-        let shadow = t.lookup(
-            "rayAttacks[dir][first blocker]",
-            first.index(),
-            ray_attacks(direction, first),
-        );
+        let shadow = t.lookup("rayAttacks[dir][first blocker]", first.index(), ray_attacks(direction, first));
         attacks = t.xor("attacks ^ ray behind the blocker", attacks, shadow);
     }
     attacks
 }
 
-fn negative_ray<T: Tracer>(
-    t: &mut T,
-    direction: Direction,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let mut attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        square.index(),
-        ray_attacks(direction, square),
-    );
+    let mut attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
     let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
     if !blocker.is_empty() {
         let first = t.bsr("bitScanReverse(blocker) = first blocker", blocker);
-        let shadow = t.lookup(
-            "rayAttacks[dir][first blocker]",
-            first.index(),
-            ray_attacks(direction, first),
-        );
+        let shadow = t.lookup("rayAttacks[dir][first blocker]", first.index(), ray_attacks(direction, first));
         attacks = t.xor("attacks ^ ray behind the blocker", attacks, shadow);
     }
     attacks

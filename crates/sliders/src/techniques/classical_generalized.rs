@@ -9,12 +9,7 @@ use crate::geometry::ray_attacks;
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = ray(t, line.positive(), square, occupied);
         let negative = ray(t, line.negative(), square, occupied);
@@ -43,21 +38,13 @@ const fn dir_bit(direction: Direction) -> Bitboard {
 
 fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        square.index(),
-        ray_attacks(direction, square),
-    );
+    let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
     let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
     let blocker = t.or("blocker | dirBit[dir]", blocker, dir_bit(direction));
     let negated = t.neg("-blocker", blocker);
     let keep = t.or("-blocker | dirMask[dir]", negated, dir_mask(direction));
     let blocker = t.and("blocker & (-blocker | dirMask[dir])", blocker, keep);
     let first = t.bsr("bitScanReverse(blocker) = first blocker", blocker);
-    let shadow = t.lookup(
-        "rayAttacks[dir][first blocker]",
-        first.index(),
-        ray_attacks(direction, first),
-    );
+    let shadow = t.lookup("rayAttacks[dir][first blocker]", first.index(), ray_attacks(direction, first));
     t.xor("attacks ^ ray behind the blocker", attacks, shadow)
 }

@@ -8,47 +8,14 @@ use crate::geometry::{ray, ray_attacks};
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     use Direction::*;
     match slider {
-        Slider::Rook => piece(
-            t,
-            square,
-            occupied,
-            &ROOK_EMPTY,
-            [North, East],
-            [South, West],
-        ),
-        Slider::Bishop => piece(
-            t,
-            square,
-            occupied,
-            &BISHOP_EMPTY,
-            [NorthEast, NorthWest],
-            [SouthWest, SouthEast],
-        ),
+        Slider::Rook => piece(t, square, occupied, &ROOK_EMPTY, [North, East], [South, West]),
+        Slider::Bishop => piece(t, square, occupied, &BISHOP_EMPTY, [NorthEast, NorthWest], [SouthWest, SouthEast]),
         Slider::Queen => {
-            let rook = piece(
-                t,
-                square,
-                occupied,
-                &ROOK_EMPTY,
-                [North, East],
-                [South, West],
-            );
-            let bishop = piece(
-                t,
-                square,
-                occupied,
-                &BISHOP_EMPTY,
-                [NorthEast, NorthWest],
-                [SouthWest, SouthEast],
-            );
+            let rook = piece(t, square, occupied, &ROOK_EMPTY, [North, East], [South, West]);
+            let bishop = piece(t, square, occupied, &BISHOP_EMPTY, [NorthEast, NorthWest], [SouthWest, SouthEast]);
             t.focus(Focus::Piece);
             t.or("rook | bishop = queen attacks", rook, bishop)
         }
@@ -65,46 +32,24 @@ fn piece<T: Tracer>(
     negative: [Direction; 2],
 ) -> Bitboard {
     t.focus(Focus::Piece);
-    let occupied = t.or(
-        "occupied | bits 0 and 63",
-        occupied,
-        Square::A1.bit() | Square::H8.bit(),
-    );
-    let mut attacks = t.lookup(
-        "attacksEmpty[sq]",
-        square.index(),
-        attacks_empty[square as usize],
-    );
+    let occupied = t.or("occupied | bits 0 and 63", occupied, Square::A1.bit() | Square::H8.bit());
+    let mut attacks = t.lookup("attacksEmpty[sq]", square.index(), attacks_empty[square as usize]);
     for direction in positive {
         t.focus(Focus::Ray(direction));
-        let stop_ray = t.lookup(
-            "rayWithStop[dir][sq]",
-            square.index(),
-            RAYS_WITH_STOP[direction as usize][square as usize],
-        );
+        let stop_ray =
+            t.lookup("rayWithStop[dir][sq]", square.index(), RAYS_WITH_STOP[direction as usize][square as usize]);
         let blockers = t.and("occupied & rayWithStop[dir][sq]", occupied, stop_ray);
         let first = t.bsf("bitScanForward = first blocker", blockers);
-        let shadow = t.lookup(
-            "ray[dir][first blocker]",
-            first.index(),
-            ray_attacks(direction, first),
-        );
+        let shadow = t.lookup("ray[dir][first blocker]", first.index(), ray_attacks(direction, first));
         attacks = t.xor("attacks ^ ray behind the blocker", attacks, shadow);
     }
     for direction in negative {
         t.focus(Focus::Ray(direction));
-        let stop_ray = t.lookup(
-            "rayWithStop[dir][sq]",
-            square.index(),
-            RAYS_WITH_STOP[direction as usize][square as usize],
-        );
+        let stop_ray =
+            t.lookup("rayWithStop[dir][sq]", square.index(), RAYS_WITH_STOP[direction as usize][square as usize]);
         let blockers = t.and("occupied & rayWithStop[dir][sq]", occupied, stop_ray);
         let first = t.bsr("bitScanReverse = first blocker", blockers);
-        let shadow = t.lookup(
-            "ray[dir][first blocker]",
-            first.index(),
-            ray_attacks(direction, first),
-        );
+        let shadow = t.lookup("ray[dir][first blocker]", first.index(), ray_attacks(direction, first));
         attacks = t.xor("attacks ^ ray behind the blocker", attacks, shadow);
     }
     attacks
@@ -125,18 +70,10 @@ const fn empty_board_table(directions: [Direction; 4]) -> [Bitboard; 64] {
 }
 
 /// The rook's and the bishop's attacks on the empty board.
-pub static ROOK_EMPTY: [Bitboard; 64] = empty_board_table([
-    Direction::North,
-    Direction::East,
-    Direction::South,
-    Direction::West,
-]);
-pub static BISHOP_EMPTY: [Bitboard; 64] = empty_board_table([
-    Direction::NorthEast,
-    Direction::NorthWest,
-    Direction::SouthWest,
-    Direction::SouthEast,
-]);
+pub static ROOK_EMPTY: [Bitboard; 64] =
+    empty_board_table([Direction::North, Direction::East, Direction::South, Direction::West]);
+pub static BISHOP_EMPTY: [Bitboard; 64] =
+    empty_board_table([Direction::NorthEast, Direction::NorthWest, Direction::SouthWest, Direction::SouthEast]);
 
 /// Each ray with the corner it runs towards added: bit 63 for positive rays, bit 0 for
 /// negative ones (rayWstop in the article).
@@ -145,11 +82,7 @@ pub static RAYS_WITH_STOP: [[Bitboard; 64]; 8] = {
     let mut d = 0;
     while d < 8 {
         let direction = Direction::ALL[d];
-        let corner = if direction.is_positive() {
-            Square::H8
-        } else {
-            Square::A1
-        };
+        let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };
         let mut s = 0;
         while s < 64 {
             table[d][s] = Bitboard(ray(Square::ALL[s], direction).0 | corner.bit().0);

@@ -8,12 +8,7 @@ use crate::geometry::{ray, ray_attacks};
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = ray_by_count(t, line.positive(), square, occupied);
         let negative = ray_by_count(t, line.negative(), square, occupied);
@@ -22,29 +17,13 @@ pub fn attacks<T: Tracer>(
     })
 }
 
-fn ray_by_count<T: Tracer>(
-    t: &mut T,
-    direction: Direction,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+fn ray_by_count<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        square.index(),
-        ray_attacks(direction, square),
-    );
+    let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
     let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
-    let count = if direction.is_positive() {
-        t.tzcnt("tzcnt(blocker)", blocker)
-    } else {
-        t.lzcnt("lzcnt(blocker)", blocker)
-    };
-    let shadow = t.lookup(
-        "rayByCount[dir][count]",
-        count,
-        RAYS_BY_COUNT[direction as usize][count as usize],
-    );
+    let count =
+        if direction.is_positive() { t.tzcnt("tzcnt(blocker)", blocker) } else { t.lzcnt("lzcnt(blocker)", blocker) };
+    let shadow = t.lookup("rayByCount[dir][count]", count, RAYS_BY_COUNT[direction as usize][count as usize]);
     t.xor("attacks ^ ray behind the blocker", attacks, shadow)
 }
 
@@ -57,11 +36,7 @@ pub static RAYS_BY_COUNT: [[Bitboard; 65]; 8] = {
         let direction = Direction::ALL[d];
         let mut count = 0;
         while count < 64 {
-            let index = if direction.is_positive() {
-                count
-            } else {
-                63 - count
-            };
+            let index = if direction.is_positive() { count } else { 63 - count };
             table[d][count as usize] = ray(Square::from_index(index), direction);
             count += 1;
         }

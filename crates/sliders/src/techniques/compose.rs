@@ -20,20 +20,10 @@ pub(crate) fn by_lines<T: Tracer>(
     };
     match slider {
         Slider::Rook => pair(t, Line::File, Line::Rank, "file | rank = rook attacks"),
-        Slider::Bishop => pair(
-            t,
-            Line::Diagonal,
-            Line::AntiDiagonal,
-            "diagonal | anti-diagonal = bishop attacks",
-        ),
+        Slider::Bishop => pair(t, Line::Diagonal, Line::AntiDiagonal, "diagonal | anti-diagonal = bishop attacks"),
         Slider::Queen => {
             let rook = pair(t, Line::File, Line::Rank, "file | rank = rook attacks");
-            let bishop = pair(
-                t,
-                Line::Diagonal,
-                Line::AntiDiagonal,
-                "diagonal | anti-diagonal = bishop attacks",
-            );
+            let bishop = pair(t, Line::Diagonal, Line::AntiDiagonal, "diagonal | anti-diagonal = bishop attacks");
             t.or("rook | bishop = queen attacks", rook, bishop)
         }
     }

@@ -45,15 +45,11 @@ impl Article {
     pub const fn url(self) -> Option<&'static str> {
         match self {
             Article::Reference => None,
-            Article::ClassicalApproach => {
-                Some("https://www.chessprogramming.org/Classical_Approach")
-            }
+            Article::ClassicalApproach => Some("https://www.chessprogramming.org/Classical_Approach"),
             Article::SubtractingARook => {
                 Some("https://www.chessprogramming.org/Subtracting_a_Rook_from_a_Blocking_Piece")
             }
-            Article::ObstructionDifference => {
-                Some("https://www.chessprogramming.org/Obstruction_Difference")
-            }
+            Article::ObstructionDifference => Some("https://www.chessprogramming.org/Obstruction_Difference"),
             Article::Sbamg => Some("https://www.chessprogramming.org/SBAMG"),
         }
     }
@@ -126,14 +122,7 @@ impl Technique {
     pub fn trace(self, slider: Slider, square: Square, occupied: Bitboard) -> Trace {
         let mut recorder = Recorder::new();
         let result = self.run(&mut recorder, slider, square, occupied);
-        Trace {
-            technique: self,
-            slider,
-            square,
-            occupied,
-            steps: recorder.steps,
-            result,
-        }
+        Trace { technique: self, slider, square, occupied, steps: recorder.steps, result }
     }
 
     /// True when `step` was made by a line of this technique's own source file (and not,
@@ -141,6 +130,21 @@ impl Technique {
     pub fn made(self, step: &crate::Step) -> bool {
         let path = step.file.strip_suffix(self.source_file()).unwrap_or("x");
         path.is_empty() || path.ends_with('/') || path.ends_with('\\')
+    }
+
+    /// The lines (1-based, inclusive) of the statement that starts on `line` of the source:
+    /// a call that rustfmt wrapped spans until its parentheses balance again.
+    pub fn statement_lines(self, line: u32) -> (u32, u32) {
+        let mut depth = 0i32;
+        let mut last = line;
+        for (number, text) in self.source().lines().enumerate().skip(line.saturating_sub(1) as usize) {
+            depth += text.matches('(').count() as i32 - text.matches(')').count() as i32;
+            last = number as u32 + 1;
+            if depth <= 0 {
+                break;
+            }
+        }
+        (line, last)
     }
 
     /// True when the technique only computes the positive rays (towards higher bits).
@@ -158,9 +162,7 @@ impl Technique {
                 let negative = (!self.positive_rays_only()).then(|| line.negative());
                 core::iter::once(line.positive()).chain(negative)
             })
-            .fold(Bitboard::EMPTY, |all, direction| {
-                all | reference::ray(square, direction, occupied)
-            })
+            .fold(Bitboard::EMPTY, |all, direction| all | reference::ray(square, direction, occupied))
     }
 }
 
@@ -182,10 +184,6 @@ impl fmt::Display for ParseTechniqueError {
 impl FromStr for Technique {
     type Err = ParseTechniqueError;
     fn from_str(text: &str) -> Result<Technique, ParseTechniqueError> {
-        Technique::ALL
-            .iter()
-            .copied()
-            .find(|t| t.name() == text)
-            .ok_or(ParseTechniqueError)
+        Technique::ALL.iter().copied().find(|t| t.name() == text).ok_or(ParseTechniqueError)
     }
 }

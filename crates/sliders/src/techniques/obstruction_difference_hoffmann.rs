@@ -8,12 +8,7 @@ use super::obstruction_masks::OBSTRUCTION_MASKS;
 use crate::trace::Tracer;
 use crate::{Bitboard, Line, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
 }
 
@@ -24,11 +19,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let upper = t.and("occupied & upperMask[sq] = upper", occupied, masks.upper);
     let lower_or_one = t.or("lower | 1", lower, Square::A1.bit());
     let zeros = t.lzcnt("lzcnt(lower | 1)", lower_or_one);
-    let ms1b = t.shr(
-        "0x8000000000000000 >> lzcnt = ms1b",
-        Square::H8.bit(),
-        zeros,
-    );
+    let ms1b = t.shr("0x8000000000000000 >> lzcnt = ms1b", Square::H8.bit(), zeros);
     let negated = t.neg("-upper", upper);
     let ls1b = t.and("upper & -upper = ls1b", upper, negated);
     let doubled = t.shl("2 * ls1b", ls1b, 1);

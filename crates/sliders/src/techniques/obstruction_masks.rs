@@ -14,11 +14,7 @@ pub struct ObstructionMasks {
 /// `OBSTRUCTION_MASKS[sq][line]` (6 KiB).
 pub static OBSTRUCTION_MASKS: [[ObstructionMasks; 4]; 64] = {
     let empty = Bitboard::EMPTY;
-    let mut table = [[ObstructionMasks {
-        lower: empty,
-        upper: empty,
-        line_ex: empty,
-    }; 4]; 64];
+    let mut table = [[ObstructionMasks { lower: empty, upper: empty, line_ex: empty }; 4]; 64];
     let mut s = 0;
     while s < 64 {
         let square = Square::ALL[s];

@@ -5,21 +5,12 @@ use super::compose::by_lines;
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = walk(t, square, line.positive(), occupied);
         let negative = walk(t, square, line.negative(), occupied);
         t.focus(Focus::Line(line));
-        t.or(
-            "positive ray | negative ray = line attacks",
-            positive,
-            negative,
-        )
+        t.or("positive ray | negative ray = line attacks", positive, negative)
     })
 }
 
@@ -38,17 +29,8 @@ pub fn ray(square: Square, direction: Direction, occupied: Bitboard) -> Bitboard
     attacks
 }
 
-fn walk<T: Tracer>(
-    t: &mut T,
-    square: Square,
-    direction: Direction,
-    occupied: Bitboard,
-) -> Bitboard {
+fn walk<T: Tracer>(t: &mut T, square: Square, direction: Direction, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let attacks = ray(square, direction, occupied);
-    t.ray_walk(
-        "walk the ray until the first occupied square",
-        occupied,
-        attacks,
-    )
+    t.ray_walk("walk the ray until the first occupied square", occupied, attacks)
 }

@@ -11,12 +11,7 @@ use crate::geometry::{line_ends, line_without, ray};
 use crate::trace::Tracer;
 use crate::{Bitboard, Line, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
 }
 
@@ -30,11 +25,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let thrice = t.shl("3 << cbn = 3cbn", Bitboard(3), closest.index());
     let difference = t.sub("o - 3cbn", occ, thrice);
     let changed = t.xor("o ^ (o - 3cbn)", occ, difference);
-    t.and(
-        "o ^ (o - 3cbn) & lineEx = line attacks",
-        changed,
-        masks.line_ex,
-    )
+    t.and("o ^ (o - 3cbn) & lineEx = line attacks", changed, masks.line_ex)
 }
 
 #[derive(Clone, Copy)]
@@ -50,11 +41,7 @@ pub struct SbamgMasks {
 /// `SBAMG_MASKS[sq][line]` (6 KiB).
 pub static SBAMG_MASKS: [[SbamgMasks; 4]; 64] = {
     let empty = Bitboard::EMPTY;
-    let mut table = [[SbamgMasks {
-        lower: empty,
-        line_ex: empty,
-        outer: empty,
-    }; 4]; 64];
+    let mut table = [[SbamgMasks { lower: empty, line_ex: empty, outer: empty }; 4]; 64];
     let mut s = 0;
     while s < 64 {
         let square = Square::ALL[s];

@@ -10,25 +10,12 @@ use crate::geometry::line_without;
 use crate::trace::Tracer;
 use crate::{Bitboard, Line, Slider, Square};
 
-pub fn attacks<T: Tracer>(
-    t: &mut T,
-    slider: Slider,
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
-        let mask = t.lookup(
-            "lineMask[sq]",
-            square.index(),
-            LINE_MASKS[square as usize][line as usize],
-        );
+        let mask = t.lookup("lineMask[sq]", square.index(), LINE_MASKS[square as usize][line as usize]);
         let blockers = t.and("occupancy & lineMask = potential blockers", occupied, mask);
         let twice_slider = t.shl("2 * squarebit[sq]", square.bit(), 1);
-        let difference = t.sub(
-            "potential blockers - 2r = difference",
-            blockers,
-            twice_slider,
-        );
+        let difference = t.sub("potential blockers - 2r = difference", blockers, twice_slider);
         let changed = t.xor("difference ^ occupancy = changed", difference, occupied);
         t.and("changed & lineMask = positive ray attacks", changed, mask)
     })

@@ -1,0 +1,211 @@
+//! The worked examples of the four articles, with their exact values, intermediate steps included.
+
+use sliders::techniques::subtraction::east_attacks_setwise;
+use sliders::{bitboard, Bitboard, Direction, Focus, Line, NoTrace, Op, Slider, Square, Step, Technique, Value};
+
+fn board(step: &Step) -> Bitboard {
+    step.result.board().expect("a bitboard result")
+}
+
+/// The steps that worked on one line or ray, in order.
+fn steps_on(trace: &sliders::Trace, focus: Focus) -> Vec<Step> {
+    trace.steps.iter().copied().filter(|s| s.focus == focus).collect()
+}
+
+#[test]
+fn subtraction_byte_example() {
+    // "00000010 blocking piece - 01000000 rook", bytes written LSB first: rook on bit 1, blocker on bit 6.
+    let occupied = Bitboard(0b0100_0010);
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::B1, occupied);
+    let rank = steps_on(&trace, Focus::Line(Line::Rank));
+    let values: Vec<Bitboard> = rank.iter().map(board).collect();
+    // lineMask, potential blockers, 2r, difference, changed, attacks.
+    assert_eq!(
+        values,
+        [Bitboard(0xff), Bitboard(0x42), Bitboard(0x04), Bitboard(0x3e), Bitboard(0x7c), Bitboard(0x7c)]
+    );
+    assert_eq!(trace.result & Bitboard(0xff), Bitboard(0b0111_1100), "c1..g1: 00111110 read LSB first");
+    // The borrow entered at bit 2 and walked through bits 3, 4 and 5 to the blocker on bit 6.
+    assert_eq!(rank[3].borrow_chain(), Some(Bitboard(0b0111_1000)));
+    // The setwise form gives the same east attacks.
+    assert_eq!(east_attacks_setwise(&mut NoTrace, Square::B1.bit(), occupied), Bitboard(0x7c));
+}
+
+#[test]
+fn subtraction_rook_d2_north_attacks() {
+    let occupancy = bitboard!(
+        ". . 1 1 . . 1 ."
+        "1 . 1 1 . 1 1 1"
+        ". 1 . . . 1 . ."
+        ". . . . . . . ."
+        "1 . . . . . . ."
+        ". 1 1 . . . 1 ."
+        ". . . 1 1 1 1 1"
+        ". . . 1 . . 1 ."
+    );
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, occupancy);
+    let file = steps_on(&trace, Focus::Line(Line::File));
+    let [mask, blockers, twice, difference, changed, attacks] = file[..] else { panic!("six file steps") };
+    assert_eq!(board(&mask), Bitboard(0x0808_0808_0808_0808), "filemask[d]");
+    assert_eq!(
+        board(&blockers),
+        bitboard!(
+            ". . . 1 . . . ."
+            ". . . 1 . . . ."
+            ". . . . . . . ."
+            ". . . . . . . ."
+            ". . . . . . . ."
+            ". . . . . . . ."
+            ". . . 1 . . . ."
+            ". . . 1 . . . ."
+        )
+    );
+    assert_eq!(board(&twice), Square::E2.bit(), "2*squarebit[d2] is e2");
+    assert_eq!(
+        board(&difference),
+        bitboard!(
+            ". . . 1 . . . ."
+            "1 1 1 . . . . ."
+            "1 1 1 1 1 1 1 1"
+            "1 1 1 1 1 1 1 1"
+            "1 1 1 1 1 1 1 1"
+            "1 1 1 1 1 1 1 1"
+            ". . . 1 1 1 1 1"
+            ". . . 1 . . . ."
+        )
+    );
+    assert_eq!(
+        board(&changed),
+        bitboard!(
+            ". . 1 . . . 1 ."
+            ". 1 . 1 . 1 1 1"
+            "1 . 1 1 1 . 1 1"
+            "1 1 1 1 1 1 1 1"
+            ". 1 1 1 1 1 1 1"
+            "1 . . 1 1 1 . 1"
+            ". . . . . . . ."
+            ". . . . . . 1 ."
+        )
+    );
+    assert_eq!(
+        board(&attacks),
+        bitboard!(
+            ". . . . . . . ."
+            ". . . 1 . . . ."
+            ". . . 1 . . . ."
+            ". . . 1 . . . ."
+            ". . . 1 . . . ."
+            ". . . 1 . . . ."
+            ". . . . . . . ."
+            ". . . . . . . ."
+        )
+    );
+    assert_eq!(difference.op, Op::Sub);
+    // The borrow starts at e2 and runs through every bit up to d7, the first blocker.
+    let chain = difference.borrow_chain().unwrap();
+    assert!(chain.contains(Square::D7) && !chain.contains(Square::D8) && !chain.contains(Square::E2));
+    assert_eq!(chain.count(), Square::D7.index() - Square::E2.index());
+}
+
+#[test]
+fn classical_bishop_g2_north_west() {
+    let occupied = bitboard!(
+        "1 . 1 1 1 1 1 1"
+        "1 . 1 1 1 1 1 1"
+        ". 1 1 . . . . ."
+        ". . . . . . . ."
+        ". . . . . . . ."
+        ". . . . . . 1 ."
+        "1 1 1 1 1 1 B 1"
+        "1 1 1 1 1 . 1 1"
+    );
+    let north_west_g2 = bitboard!(
+        "1 . . . . . . ."
+        ". 1 . . . . . ."
+        ". . 1 . . . . ."
+        ". . . 1 . . . ."
+        ". . . . 1 . . ."
+        ". . . . . 1 . ."
+        ". . . . . . . ."
+        ". . . . . . . ."
+    );
+    let trace = Technique::ClassicalConditional.trace(Slider::Bishop, Square::G2, occupied);
+    let ray = steps_on(&trace, Focus::Ray(Direction::NorthWest));
+    let [attacks, blocker, scan, shadow, result] = ray[..] else { panic!("five north-west steps") };
+    assert_eq!(board(&attacks), north_west_g2);
+    assert_eq!(board(&blocker), Square::A8.bit() | Square::C6.bit(), "{{a8, c6}}");
+    assert_eq!((scan.op, scan.result), (Op::BitScanForward, Value::Number(Square::C6.index())));
+    assert_eq!(board(&shadow), Square::A8.bit() | Square::B7.bit(), "NorthWest(c6)");
+    assert_eq!(board(&result), Square::C6.bit() | Square::D5.bit() | Square::E4.bit() | Square::F3.bit());
+}
+
+#[test]
+fn sbamg_nibble_sample() {
+    // ".b.. r.bb" by bit index 7..0: rook on bit 3 (d1), blockers on bits 0, 1 and 6.
+    let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
+    let rank = steps_on(&trace, Focus::Line(Line::Rank));
+    let value = |label: &str| rank.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("{label}")).result;
+    assert_eq!(value("occ | outer = o"), Value::Board(Bitboard(0x43)));
+    assert_eq!(value("bsr(o & lower) = cbn"), Value::Number(1), "cbn = 0x02");
+    assert_eq!(value("3 << cbn = 3cbn"), Value::Board(Bitboard(0x06)));
+    assert_eq!(value("o - 3cbn"), Value::Board(Bitboard(0x3d)));
+    assert_eq!(value("o ^ (o - 3cbn)"), Value::Board(Bitboard(0x7e)));
+    assert_eq!(value("o ^ (o - 3cbn) & lineEx = line attacks"), Value::Board(Bitboard(0x76)));
+    assert_eq!(trace.result & Bitboard(0xff), Bitboard(0x76));
+}
+
+#[test]
+fn obstruction_difference_on_the_d2_example() {
+    // North attacks d3..d7 as in the subtraction article, plus d1 south, and the rank.
+    let occupied = Bitboard(0x4ced_2200_0146_f848);
+    let expected = Technique::Reference.attacks(Slider::Rook, Square::D2, occupied);
+    for technique in [Technique::ObstructionDifference, Technique::ObstructionDifferenceHoffmann] {
+        let trace = technique.trace(Slider::Rook, Square::D2, occupied);
+        assert_eq!(trace.result, expected);
+        let file = steps_on(&trace, Focus::Line(Line::File));
+        let lzcnt = file.iter().find(|s| s.op == Op::Lzcnt).unwrap();
+        // lower = {d1}, so lzcnt(lower | 1) = 63 - 3.
+        assert_eq!(lzcnt.result, Value::Number(60));
+    }
+}
+
+#[test]
+fn setwise_east_attacks_of_many_rooks() {
+    let occupied = Bitboard(0x4ced_2200_0146_f848);
+    let rooks = Square::A1.bit() | Square::C1.bit() | Square::H3.bit() | Square::B5.bit() | Square::G8.bit();
+    let expected = rooks.squares().fold(Bitboard::EMPTY, |all, rook| {
+        all | sliders::techniques::reference::ray(rook, Direction::East, occupied | rooks)
+    });
+    assert_eq!(east_attacks_setwise(&mut NoTrace, rooks, occupied), expected);
+    sliders::workload::for_each_position(2_000, |occupancy, squares| {
+        let rooks: Bitboard = squares.iter().map(|&s| Square::from_index(s as u32)).collect();
+        let occupied = Bitboard(occupancy);
+        let expected = rooks.squares().fold(Bitboard::EMPTY, |all, rook| {
+            all | sliders::techniques::reference::ray(rook, Direction::East, occupied | rooks)
+        });
+        assert_eq!(east_attacks_setwise(&mut NoTrace, rooks, occupied), expected, "rooks {rooks} occupied {occupied}");
+    });
+}
+
+#[test]
+fn every_step_of_a_technique_points_into_its_own_source() {
+    for &technique in Technique::ALL {
+        let trace = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100));
+        let source_lines = technique.source().lines().count() as u32;
+        for step in trace.steps.iter().filter(|s| technique.made(s)) {
+            assert!(step.line >= 1 && step.line <= source_lines, "{technique}: line {}", step.line);
+            let (first, last) = technique.statement_lines(step.line);
+            let statement: Vec<&str> =
+                technique.source().lines().skip(first as usize - 1).take((last - first + 1) as usize).collect();
+            let statement = statement.join("\n");
+            assert!(
+                statement.contains(step.label),
+                "{technique} line {} is {statement:?}, not {:?}",
+                step.line,
+                step.label
+            );
+        }
+        let own = trace.steps.iter().filter(|s| technique.made(s)).count();
+        assert!(own > 0, "{technique} made no step in its own file");
+    }
+}
