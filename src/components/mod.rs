@@ -1,0 +1,6 @@
+//! One component per file.
+
+pub mod app;
+pub mod board;
+pub mod controls;
+pub mod result;

@@ -1,0 +1,31 @@
+//! The final attack set, as hex and as the hook `data-result` / `data-value` tests read.
+
+use sliders::{Bitboard, Technique};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ResultProps {
+    pub technique: Technique,
+    pub attacks: Bitboard,
+}
+
+#[function_component(AttackResult)]
+pub fn attack_result(props: &ResultProps) -> Html {
+    let value = props.attacks.to_string();
+    html! {
+        <section class="result" aria-live="polite">
+            <h2>{ "Attacks" }</h2>
+            <output data-result="" data-value={value.clone()}>
+                <code>{ value }</code>
+                <span class="count">{ format!("{} squares", props.attacks.count()) }</span>
+            </output>
+            if props.technique.positive_rays_only() {
+                <p class="note" data-positive-only="">
+                    { "This technique sees positive rays only (towards higher bit indices): \
+                       north and east for a rook, north-east and north-west for a bishop. \
+                       The rays it cannot see are hatched on the board." }
+                </p>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,10 @@
+//! Slider Lab, the page. The algorithms live in the `sliders` crate; this crate only presents.
+
+pub mod components;
+pub mod model;
+pub mod url;
+
+/// Mounts the app on the page's body.
+pub fn start() {
+    yew::Renderer::<components::app::App>::new().render();
+}
