@@ -140,9 +140,17 @@ mod tests {
     #[test]
     fn a_drag_paints_with_the_first_squares_new_state() {
         let start = Lab { occupied: Square::C3.bit(), ..Lab::default() };
-        let lab = apply(start, &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Drag(Square::C3), Action::Release]);
-        assert!(lab.occupied.contains(Square::A1) && lab.occupied.contains(Square::B1) && lab.occupied.contains(Square::C3));
-        let lab = apply(lab, &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Release, Action::Drag(Square::C3)]);
+        let lab = apply(
+            start,
+            &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Drag(Square::C3), Action::Release],
+        );
+        assert!(
+            lab.occupied.contains(Square::A1) && lab.occupied.contains(Square::B1) && lab.occupied.contains(Square::C3)
+        );
+        let lab = apply(
+            lab,
+            &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Release, Action::Drag(Square::C3)],
+        );
         assert!(!lab.occupied.contains(Square::A1) && !lab.occupied.contains(Square::B1));
         assert!(lab.occupied.contains(Square::C3), "a drag after release paints nothing");
     }

@@ -92,7 +92,9 @@ mod tests {
         assert_eq!(lab.square, Lab::default().square);
         assert_eq!(lab.occupied, Lab::default().occupied);
         assert_eq!(problems.len(), 3, "{problems:?}");
-        assert!(problems[0].contains("technique") && problems[1].contains("square") && problems[2].contains("occupied"));
+        assert!(
+            problems[0].contains("technique") && problems[1].contains("square") && problems[2].contains("occupied")
+        );
     }
 
     #[test]

@@ -1,1 +1,182 @@
+//! The end-to-end harness: serves the built `dist/` on 127.0.0.1 (optionally under a
+//! sub-path), starts chromedriver, and hands the tests a WebDriver client for headless Chromium.
+//! Every request the page makes is logged, so tests can prove nothing left 127.0.0.1.
 
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+/// A free port on 127.0.0.1, chosen by the OS.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free local port")
+}
+
+fn dist_dir() -> PathBuf {
+    let dir = std::env::var_os("SLIDER_LAB_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../dist"));
+    assert!(dir.join("index.html").exists(), "no built page at {}: run `cargo xtask test`", dir.display());
+    dir
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css",
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    }
+}
+
+/// A static file server for `dist/` on its own thread, mounted at `prefix` (e.g. "/" or "/slider-lab/").
+pub struct StaticServer {
+    pub port: u16,
+    pub prefix: String,
+    pub requests: Arc<Mutex<Vec<String>>>,
+}
+
+impl StaticServer {
+    pub fn start(prefix: &str) -> StaticServer {
+        let root = dist_dir();
+        let server = tiny_http::Server::http("127.0.0.1:0").expect("bind the static server");
+        let port = server.server_addr().to_ip().expect("an IP address").port();
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let log = requests.clone();
+        let mount = prefix.to_string();
+        thread::spawn(move || {
+            for request in server.incoming_requests() {
+                let url = request.url().to_string();
+                log.lock().unwrap().push(url.clone());
+                let path = url.split('?').next().unwrap_or("/");
+                let file = path
+                    .strip_prefix(&mount)
+                    .filter(|rest| !rest.contains(".."))
+                    .map(|rest| if rest.is_empty() { "index.html" } else { rest })
+                    .map(|rest| root.join(rest));
+                let response = match file.and_then(|f| std::fs::read(&f).ok().map(|bytes| (f, bytes))) {
+                    Some((file, bytes)) => {
+                        let header = tiny_http::Header::from_bytes("Content-Type", content_type(&file)).unwrap();
+                        tiny_http::Response::from_data(bytes).with_header(header).boxed()
+                    }
+                    None => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
+                };
+                let _ = request.respond(response);
+            }
+        });
+        StaticServer { port, prefix: prefix.to_string(), requests }
+    }
+
+    /// The page's address with a query, e.g. `url("?technique=sbamg")`.
+    pub fn url(&self, query: &str) -> String {
+        format!("http://127.0.0.1:{}{}{query}", self.port, self.prefix)
+    }
+}
+
+/// chromedriver plus a headless Chromium session and the static server the page comes from.
+pub struct Browser {
+    pub client: Client,
+    pub server: StaticServer,
+    driver: Child,
+    _profile: TempDir,
+}
+
+/// A fresh directory removed on drop, for Chromium's profile.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Browser {
+    pub async fn start() -> Browser {
+        Browser::start_at("/", (1280, 900)).await
+    }
+
+    /// Serves dist/ under `prefix` and opens a window of `size` (CSS pixels).
+    pub async fn start_at(prefix: &str, size: (u32, u32)) -> Browser {
+        let server = StaticServer::start(prefix);
+        let port = free_port();
+        let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        let driver = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {chromedriver}: {e}"));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not listen on {port}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let profile = TempDir(std::env::temp_dir().join(format!("slider-lab-e2e-{}-{port}", std::process::id())));
+        let capabilities = json!({
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--no-first-run", "--hide-scrollbars",
+                    format!("--window-size={},{}", size.0, size.1),
+                    format!("--user-data-dir={}", profile.0.display()),
+                ]
+            }
+        });
+        let client = ClientBuilder::rustls()
+            .expect("a rustls connector")
+            .capabilities(capabilities.as_object().unwrap().clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a WebDriver session in headless Chromium");
+        Browser { client, server, driver, _profile: profile }
+    }
+
+    /// Opens the page with `query` and waits until the board is drawn.
+    pub async fn open(&self, query: &str) {
+        self.client.goto(&self.server.url(query)).await.expect("the page loads");
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::Css("[data-square=\"h1\"]"))
+            .await
+            .expect("the board renders");
+    }
+
+    pub async fn attribute(&self, selector: &str, name: &str) -> Option<String> {
+        let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
+        element.attr(name).await.expect("attribute read")
+    }
+
+    pub async fn click(&self, selector: &str) {
+        let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
+        element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
+    }
+
+    /// Runs a script in the page and returns its JSON value.
+    pub async fn eval(&self, script: &str) -> serde_json::Value {
+        self.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Closes the session and stops chromedriver.
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+    }
+}

@@ -103,4 +103,3 @@ pub fn controls(props: &ControlsProps) -> Html {
         </div>
     }
 }
-

@@ -1,1 +1,178 @@
-fn main() {}
+//! Developer commands. `cargo xtask serve` runs the app locally, `cargo xtask test` runs every
+//! test, `cargo xtask dist` builds the static site. Each installs what it needs first.
+
+mod toolchain;
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "Slider Lab developer commands")]
+struct Cli {
+    #[command(subcommand)]
+    command: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Install the toolchain if needed, then serve the app on http://127.0.0.1:8080 with live reload.
+    Serve {
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
+    /// Install the toolchain and Chromium if needed, then run every test: native, browser, end-to-end.
+    Test,
+    /// The release build into dist/, ready for any static host and any sub-path.
+    Dist,
+}
+
+/// The workspace root: xtask's manifest sits one folder below it.
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+/// Runs a command in the workspace root, failing with the command's name if it fails.
+pub fn run(command: &mut Command) -> Result<(), String> {
+    let status =
+        command.current_dir(workspace_root()).status().map_err(|e| format!("cannot start {command:?}: {e}"))?;
+    status.success().then_some(()).ok_or_else(|| format!("{command:?} failed ({status})"))
+}
+
+/// Test counts read from the runners' "test result:" lines.
+#[derive(Default)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+}
+
+impl Tally {
+    /// Reads "test result: ok. 7 passed; 0 failed; …" (cargo test and wasm-bindgen-test alike).
+    fn read(&mut self, line: &str) {
+        let Some(rest) = line.trim().strip_prefix("test result: ") else { return };
+        for part in rest.split([';', '.']) {
+            let mut words = part.split_whitespace();
+            if let (Some(count), Some(kind)) = (words.next(), words.next()) {
+                match (count.parse::<u64>(), kind) {
+                    (Ok(n), "passed") => self.passed += n,
+                    (Ok(n), "failed") => self.failed += n,
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// Runs a test command, echoing its output and adding its counts to `tally`.
+fn run_counted(command: &mut Command, tally: &mut Tally) -> Result<(), String> {
+    let mut child = command
+        .current_dir(workspace_root())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+    let stdout = child.stdout.take().expect("piped");
+    for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        println!("{line}");
+        tally.read(&line);
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    status.success().then_some(()).ok_or_else(|| format!("{command:?} failed ({status})"))
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
+fn trunk_release_build() -> Command {
+    let mut trunk = Command::new("trunk");
+    trunk.args(["build", "--release"]);
+    trunk
+}
+
+fn test() -> Result<(), String> {
+    toolchain::ensure_test_tools()?;
+    let mut tally = Tally::default();
+    let stages: Vec<(&str, Command, bool)> = vec![
+        (
+            "native tests (core, app model, xtask)",
+            {
+                let mut c = cargo();
+                c.args(["test", "-p", "sliders", "-p", "slider-lab", "-p", "xtask"]);
+                c
+            },
+            true,
+        ),
+        (
+            "component tests in headless Chromium (wasm-bindgen-test)",
+            {
+                let mut c = cargo();
+                c.args(["test", "-p", "slider-lab", "--target", "wasm32-unknown-unknown", "--test", "components"]);
+                c
+            },
+            true,
+        ),
+        ("release build with trunk (offline)", trunk_release_build(), false),
+        (
+            "end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver",
+            {
+                let mut c = cargo();
+                c.args(["test", "-p", "e2e", "--", "--test-threads=1"])
+                    .env("SLIDER_LAB_DIST", workspace_root().join("dist"));
+                c
+            },
+            true,
+        ),
+    ];
+    let total = stages.len();
+    for (number, (name, mut command, counted)) in stages.into_iter().enumerate() {
+        println!("\nxtask test: stage {}/{total}: {name}", number + 1);
+        let started = Instant::now();
+        let outcome = if counted { run_counted(&mut command, &mut tally) } else { run(&mut command) };
+        if let Err(error) = outcome {
+            println!("\nxtask test: stage {}/{total} ({name}) failed: {error}", number + 1);
+            println!("summary: {} passed, {} failed", tally.passed, tally.failed.max(1));
+            return Err("tests failed".into());
+        }
+        println!("xtask test: stage {}/{total} done in {:.1?}", number + 1, started.elapsed());
+    }
+    println!("\nxtask test: all {total} stages passed");
+    println!("summary: {} passed, {} failed", tally.passed, tally.failed);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let outcome = match Cli::parse().command {
+        Task::Serve { port } => toolchain::ensure_build_tools().and_then(|()| {
+            println!("xtask: serving on http://127.0.0.1:{port}/");
+            run(Command::new("trunk").args(["serve", "--public-url", "/", "--port", &port.to_string()]))
+        }),
+        Task::Test => test(),
+        Task::Dist => toolchain::ensure_build_tools().and_then(|()| run(&mut trunk_release_build())).map(|()| {
+            println!("xtask: dist/ is ready: copy it to any static host, under any path");
+        }),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("xtask: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tally;
+
+    #[test]
+    fn tally_reads_cargo_and_wasm_bindgen_test_lines() {
+        let mut tally = Tally::default();
+        tally.read("test result: ok. 7 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s");
+        tally.read("test result: FAILED. 2 passed; 1 failed; 0 ignored");
+        tally.read("running 3 tests");
+        assert_eq!((tally.passed, tally.failed), (9, 1));
+    }
+}

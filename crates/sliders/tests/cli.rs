@@ -54,8 +54,17 @@ fn prints_attacks_as_padded_hex() {
 
 #[test]
 fn trace_draws_the_article_grids() {
-    let args =
-        ["trace", "--technique", "subtraction", "--slider", "rook", "--square", "d2", "--occupied", "0x4ced22000146f848"];
+    let args = [
+        "trace",
+        "--technique",
+        "subtraction",
+        "--slider",
+        "rook",
+        "--square",
+        "d2",
+        "--occupied",
+        "0x4ced22000146f848",
+    ];
     let output = sliders(&args, "");
     assert!(output.status.success());
     let out = text(&output.stdout);
@@ -99,7 +108,8 @@ fn bad_arguments_get_one_line_each() {
     let square = ["attacks", "--technique", "sbamg", "--slider", "rook", "--square", "i9", "--occupied", "0x0"];
     assert_one_error(&sliders(&square, ""), "i9");
 
-    let hex = ["attacks", "--technique", "sbamg", "--slider", "rook", "--square", "d4", "--occupied", "0x1ffffffffffffffff"];
+    let hex =
+        ["attacks", "--technique", "sbamg", "--slider", "rook", "--square", "d4", "--occupied", "0x1ffffffffffffffff"];
     assert_one_error(&sliders(&hex, ""), "17 hex digits");
 
     let slider = ["attacks", "--technique", "sbamg", "--slider", "king", "--square", "d4", "--occupied", "0x0"];

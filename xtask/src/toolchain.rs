@@ -1,0 +1,125 @@
+//! Makes sure the tools the build needs are installed at the pinned versions. Every check is
+//! cheap when the tool is already there, so `serve` and `test` can call this each time.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use crate::{run, workspace_root};
+
+pub const TRUNK_VERSION: &str = "0.21.14";
+/// Must equal the `wasm-bindgen` version pinned in Cargo.toml: trunk refuses any other.
+pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
+/// The npm package whose wasm-opt reads rustc 1.95's output (Debian's binaryen 108 cannot).
+pub const BINARYEN_VERSION: &str = "132";
+
+/// Local tools (wasm-opt) live here, outside git.
+pub fn tools_dir() -> PathBuf {
+    workspace_root().join(".tools")
+}
+
+/// PATH with the local tools and cargo's bin folder first, for every command xtask runs.
+pub fn set_path() {
+    let mut paths = vec![tools_dir().join("node_modules").join(".bin")];
+    if let Some(home) = env::var_os("CARGO_HOME").map(PathBuf::from).or_else(|| home().map(|h| h.join(".cargo"))) {
+        paths.push(home.join("bin"));
+    }
+    paths.extend(env::split_paths(&env::var_os("PATH").unwrap_or_default()));
+    env::set_var("PATH", env::join_paths(paths).expect("PATH entries are valid"));
+}
+
+fn home() -> Option<PathBuf> {
+    env::var_os("HOME").map(PathBuf::from)
+}
+
+/// The first line a command prints for `args`, if it runs at all.
+fn output_of(program: &str, args: &[&str]) -> Option<String> {
+    let output = Command::new(program).args(args).output().ok()?;
+    output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+fn is_root() -> bool {
+    output_of("id", &["-u"]).as_deref() == Some("0")
+}
+
+/// Runs `what` once, timing it, and says so: a fresh machine's setup is visible in the log.
+fn install(what: &str, command: &mut Command) -> Result<(), String> {
+    println!("xtask: installing {what} …");
+    let started = Instant::now();
+    run(command)?;
+    println!("xtask: installed {what} in {:.0?}", started.elapsed());
+    Ok(())
+}
+
+fn apt_install(packages: &[&str], why: &str) -> Result<(), String> {
+    if !is_root() {
+        return Err(format!(
+            "{why} needs the Debian packages {}; install them with `sudo apt-get install {}` and run again",
+            packages.join(", "),
+            packages.join(" ")
+        ));
+    }
+    install("the apt package lists", Command::new("apt-get").args(["update", "-q"]))?;
+    install(
+        &packages.join(", "),
+        Command::new("apt-get")
+            .args(["install", "-y", "-q", "--no-install-recommends"])
+            .args(packages)
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+/// The wasm target, trunk, wasm-bindgen and wasm-opt: what `serve` and `dist` need.
+pub fn ensure_build_tools() -> Result<(), String> {
+    set_path();
+    let targets = output_of("rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    if !targets.lines().any(|t| t == "wasm32-unknown-unknown") {
+        install(
+            "the wasm32-unknown-unknown target",
+            Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+        )?;
+    }
+    if output_of("trunk", &["--version"]) != Some(format!("trunk {TRUNK_VERSION}")) {
+        install(
+            &format!("trunk {TRUNK_VERSION} (about 10 minutes on 2 cores)"),
+            Command::new("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]),
+        )?;
+    }
+    if output_of("wasm-bindgen", &["--version"]) != Some(format!("wasm-bindgen {WASM_BINDGEN_VERSION}")) {
+        // Not --locked: its lock file asks for a webpki-roots release the registry lacks.
+        install(
+            &format!("wasm-bindgen-cli {WASM_BINDGEN_VERSION}"),
+            Command::new("cargo").args(["install", "wasm-bindgen-cli", "--version", WASM_BINDGEN_VERSION, "--force"]),
+        )?;
+    }
+    let wasm_opt = tools_dir().join("node_modules/.bin/wasm-opt");
+    let wanted = format!("wasm-opt version {BINARYEN_VERSION}");
+    if !output_of(wasm_opt.to_str().unwrap_or("wasm-opt"), &["--version"]).is_some_and(|v| v.starts_with(&wanted)) {
+        if output_of("npm", &["--version"]).is_none() {
+            apt_install(&["nodejs", "npm"], "wasm-opt (from the npm package binaryen)")?;
+        }
+        std::fs::create_dir_all(tools_dir()).map_err(|e| format!("cannot create {}: {e}", tools_dir().display()))?;
+        install(
+            &format!("binaryen {BINARYEN_VERSION} (wasm-opt) into .tools/"),
+            Command::new("npm")
+                .args(["install", "--no-audit", "--no-fund", "--silent", "--prefix"])
+                .arg(tools_dir())
+                .arg(format!("binaryen@{BINARYEN_VERSION}")),
+        )?;
+    }
+    Ok(())
+}
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Everything `ensure_build_tools` gives, plus Chromium and its WebDriver for the browser tests.
+pub fn ensure_test_tools() -> Result<(), String> {
+    ensure_build_tools()?;
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        apt_install(&["chromium", "chromium-driver"], "the browser tests")?;
+    }
+    env::set_var("CHROMEDRIVER", CHROMEDRIVER);
+    Ok(())
+}
