@@ -1,7 +1,10 @@
 //! Slider Lab, the page. The algorithms live in the `sliders` crate; this crate only presents.
 
+pub mod animation;
 pub mod components;
+pub mod input;
 pub mod model;
+pub mod presets;
 pub mod url;
 
 /// Mounts the app on the page's body.

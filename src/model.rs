@@ -2,8 +2,17 @@
 
 use std::rc::Rc;
 
-use sliders::{Bitboard, Slider, Square, Technique};
+use sliders::{Bitboard, Slider, Square, Technique, Trace};
 use yew::Reducible;
+
+use crate::animation::frame_count;
+use crate::presets::PRESETS;
+
+/// Frame intervals in milliseconds, slowest first; the speed control picks one.
+pub const SPEEDS_MS: [u32; 5] = [320, 160, 80, 40, 16];
+
+/// Ticks a finished step stays on screen before autoplay moves on.
+const HOLD_TICKS: usize = 10;
 
 /// What a click on the board does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -26,6 +35,17 @@ pub struct Lab {
     pub painting: Option<bool>,
     /// A problem with the last input, shown until the next successful edit.
     pub message: Option<String>,
+    /// The step of the trace on show, and the animation frame within it.
+    pub step: usize,
+    pub frame: usize,
+    /// The frame timer runs: the current step animates.
+    pub running: bool,
+    /// When a step's animation ends, go on to the next step.
+    pub autoplay: bool,
+    /// Index into [`SPEEDS_MS`].
+    pub speed: usize,
+    /// Draw each square's bit index (LERF) on the board.
+    pub show_indices: bool,
 }
 
 impl Default for Lab {
@@ -38,6 +58,12 @@ impl Default for Lab {
             tool: Tool::Occupancy,
             painting: None,
             message: None,
+            step: 0,
+            frame: usize::MAX,
+            running: false,
+            autoplay: false,
+            speed: 2,
+            show_indices: false,
         }
     }
 }
@@ -56,6 +82,22 @@ pub enum Action {
     SetSlider(Slider),
     SetTechnique(Technique),
     SetOccupied(Bitboard),
+    /// Load one of [`PRESETS`] by id.
+    LoadPreset(&'static str),
+    ToggleIndices,
+    /// Go to a step and animate it.
+    GoTo(usize),
+    First,
+    Back,
+    Next,
+    Last,
+    /// Play through the steps, or pause (also mid-animation).
+    TogglePlay,
+    /// Move one animation frame within the current step, pausing.
+    StepFrame(isize),
+    /// The frame timer fired.
+    Tick,
+    SetSpeed(usize),
     /// The user typed something that could not be read; the board keeps its state.
     Reject(String),
     DismissMessage,
@@ -67,9 +109,53 @@ impl Lab {
         self.technique.attacks(self.slider, self.square, self.occupied)
     }
 
+    /// Every step the selected technique takes on this position.
+    pub fn trace(&self) -> Trace {
+        self.technique.trace(self.slider, self.square, self.occupied)
+    }
+
     fn edited(mut self, occupied: Bitboard) -> Lab {
         self.occupied = occupied;
         self.message = None;
+        self
+    }
+
+    /// After any change of position or technique: keep the step index if the new trace has
+    /// it, show that step finished, and stop a single-step animation (autoplay goes on).
+    fn settled(mut self) -> Lab {
+        let steps = self.trace().steps.len();
+        self.step = self.step.min(steps.saturating_sub(1));
+        self.frame = usize::MAX;
+        self.running = self.autoplay;
+        self
+    }
+
+    /// Shows `step` from its first frame and starts its animation.
+    fn go_to(mut self, step: usize) -> Lab {
+        let steps = self.trace().steps.len();
+        self.step = step.min(steps.saturating_sub(1));
+        self.frame = 0;
+        self.running = true;
+        self
+    }
+
+    fn tick(mut self) -> Lab {
+        let trace = self.trace();
+        let Some(step) = trace.steps.get(self.step) else {
+            return Lab { running: false, autoplay: false, ..self };
+        };
+        let frames = frame_count(step);
+        let hold = if self.autoplay { HOLD_TICKS } else { 0 };
+        if self.frame != usize::MAX && self.frame + 1 < frames + hold {
+            self.frame += 1;
+        } else if self.autoplay && self.step + 1 < trace.steps.len() {
+            self.step += 1;
+            self.frame = 0;
+        } else {
+            self.frame = usize::MAX;
+            self.running = false;
+            self.autoplay = false;
+        }
         self
     }
 }
@@ -106,9 +192,54 @@ impl Reducible for Lab {
             Action::SetSlider(slider) => Lab { slider, ..lab },
             Action::SetTechnique(technique) => Lab { technique, ..lab },
             Action::SetOccupied(occupied) => lab.edited(occupied),
+            Action::LoadPreset(id) => match PRESETS.iter().find(|p| p.id == id) {
+                Some(preset) => {
+                    let lab = lab.edited(preset.occupied);
+                    match preset.setup {
+                        Some((slider, square, technique)) => Lab { slider, square, technique, ..lab },
+                        None => lab,
+                    }
+                }
+                None => Lab { message: Some(format!("There is no preset {id:?}.")), ..lab },
+            },
+            Action::ToggleIndices => Lab { show_indices: !lab.show_indices, ..lab },
+            Action::GoTo(step) => lab.go_to(step),
+            Action::First => lab.go_to(0),
+            Action::Back => {
+                let step = lab.step.saturating_sub(1);
+                lab.go_to(step)
+            }
+            Action::Next => {
+                let step = lab.step + 1;
+                lab.go_to(step)
+            }
+            Action::Last => lab.go_to(usize::MAX),
+            Action::TogglePlay if lab.running || lab.autoplay => Lab { running: false, autoplay: false, ..lab },
+            Action::TogglePlay => {
+                let at_end = lab.step + 1 >= lab.trace().steps.len() && lab.frame == usize::MAX;
+                let lab = Lab { autoplay: true, ..lab };
+                if at_end {
+                    lab.go_to(0)
+                } else {
+                    Lab { running: true, frame: if lab.frame == usize::MAX { 0 } else { lab.frame }, ..lab }
+                }
+            }
+            Action::StepFrame(delta) => {
+                let frames = lab.trace().steps.get(lab.step).map(frame_count).unwrap_or(1);
+                let current = lab.frame.min(frames - 1) as isize;
+                let frame = (current + delta).clamp(0, frames as isize - 1) as usize;
+                let frame = if frame + 1 == frames { usize::MAX } else { frame };
+                Lab { frame, running: false, autoplay: false, ..lab }
+            }
+            Action::Tick => lab.tick(),
+            Action::SetSpeed(speed) => Lab { speed: speed.min(SPEEDS_MS.len() - 1), ..lab },
             Action::Reject(message) => Lab { message: Some(message), ..lab },
             Action::DismissMessage => Lab { message: None, ..lab },
         };
+        // A new position or technique means a new trace: settle the player on it.
+        let retraced = (next.technique, next.slider, next.square, next.occupied)
+            != (self.technique, self.slider, self.square, self.occupied);
+        let next = if retraced { next.settled() } else { next };
         if next == *self {
             self
         } else {
@@ -160,6 +291,58 @@ mod tests {
         let lab = apply(Lab::default(), &[Action::SetTool(Tool::PlaceSlider), Action::Press(Square::G2)]);
         assert_eq!(lab.square, Square::G2);
         assert_eq!(lab.occupied, Lab::default().occupied);
+    }
+
+    #[test]
+    fn editing_keeps_the_step_index_when_the_new_trace_has_it() {
+        let lab = apply(Lab::default(), &[Action::GoTo(5), Action::Activate(Square::A1)]);
+        assert_eq!(lab.step, 5);
+        assert!(!lab.running, "an edit shows the step finished");
+        let lab = apply(lab, &[Action::GoTo(1000)]);
+        let last = lab.trace().steps.len() - 1;
+        assert_eq!(lab.step, last);
+        // The reference walk has fewer steps: the index is clamped to its last.
+        let lab = apply(lab, &[Action::SetTechnique(Technique::Reference)]);
+        assert_eq!(lab.step, lab.trace().steps.len() - 1);
+    }
+
+    #[test]
+    fn play_runs_through_every_step_to_the_end() {
+        let mut lab = apply(Lab::default(), &[Action::TogglePlay]);
+        assert!(lab.running && lab.autoplay);
+        let steps = lab.trace().steps.len();
+        for _ in 0..100_000 {
+            if !lab.running {
+                break;
+            }
+            lab = apply(lab, &[Action::Tick]);
+        }
+        assert!(!lab.running && !lab.autoplay);
+        assert_eq!(lab.step, steps - 1);
+        assert_eq!(lab.frame, usize::MAX, "the last step is shown finished");
+    }
+
+    #[test]
+    fn pausing_mid_animation_and_stepping_frames() {
+        let lab = apply(Lab::default(), &[Action::GoTo(0), Action::Tick, Action::TogglePlay]);
+        assert!(!lab.running);
+        let frame = lab.frame;
+        let lab = apply(lab, &[Action::StepFrame(1)]);
+        assert_eq!(lab.frame, frame + 1);
+        let lab = apply(lab, &[Action::StepFrame(-5)]);
+        assert_eq!(lab.frame, 0);
+    }
+
+    #[test]
+    fn presets_set_up_the_articles_examples() {
+        let lab = apply(Lab::default(), &[Action::LoadPreset("sbamg-rank")]);
+        assert_eq!(
+            (lab.slider, lab.square, lab.technique, lab.occupied),
+            (Slider::Rook, Square::D1, Technique::Sbamg, Bitboard(0x43))
+        );
+        let lab = apply(lab, &[Action::LoadPreset("nonsense")]);
+        assert!(lab.message.is_some());
+        assert_eq!(lab.occupied, Bitboard(0x43));
     }
 
     #[test]

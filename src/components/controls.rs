@@ -5,7 +5,9 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::board::glyph;
+use crate::input::parse_position;
 use crate::model::{Action, Tool};
+use crate::presets::{random_occupancy, PRESETS};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
@@ -13,6 +15,7 @@ pub struct ControlsProps {
     pub slider: Slider,
     pub tool: Tool,
     pub occupied: Bitboard,
+    pub show_indices: bool,
     pub on_action: Callback<Action>,
 }
 
@@ -67,9 +70,9 @@ pub fn controls(props: &ControlsProps) -> Html {
         props.on_action.reform(move |event: SubmitEvent| {
             event.prevent_default();
             let text = input.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
-            match text.parse::<Bitboard>() {
+            match parse_position(&text) {
                 Ok(board) => Action::SetOccupied(board),
-                Err(error) => Action::Reject(format!("Occupancy {text:?} not used: {error}.")),
+                Err(why) => Action::Reject(why),
             }
         })
     };
@@ -83,6 +86,31 @@ pub fn controls(props: &ControlsProps) -> Html {
             }
         });
     }
+    let on_preset = props.on_action.reform(|event: Event| {
+        let select: HtmlSelectElement = event.target_unchecked_into();
+        let id = select.value();
+        select.set_value("");
+        match PRESETS.iter().find(|p| p.id == id) {
+            Some(preset) => Action::LoadPreset(preset.id),
+            None => Action::Reject(format!("There is no preset {id:?}.")),
+        }
+    });
+    let density = use_state(|| 25u32);
+    let on_density = {
+        let density = density.clone();
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            density.set(input.value().parse().unwrap_or(25));
+        })
+    };
+    let on_random = {
+        let density = *density;
+        props.on_action.reform(move |_: MouseEvent| {
+            Action::SetOccupied(random_occupancy(density as f64 / 100.0, js_sys::Math::random))
+        })
+    };
+    let on_indices = props.on_action.reform(|_: MouseEvent| Action::ToggleIndices);
+    let presets = PRESETS.iter().map(|preset| html! { <option value={preset.id}>{ preset.title }</option> });
     html! {
         <div class="controls">
             <div class="control-row" role="group" aria-label="Slider">{ for sliders }</div>
@@ -91,15 +119,35 @@ pub fn controls(props: &ControlsProps) -> Html {
                 <select data-technique-select="" onchange={on_technique}>{ for groups }</select>
             </label>
             <div class="control-row" role="group" aria-label="Click on the board">{ for tools }</div>
-            <form class="control-row" data-occupied-form="" onsubmit={on_occupied}>
+            <div class="control-row">
                 <label>
-                    <span class="control-label">{ "Occupancy" }</span>
+                    <span class="control-label">{ "Start from" }</span>
+                    <select data-preset-select="" onchange={on_preset}>
+                        <option value="" selected=true>{ "a preset…" }</option>
+                        { for presets }
+                    </select>
+                </label>
+                <button type="button" data-random="" onclick={on_random}>{ "Random" }</button>
+                <label class="density">
+                    <span class="visually-hidden">{ "Random density" }</span>
+                    <input type="range" min="5" max="95" step="5" value={density.to_string()}
+                        oninput={on_density} data-density="" />
+                    <span class="hint">{ format!("{}% full", *density) }</span>
+                </label>
+            </div>
+            <form class="control-row" data-occupied-form="" onsubmit={on_occupied}>
+                <label class="grow">
+                    <span class="control-label">{ "Position" }</span>
                     <input ref={occupied_input} type="text" spellcheck="false" autocomplete="off"
                         data-occupied-input="" aria-describedby="occupied-help"/>
                 </label>
                 <button type="submit">{ "Set" }</button>
-                <span id="occupied-help" class="hint">{ "0x hex, 0b binary or decimal" }</span>
+                <span id="occupied-help" class="hint">{ "a FEN, or a bitboard as 0x hex, 0b binary or decimal" }</span>
             </form>
+            <div class="control-row">
+                <button type="button" class="choice" data-indices="" aria-pressed={props.show_indices.to_string()}
+                    onclick={on_indices}>{ "Bit indices" }</button>
+            </div>
         </div>
     }
 }

@@ -1,0 +1,127 @@
+//! How a step unfolds over animation frames, as pure functions of the step and the frame.
+//! A subtraction walks its borrow bit by bit, a mask reveals its result rank by rank, and a
+//! scan sweeps from the end it counts from to the bit it finds. Everything else is one frame.
+
+use sliders::{Bitboard, Op, Step, Value};
+
+/// What one frame of a step shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Frame {
+    /// Result bits already shown; the rest are drawn as pending.
+    pub shown: Bitboard,
+    /// Borrow bits the walk has reached so far (subtractions only).
+    pub borrow: Bitboard,
+    /// The bit the animation is at, if it moves along the bits.
+    pub cursor: Option<u32>,
+    /// True on the last frame, when the whole result is shown.
+    pub done: bool,
+}
+
+/// The range of bit positions a subtraction's borrow walks through, low to high: from the
+/// subtrahend's lowest bit to the highest bit that received a borrow (or changed).
+fn borrow_walk(step: &Step) -> Option<(u32, u32)> {
+    let chain = step.borrow_chain()?;
+    let (Value::Board(a), Some(Value::Board(b)), Value::Board(c)) = (step.lhs, step.rhs, step.result) else {
+        return None;
+    };
+    let moved = chain | b | (a ^ c);
+    if moved.is_empty() {
+        return None;
+    }
+    Some((moved.0.trailing_zeros(), 63 - moved.0.leading_zeros()))
+}
+
+/// The scan's start, end and direction: (from, found, upward).
+fn scan(step: &Step) -> Option<(u32, u32, bool)> {
+    let Value::Number(n) = step.result else { return None };
+    match step.op {
+        Op::BitScanForward => Some((0, n.min(63), true)),
+        Op::Tzcnt => Some((0, n.min(64), true)),
+        Op::BitScanReverse => Some((63, n, false)),
+        // lzcnt counts from bit 63 down; a count of n stops on bit 63 - n (or runs off at 64).
+        Op::Lzcnt => Some((63, 63u32.saturating_sub(n), false)),
+        _ => None,
+    }
+}
+
+/// How many frames the step takes; always at least one.
+pub fn frame_count(step: &Step) -> usize {
+    if let Some((low, high)) = borrow_walk(step) {
+        return (high - low + 2) as usize;
+    }
+    if let Some((from, to, _)) = scan(step) {
+        return from.abs_diff(to) as usize + 2;
+    }
+    match step.op {
+        Op::And | Op::Or | Op::Xor => 9,
+        _ => 1,
+    }
+}
+
+/// What frame `frame` of the step shows (frames past the end show the finished step).
+pub fn frame(step: &Step, frame: usize) -> Frame {
+    let total = frame_count(step);
+    let result = step.result.board().unwrap_or_default();
+    if frame + 1 >= total {
+        return Frame { shown: result, borrow: step.borrow_chain().unwrap_or_default(), cursor: None, done: true };
+    }
+    if let Some((low, _)) = borrow_walk(step) {
+        let at = low + frame as u32;
+        let upto = Bitboard(if at >= 63 { !0 } else { (1u64 << (at + 1)) - 1 });
+        let chain = step.borrow_chain().unwrap_or_default();
+        return Frame { shown: result & upto, borrow: chain & upto, cursor: Some(at), done: false };
+    }
+    if let Some((from, _, upward)) = scan(step) {
+        let at = if upward { from + frame as u32 } else { from - frame as u32 };
+        return Frame { shown: Bitboard::EMPTY, borrow: Bitboard::EMPTY, cursor: Some(at.min(63)), done: false };
+    }
+    // Masks: rank by rank in bit order, rank 1 first.
+    let ranks = Bitboard(if frame >= 8 { !0 } else { (1u64 << (8 * frame)) - 1 });
+    Frame { shown: result & ranks, borrow: Bitboard::EMPTY, cursor: None, done: false }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sliders::{Slider, Square, Technique};
+
+    fn steps(technique: Technique, slider: Slider, square: Square, occupied: u64) -> Vec<Step> {
+        technique.trace(slider, square, Bitboard(occupied)).steps
+    }
+
+    #[test]
+    fn the_borrow_walks_from_2r_to_the_blocker() {
+        // Rook d2 of the subtraction article: the borrow enters at e2 (bit 12) and stops at d7 (bit 51).
+        let trace = steps(Technique::Subtraction, Slider::Rook, Square::D2, 0x4ced_2200_0146_f848);
+        let sub = trace.iter().find(|s| s.op == Op::Sub).unwrap();
+        assert_eq!(frame_count(sub), (51 - 12 + 2) as usize);
+        let first = frame(sub, 0);
+        assert_eq!(first.cursor, Some(12));
+        let last_moving = frame(sub, frame_count(sub) - 2);
+        assert_eq!(last_moving.cursor, Some(Square::D7.index()));
+        assert!(last_moving.borrow.contains(Square::D7), "the blocker absorbs the borrow");
+        assert!(frame(sub, frame_count(sub) - 1).done);
+    }
+
+    #[test]
+    fn scans_sweep_from_the_correct_end() {
+        let trace = steps(Technique::ObstructionDifference, Slider::Rook, Square::D2, 0x4ced_2200_0146_f848);
+        let lzcnt = trace.iter().find(|s| s.op == Op::Lzcnt).unwrap();
+        // lower = {d1}: lzcnt = 60, so the sweep runs from bit 63 down to bit 3.
+        assert_eq!(frame(lzcnt, 0).cursor, Some(63));
+        assert_eq!(frame(lzcnt, frame_count(lzcnt) - 2).cursor, Some(3));
+        let conditional = steps(Technique::ClassicalConditional, Slider::Bishop, Square::G2, 0xfdfd_0600_0040_bfdf);
+        let bsf = conditional.iter().find(|s| s.op == Op::BitScanForward).unwrap();
+        assert_eq!(frame(bsf, 0).cursor, Some(0));
+    }
+
+    #[test]
+    fn masks_reveal_rank_by_rank_and_end_complete() {
+        let trace = steps(Technique::Subtraction, Slider::Rook, Square::D2, 0x4ced_2200_0146_f848);
+        let and = trace.iter().find(|s| s.op == Op::And).unwrap();
+        assert_eq!(frame_count(and), 9);
+        assert_eq!(frame(and, 0).shown, Bitboard::EMPTY);
+        assert_eq!(frame(and, 8).shown, and.result.board().unwrap());
+        assert!(frame(and, 100).done);
+    }
+}

@@ -1,0 +1,70 @@
+//! Every technique on the current board and slider, side by side, each checked against what
+//! the reference walk says it should compute.
+
+use sliders::{Bitboard, Slider, Square, Technique};
+use yew::prelude::*;
+
+use crate::components::grid::MiniGrid;
+use crate::model::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    pub slider: Slider,
+    pub square: Square,
+    pub occupied: Bitboard,
+    pub selected: Technique,
+    pub on_action: Callback<Action>,
+}
+
+#[function_component(Compare)]
+pub fn compare(props: &CompareProps) -> Html {
+    let rows = Technique::ALL.iter().map(|&technique| {
+        let trace = technique.trace(props.slider, props.square, props.occupied);
+        let expected = technique.expected(props.slider, props.square, props.occupied);
+        let wrong = trace.result ^ expected;
+        let verdict = if wrong.is_empty() {
+            html! { <span class="verdict ok">{ "✓ matches reference" }</span> }
+        } else {
+            let squares: Vec<String> = wrong.squares().map(|s| s.to_string()).collect();
+            html! { <span class="verdict wrong">{ format!("✗ differs on {}", squares.join(", ")) }</span> }
+        };
+        let scope = if technique.positive_rays_only() { " (positive rays)" } else { "" };
+        let select = props.on_action.reform(move |_: MouseEvent| Action::SetTechnique(technique));
+        html! {
+            <tr data-compare={technique.name()} data-match={wrong.is_empty().to_string()}
+                class={classes!((technique == props.selected).then_some("selected"))}>
+                <th scope="row">
+                    <button type="button" class="link-button" onclick={select}>{ technique.title() }</button>
+                    if technique.article().title() != technique.title() {
+                        <span class="article-name">{ technique.article().title() }{ scope }</span>
+                    }
+                </th>
+                <td><MiniGrid board={trace.result} {wrong} /></td>
+                <td><code>{ trace.result.to_string() }</code><br/>{ verdict }</td>
+                <td class="num">{ trace.steps.len() }</td>
+                <td class="num">{ trace.arithmetic_ops() }</td>
+                <td class="num">{ trace.table_reads() }</td>
+            </tr>
+        }
+    });
+    html! {
+        <section class="compare" aria-label="Compare techniques">
+            <h2>{ "Compare every technique" }</h2>
+            <div class="table-scroll">
+                <table>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "technique" }</th>
+                            <th scope="col">{ "result" }</th>
+                            <th scope="col">{ "value" }</th>
+                            <th scope="col" class="num">{ "steps" }</th>
+                            <th scope="col" class="num">{ "64-bit ops" }</th>
+                            <th scope="col" class="num">{ "table reads" }</th>
+                        </tr>
+                    </thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

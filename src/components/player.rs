@@ -1,0 +1,57 @@
+//! Step player controls: first, back, play/pause, next, last, frame stepping, speed, scrub bar.
+//! The keyboard shortcuts (arrows, space, Home/End) are wired up by the app for the whole page.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::model::{Action, SPEEDS_MS};
+
+#[derive(Properties, PartialEq)]
+pub struct PlayerProps {
+    pub step: usize,
+    pub count: usize,
+    pub playing: bool,
+    pub speed: usize,
+    pub on_action: Callback<Action>,
+}
+
+#[function_component(Player)]
+pub fn player(props: &PlayerProps) -> Html {
+    let button = |hook: &'static str, label: Html, title: &'static str, action: Action| {
+        let onclick = props.on_action.reform(move |_: MouseEvent| action.clone());
+        html! { <button type="button" class="player-button" data-player={hook} aria-label={title} {title} {onclick}>{ label }</button> }
+    };
+    let on_scrub = props.on_action.reform(|event: InputEvent| {
+        let input: HtmlInputElement = event.target_unchecked_into();
+        Action::GoTo(input.value().parse().unwrap_or(0))
+    });
+    let on_speed = props.on_action.reform(|event: InputEvent| {
+        let input: HtmlInputElement = event.target_unchecked_into();
+        Action::SetSpeed(input.value().parse().unwrap_or(2))
+    });
+    // Plain glyphs every system font has: ▶ and ◀ with a bar, "||" for pause.
+    let bar = |text: &'static str| html! { <span class="bar">{ text }</span> };
+    let (play_label, play_title) =
+        if props.playing { (html! { "|| Pause" }, "Pause (space)") } else { (html! { "▶ Play" }, "Play (space)") };
+    html! {
+        <div class="player" role="toolbar" aria-label="Step player">
+            { button("first", html! { <>{ bar("|") }{ "◀" }</> }, "First step (Home)", Action::First) }
+            { button("back", html! { "◀" }, "Previous step (←)", Action::Back) }
+            { button("play", play_label, play_title, Action::TogglePlay) }
+            { button("next", html! { "▶" }, "Next step (→)", Action::Next) }
+            { button("last", html! { <>{ "▶" }{ bar("|") }</> }, "Last step (End)", Action::Last) }
+            { button("frame-back", html! { "‹ frame" }, "One animation frame back (,)", Action::StepFrame(-1)) }
+            { button("frame-next", html! { "frame ›" }, "One animation frame on (.)", Action::StepFrame(1)) }
+            <label class="scrub">
+                <span class="visually-hidden">{ "Step" }</span>
+                <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}
+                    value={props.step.to_string()} oninput={on_scrub} data-scrub="" />
+            </label>
+            <label class="speed">
+                <span>{ "Speed" }</span>
+                <input type="range" min="0" max={(SPEEDS_MS.len() - 1).to_string()}
+                    value={props.speed.to_string()} oninput={on_speed} data-speed="" />
+            </label>
+        </div>
+    }
+}

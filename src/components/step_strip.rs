@@ -1,0 +1,40 @@
+//! Every step as a compact chip: number, operator and a tiny result grid. Click to jump there.
+
+use sliders::{Step, Value};
+use yew::prelude::*;
+
+use crate::components::grid::MiniGrid;
+use crate::model::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct StepStripProps {
+    pub steps: Vec<Step>,
+    pub current: usize,
+    pub on_action: Callback<Action>,
+}
+
+#[function_component(StepStrip)]
+pub fn step_strip(props: &StepStripProps) -> Html {
+    let chips = props.steps.iter().enumerate().map(|(index, step)| {
+        let onclick = props.on_action.reform(move |_: MouseEvent| Action::GoTo(index));
+        let result = match step.result {
+            Value::Board(board) => html! { <MiniGrid {board} /> },
+            Value::Number(n) => html! { <span class="chip-number">{ n }</span> },
+        };
+        let class = classes!(
+            "chip",
+            (index == props.current).then_some("current"),
+            (index > props.current).then_some("future")
+        );
+        html! {
+            <button type="button" {class} {onclick} data-chip={index.to_string()}
+                title={format!("step {}: {}", index + 1, step.label)}
+                aria-current={(index == props.current).then_some("step")}>
+                <span class="chip-index">{ index + 1 }</span>
+                <span class="chip-op">{ step.op.symbol() }</span>
+                { result }
+            </button>
+        }
+    });
+    html! { <nav class="step-strip" aria-label="All steps">{ for chips }</nav> }
+}

@@ -1,0 +1,45 @@
+//! What the selected technique does, in a paragraph, and where to read more.
+//! The paragraph is the technique file's own header comment, so it cannot drift from the code.
+
+use sliders::Technique;
+use yew::prelude::*;
+
+/// The `//!` header of a source file as one paragraph.
+pub fn summary(source: &str) -> String {
+    let lines: Vec<&str> = source.lines().map_while(|line| line.strip_prefix("//!")).map(str::trim).collect();
+    lines.join(" ")
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TechniqueInfoProps {
+    pub technique: Technique,
+}
+
+#[function_component(TechniqueInfo)]
+pub fn technique_info(props: &TechniqueInfoProps) -> Html {
+    let technique = props.technique;
+    let article = technique.article();
+    html! {
+        <section class="technique-info" data-technique={technique.name()}>
+            <h2>{ format!("{} · {}", article.title(), technique.title()) }</h2>
+            <p>{ summary(technique.source()) }</p>
+            if let Some(url) = article.url() {
+                <p><a href={url} target="_blank" rel="noopener">{ format!("Read “{}” on the chessprogramming wiki", article.title()) }</a></p>
+            }
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_technique_explains_itself() {
+        for &technique in Technique::ALL {
+            let text = summary(technique.source());
+            assert!(text.len() > 80, "{technique}: {text:?}");
+            assert!(!text.contains("//"), "{technique}");
+        }
+    }
+}
