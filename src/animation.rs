@@ -58,11 +58,12 @@ pub fn frame_count(step: &Step) -> usize {
     }
 }
 
-/// What frame `frame` of the step shows (frames past the end show the finished step).
+/// What frame `frame` of the step shows (frames past the end, `usize::MAX` included, show the
+/// finished step).
 pub fn frame(step: &Step, frame: usize) -> Frame {
     let total = frame_count(step);
     let result = step.result.board().unwrap_or_default();
-    if frame + 1 >= total {
+    if frame >= total - 1 {
         return Frame { shown: result, borrow: step.borrow_chain().unwrap_or_default(), cursor: None, done: true };
     }
     if let Some((low, _)) = borrow_walk(step) {
@@ -123,5 +124,8 @@ mod tests {
         assert_eq!(frame(and, 0).shown, Bitboard::EMPTY);
         assert_eq!(frame(and, 8).shown, and.result.board().unwrap());
         assert!(frame(and, 100).done);
+        assert!(frame(and, usize::MAX).done, "the finished-step sentinel");
+        let sub = trace.iter().find(|s| s.op == Op::Sub).unwrap();
+        assert_eq!(frame(sub, usize::MAX).cursor, None);
     }
 }

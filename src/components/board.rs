@@ -64,10 +64,9 @@ pub fn board(props: &BoardProps) -> Html {
             }
             if let Some(square) = square_at(event.client_x(), event.client_y()) {
                 event.prevent_default();
-                // Keep receiving moves while a finger or the mouse drags across squares.
-                if let Some(target) = event.current_target().and_then(|t| t.dyn_into::<Element>().ok()) {
-                    let _ = target.set_pointer_capture(event.pointer_id());
-                }
+                // No explicit pointer capture: moves bubble to the board from whatever element has
+                // them (touch captures to the pressed square implicitly), and elementFromPoint
+                // finds the square under the pointer either way.
                 if let Some(button) = event.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) {
                     let _ = button.focus();
                 }

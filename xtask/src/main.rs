@@ -119,7 +119,7 @@ fn test() -> Result<(), String> {
             "end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver",
             {
                 let mut c = cargo();
-                c.args(["test", "-p", "e2e", "--", "--test-threads=1"])
+                c.args(["test", "-p", "e2e", "--", "--test-threads=1", "--nocapture"])
                     .env("SLIDER_LAB_DIST", workspace_root().join("dist"));
                 c
             },

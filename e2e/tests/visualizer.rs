@@ -1,0 +1,257 @@
+//! The visualizer in the real page: painting, placing sliders, stepping every technique to its
+//! end against the core's trace, the borrow animation, bad input, the keyboard, and the cost of
+//! an edit (printed as a figure, not asserted).
+
+use std::time::Duration;
+
+use e2e::Browser;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::key::Key;
+use fantoccini::Locator;
+use sliders::diagram::format_value;
+use sliders::{Bitboard, Slider, Square, Technique};
+
+fn square(name: &str) -> String {
+    format!("[data-square=\"{name}\"]")
+}
+
+async fn occupied(browser: &Browser) -> Bitboard {
+    let value = browser
+        .eval("return [...document.querySelectorAll('[data-square]')].filter(e => e.dataset.occupied === 'true').map(e => e.dataset.square);")
+        .await;
+    value.as_array().unwrap().iter().map(|name| name.as_str().unwrap().parse::<Square>().unwrap()).collect()
+}
+
+async fn result(browser: &Browser) -> Bitboard {
+    browser.attribute("[data-result]", "data-value").await.unwrap().parse().unwrap()
+}
+
+async fn drag(browser: &Browser, squares: &[&str]) {
+    let mut mouse = MouseActions::new("mouse".into());
+    for (i, name) in squares.iter().enumerate() {
+        let element = browser.client.find(Locator::Css(&square(name))).await.unwrap();
+        mouse = mouse.then(PointerAction::MoveToElement {
+            element,
+            duration: Some(Duration::from_millis(30)),
+            x: 0.0,
+            y: 0.0,
+        });
+        if i == 0 {
+            mouse = mouse.then(PointerAction::Down { button: MOUSE_BUTTON_LEFT });
+        }
+    }
+    mouse = mouse.then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    browser.client.perform_actions(mouse).await.expect("the drag is performed");
+}
+
+#[tokio::test]
+async fn a_drag_paints_with_the_first_squares_new_state() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=rook&square=h8&occupied=0x0000000000000000").await;
+    drag(&browser, &["a1", "b1", "c1", "c2"]).await;
+    let expected: Bitboard = [Square::A1, Square::B1, Square::C1, Square::C2].into_iter().collect();
+    assert_eq!(occupied(&browser).await, expected);
+    // Starting on an occupied square clears instead.
+    drag(&browser, &["b1", "c1"]).await;
+    assert_eq!(occupied(&browser).await, Square::A1.bit() | Square::C2.bit());
+    assert_eq!(
+        result(&browser).await,
+        Technique::Sbamg.attacks(Slider::Rook, Square::H8, Square::A1.bit() | Square::C2.bit())
+    );
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn each_slider_can_be_chosen_and_placed() {
+    let browser = Browser::start().await;
+    let board = Bitboard(0x0042_0018_2400_8100);
+    browser.open(&format!("?technique=classical-generalized&slider=rook&square=a1&occupied={board}")).await;
+    browser.click("[data-tool=\"place\"]").await;
+    for (slider, target) in [(Slider::Rook, Square::E4), (Slider::Bishop, Square::C5), (Slider::Queen, Square::F6)] {
+        browser.click(&format!("[data-choose-slider=\"{}\"]", slider.name())).await;
+        browser.click(&square(target.name())).await;
+        assert_eq!(browser.attribute(&square(target.name()), "data-slider").await.as_deref(), Some(slider.name()));
+        assert_eq!(result(&browser).await, Technique::ClassicalGeneralized.attacks(slider, target, board));
+        let glyph = browser.client.find(Locator::Css(&format!("{} .glyph", square(target.name())))).await.unwrap();
+        assert!(!glyph.text().await.unwrap().is_empty(), "the slider is drawn with a glyph");
+    }
+    assert_eq!(occupied(&browser).await, board, "placing a slider leaves the occupancy alone");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn every_technique_steps_to_its_end_in_agreement_with_the_core() {
+    let browser = Browser::start().await;
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    browser.open(&format!("?technique=reference&slider=queen&square=d2&occupied={board}")).await;
+    for &technique in Technique::ALL {
+        let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+        select.select_by_value(technique.name()).await.unwrap();
+        let trace = technique.trace(Slider::Queen, Square::D2, board);
+        browser.click("[data-player=\"first\"]").await;
+        for (index, step) in trace.steps.iter().enumerate() {
+            if index > 0 {
+                browser.click("[data-player=\"next\"]").await;
+            }
+            let shown = browser.attribute(".step-view", "data-step-index").await;
+            assert_eq!(shown, Some(index.to_string()), "{technique}");
+            let value = browser.attribute(".step-view .equation [data-value]:last-of-type", "data-value").await;
+            let value = match value {
+                Some(v) => v,
+                None => browser.eval("return [...document.querySelectorAll('.step-view .equation [data-value]')].pop().dataset.value;").await.as_str().unwrap().to_string(),
+            };
+            assert_eq!(value, format_value(step.result), "{technique} step {}: {}", index + 1, step.label);
+            let label = browser.client.find(Locator::Css("[data-step-label]")).await.unwrap().text().await.unwrap();
+            assert_eq!(label, step.label);
+        }
+        // At the end, the last step's result is the attack set the page reports.
+        assert_eq!(result(&browser).await, trace.result, "{technique}");
+        assert_eq!(trace.steps.last().unwrap().result.board(), Some(trace.result));
+        if technique.positive_rays_only() {
+            browser.client.find(Locator::Css("[data-positive-only]")).await.expect("positive rays only is said");
+        }
+    }
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_borrow_walks_to_the_blocker_in_the_rook_d2_example() {
+    let browser = Browser::start().await;
+    browser.open("?technique=reference&slider=queen&square=a1&occupied=0x0").await;
+    let presets = browser.client.find(Locator::Css("[data-preset-select]")).await.unwrap();
+    presets.select_by_value("rook-d2").await.unwrap();
+    assert_eq!(browser.attribute(&square("d2"), "data-slider").await.as_deref(), Some("rook"));
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+    let sub = trace.steps.iter().position(|s| s.op == sliders::Op::Sub).unwrap();
+    browser.click(&format!("[data-chip=\"{sub}\"]")).await;
+    // Pause at the first frame: the borrow starts on e2, the bit of 2r.
+    for _ in 0..60 {
+        browser.click("[data-player=\"frame-back\"]").await;
+    }
+    let cursor = || async { browser.attribute(".bit-strip .bit.cursor", "title").await };
+    assert_eq!(cursor().await.as_deref(), Some("bit 12 (e2)"));
+    let grid_cursor = browser
+        .eval(
+            "return [...document.querySelectorAll('.step-view .grid')].pop().querySelectorAll('.cell.cursor').length;",
+        )
+        .await;
+    assert_eq!(grid_cursor, 1, "the board grid shows the borrow too");
+    for _ in 12..51 {
+        browser.click("[data-player=\"frame-next\"]").await;
+    }
+    assert_eq!(cursor().await.as_deref(), Some("bit 51 (d7)"), "the borrow reaches the first blocker, d7");
+    let class = browser.attribute(".bit-strip .bit.cursor", "class").await.unwrap();
+    assert!(class.contains("borrow"), "{class}");
+    browser.click("[data-player=\"frame-next\"]").await;
+    let cursors = browser.eval("return document.querySelectorAll('.bit-strip .bit.cursor').length;").await;
+    assert_eq!(cursors, 0, "absorbed: the animation is over");
+    let narration = browser.client.find(Locator::Css(".narration")).await.unwrap().text().await.unwrap();
+    assert!(narration.contains("absorbed"), "{narration}");
+    browser.close().await;
+}
+
+async fn submit_position(browser: &Browser, text: &str) {
+    let input = browser.client.find(Locator::Css("[data-occupied-input]")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys(text).await.unwrap();
+    input.send_keys(&Key::Enter.to_string()).await.unwrap();
+}
+
+#[tokio::test]
+async fn bad_fen_and_bad_hex_keep_the_board_and_say_why() {
+    let browser = Browser::start().await;
+    let board = Bitboard(0x0000_0810_2000_0000);
+    browser.open(&format!("?technique=sbamg&slider=rook&square=d4&occupied={board}")).await;
+    submit_position(&browser, "rnbqkbnr/pppppppp/8/8").await;
+    let message = browser.client.find(Locator::Css("[data-message]")).await.unwrap().text().await.unwrap();
+    assert!(message.contains("FEN") && message.contains("8 ranks"), "{message}");
+    assert_eq!(occupied(&browser).await, board);
+    submit_position(&browser, "0x1ffffffffffffffff").await;
+    let message = browser.client.find(Locator::Css("[data-message]")).await.unwrap().text().await.unwrap();
+    assert!(message.contains("17 hex digits"), "{message}");
+    assert_eq!(occupied(&browser).await, board);
+    // A good FEN is taken, and the message goes.
+    submit_position(&browser, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").await;
+    assert_eq!(occupied(&browser).await, Bitboard(0xffff_0000_0000_ffff));
+    assert!(browser.client.find(Locator::Css("[data-message]")).await.is_err());
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_board_and_the_player_work_from_the_keyboard() {
+    let browser = Browser::start().await;
+    browser.open("?technique=obstruction-difference&slider=rook&square=d4&occupied=0x0").await;
+    let d4 = browser.client.find(Locator::Css(&square("d4"))).await.unwrap();
+    d4.send_keys(&Key::Up.to_string()).await.unwrap();
+    let focused = browser.eval("return document.activeElement.dataset.square;").await;
+    assert_eq!(focused, "d5");
+    let d5 = browser.client.find(Locator::Css(&square("d5"))).await.unwrap();
+    d5.send_keys(&Key::Enter.to_string()).await.unwrap();
+    assert_eq!(browser.attribute(&square("d5"), "data-occupied").await.as_deref(), Some("true"));
+    // Page shortcuts: End goes to the last step, Home to the first.
+    let body = browser.client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&Key::End.to_string()).await.unwrap();
+    let count = Technique::ObstructionDifference.trace(Slider::Rook, Square::D4, Square::D5.bit()).steps.len();
+    assert_eq!(browser.attribute(".step-view", "data-step-index").await, Some((count - 1).to_string()));
+    body.send_keys(&Key::Home.to_string()).await.unwrap();
+    assert_eq!(browser.attribute(".step-view", "data-step-index").await.as_deref(), Some("0"));
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn figure_an_edit_rerenders_the_biggest_trace_within_a_frame() {
+    let browser = Browser::start().await;
+    let technique = Technique::ALL
+        .iter()
+        .copied()
+        .max_by_key(|t| t.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100)).steps.len())
+        .unwrap();
+    browser.open(&format!("?technique={technique}&slider=queen&square=d4&occupied=0x0012040028004100")).await;
+    // yew renders in a task queued by the click; a MutationObserver callback runs once that
+    // render has patched the DOM, and a requestAnimationFrame callback once the frame is due.
+    let timings = browser
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             const square = document.querySelector('[data-square=\"e5\"]');
+             const rendered = [], framed = [];
+             function edit(i) {
+               if (i === 21) {
+                 const sort = list => list.sort((a, b) => a - b);
+                 done({ rendered: sort(rendered), framed: sort(framed) });
+                 return;
+               }
+               const before = square.dataset.occupied;
+               const t0 = performance.now();
+               const observer = new MutationObserver(() => {
+                 if (square.dataset.occupied === before) return;
+                 observer.disconnect();
+                 rendered.push(performance.now() - t0);
+                 requestAnimationFrame(() => {
+                   framed.push(performance.now() - t0);
+                   setTimeout(() => edit(i + 1), 30);
+                 });
+               });
+               observer.observe(document.body, { attributes: true, subtree: true, childList: true });
+               square.click();
+             }
+             edit(0);",
+            vec![],
+        )
+        .await
+        .expect("the timing script finishes");
+    let list = |name: &str| -> Vec<f64> {
+        timings[name].as_array().unwrap_or_else(|| panic!("{timings}")).iter().map(|t| t.as_f64().unwrap()).collect()
+    };
+    let (rendered, framed) = (list("rendered"), list("framed"));
+    assert_eq!(rendered.len(), 21, "every edit re-rendered the page");
+    let steps = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100)).steps.len();
+    println!(
+        "figure: square toggle to re-rendered DOM, {technique} queen ({steps} steps): median {:.1} ms (min {:.1}, max {:.1}); to the next animation frame: median {:.1} ms",
+        rendered[rendered.len() / 2],
+        rendered[0],
+        rendered[rendered.len() - 1],
+        framed[framed.len() / 2],
+    );
+    browser.close().await;
+}
