@@ -73,8 +73,10 @@ pub fn frame(step: &Step, frame: usize) -> Frame {
         return Frame { shown: result & upto, borrow: chain & upto, cursor: Some(at), done: false };
     }
     if let Some((from, _, upward)) = scan(step) {
+        // A scan reads its operand, which stays fully visible while the cursor sweeps it.
         let at = if upward { from + frame as u32 } else { from - frame as u32 };
-        return Frame { shown: Bitboard::EMPTY, borrow: Bitboard::EMPTY, cursor: Some(at.min(63)), done: false };
+        let operand = step.lhs.board().unwrap_or_default();
+        return Frame { shown: operand, borrow: Bitboard::EMPTY, cursor: Some(at.min(63)), done: false };
     }
     // Masks: rank by rank in bit order, rank 1 first.
     let ranks = Bitboard(if frame >= 8 { !0 } else { (1u64 << (8 * frame)) - 1 });
@@ -110,6 +112,7 @@ mod tests {
         let lzcnt = trace.iter().find(|s| s.op == Op::Lzcnt).unwrap();
         // lower = {d1}: lzcnt = 60, so the sweep runs from bit 63 down to bit 3.
         assert_eq!(frame(lzcnt, 0).cursor, Some(63));
+        assert_eq!(Value::Board(frame(lzcnt, 0).shown), lzcnt.lhs, "the scanned operand stays visible");
         assert_eq!(frame(lzcnt, frame_count(lzcnt) - 2).cursor, Some(3));
         let conditional = steps(Technique::ClassicalConditional, Slider::Bishop, Square::G2, 0xfdfd_0600_0040_bfdf);
         let bsf = conditional.iter().find(|s| s.op == Op::BitScanForward).unwrap();

@@ -81,29 +81,20 @@ fn narration(step: &Step, frame: &Frame) -> Option<String> {
             _ => None,
         };
     };
-    let sweep = |from: &str| match frame.cursor {
-        Some(bit) => format!("Scanning from {from}: now at bit {bit}."),
-        None => String::new(),
-    };
+    if let Some(bit) = frame.cursor {
+        let end = if matches!(step.op, Op::Lzcnt | Op::BitScanReverse) { "bit 63 down" } else { "bit 0 up" };
+        return Some(format!("Scanning from {end}: now at bit {bit} ({}).", Square::from_index(bit)));
+    }
+    let square = || Square::from_index(found);
     Some(match step.op {
         Op::Lzcnt => format!(
-            "{} leading zeros = {found}. This count is the `i64.clz` instruction your browser just executed in WebAssembly.",
-            if frame.done { "Counted from bit 63 down:".to_string() } else { sweep("bit 63 down") }
+            "Counted from bit 63 down: {found} leading zeros. This count is the `i64.clz` instruction your browser just executed in WebAssembly."
         ),
-        Op::Tzcnt => format!(
-            "{} trailing zeros = {found}. This count is WebAssembly's `i64.ctz`.",
-            if frame.done { "Counted from bit 0 up:".to_string() } else { sweep("bit 0 up") }
-        ),
-        Op::BitScanForward => format!(
-            "{} the lowest set bit is {found} ({}), found with `i64.ctz`.",
-            if frame.done { "Bit scan forward:".to_string() } else { sweep("bit 0 up") },
-            Square::from_index(found)
-        ),
-        Op::BitScanReverse => format!(
-            "{} the highest set bit is {found} ({}), found as 63 − `i64.clz`.",
-            if frame.done { "Bit scan reverse:".to_string() } else { sweep("bit 63 down") },
-            Square::from_index(found)
-        ),
+        Op::Tzcnt => format!("Counted from bit 0 up: {found} trailing zeros, WebAssembly's `i64.ctz`."),
+        Op::BitScanForward => format!("Bit scan forward: the lowest set bit is {found} ({}), found with `i64.ctz`.", square()),
+        Op::BitScanReverse => {
+            format!("Bit scan reverse: the highest set bit is {found} ({}), found as 63 − `i64.clz`.", square())
+        }
         _ => return None,
     })
 }
@@ -115,6 +106,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
     // Scans animate on their operand (the cursor sweeps it); everything else on the result.
     let (lhs_frame, result_frame) = if scans { (Some(frame), Some(frame)) } else { (None, Some(frame)) };
+    // A number result (a scan's count) shows "…" until the sweep ends.
     let lhs_caption = if step.op == Op::Lookup { "index" } else { "a" };
     let equation = match step.rhs {
         Some(rhs) => html! {
