@@ -13,6 +13,8 @@ pub struct Frame {
     pub borrow: Bitboard,
     /// The bit the animation is at, if it moves along the bits.
     pub cursor: Option<u32>,
+    /// Squares being combined right now (a mask step's current rank), on operands and result.
+    pub active: Bitboard,
     /// True on the last frame, when the whole result is shown.
     pub done: bool,
 }
@@ -64,23 +66,29 @@ pub fn frame(step: &Step, frame: usize) -> Frame {
     let total = frame_count(step);
     let result = step.result.board().unwrap_or_default();
     if frame >= total - 1 {
-        return Frame { shown: result, borrow: step.borrow_chain().unwrap_or_default(), cursor: None, done: true };
+        return Frame {
+            shown: result,
+            borrow: step.borrow_chain().unwrap_or_default(),
+            done: true,
+            ..Frame::default()
+        };
     }
     if let Some((low, _)) = borrow_walk(step) {
         let at = low + frame as u32;
         let upto = Bitboard(if at >= 63 { !0 } else { (1u64 << (at + 1)) - 1 });
         let chain = step.borrow_chain().unwrap_or_default();
-        return Frame { shown: result & upto, borrow: chain & upto, cursor: Some(at), done: false };
+        return Frame { shown: result & upto, borrow: chain & upto, cursor: Some(at), ..Frame::default() };
     }
     if let Some((from, _, upward)) = scan(step) {
         // A scan reads its operand, which stays fully visible while the cursor sweeps it.
         let at = if upward { from + frame as u32 } else { from - frame as u32 };
         let operand = step.lhs.board().unwrap_or_default();
-        return Frame { shown: operand, borrow: Bitboard::EMPTY, cursor: Some(at.min(63)), done: false };
+        return Frame { shown: operand, cursor: Some(at.min(63)), ..Frame::default() };
     }
-    // Masks: rank by rank in bit order, rank 1 first.
+    // Masks: rank by rank in bit order, rank 1 first; frame n has combined ranks 1..=n.
     let ranks = Bitboard(if frame >= 8 { !0 } else { (1u64 << (8 * frame)) - 1 });
-    Frame { shown: result & ranks, borrow: Bitboard::EMPTY, cursor: None, done: false }
+    let active = if (1..=8).contains(&frame) { Bitboard(0xff << (8 * (frame - 1))) } else { Bitboard::EMPTY };
+    Frame { shown: result & ranks, active, ..Frame::default() }
 }
 
 #[cfg(test)]
@@ -126,6 +134,7 @@ mod tests {
         assert_eq!(frame_count(and), 9);
         assert_eq!(frame(and, 0).shown, Bitboard::EMPTY);
         assert_eq!(frame(and, 8).shown, and.result.board().unwrap());
+        assert_eq!(frame(and, 3).active, Bitboard(0xff << 16), "frame 3 combines rank 3");
         assert!(frame(and, 100).done);
         assert!(frame(and, usize::MAX).done, "the finished-step sentinel");
         let sub = trace.iter().find(|s| s.op == Op::Sub).unwrap();

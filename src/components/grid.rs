@@ -18,6 +18,9 @@ pub struct GridProps {
     /// The bit an animation is at.
     #[prop_or_default]
     pub cursor: Option<u32>,
+    /// Squares being combined right now.
+    #[prop_or_default]
+    pub active: Bitboard,
     /// The slider's square, outlined for orientation.
     #[prop_or_default]
     pub slider: Option<Square>,
@@ -43,6 +46,7 @@ pub fn grid(props: &GridProps) -> Html {
             },
             props.borrow.contains(square).then_some("borrow"),
             (props.cursor == Some(bit)).then_some("cursor"),
+            props.active.contains(square).then_some("active"),
             (props.slider == Some(square)).then_some("slider-cell"),
         );
         html! { <span {class}></span> }

@@ -27,7 +27,7 @@ fn binary(board: Bitboard) -> String {
 fn operand(value: Value, caption: &'static str, frame: Option<&Frame>, slider: Square, result: bool) -> Html {
     match value {
         Value::Board(board) => html! {
-            <Grid {board} caption={caption} slider={Some(slider)}
+            <Grid {board} caption={caption} slider={Some(slider)} active={frame.map(|f| f.active).unwrap_or_default()}
                 shown={frame.filter(|f| !f.done).map(|f| f.shown)}
                 borrow={frame.map(|f| f.borrow).unwrap_or_default()}
                 cursor={frame.and_then(|f| f.cursor)}
@@ -105,7 +105,10 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let frame = &props.frame;
     let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
     // Scans animate on their operand (the cursor sweeps it); everything else on the result.
-    let (lhs_frame, result_frame) = if scans { (Some(frame), Some(frame)) } else { (None, Some(frame)) };
+    // Mask steps show the rank being combined on both operands; only the result hides bits.
+    let combining = Frame { active: frame.active, done: true, ..Frame::default() };
+    let combining = (!frame.active.is_empty()).then_some(&combining);
+    let (lhs_frame, result_frame) = if scans { (Some(frame), Some(frame)) } else { (combining, Some(frame)) };
     // A number result (a scan's count) shows "…" until the sweep ends.
     let lhs_caption = if step.op == Op::Lookup { "index" } else { "a" };
     let equation = match step.rhs {
@@ -113,7 +116,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
             <>
                 { operand(step.lhs, lhs_caption, lhs_frame, props.slider, false) }
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(rhs, "b", None, props.slider, false) }
+                { operand(rhs, "b", combining, props.slider, false) }
             </>
         },
         None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, props.slider, false),
