@@ -14,6 +14,30 @@ pub const SPEEDS_MS: [u32; 5] = [320, 160, 80, 40, 16];
 /// Ticks a finished step stays on screen before autoplay moves on.
 const HOLD_TICKS: usize = 10;
 
+/// Light, dark, or whatever the reader's system prefers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Theme {
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|theme| theme.name() == name)
+    }
+}
+
 /// What a click on the board does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Tool {
@@ -46,6 +70,7 @@ pub struct Lab {
     pub speed: usize,
     /// Draw each square's bit index (LERF) on the board.
     pub show_indices: bool,
+    pub theme: Theme,
 }
 
 impl Default for Lab {
@@ -64,6 +89,7 @@ impl Default for Lab {
             autoplay: false,
             speed: 2,
             show_indices: false,
+            theme: Theme::Auto,
         }
     }
 }
@@ -98,6 +124,9 @@ pub enum Action {
     /// The frame timer fired.
     Tick,
     SetSpeed(usize),
+    SetTheme(Theme),
+    /// Back or forward in the browser's history: take the position, technique and step of a link.
+    Restore(Box<Lab>),
     /// The user typed something that could not be read; the board keeps its state.
     Reject(String),
     DismissMessage,
@@ -233,6 +262,14 @@ impl Reducible for Lab {
             }
             Action::Tick => lab.tick(),
             Action::SetSpeed(speed) => Lab { speed: speed.min(SPEEDS_MS.len() - 1), ..lab },
+            Action::SetTheme(theme) => Lab { theme, ..lab },
+            Action::Restore(link) => {
+                let Lab { technique, slider, square, occupied, step, speed, theme, .. } = *link;
+                // Settle on the link's trace first, then show its step.
+                let lab = Lab { technique, slider, square, occupied, speed, theme, message: None, ..lab }.settled();
+                let step = step.min(lab.trace().steps.len().saturating_sub(1));
+                return Rc::new(Lab { step, frame: usize::MAX, running: false, autoplay: false, ..lab });
+            }
             Action::Reject(message) => Lab { message: Some(message), ..lab },
             Action::DismissMessage => Lab { message: None, ..lab },
         };

@@ -1,39 +1,103 @@
-//! The page's state in the URL query, so a link reproduces what the reader sees.
-//! A parameter that cannot be read falls back to its default and is reported by name.
+//! The page's whole state in the URL query, versioned (`v=1`) so that links written today keep
+//! working as the format grows. A parameter that cannot be read falls back to its default and
+//! yields a notice naming it; the other parameters still apply.
 
 use serde::{Deserialize, Serialize};
 use sliders::{Bitboard, Slider, Square, Technique};
 
-use crate::model::Lab;
+use crate::model::{Lab, Theme, SPEEDS_MS};
 
-/// The query as written; every field optional so one bad field never spoils the others.
+/// The version this page writes; it reads links without `v` as version 1 too.
+pub const VERSION: u32 = 1;
+
+/// The query as written. Every field is optional text, so one bad field never spoils the others.
 #[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
 struct Query {
+    v: Option<String>,
     technique: Option<String>,
     slider: Option<String>,
     square: Option<String>,
     occupied: Option<String>,
+    step: Option<String>,
+    speed: Option<String>,
+    theme: Option<String>,
+    embed: Option<String>,
+    controls: Option<String>,
+    code: Option<String>,
+    autoplay: Option<String>,
 }
 
-/// The state a query describes, and one message per parameter it had to ignore.
-pub fn lab_from_query(query: &str) -> (Lab, Vec<String>) {
+/// How an embedding article wants the page shown.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Embed {
+    /// Only the board, the step player and the code panel, compact.
+    pub enabled: bool,
+    /// Show the player's buttons (without them the steps play by themselves).
+    pub controls: bool,
+    /// Show the code panel.
+    pub code: bool,
+    /// Start playing on load.
+    pub autoplay: bool,
+}
+
+impl Default for Embed {
+    fn default() -> Embed {
+        Embed { enabled: false, controls: true, code: true, autoplay: false }
+    }
+}
+
+/// A parameter the page could not use, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Notice {
+    pub parameter: &'static str,
+    pub message: String,
+}
+
+/// What a query describes.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Loaded {
+    pub lab: Lab,
+    pub embed: Embed,
+    pub notices: Vec<Notice>,
+}
+
+fn flag(value: &str) -> Result<bool, String> {
+    match value {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err("use 1 or 0".into()),
+    }
+}
+
+/// Reads a query (with or without its leading `?`).
+pub fn from_query(query: &str) -> Loaded {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut lab = Lab::default();
-    let mut problems = Vec::new();
+    let mut embed = Embed::default();
+    let mut notices = Vec::new();
     let fields: Query = match serde_urlencoded::from_str(query) {
         Ok(fields) => fields,
         Err(error) => {
-            problems.push(format!("the address's query could not be read ({error})"));
-            return (lab, problems);
+            let message = format!("the address's query could not be read ({error}); showing the defaults");
+            notices.push(Notice { parameter: "query", message });
+            return Loaded { lab, embed, notices };
         }
     };
-    let mut read = |name: &str, value: Option<String>, apply: &mut dyn FnMut(&str) -> Result<(), String>| {
-        if let Some(value) = value {
-            if let Err(why) = apply(&value) {
-                problems.push(format!("ignored {name}={value:?}: {why}"));
+    let mut read =
+        |parameter: &'static str, value: Option<String>, apply: &mut dyn FnMut(&str) -> Result<(), String>| {
+            if let Some(value) = value {
+                if let Err(why) = apply(&value) {
+                    notices.push(Notice {
+                        parameter,
+                        message: format!("ignored {parameter}={value:?}: {why}; using the default"),
+                    });
+                }
             }
-        }
-    };
+        };
+    read("v", fields.v, &mut |v| match v.parse::<u32>() {
+        Ok(VERSION) => Ok(()),
+        _ => Err(format!("this page reads version {VERSION} links")),
+    });
     read("technique", fields.technique, &mut |v| {
         lab.technique = v.parse::<Technique>().map_err(|e| e.to_string())?;
         Ok(())
@@ -53,18 +117,81 @@ pub fn lab_from_query(query: &str) -> (Lab, Vec<String>) {
         lab.occupied = v.parse::<Bitboard>().map_err(|e| e.to_string())?;
         Ok(())
     });
-    (lab, problems)
+    read("speed", fields.speed, &mut |v| match v.parse::<usize>() {
+        Ok(speed) if speed < SPEEDS_MS.len() => {
+            lab.speed = speed;
+            Ok(())
+        }
+        _ => Err(format!("speed is 0 (slowest) to {}", SPEEDS_MS.len() - 1)),
+    });
+    read("theme", fields.theme, &mut |v| {
+        lab.theme = Theme::from_name(v).ok_or("theme is auto, light or dark")?;
+        Ok(())
+    });
+    read("embed", fields.embed, &mut |v| {
+        embed.enabled = flag(v)?;
+        Ok(())
+    });
+    read("controls", fields.controls, &mut |v| {
+        embed.controls = flag(v)?;
+        Ok(())
+    });
+    read("code", fields.code, &mut |v| {
+        embed.code = flag(v)?;
+        Ok(())
+    });
+    read("autoplay", fields.autoplay, &mut |v| {
+        embed.autoplay = flag(v)?;
+        Ok(())
+    });
+    // The step depends on the trace, so it is read last, once the rest is known.
+    let steps = lab.trace().steps.len();
+    read("step", fields.step, &mut |v| match v.parse::<usize>() {
+        Ok(step) if step < steps => {
+            lab.step = step;
+            Ok(())
+        }
+        _ => Err(format!("this trace has steps 0 to {}", steps - 1)),
+    });
+    // Without buttons, an embedded player has to play by itself.
+    if embed.autoplay || (embed.enabled && !embed.controls) {
+        lab.autoplay = true;
+        lab.running = true;
+        lab.frame = 0;
+    }
+    Loaded { lab, embed, notices }
 }
 
-/// The query that reproduces `lab`, starting with `?`.
-pub fn query_of(lab: &Lab) -> String {
-    let query = Query {
+fn write(lab: &Lab, embed: Option<Embed>) -> String {
+    let flag = |on: bool| Some(if on { "1" } else { "0" }.to_string());
+    let mut query = Query {
+        v: Some(VERSION.to_string()),
         technique: Some(lab.technique.name().into()),
         slider: Some(lab.slider.name().into()),
         square: Some(lab.square.name().into()),
         occupied: Some(lab.occupied.to_string()),
+        step: Some(lab.step.to_string()),
+        speed: Some(lab.speed.to_string()),
+        theme: (lab.theme != Theme::Auto).then(|| lab.theme.name().into()),
+        ..Query::default()
     };
+    if let Some(embed) = embed {
+        query.embed = flag(true);
+        query.controls = (!embed.controls).then(|| "0".into());
+        query.code = (!embed.code).then(|| "0".into());
+        query.autoplay = embed.autoplay.then(|| "1".into());
+    }
     format!("?{}", serde_urlencoded::to_string(query).unwrap_or_default())
+}
+
+/// The query that reproduces `lab` in the full page.
+pub fn query_of(lab: &Lab) -> String {
+    write(lab, None)
+}
+
+/// The query of an embedded view of `lab` with `embed`'s options.
+pub fn embed_query_of(lab: &Lab, embed: Embed) -> String {
+    write(lab, Some(embed))
 }
 
 #[cfg(test)]
@@ -78,27 +205,52 @@ mod tests {
             slider: Slider::Queen,
             square: Square::G2,
             occupied: Bitboard(0x1234),
+            step: 7,
+            speed: 4,
+            theme: Theme::Dark,
             ..Lab::default()
         };
-        let (back, problems) = lab_from_query(&query_of(&lab));
-        assert!(problems.is_empty(), "{problems:?}");
-        assert_eq!(back, lab);
+        let loaded = from_query(&query_of(&lab));
+        assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+        assert_eq!(loaded.lab, lab);
+        assert!(query_of(&lab).starts_with("?v=1&"));
     }
 
     #[test]
     fn each_bad_parameter_is_named_and_defaulted() {
-        let (lab, problems) = lab_from_query("?technique=magic&square=z9&slider=rook&occupied=0x1ffffffffffffffff");
-        assert_eq!(lab.technique, Lab::default().technique);
-        assert_eq!(lab.square, Lab::default().square);
-        assert_eq!(lab.occupied, Lab::default().occupied);
-        assert_eq!(problems.len(), 3, "{problems:?}");
-        assert!(
-            problems[0].contains("technique") && problems[1].contains("square") && problems[2].contains("occupied")
+        let loaded = from_query(
+            "?v=9&technique=magic&square=z9&slider=rook&occupied=0x1ffffffffffffffff&step=999&speed=11&theme=pink&embed=maybe",
         );
+        let named: Vec<&str> = loaded.notices.iter().map(|n| n.parameter).collect();
+        assert_eq!(named, ["v", "technique", "square", "occupied", "speed", "theme", "embed", "step"]);
+        let defaults = Lab::default();
+        assert_eq!(
+            (loaded.lab.technique, loaded.lab.square, loaded.lab.occupied, loaded.lab.step, loaded.lab.speed),
+            (defaults.technique, defaults.square, defaults.occupied, 0, defaults.speed)
+        );
+        assert_eq!(loaded.lab.slider, Slider::Rook, "the good parameters still apply");
+        assert!(loaded.notices[2].message.contains("z9"));
+    }
+
+    #[test]
+    fn links_without_a_version_still_work() {
+        let loaded = from_query("?technique=sbamg&slider=rook&square=d1&occupied=0x43");
+        assert!(loaded.notices.is_empty());
+        assert_eq!(loaded.lab.occupied, Bitboard(0x43));
+    }
+
+    #[test]
+    fn embed_options() {
+        let lab = Lab::default();
+        let embed = Embed { enabled: true, controls: false, code: false, autoplay: false };
+        let loaded = from_query(&embed_query_of(&lab, embed));
+        assert_eq!(loaded.embed, embed);
+        assert!(loaded.lab.autoplay, "without controls the steps play by themselves");
+        assert!(!from_query("?embed=1").lab.autoplay);
     }
 
     #[test]
     fn an_empty_query_is_the_default() {
-        assert_eq!(lab_from_query(""), (Lab::default(), vec![]));
+        assert_eq!(from_query(""), Loaded { lab: Lab::default(), embed: Embed::default(), notices: vec![] });
     }
 }

@@ -1,10 +1,13 @@
-//! The page: state in a reducer, everything else derived from it.
+//! The page: state in a reducer, everything else derived from it. The full page and the
+//! embedded view (`?embed=1`) share every component; only the layout differs.
 
 use gloo::events::EventListener;
+use gloo::storage::{LocalStorage, Storage};
 use gloo::timers::callback::Interval;
 use sliders::{Bitboard, Technique};
-use wasm_bindgen::JsCast;
-use web_sys::{Element, KeyboardEvent};
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, KeyboardEvent, ResizeObserver};
 use yew::prelude::*;
 
 use crate::animation;
@@ -12,13 +15,21 @@ use crate::components::board::Board;
 use crate::components::code_panel::CodePanel;
 use crate::components::compare::Compare;
 use crate::components::controls::Controls;
+use crate::components::export::Export;
 use crate::components::player::Player;
 use crate::components::result::AttackResult;
+use crate::components::share::Share;
 use crate::components::step_strip::StepStrip;
 use crate::components::step_view::StepView;
 use crate::components::technique_info::TechniqueInfo;
-use crate::model::{Action, Lab, SPEEDS_MS};
-use crate::url;
+use crate::model::{Action, Lab, Theme, SPEEDS_MS};
+use crate::url::{self, Embed, Loaded, Notice};
+
+/// Where the last state of the full page is kept for the next visit without a query.
+const STORAGE_KEY: &str = "slider-lab:last-query";
+
+/// The message an embedded page sends its parent with its content height.
+pub const HEIGHT_MESSAGE: &str = "slider-lab:height";
 
 /// The rays a positive-rays-only technique leaves out: what `reference` sees beyond its result.
 fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
@@ -32,11 +43,8 @@ fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
 /// The player's shortcut for a key, unless the key belongs to a form field or the board.
 fn shortcut(event: &KeyboardEvent) -> Option<Action> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
-    if target.closest("input, select, textarea, [data-square]").ok()?.is_some()
-        || event.ctrl_key()
-        || event.meta_key()
-        || event.alt_key()
-    {
+    let in_field = target.closest("input, select, textarea, dialog, [data-square]").ok()?.is_some();
+    if in_field || event.ctrl_key() || event.meta_key() || event.alt_key() {
         return None;
     }
     Some(match event.key().as_str() {
@@ -51,26 +59,109 @@ fn shortcut(event: &KeyboardEvent) -> Option<Action> {
     })
 }
 
+fn current_query() -> String {
+    gloo::utils::window().location().search().unwrap_or_default()
+}
+
+/// The state to start from: the address's query, or else the last visit's.
+fn load() -> Loaded {
+    let query = current_query();
+    if query.len() > 1 {
+        return url::from_query(&query);
+    }
+    let saved: Option<String> = LocalStorage::get(STORAGE_KEY).ok();
+    url::from_query(saved.as_deref().unwrap_or(""))
+}
+
+/// Puts the state in the address. A new technique, slider or square is a new history entry,
+/// so Back returns to the previous setup; every other edit replaces the current entry.
+fn sync_address(lab: &Lab) {
+    let query = url::query_of(lab);
+    let shown = url::from_query(&current_query()).lab;
+    let Ok(history) = gloo::utils::window().history() else { return };
+    let new_setup = (shown.technique, shown.slider, shown.square) != (lab.technique, lab.slider, lab.square);
+    let _ = if new_setup && current_query().len() > 1 {
+        history.push_state_with_url(&JsValue::NULL, "", Some(&query))
+    } else {
+        history.replace_state_with_url(&JsValue::NULL, "", Some(&query))
+    };
+    let _ = LocalStorage::set(STORAGE_KEY, query);
+}
+
+/// Tells the embedding article the page's content height whenever it changes.
+fn report_height() -> Option<(ResizeObserver, Closure<dyn FnMut()>)> {
+    let window = gloo::utils::window();
+    let parent = window.parent().ok()??;
+    let body = gloo::utils::document().body()?;
+    let measured = body.clone();
+    let callback = Closure::<dyn FnMut()>::new(move || {
+        let message = js_sys::Object::new();
+        let height = measured.scroll_height().max(measured.offset_height());
+        let _ = js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+        // Only the height leaves the page; the page itself listens to no messages at all.
+        let _ = parent.post_message(&message, "*");
+    });
+    let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&body);
+    Some((observer, callback))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
-    let (initial, problems) = use_memo((), |_| {
-        let query = gloo::utils::window().location().search().unwrap_or_default();
-        url::lab_from_query(&query)
-    })
-    .as_ref()
-    .clone();
-    let lab = use_reducer(move || Lab { message: (!problems.is_empty()).then(|| problems.join("; ")), ..initial });
+    let loaded = use_memo((), |_| load());
+    let embed: Embed = loaded.embed;
+    let notices = use_state(|| loaded.notices.clone());
+    let lab = use_reducer({
+        let lab = loaded.lab.clone();
+        move || lab
+    });
     let on_action = {
         let lab = lab.clone();
         Callback::from(move |action: Action| lab.dispatch(action))
     };
 
-    // Keep the address in step with the page without adding a history entry per click.
-    use_effect_with((lab.technique, lab.slider, lab.square, lab.occupied), {
+    // The address follows the state; an embedded view leaves the article's history alone.
+    use_effect_with((lab.technique, lab.slider, lab.square, lab.occupied, lab.step, lab.speed, lab.theme), {
         let lab = (*lab).clone();
         move |_| {
-            if let Ok(history) = gloo::utils::window().history() {
-                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url::query_of(&lab)));
+            if !embed.enabled {
+                sync_address(&lab);
+            }
+        }
+    });
+
+    // Back and forward restore the state their address describes.
+    use_effect_with((), {
+        let dispatcher = lab.dispatcher();
+        let notices = notices.clone();
+        move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "popstate", move |_| {
+                let restored = url::from_query(&current_query());
+                notices.set(restored.notices);
+                dispatcher.dispatch(Action::Restore(Box::new(restored.lab)));
+            });
+            move || drop(listener)
+        }
+    });
+
+    use_effect_with(lab.theme, |&theme| {
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = match theme {
+                Theme::Auto => root.remove_attribute("data-theme"),
+                _ => root.set_attribute("data-theme", theme.name()),
+            };
+        }
+    });
+
+    use_effect_with(embed.enabled, |&enabled| {
+        let reporter = enabled.then(report_height).flatten();
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = if enabled { root.set_attribute("data-embed", "") } else { root.remove_attribute("data-embed") };
+        }
+        move || {
+            if let Some((observer, _callback)) = reporter {
+                observer.disconnect();
             }
         }
     });
@@ -103,24 +194,95 @@ pub fn app() -> Html {
     let attacks = trace.result;
     let current = trace.steps.get(lab.step).copied();
     let frame = current.map(|step| animation::frame(&step, lab.frame)).unwrap_or_default();
-    let dismiss = on_action.reform(|_: MouseEvent| Action::DismissMessage);
+    let playing = lab.running || lab.autoplay;
+
+    let notice_list = {
+        let items = notices.iter().enumerate().map(|(index, Notice { parameter, message })| {
+            let notices = notices.clone();
+            let dismiss = Callback::from(move |_: MouseEvent| {
+                let mut rest = (*notices).clone();
+                rest.remove(index);
+                notices.set(rest);
+            });
+            html! {
+                <li class="notice" data-notice={*parameter}>
+                    <span>{ message }</span>
+                    <button type="button" class="dismiss" aria-label={format!("Dismiss the notice about {parameter}")} onclick={dismiss}>{ "×" }</button>
+                </li>
+            }
+        });
+        html! { if !notices.is_empty() { <ul class="notices" role="status">{ for items }</ul> } }
+    };
+    let message = lab.message.as_ref().map(|message| {
+        let dismiss = on_action.reform(|_: MouseEvent| Action::DismissMessage);
+        html! {
+            <div class="message" role="alert" data-message="">
+                <span>{ message }</span>
+                <button type="button" class="dismiss" aria-label="Dismiss" onclick={dismiss}>{ "×" }</button>
+            </div>
+        }
+    });
+    let board = html! {
+        <Board occupied={lab.occupied} slider={lab.slider} square={lab.square} {attacks}
+            unseen={unseen(&lab, attacks)} show_indices={lab.show_indices} on_action={on_action.clone()} />
+    };
+    let player = html! {
+        <Player step={lab.step} count={trace.steps.len()} {playing} speed={lab.speed} on_action={on_action.clone()} />
+    };
+    let step_view = current.map(|step| {
+        html! { <StepView {step} index={lab.step} count={trace.steps.len()} {frame} slider={lab.square} /> }
+    });
+
+    if embed.enabled {
+        let full_page =
+            format!("{}{}", gloo::utils::window().location().pathname().unwrap_or_default(), url::query_of(&lab));
+        return html! {
+            <main class="lab embed-view">
+                { notice_list }
+                { for message }
+                <div class="embed-top">
+                    { board }
+                    <div class="embed-summary">
+                        <p class="embed-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</p>
+                        <AttackResult technique={lab.technique} {attacks} />
+                        <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
+                    </div>
+                </div>
+                if embed.controls { { player } }
+                { for step_view }
+                if embed.code {
+                    <CodePanel technique={lab.technique} step={current} />
+                }
+            </main>
+        };
+    }
+
+    let on_theme = on_action.reform(|event: Event| {
+        let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+        Action::SetTheme(Theme::from_name(&select.value()).unwrap_or(Theme::Auto))
+    });
+    let themes = Theme::ALL.iter().map(|theme| {
+        html! { <option value={theme.name()} selected={*theme == lab.theme}>{ theme.name() }</option> }
+    });
     html! {
         <>
             <header class="page-header">
                 <h1>{ "Slider Lab" }</h1>
                 <p class="tagline">{ "Sliding-piece attacks with bitboards, step by step, computed in WebAssembly" }</p>
+                <div class="header-tools">
+                    <label>
+                        <span class="control-label">{ "Theme" }</span>
+                        <select onchange={on_theme} data-theme-select="">{ for themes }</select>
+                    </label>
+                    <Share lab={(*lab).clone()} />
+                </div>
             </header>
             <main class="lab">
-                if let Some(message) = &lab.message {
-                    <div class="message" role="alert" data-message="">
-                        <span>{ message }</span>
-                        <button type="button" class="dismiss" aria-label="Dismiss" onclick={dismiss}>{ "×" }</button>
-                    </div>
-                }
+                { notice_list }
+                { for message }
                 <div class="workbench">
                     <div class="board-column">
-                        <Board occupied={lab.occupied} slider={lab.slider} square={lab.square} {attacks}
-                            unseen={unseen(&lab, attacks)} show_indices={lab.show_indices} on_action={on_action.clone()} />
+                        { board }
                         <AttackResult technique={lab.technique} {attacks} />
                     </div>
                     <div class="side">
@@ -130,16 +292,14 @@ pub fn app() -> Html {
                     </div>
                 </div>
                 <section class="stepper" aria-label="Steps of the technique">
-                    <Player step={lab.step} count={trace.steps.len()} playing={lab.running || lab.autoplay}
-                        speed={lab.speed} on_action={on_action.clone()} />
+                    { player }
                     <div class="stepper-body">
-                        if let Some(step) = current {
-                            <StepView {step} index={lab.step} count={trace.steps.len()} {frame} slider={lab.square} />
-                        }
+                        { for step_view }
                         <CodePanel technique={lab.technique} step={current} />
                     </div>
                     <StepStrip steps={trace.steps.clone()} current={lab.step} on_action={on_action.clone()} />
                 </section>
+                <Export trace={(*trace).clone()} step={lab.step} />
                 <Compare slider={lab.slider} square={lab.square} occupied={lab.occupied}
                     selected={lab.technique} on_action={on_action.clone()} />
             </main>

@@ -1,0 +1,222 @@
+//! Permalinks, notices for bad parameters, history, the last visit, the embedded view in an
+//! article at 600 px, the hosted build under a sub-path, and the export for authors.
+
+use std::time::Duration;
+
+use e2e::Browser;
+use fantoccini::Locator;
+use sliders::{diagram, Bitboard, Slider, Square, Technique};
+
+fn square(name: &str) -> String {
+    format!("[data-square=\"{name}\"]")
+}
+
+async fn occupied(browser: &Browser) -> Bitboard {
+    let value = browser
+        .eval("return [...document.querySelectorAll('[data-square]')].filter(e => e.dataset.occupied === 'true').map(e => e.dataset.square);")
+        .await;
+    value.as_array().unwrap().iter().map(|name| name.as_str().unwrap().parse::<Square>().unwrap()).collect()
+}
+
+async fn step_index(browser: &Browser) -> Option<String> {
+    browser.attribute(".step-view", "data-step-index").await
+}
+
+async fn technique(browser: &Browser) -> String {
+    browser.eval("return document.querySelector('[data-technique-select]').value;").await.as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_permalink_reproduces_board_technique_and_step() {
+    let browser = Browser::start().await;
+    browser.open("?technique=reference&slider=rook&square=a1&occupied=0x0").await;
+    let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+    select.select_by_value("classical-zero-count").await.unwrap();
+    browser.click("[data-choose-slider=\"bishop\"]").await;
+    browser.click("[data-tool=\"place\"]").await;
+    browser.click(&square("e4")).await;
+    browser.click("[data-tool=\"occupancy\"]").await;
+    for name in ["c2", "g6", "b7"] {
+        browser.click(&square(name)).await;
+    }
+    browser.click("[data-chip=\"5\"]").await;
+    let board = occupied(&browser).await;
+    browser.click("[data-share-open]").await;
+    let link =
+        browser.client.find(Locator::Css("[data-share-link]")).await.unwrap().prop("value").await.unwrap().unwrap();
+    assert!(link.contains("v=1") && link.contains("step=5"), "{link}");
+    let code =
+        browser.client.find(Locator::Css("[data-share-code]")).await.unwrap().prop("value").await.unwrap().unwrap();
+    assert!(code.starts_with("<iframe") && code.contains("embed=1"), "{code}");
+    browser.close().await;
+
+    // A new browser, with nothing but the link.
+    let fresh = Browser::start().await;
+    fresh.client.goto(&link).await.unwrap();
+    fresh.client.wait().for_element(Locator::Css(&square("h1"))).await.unwrap();
+    assert_eq!(occupied(&fresh).await, board);
+    assert_eq!(technique(&fresh).await, "classical-zero-count");
+    assert_eq!(fresh.attribute(&square("e4"), "data-slider").await.as_deref(), Some("bishop"));
+    assert_eq!(step_index(&fresh).await.as_deref(), Some("5"));
+    let expected = Technique::ClassicalZeroCount.attacks(Slider::Bishop, Square::E4, board);
+    assert_eq!(fresh.attribute("[data-result]", "data-value").await, Some(expected.to_string()));
+    fresh.close().await;
+}
+
+#[tokio::test]
+async fn each_bad_parameter_gets_a_notice_and_its_default() {
+    let browser = Browser::start().await;
+    browser.open("?v=1&technique=magic&slider=rook&square=z9&occupied=12345&step=9999&theme=plaid").await;
+    for parameter in ["technique", "square", "occupied", "step", "theme"] {
+        let notice = browser.client.find(Locator::Css(&format!("[data-notice=\"{parameter}\"]"))).await;
+        let text = notice.unwrap_or_else(|_| panic!("no notice for {parameter}")).text().await.unwrap();
+        assert!(text.contains(parameter), "{text}");
+    }
+    // The defaults stand in: obstruction difference, rook on d4, step 0.
+    assert_eq!(technique(&browser).await, "obstruction-difference");
+    assert_eq!(browser.attribute(&square("d4"), "data-slider").await.as_deref(), Some("rook"));
+    assert_eq!(step_index(&browser).await.as_deref(), Some("0"));
+    browser.click("[data-notice=\"square\"] .dismiss").await;
+    assert!(browser.client.find(Locator::Css("[data-notice=\"square\"]")).await.is_err(), "dismissed");
+    assert!(browser.client.find(Locator::Css("[data-notice=\"technique\"]")).await.is_ok());
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn back_returns_to_the_previous_setup_and_edits_do_not_flood_history() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=rook&square=d4&occupied=0x0").await;
+    let before = browser.eval("return history.length;").await.as_i64().unwrap();
+    for name in ["a1", "b2", "c3", "d5"] {
+        browser.click(&square(name)).await;
+    }
+    assert_eq!(
+        browser.eval("return history.length;").await.as_i64().unwrap(),
+        before,
+        "square edits replace the entry"
+    );
+    let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+    select.select_by_value("classical-branchless").await.unwrap();
+    assert_eq!(browser.eval("return history.length;").await.as_i64().unwrap(), before + 1);
+    browser.client.back().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(technique(&browser).await, "sbamg");
+    let board: Bitboard = [Square::A1, Square::B2, Square::C3, Square::D5].into_iter().collect();
+    assert_eq!(occupied(&browser).await, board, "the entry kept the last edits");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_last_state_comes_back_on_a_visit_without_a_query() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=queen&square=f3&occupied=0x0000000000000000").await;
+    browser.click(&square("f6")).await;
+    browser.open("").await;
+    assert_eq!(technique(&browser).await, "sbamg");
+    assert_eq!(browser.attribute(&square("f3"), "data-slider").await.as_deref(), Some("queen"));
+    assert_eq!(occupied(&browser).await, Square::F6.bit());
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_embed_demo_sizes_its_iframes_and_fits_600_px() {
+    let browser = Browser::start_at("/", (1000, 900)).await;
+    browser.client.goto(&browser.server.url("static/embed-demo.html")).await.unwrap();
+    for id in ["rook-d2", "sbamg"] {
+        let selector = format!("#{id}[data-reported-height]");
+        browser
+            .client
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::Css(&selector))
+            .await
+            .unwrap_or_else(|_| panic!("{id} never reported its height"));
+        let height: i64 = browser.attribute(&format!("#{id}"), "height").await.unwrap().parse().unwrap();
+        assert!(height > 300, "{id}: the iframe grew to its content, {height} px");
+    }
+    // Inside the first iframe: 600 px wide, the embed view, no horizontal scroll, a link to the full page.
+    browser.client.enter_frame(0).await.unwrap();
+    browser.client.wait().for_element(Locator::Css("[data-square=\"h1\"]")).await.unwrap();
+    assert_eq!(browser.eval("return document.documentElement.clientWidth;").await, 600);
+    let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
+    assert_eq!(overflow, 0, "no horizontal scroll at 600 px");
+    assert!(browser.client.find(Locator::Css(".page-header")).await.is_err(), "no header in embed mode");
+    assert_eq!(step_index(&browser).await.as_deref(), Some("3"), "step=3 from the iframe's address");
+    let full = browser.attribute("[data-open-full]", "href").await.unwrap();
+    assert!(full.contains("technique=subtraction") && full.contains("step=3") && !full.contains("embed"), "{full}");
+    let screenshot = browser.client.screenshot().await.unwrap();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("embed-demo.png"), screenshot).unwrap();
+    browser.client.enter_parent_frame().await.unwrap();
+    // The second one was asked for no code panel.
+    browser.client.enter_frame(1).await.unwrap();
+    browser.client.wait().for_element(Locator::Css("[data-square=\"h1\"]")).await.unwrap();
+    assert!(browser.client.find(Locator::Css(".code-panel")).await.is_err(), "code=0");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn embed_without_controls_plays_by_itself() {
+    let browser = Browser::start_at("/", (600, 900)).await;
+    browser
+        .open("?embed=1&controls=0&technique=obstruction-difference&slider=rook&square=d4&occupied=0x0008000000400800")
+        .await;
+    assert!(browser.client.find(Locator::Css(".player")).await.is_err(), "controls=0 hides the player");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let step: usize = step_index(&browser).await.unwrap().parse().unwrap();
+    assert!(step > 0, "autoplay moved past step 0");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn dist_works_under_a_sub_path_with_no_outside_requests() {
+    let browser = Browser::start_at("/slider-lab/", (1280, 900)).await;
+    browser.open("?technique=sbamg&slider=rook&square=d1&occupied=0x43").await;
+    assert_eq!(browser.attribute("[data-result]", "data-value").await.as_deref(), Some("0x0808080808080876"));
+    browser.click(&square("e1")).await;
+    let resources = browser.eval("return performance.getEntriesByType('resource').map(e => e.name);").await;
+    let origin = format!("http://127.0.0.1:{}/", browser.server.port);
+    for name in resources.as_array().unwrap() {
+        let name = name.as_str().unwrap();
+        assert!(name.starts_with(&origin), "a request left 127.0.0.1: {name}");
+    }
+    let requests = browser.server.requests.lock().unwrap().clone();
+    assert!(requests.len() >= 4, "{requests:?}");
+    assert!(requests.iter().all(|r| r.starts_with("/slider-lab/")), "every asset under the sub-path: {requests:?}");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_ascii_export_of_the_rook_d2_example_is_the_trace_command_output() {
+    let browser = Browser::start().await;
+    browser.open("?technique=reference&slider=queen&square=a1&occupied=0x0").await;
+    let presets = browser.client.find(Locator::Css("[data-preset-select]")).await.unwrap();
+    presets.select_by_value("rook-d2").await.unwrap();
+    browser.click("[data-export=\"trace\"]").await;
+    let text = browser.client.find(Locator::Css("[data-export-text]")).await.unwrap().text().await.unwrap();
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+    assert_eq!(text.trim_end(), diagram::trace(&trace).trim_end());
+    // Copied, or refused with the text offered in a selected text area; either way it is said.
+    let status = browser
+        .client
+        .wait()
+        .at_most(Duration::from_secs(5))
+        .for_element(Locator::Css("[data-export-status]"))
+        .await
+        .unwrap()
+        .attr("data-export-status")
+        .await
+        .unwrap()
+        .unwrap();
+    if status == "refused" {
+        let fallback = browser.client.find(Locator::Css("[data-export-fallback]")).await.unwrap();
+        assert_eq!(fallback.prop("value").await.unwrap().unwrap().trim_end(), diagram::trace(&trace).trim_end());
+    } else {
+        assert_eq!(status, "copied");
+    }
+    browser.click("[data-export=\"c\"]").await;
+    let text = browser.client.find(Locator::Css("[data-export-text]")).await.unwrap().text().await.unwrap();
+    assert!(text.contains("C64(0x") && text.contains("ULL"), "{text}");
+    browser.close().await;
+}

@@ -1,0 +1,121 @@
+//! The Share dialog: the link to this exact state, the iframe code for an article with the
+//! author's options, and a live preview of the embed.
+
+use web_sys::{HtmlDialogElement, HtmlInputElement};
+use yew::prelude::*;
+
+use crate::clipboard;
+use crate::model::Lab;
+use crate::url::{embed_query_of, query_of, Embed};
+
+#[derive(Properties, PartialEq)]
+pub struct ShareProps {
+    pub lab: Lab,
+}
+
+/// The page's address without its query: links work wherever the page is hosted.
+fn page_address() -> String {
+    let location = gloo::utils::window().location();
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_else(|_| "/".into());
+    format!("{origin}{path}")
+}
+
+/// The iframe an author pastes: 600 px wide by default, sized by static/embed.js.
+pub fn iframe_code(src: &str) -> String {
+    let src = src.replace('&', "&amp;").replace('"', "&quot;");
+    format!(
+        "<iframe src=\"{src}\" width=\"600\" height=\"720\" loading=\"lazy\" title=\"Slider Lab\" data-slider-lab></iframe>"
+    )
+}
+
+#[function_component(Share)]
+pub fn share(props: &ShareProps) -> Html {
+    let dialog = use_node_ref();
+    let embed = use_state(|| Embed { enabled: true, ..Embed::default() });
+    let copied = use_state(|| None::<&'static str>);
+    // The preview loads a second copy of the page: only while the dialog is open.
+    let is_open = use_state(|| false);
+    let open = {
+        let dialog = dialog.clone();
+        let is_open = is_open.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(dialog) = dialog.cast::<HtmlDialogElement>() {
+                let _ = dialog.show_modal();
+                is_open.set(true);
+            }
+        })
+    };
+    let close = {
+        let dialog = dialog.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(dialog) = dialog.cast::<HtmlDialogElement>() {
+                dialog.close();
+            }
+        })
+    };
+    let on_closed = {
+        let is_open = is_open.clone();
+        Callback::from(move |_: Event| is_open.set(false))
+    };
+    let link = format!("{}{}", page_address(), query_of(&props.lab));
+    let embed_src = format!("{}{}", page_address(), embed_query_of(&props.lab, *embed));
+    let code = iframe_code(&embed_src);
+    let copy = |what: &'static str, text: String| {
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            let copied = copied.clone();
+            clipboard::copy(
+                text.clone(),
+                Callback::from(move |result: Result<(), String>| {
+                    copied.set(Some(if result.is_ok() { what } else { "refused" }));
+                }),
+            );
+        })
+    };
+    let option = |hook: &'static str, label: &'static str, on: bool, set: fn(&mut Embed, bool)| {
+        let embed = embed.clone();
+        let onchange = Callback::from(move |event: Event| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            let mut next = *embed;
+            set(&mut next, input.checked());
+            embed.set(next);
+        });
+        html! {
+            <label class="option"><input type="checkbox" checked={on} {onchange} data-embed-option={hook} />{ label }</label>
+        }
+    };
+    let status = match *copied {
+        Some("refused") => "The browser refused the clipboard: select the text and copy it by hand.",
+        Some("link") => "Link copied.",
+        Some("code") => "Iframe code copied.",
+        _ => "",
+    };
+    html! {
+        <>
+            <button type="button" class="share-button" data-share-open="" onclick={open}>{ "Share" }</button>
+            <dialog ref={dialog} class="share-dialog" aria-label="Share this view" onclose={on_closed}>
+                <h2>{ "Share this view" }</h2>
+                <label class="share-field">
+                    <span>{ "Link to exactly this board, technique and step" }</span>
+                    <input type="text" readonly=true value={link.clone()} data-share-link="" />
+                </label>
+                <button type="button" onclick={copy("link", link)}>{ "Copy link" }</button>
+                <h3>{ "Embed in an article" }</h3>
+                <div class="control-row">
+                    { option("controls", "player buttons", embed.controls, |e, on| e.controls = on) }
+                    { option("code", "code panel", embed.code, |e, on| e.code = on) }
+                    { option("autoplay", "autoplay", embed.autoplay, |e, on| e.autoplay = on) }
+                </div>
+                <textarea readonly=true rows="3" value={code.clone()} data-share-code="" />
+                <button type="button" onclick={copy("code", code)}>{ "Copy iframe code" }</button>
+                <p class="hint">{ "Add static/embed.js to the article so each iframe takes its content's height." }</p>
+                <p class="share-status" role="status">{ status }</p>
+                if *is_open {
+                    <iframe class="share-preview" src={embed_src} title="Preview of the embed"></iframe>
+                }
+                <div class="dialog-actions"><button type="button" onclick={close} data-share-close="">{ "Close" }</button></div>
+            </dialog>
+        </>
+    }
+}
