@@ -45,8 +45,13 @@ pub struct StaticServer {
 }
 
 impl StaticServer {
+    /// Serves the built `dist/` under `prefix`.
     pub fn start(prefix: &str) -> StaticServer {
-        let root = dist_dir();
+        StaticServer::serve(dist_dir(), prefix)
+    }
+
+    /// Serves any folder under `prefix`.
+    pub fn serve(root: PathBuf, prefix: &str) -> StaticServer {
         let server = tiny_http::Server::http("127.0.0.1:0").expect("bind the static server");
         let port = server.server_addr().to_ip().expect("an IP address").port();
         let requests = Arc::new(Mutex::new(Vec::new()));
@@ -105,7 +110,11 @@ impl Browser {
 
     /// Serves dist/ under `prefix` and opens a window of `size` (CSS pixels).
     pub async fn start_at(prefix: &str, size: (u32, u32)) -> Browser {
-        let server = StaticServer::start(prefix);
+        Browser::start_with(StaticServer::start(prefix), size).await
+    }
+
+    /// Opens a browser on pages from `server`.
+    pub async fn start_with(server: StaticServer, size: (u32, u32)) -> Browser {
         let port = free_port();
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
         let driver = Command::new(&chromedriver)
@@ -165,6 +174,49 @@ impl Browser {
     /// Runs a script in the page and returns its JSON value.
     pub async fn eval(&self, script: &str) -> serde_json::Value {
         self.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Toggles `square` `edits` times and measures, for each edit, the time until the page's DOM
+    /// is re-rendered and until the next animation frame (milliseconds, each list sorted).
+    pub async fn time_toggles(&self, square: &str, edits: usize) -> (Vec<f64>, Vec<f64>) {
+        // yew renders in a task queued by the click; a MutationObserver callback runs once that
+        // render has patched the DOM, and a requestAnimationFrame callback once the frame is due.
+        let script = format!(
+            "const done = arguments[arguments.length - 1];
+             const square = document.querySelector('[data-square=\"{square}\"]');
+             const rendered = [], framed = [];
+             function edit(i) {{
+               if (i === {edits}) {{
+                 const sort = list => list.sort((a, b) => a - b);
+                 done({{ rendered: sort(rendered), framed: sort(framed) }});
+                 return;
+               }}
+               const before = square.dataset.occupied;
+               const t0 = performance.now();
+               const observer = new MutationObserver(() => {{
+                 if (square.dataset.occupied === before) return;
+                 observer.disconnect();
+                 rendered.push(performance.now() - t0);
+                 requestAnimationFrame(() => {{
+                   framed.push(performance.now() - t0);
+                   setTimeout(() => edit(i + 1), 30);
+                 }});
+               }});
+               observer.observe(document.body, {{ attributes: true, subtree: true, childList: true }});
+               square.click();
+             }}
+             edit(0);"
+        );
+        let timings = self.client.execute_async(&script, vec![]).await.expect("the timing script finishes");
+        let list = |name: &str| -> Vec<f64> {
+            timings[name]
+                .as_array()
+                .unwrap_or_else(|| panic!("{timings}"))
+                .iter()
+                .map(|t| t.as_f64().unwrap())
+                .collect()
+        };
+        (list("rendered"), list("framed"))
     }
 
     /// Closes the session and stops chromedriver.

@@ -207,43 +207,7 @@ async fn figure_an_edit_rerenders_the_biggest_trace_within_a_frame() {
         .max_by_key(|t| t.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100)).steps.len())
         .unwrap();
     browser.open(&format!("?technique={technique}&slider=queen&square=d4&occupied=0x0012040028004100")).await;
-    // yew renders in a task queued by the click; a MutationObserver callback runs once that
-    // render has patched the DOM, and a requestAnimationFrame callback once the frame is due.
-    let timings = browser
-        .client
-        .execute_async(
-            "const done = arguments[arguments.length - 1];
-             const square = document.querySelector('[data-square=\"e5\"]');
-             const rendered = [], framed = [];
-             function edit(i) {
-               if (i === 21) {
-                 const sort = list => list.sort((a, b) => a - b);
-                 done({ rendered: sort(rendered), framed: sort(framed) });
-                 return;
-               }
-               const before = square.dataset.occupied;
-               const t0 = performance.now();
-               const observer = new MutationObserver(() => {
-                 if (square.dataset.occupied === before) return;
-                 observer.disconnect();
-                 rendered.push(performance.now() - t0);
-                 requestAnimationFrame(() => {
-                   framed.push(performance.now() - t0);
-                   setTimeout(() => edit(i + 1), 30);
-                 });
-               });
-               observer.observe(document.body, { attributes: true, subtree: true, childList: true });
-               square.click();
-             }
-             edit(0);",
-            vec![],
-        )
-        .await
-        .expect("the timing script finishes");
-    let list = |name: &str| -> Vec<f64> {
-        timings[name].as_array().unwrap_or_else(|| panic!("{timings}")).iter().map(|t| t.as_f64().unwrap()).collect()
-    };
-    let (rendered, framed) = (list("rendered"), list("framed"));
+    let (rendered, framed) = browser.time_toggles("e5", 21).await;
     assert_eq!(rendered.len(), 21, "every edit re-rendered the page");
     let steps = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100)).steps.len();
     println!(

@@ -28,6 +28,9 @@ use crate::url::{self, Embed, Loaded, Notice};
 /// Where the last state of the full page is kept for the next visit without a query.
 const STORAGE_KEY: &str = "slider-lab:last-query";
 
+/// The Performance API mark set when the board is first on screen.
+pub const RENDERED_MARK: &str = "slider-lab:board-rendered";
+
 /// The message an embedded page sends its parent with its content height.
 pub const HEIGHT_MESSAGE: &str = "slider-lab:height";
 
@@ -163,6 +166,13 @@ pub fn app() -> Html {
             if let Some((observer, _callback)) = reporter {
                 observer.disconnect();
             }
+        }
+    });
+
+    // Marks the first render of the board, for the page's start-up budget.
+    use_effect_with((), |_| {
+        if let Some(performance) = gloo::utils::window().performance() {
+            let _ = performance.mark(RENDERED_MARK);
         }
     });
 

@@ -2,6 +2,7 @@
 //! test, `cargo xtask dist` builds the static site. Each installs what it needs first.
 
 mod toolchain;
+mod wasm_check;
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -28,6 +29,11 @@ enum Task {
     Test,
     /// The release build into dist/, ready for any static host and any sub-path.
     Dist,
+    /// Count each technique's instructions (and i64.clz / i64.ctz) in a bench wasm module.
+    Instructions {
+        /// A wasm file built from crates/bench (default: the release build).
+        wasm: Option<PathBuf>,
+    },
 }
 
 /// The workspace root: xtask's manifest sits one folder below it.
@@ -92,45 +98,94 @@ fn trunk_release_build() -> Command {
     trunk
 }
 
+/// One stage of `cargo xtask test`.
+enum Stage {
+    /// A test runner whose "test result:" lines are counted.
+    Counted(Command),
+    /// A build step: it passes or fails.
+    Build(Command),
+    /// A check run here, counted like a test runner through its printed result line.
+    Check(fn(&mut Tally) -> Result<(), String>),
+}
+
+fn cargo_command(args: &[&str]) -> Command {
+    let mut command = cargo();
+    command.args(args);
+    command
+}
+
+/// Builds the bench module in the page's release profile and checks its bit-scan instructions.
+fn check_wasm_instructions(tally: &mut Tally) -> Result<(), String> {
+    run(&mut cargo_command(&[
+        "build",
+        "--release",
+        "-p",
+        "sliders-bench",
+        "--lib",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))?;
+    let root = workspace_root();
+    let bench = root.join("target/wasm32-unknown-unknown/release/sliders_bench.wasm");
+    let page = std::fs::read_dir(root.join("dist"))
+        .map_err(|e| format!("no dist/: {e}"))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|path| path.extension().is_some_and(|e| e == "wasm"));
+    let outcome = wasm_check::check(&bench, page.as_deref());
+    match &outcome {
+        Ok(()) => tally.passed += sliders::Technique::ALL.len() as u64,
+        Err(_) => tally.failed += 1,
+    }
+    outcome
+}
+
 fn test() -> Result<(), String> {
     toolchain::ensure_test_tools()?;
     let mut tally = Tally::default();
-    let stages: Vec<(&str, Command, bool)> = vec![
+    let dist = workspace_root().join("dist");
+    let mut end_to_end = cargo_command(&["test", "-p", "e2e", "--", "--test-threads=1", "--nocapture"]);
+    end_to_end.env("SLIDER_LAB_DIST", &dist);
+    let stages: Vec<(&str, Stage)> = vec![
         (
-            "native tests (core, app model, xtask)",
-            {
-                let mut c = cargo();
-                c.args(["test", "-p", "sliders", "-p", "slider-lab", "-p", "xtask"]);
-                c
-            },
-            true,
+            "native tests (core, bench, app model, xtask)",
+            Stage::Counted(cargo_command(&[
+                "test",
+                "-p",
+                "sliders",
+                "-p",
+                "sliders-bench",
+                "-p",
+                "slider-lab",
+                "-p",
+                "xtask",
+            ])),
         ),
         (
             "component tests in headless Chromium (wasm-bindgen-test)",
-            {
-                let mut c = cargo();
-                c.args(["test", "-p", "slider-lab", "--target", "wasm32-unknown-unknown", "--test", "components"]);
-                c
-            },
-            true,
+            Stage::Counted(cargo_command(&[
+                "test",
+                "-p",
+                "slider-lab",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--test",
+                "components",
+            ])),
         ),
-        ("release build with trunk (offline)", trunk_release_build(), false),
-        (
-            "end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver",
-            {
-                let mut c = cargo();
-                c.args(["test", "-p", "e2e", "--", "--test-threads=1", "--nocapture"])
-                    .env("SLIDER_LAB_DIST", workspace_root().join("dist"));
-                c
-            },
-            true,
-        ),
+        ("release build with trunk (offline)", Stage::Build(trunk_release_build())),
+        ("wasm instruction check: i64.clz and i64.ctz in the release wasm", Stage::Check(check_wasm_instructions)),
+        ("end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver", Stage::Counted(end_to_end)),
     ];
     let total = stages.len();
-    for (number, (name, mut command, counted)) in stages.into_iter().enumerate() {
+    for (number, (name, stage)) in stages.into_iter().enumerate() {
         println!("\nxtask test: stage {}/{total}: {name}", number + 1);
         let started = Instant::now();
-        let outcome = if counted { run_counted(&mut command, &mut tally) } else { run(&mut command) };
+        let outcome = match stage {
+            Stage::Counted(mut command) => run_counted(&mut command, &mut tally),
+            Stage::Build(mut command) => run(&mut command),
+            Stage::Check(check) => check(&mut tally),
+        };
         if let Err(error) = outcome {
             println!("\nxtask test: stage {}/{total} ({name}) failed: {error}", number + 1);
             println!("summary: {} passed, {} failed", tally.passed, tally.failed.max(1));
@@ -150,6 +205,11 @@ fn main() -> ExitCode {
             run(Command::new("trunk").args(["serve", "--public-url", "/", "--port", &port.to_string()]))
         }),
         Task::Test => test(),
+        Task::Instructions { wasm } => {
+            let wasm = wasm
+                .unwrap_or_else(|| workspace_root().join("target/wasm32-unknown-unknown/release/sliders_bench.wasm"));
+            wasm_check::check(&wasm, None)
+        }
         Task::Dist => toolchain::ensure_build_tools().and_then(|()| run(&mut trunk_release_build())).map(|()| {
             println!("xtask: dist/ is ready: copy it to any static host, under any path");
         }),

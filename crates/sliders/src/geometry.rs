@@ -33,6 +33,7 @@ impl Direction {
     ];
 
     /// (file step, rank step) of one move along the ray.
+    #[inline(always)]
     pub const fn step(self) -> (i32, i32) {
         match self {
             Direction::North => (0, 1),
@@ -47,12 +48,14 @@ impl Direction {
     }
 
     /// Change of bit index per step: +8 north, +1 east, +9 north-east, +7 north-west, …
+    #[inline(always)]
     pub const fn delta(self) -> i32 {
         let (file, rank) = self.step();
         rank * 8 + file
     }
 
     /// Positive rays run towards higher bit indices, so their first blocker is the LS1B.
+    #[inline(always)]
     pub const fn is_positive(self) -> bool {
         self.delta() > 0
     }
@@ -84,6 +87,7 @@ pub enum Line {
 impl Line {
     pub const ALL: [Line; 4] = [Line::File, Line::Rank, Line::Diagonal, Line::AntiDiagonal];
 
+    #[inline(always)]
     pub const fn positive(self) -> Direction {
         match self {
             Line::File => Direction::North,
@@ -93,6 +97,7 @@ impl Line {
         }
     }
 
+    #[inline(always)]
     pub const fn negative(self) -> Direction {
         match self {
             Line::File => Direction::South,

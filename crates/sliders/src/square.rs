@@ -35,7 +35,11 @@ impl Square {
     /// The square with bit index `index & 63` (masking keeps this total and branch-free).
     #[inline(always)]
     pub const fn from_index(index: u32) -> Square {
-        Square::ALL[(index & 63) as usize]
+        // Reading Square::ALL would be a memory load per bit scan, which the optimiser does not
+        // see through; the masked value is always a valid discriminant, so convert it directly.
+        let index = (index & 63) as u8;
+        // SAFETY: Square is repr(u8) with the 64 discriminants 0..=63, and index is below 64.
+        unsafe { core::mem::transmute::<u8, Square>(index) }
     }
 
     /// The square on `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
@@ -53,11 +57,13 @@ impl Square {
     }
 
     /// 0 for the a-file, 7 for the h-file.
+    #[inline(always)]
     pub const fn file(self) -> i32 {
         (self as i32) & 7
     }
 
     /// 0 for rank 1, 7 for rank 8.
+    #[inline(always)]
     pub const fn rank(self) -> i32 {
         (self as i32) >> 3
     }

@@ -17,6 +17,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
     })
 }
 
+#[inline(always)]
 fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
@@ -27,6 +28,7 @@ fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
     t.xor("attacks ^ ray behind the blocker", attacks, shadow)
 }
 
+#[inline(always)]
 fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));

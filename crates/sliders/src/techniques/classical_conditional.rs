@@ -17,6 +17,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
     })
 }
 
+#[inline(always)]
 fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let mut attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
@@ -29,6 +30,7 @@ fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
     attacks
 }
 
+#[inline(always)]
 fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let mut attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));

@@ -19,6 +19,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 }
 
 /// Empty for positive directions (keep only the LS1B), universal for negative ones (keep all).
+#[inline(always)]
 const fn dir_mask(direction: Direction) -> Bitboard {
     if direction.is_positive() {
         Bitboard::EMPTY
@@ -28,6 +29,7 @@ const fn dir_mask(direction: Direction) -> Bitboard {
 }
 
 /// The corner that ends every ray of the direction: bit 63 for positive, bit 0 for negative.
+#[inline(always)]
 const fn dir_bit(direction: Direction) -> Bitboard {
     if direction.is_positive() {
         Square::H8.bit()
@@ -36,6 +38,7 @@ const fn dir_bit(direction: Direction) -> Bitboard {
     }
 }
 
+#[inline(always)]
 fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));

@@ -17,6 +17,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
     })
 }
 
+#[inline(always)]
 fn ray_by_count<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));

@@ -1,30 +1,42 @@
 //! Piece attacks as the union of line attacks: rook = file | rank, bishop = diagonal |
 //! anti-diagonal, queen = rook | bishop. Shared by every technique that works line by line.
+//! Everything here is inlined, so each line reaches the technique as a constant and the
+//! direction-dependent choices inside it (which scan, which mask) are made at compile time.
 
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Line, Slider};
 
 #[inline(always)]
-pub(crate) fn by_lines<T: Tracer>(
+pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
     t: &mut T,
     slider: Slider,
-    mut line_attacks: impl FnMut(&mut T, Line) -> Bitboard,
+    mut line_attacks: F,
 ) -> Bitboard {
-    let mut pair = |t: &mut T, first: Line, second: Line, label: &'static str| {
-        t.focus(Focus::Line(first));
-        let a = line_attacks(t, first);
-        t.focus(Focus::Line(second));
-        let b = line_attacks(t, second);
-        t.focus(Focus::Piece);
-        t.or(label, a, b)
-    };
+    const ROOK: &str = "file | rank = rook attacks";
+    const BISHOP: &str = "diagonal | anti-diagonal = bishop attacks";
     match slider {
-        Slider::Rook => pair(t, Line::File, Line::Rank, "file | rank = rook attacks"),
-        Slider::Bishop => pair(t, Line::Diagonal, Line::AntiDiagonal, "diagonal | anti-diagonal = bishop attacks"),
+        Slider::Rook => pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK),
+        Slider::Bishop => pair(t, &mut line_attacks, Line::Diagonal, Line::AntiDiagonal, BISHOP),
         Slider::Queen => {
-            let rook = pair(t, Line::File, Line::Rank, "file | rank = rook attacks");
-            let bishop = pair(t, Line::Diagonal, Line::AntiDiagonal, "diagonal | anti-diagonal = bishop attacks");
+            let rook = pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK);
+            let bishop = pair(t, &mut line_attacks, Line::Diagonal, Line::AntiDiagonal, BISHOP);
             t.or("rook | bishop = queen attacks", rook, bishop)
         }
     }
+}
+
+#[inline(always)]
+fn pair<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
+    t: &mut T,
+    line_attacks: &mut F,
+    first: Line,
+    second: Line,
+    label: &'static str,
+) -> Bitboard {
+    t.focus(Focus::Line(first));
+    let a = line_attacks(t, first);
+    t.focus(Focus::Line(second));
+    let b = line_attacks(t, second);
+    t.focus(Focus::Piece);
+    t.or(label, a, b)
 }

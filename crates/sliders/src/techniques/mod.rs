@@ -147,6 +147,27 @@ impl Technique {
         (line, last)
     }
 
+    /// Bytes of precomputed tables the technique reads (the reference walk reads none).
+    pub fn table_bytes(self) -> usize {
+        use core::mem::size_of_val;
+        let rays = size_of_val(&crate::RAYS);
+        match self {
+            Technique::Reference => 0,
+            Technique::ClassicalConditional | Technique::ClassicalBranchless | Technique::ClassicalGeneralized => rays,
+            Technique::ClassicalZeroCount => rays + size_of_val(&classical_zero_count::RAYS_BY_COUNT),
+            Technique::ClassicalInOneRun => {
+                rays + size_of_val(&classical_in_one_run::ROOK_EMPTY)
+                    + size_of_val(&classical_in_one_run::BISHOP_EMPTY)
+                    + size_of_val(&classical_in_one_run::RAYS_WITH_STOP)
+            }
+            Technique::Subtraction => size_of_val(&subtraction::LINE_MASKS),
+            Technique::ObstructionDifference | Technique::ObstructionDifferenceHoffmann => {
+                size_of_val(&obstruction_masks::OBSTRUCTION_MASKS)
+            }
+            Technique::Sbamg => size_of_val(&sbamg::SBAMG_MASKS),
+        }
+    }
+
     /// True when the technique only computes the positive rays (towards higher bits).
     pub const fn positive_rays_only(self) -> bool {
         matches!(self, Technique::Subtraction)

@@ -1,0 +1,161 @@
+//! Each technique written out by hand on plain u64s, with no tracer: the baseline that shows the
+//! traced fast path costs nothing. Same tables, same operations, nothing generic.
+
+use sliders::techniques::classical_in_one_run::{BISHOP_EMPTY, RAYS_WITH_STOP, ROOK_EMPTY};
+use sliders::techniques::classical_zero_count::RAYS_BY_COUNT;
+use sliders::techniques::obstruction_masks::OBSTRUCTION_MASKS;
+use sliders::techniques::sbamg::SBAMG_MASKS;
+use sliders::techniques::subtraction::LINE_MASKS;
+use sliders::RAYS;
+
+// Directions in the order of the core's tables; lines as (positive, negative).
+const N: usize = 0;
+const E: usize = 1;
+const NE: usize = 2;
+const NW: usize = 3;
+const S: usize = 4;
+const W: usize = 5;
+const SW: usize = 6;
+const SE: usize = 7;
+const LINES: [(usize, usize); 4] = [(N, S), (E, W), (NE, SW), (NW, SE)];
+
+#[inline(always)]
+fn ray(direction: usize, square: usize) -> u64 {
+    RAYS[direction][square].0
+}
+
+#[inline(always)]
+fn msb(x: u64) -> usize {
+    (63 ^ x.leading_zeros()) as usize
+}
+
+#[inline(always)]
+pub fn reference(sq: usize, occ: u64) -> u64 {
+    let steps: [(i32, i32); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
+    let mut attacks = 0;
+    for (df, dr) in steps {
+        let (mut f, mut r) = ((sq & 7) as i32 + df, (sq >> 3) as i32 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            let bit = 1u64 << (r * 8 + f);
+            attacks |= bit;
+            if occ & bit != 0 {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    attacks
+}
+
+#[inline(always)]
+pub fn classical_conditional(sq: usize, occ: u64) -> u64 {
+    let mut all = 0;
+    for (up, down) in LINES {
+        let mut a = ray(up, sq);
+        let b = a & occ;
+        if b != 0 {
+            a ^= ray(up, b.trailing_zeros() as usize);
+        }
+        let mut c = ray(down, sq);
+        let d = c & occ;
+        if d != 0 {
+            c ^= ray(down, msb(d));
+        }
+        all |= a | c;
+    }
+    all
+}
+
+#[inline(always)]
+pub fn classical_branchless(sq: usize, occ: u64) -> u64 {
+    let mut all = 0;
+    for (up, down) in LINES {
+        let a = ray(up, sq);
+        let a = a ^ ray(up, ((a & occ) | 1 << 63).trailing_zeros() as usize);
+        let c = ray(down, sq);
+        let c = c ^ ray(down, msb((c & occ) | 1));
+        all |= a | c;
+    }
+    all
+}
+
+#[inline(always)]
+pub fn classical_generalized(sq: usize, occ: u64) -> u64 {
+    let one = |direction: usize, positive: bool| {
+        let (dir_bit, dir_mask) = if positive { (1u64 << 63, 0) } else { (1, !0) };
+        let a = ray(direction, sq);
+        let b = (a & occ) | dir_bit;
+        let b = b & (b.wrapping_neg() | dir_mask);
+        a ^ ray(direction, msb(b))
+    };
+    LINES.iter().fold(0, |all, &(up, down)| all | one(up, true) | one(down, false))
+}
+
+#[inline(always)]
+pub fn classical_zero_count(sq: usize, occ: u64) -> u64 {
+    let mut all = 0;
+    for (up, down) in LINES {
+        let a = ray(up, sq);
+        let a = a ^ RAYS_BY_COUNT[up][(a & occ).trailing_zeros() as usize].0;
+        let c = ray(down, sq);
+        let c = c ^ RAYS_BY_COUNT[down][(c & occ).leading_zeros() as usize].0;
+        all |= a | c;
+    }
+    all
+}
+
+#[inline(always)]
+pub fn classical_in_one_run(sq: usize, occ: u64) -> u64 {
+    let occ = occ | 0x8000_0000_0000_0001;
+    let stop = |d: usize| occ & RAYS_WITH_STOP[d][sq].0;
+    let rook = ROOK_EMPTY[sq].0
+        ^ ray(N, stop(N).trailing_zeros() as usize)
+        ^ ray(E, stop(E).trailing_zeros() as usize)
+        ^ ray(S, msb(stop(S)))
+        ^ ray(W, msb(stop(W)));
+    let bishop = BISHOP_EMPTY[sq].0
+        ^ ray(NE, stop(NE).trailing_zeros() as usize)
+        ^ ray(NW, stop(NW).trailing_zeros() as usize)
+        ^ ray(SW, msb(stop(SW)))
+        ^ ray(SE, msb(stop(SE)));
+    rook | bishop
+}
+
+#[inline(always)]
+pub fn subtraction(sq: usize, occ: u64) -> u64 {
+    LINE_MASKS[sq].iter().fold(0, |all, mask| {
+        let m = mask.0;
+        all | ((((occ & m).wrapping_sub(2u64 << sq)) ^ occ) & m)
+    })
+}
+
+#[inline(always)]
+pub fn obstruction_difference(sq: usize, occ: u64) -> u64 {
+    OBSTRUCTION_MASKS[sq].iter().fold(0, |all, m| {
+        let lower = occ & m.lower.0;
+        let upper = occ & m.upper.0;
+        let ms1b = 0x8000_0000_0000_0000u64 >> (lower | 1).leading_zeros();
+        all | ((upper ^ upper.wrapping_sub(ms1b)) & m.line_ex.0)
+    })
+}
+
+#[inline(always)]
+pub fn obstruction_difference_hoffmann(sq: usize, occ: u64) -> u64 {
+    OBSTRUCTION_MASKS[sq].iter().fold(0, |all, m| {
+        let lower = occ & m.lower.0;
+        let upper = occ & m.upper.0;
+        let ms1b = 0x8000_0000_0000_0000u64 >> (lower | 1).leading_zeros();
+        let ls1b = upper & upper.wrapping_neg();
+        all | ((ls1b << 1).wrapping_sub(ms1b) & m.line_ex.0)
+    })
+}
+
+#[inline(always)]
+pub fn sbamg(sq: usize, occ: u64) -> u64 {
+    SBAMG_MASKS[sq].iter().fold(0, |all, m| {
+        let o = (occ & m.line_ex.0) | m.outer.0;
+        let closest = msb(o & m.lower.0);
+        all | ((o ^ o.wrapping_sub(3 << closest)) & m.line_ex.0)
+    })
+}

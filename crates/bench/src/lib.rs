@@ -1,0 +1,159 @@
+//! The queen-attack benchmark: 5,000,000 occupancies of the xorshift96 workload, twelve squares
+//! each, XOR-ed into an accumulator. `run` times nothing itself: the native harness and the
+//! browser page time it, so both measure exactly the same loop.
+
+pub mod handwritten;
+
+use sliders::workload::{for_each_position, SQUARES_PER_OCCUPANCY};
+use sliders::{Bitboard, Slider, Square, Technique};
+
+/// The prepared positions: occupancies, and the twelve squares drawn after each.
+pub struct Workload {
+    pub occupancies: Vec<u64>,
+    pub squares: Vec<u8>,
+}
+
+impl Workload {
+    pub fn new(occupancies: usize) -> Workload {
+        let mut workload = Workload {
+            occupancies: Vec::with_capacity(occupancies),
+            squares: Vec::with_capacity(occupancies * SQUARES_PER_OCCUPANCY),
+        };
+        for_each_position(occupancies, |occupancy, squares| {
+            workload.occupancies.push(occupancy);
+            workload.squares.extend_from_slice(&squares);
+        });
+        workload
+    }
+
+    pub fn lookups(&self) -> usize {
+        self.squares.len()
+    }
+}
+
+/// The timed loop, monomorphised for each technique so the lookup inlines.
+#[inline(always)]
+fn xor_all(workload: &Workload, queen: impl Fn(usize, u64) -> u64) -> u64 {
+    let mut accumulator = 0u64;
+    for (occupancy, squares) in workload.occupancies.iter().zip(workload.squares.chunks_exact(SQUARES_PER_OCCUPANCY)) {
+        for &square in squares {
+            accumulator ^= queen(square as usize & 63, *occupancy);
+        }
+    }
+    accumulator
+}
+
+macro_rules! per_technique {
+    ($($variant:ident => $handwritten:ident, $export:ident, $handwritten_export:ident;)*) => {
+        /// The traced techniques' fast path (tracer compiled out) on the whole workload.
+        pub fn run(technique: Technique, workload: &Workload) -> u64 {
+            match technique {
+                $(Technique::$variant => xor_all(workload, |square, occupancy| {
+                    Technique::$variant.attacks(Slider::Queen, Square::from_index(square as u32), Bitboard(occupancy)).0
+                }),)*
+            }
+        }
+
+        /// The same techniques hand-written without a tracer.
+        pub fn run_handwritten(technique: Technique, workload: &Workload) -> u64 {
+            match technique {
+                $(Technique::$variant => xor_all(workload, handwritten::$handwritten),)*
+            }
+        }
+
+        /// One queen lookup per technique under its own export name, so the instructions of
+        /// each can be found in the compiled wasm.
+        #[cfg(target_arch = "wasm32")]
+        pub mod exports {
+            use super::*;
+            $(
+                #[no_mangle]
+                pub extern "C" fn $export(square: u32, occupancy: u64) -> u64 {
+                    Technique::$variant.attacks(Slider::Queen, Square::from_index(square), Bitboard(occupancy)).0
+                }
+
+                #[no_mangle]
+                pub extern "C" fn $handwritten_export(square: u32, occupancy: u64) -> u64 {
+                    handwritten::$handwritten(square as usize & 63, occupancy)
+                }
+            )*
+        }
+    };
+}
+
+per_technique! {
+    Reference => reference, queen_reference, handwritten_reference;
+    ClassicalConditional => classical_conditional, queen_classical_conditional, handwritten_classical_conditional;
+    ClassicalBranchless => classical_branchless, queen_classical_branchless, handwritten_classical_branchless;
+    ClassicalGeneralized => classical_generalized, queen_classical_generalized, handwritten_classical_generalized;
+    ClassicalZeroCount => classical_zero_count, queen_classical_zero_count, handwritten_classical_zero_count;
+    ClassicalInOneRun => classical_in_one_run, queen_classical_in_one_run, handwritten_classical_in_one_run;
+    Subtraction => subtraction, queen_subtraction, handwritten_subtraction;
+    ObstructionDifference => obstruction_difference, queen_obstruction_difference, handwritten_obstruction_difference;
+    ObstructionDifferenceHoffmann => obstruction_difference_hoffmann, queen_obstruction_difference_hoffmann, handwritten_obstruction_difference_hoffmann;
+    Sbamg => sbamg, queen_sbamg, handwritten_sbamg;
+}
+
+/// The wasm module's interface for the browser page: prepare once, then run by technique index.
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use super::*;
+    use std::cell::RefCell;
+
+    thread_local! {
+        static WORKLOAD: RefCell<Workload> = RefCell::new(Workload { occupancies: Vec::new(), squares: Vec::new() });
+    }
+
+    #[no_mangle]
+    pub extern "C" fn prepare(occupancies: u32) -> u32 {
+        WORKLOAD.with(|w| *w.borrow_mut() = Workload::new(occupancies as usize));
+        WORKLOAD.with(|w| w.borrow().lookups() as u32)
+    }
+
+    #[no_mangle]
+    pub extern "C" fn technique_count() -> u32 {
+        Technique::ALL.len() as u32
+    }
+
+    #[no_mangle]
+    pub extern "C" fn run_technique(index: u32) -> u64 {
+        let technique = Technique::ALL[index as usize % Technique::ALL.len()];
+        WORKLOAD.with(|w| run(technique, &w.borrow()))
+    }
+
+    #[no_mangle]
+    pub extern "C" fn run_handwritten_technique(index: u32) -> u64 {
+        let technique = Technique::ALL[index as usize % Technique::ALL.len()];
+        WORKLOAD.with(|w| run_handwritten(technique, &w.borrow()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_technique_and_its_handwritten_twin_agree() {
+        let workload = Workload::new(2_000);
+        let expected = run(Technique::Reference, &workload);
+        for &technique in Technique::ALL {
+            if technique.positive_rays_only() {
+                assert_eq!(run(technique, &workload), run_handwritten(technique, &workload), "{technique}");
+                continue;
+            }
+            assert_eq!(run(technique, &workload), expected, "{technique}");
+            assert_eq!(run_handwritten(technique, &workload), expected, "{technique} hand-written");
+        }
+    }
+
+    #[test]
+    fn the_workload_follows_the_published_generator() {
+        let workload = Workload::new(3);
+        assert_eq!(workload.lookups(), 36);
+        assert!(workload.squares.iter().all(|&s| s < 64));
+        // Both halves of each rand64 come from the generator, high half first.
+        let mut rng = sliders::workload::Xorshift96::default();
+        let first = (rng.next_u64()) & (rng.next_u64());
+        assert_eq!(workload.occupancies[0], first);
+    }
+}
