@@ -2,7 +2,6 @@
 //! embedded view (`?embed=1`) share every component; only the layout differs.
 
 use gloo::events::EventListener;
-use gloo::storage::{LocalStorage, Storage};
 use gloo::timers::callback::Interval;
 use sliders::{Bitboard, Technique};
 use wasm_bindgen::prelude::Closure;
@@ -62,6 +61,12 @@ fn shortcut(event: &KeyboardEvent) -> Option<Action> {
     })
 }
 
+/// localStorage, when the browser allows it (it may not, e.g. in a sandboxed iframe). The
+/// value is the query string itself, so no JSON (and no JSON library) is involved.
+fn storage() -> Option<web_sys::Storage> {
+    gloo::utils::window().local_storage().ok().flatten()
+}
+
 fn current_query() -> String {
     gloo::utils::window().location().search().unwrap_or_default()
 }
@@ -72,8 +77,7 @@ fn load() -> Loaded {
     if query.len() > 1 {
         return url::from_query(&query);
     }
-    let saved: Option<String> = LocalStorage::get(STORAGE_KEY).ok();
-    url::from_query(saved.as_deref().unwrap_or(""))
+    url::from_query(&storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).unwrap_or_default())
 }
 
 /// Puts the state in the address. A new technique, slider or square is a new history entry,
@@ -88,7 +92,9 @@ fn sync_address(lab: &Lab) {
     } else {
         history.replace_state_with_url(&JsValue::NULL, "", Some(&query))
     };
-    let _ = LocalStorage::set(STORAGE_KEY, query);
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(STORAGE_KEY, &query);
+    }
 }
 
 /// Tells the embedding article the page's content height whenever it changes.

@@ -1,6 +1,7 @@
 //! Developer commands. `cargo xtask serve` runs the app locally, `cargo xtask test` runs every
 //! test, `cargo xtask dist` builds the static site. Each installs what it needs first.
 
+mod bench;
 mod toolchain;
 mod wasm_check;
 
@@ -29,6 +30,15 @@ enum Task {
     Test,
     /// The release build into dist/, ready for any static host and any sub-path.
     Dist,
+    /// Benchmark every technique natively and in the browser; writes BENCHMARKS.md.
+    Bench {
+        /// Occupancies of the workload (12 lookups each).
+        #[arg(long, default_value_t = 5_000_000)]
+        occupancies: usize,
+        /// Runs per figure (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
     /// Count each technique's instructions (and i64.clz / i64.ctz) in a bench wasm module.
     Instructions {
         /// A wasm file built from crates/bench (default: the release build).
@@ -88,11 +98,11 @@ fn run_counted(command: &mut Command, tally: &mut Tally) -> Result<(), String> {
     status.success().then_some(()).ok_or_else(|| format!("{command:?} failed ({status})"))
 }
 
-fn cargo() -> Command {
+pub fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 
-fn trunk_release_build() -> Command {
+pub fn trunk_release_build() -> Command {
     let mut trunk = Command::new("trunk");
     trunk.args(["build", "--release"]);
     trunk
@@ -205,6 +215,7 @@ fn main() -> ExitCode {
             run(Command::new("trunk").args(["serve", "--public-url", "/", "--port", &port.to_string()]))
         }),
         Task::Test => test(),
+        Task::Bench { occupancies, runs } => bench::bench(occupancies, runs),
         Task::Instructions { wasm } => {
             let wasm = wasm
                 .unwrap_or_else(|| workspace_root().join("target/wasm32-unknown-unknown/release/sliders_bench.wasm"));
