@@ -13,6 +13,8 @@ pub fn copy(text: String, done: Callback<Result<(), String>>) {
     let promise = window.navigator().clipboard().write_text(&text);
     yew::platform::spawn_local(async move {
         let outcome = wasm_bindgen_futures::JsFuture::from(promise).await;
-        done.emit(outcome.map(|_| ()).map_err(|error| format!("{error:?}")));
+        done.emit(
+            outcome.map(|_| ()).map_err(|error| error.as_string().unwrap_or_else(|| "the browser refused".into())),
+        );
     });
 }

@@ -25,7 +25,7 @@ pub fn occupancy_from_fen(fen: &str) -> Result<Bitboard, String> {
                     file += 1;
                 }
                 other => {
-                    return Err(format!("{other:?} in rank {} is neither a piece letter nor a digit 1-8", rank + 1))
+                    return Err(format!("'{other}' in rank {} is neither a piece letter nor a digit 1-8", rank + 1))
                 }
             }
         }
@@ -42,7 +42,7 @@ pub fn parse_position(text: &str) -> Result<Bitboard, String> {
     if text.contains('/') {
         occupancy_from_fen(text).map_err(|why| format!("FEN not used: {why}."))
     } else {
-        text.parse::<Bitboard>().map_err(|why| format!("Bitboard {text:?} not used: {why}."))
+        text.parse::<Bitboard>().map_err(|why| format!("Bitboard \"{text}\" not used: {why}."))
     }
 }
 

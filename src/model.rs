@@ -229,7 +229,7 @@ impl Reducible for Lab {
                         None => lab,
                     }
                 }
-                None => Lab { message: Some(format!("There is no preset {id:?}.")), ..lab },
+                None => Lab { message: Some(format!("There is no preset \"{id}\".")), ..lab },
             },
             Action::ToggleIndices => Lab { show_indices: !lab.show_indices, ..lab },
             Action::GoTo(step) => lab.go_to(step),

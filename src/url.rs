@@ -89,7 +89,7 @@ pub fn from_query(query: &str) -> Loaded {
                 if let Err(why) = apply(&value) {
                     notices.push(Notice {
                         parameter,
-                        message: format!("ignored {parameter}={value:?}: {why}; using the default"),
+                        message: format!("ignored {parameter}=\"{value}\": {why}; using the default"),
                     });
                 }
             }

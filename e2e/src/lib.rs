@@ -12,6 +12,11 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 
+/// The CSS selector of a board square, e.g. `square("d4")`.
+pub fn square(name: &str) -> String {
+    format!("[data-square=\"{name}\"]")
+}
+
 /// A free port on 127.0.0.1, chosen by the OS.
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free local port")
@@ -169,6 +174,24 @@ impl Browser {
     pub async fn click(&self, selector: &str) {
         let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
         element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
+    }
+
+    /// The occupied squares, read from the board's `data-occupied` hooks.
+    pub async fn occupied(&self) -> sliders::Bitboard {
+        let names = self
+            .eval("return [...document.querySelectorAll('[data-square]')].filter(e => e.dataset.occupied === 'true').map(e => e.dataset.square);")
+            .await;
+        names
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|name| name.as_str().unwrap().parse::<sliders::Square>().unwrap())
+            .collect()
+    }
+
+    /// The attack set the page reports through its `data-result` hook.
+    pub async fn result(&self) -> sliders::Bitboard {
+        self.attribute("[data-result]", "data-value").await.expect("data-value").parse().expect("0x hex")
     }
 
     /// Runs a script in the page and returns its JSON value.

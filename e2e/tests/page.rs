@@ -1,45 +1,27 @@
 //! The real page, built by trunk and served from dist/, driven in headless Chromium.
 
-use e2e::Browser;
+use e2e::{square, Browser};
 use sliders::{Bitboard, Slider, Square, Technique};
-
-fn square(name: &str) -> String {
-    format!("[data-square=\"{name}\"]")
-}
-
-async fn result(browser: &Browser) -> Bitboard {
-    browser.attribute("[data-result]", "data-value").await.expect("data-value").parse().expect("0x hex")
-}
-
-async fn occupied(browser: &Browser) -> Bitboard {
-    let value = browser
-        .eval(
-            "return [...document.querySelectorAll('[data-square]')]
-                .filter(e => e.dataset.occupied === 'true').map(e => e.dataset.square);",
-        )
-        .await;
-    value.as_array().unwrap().iter().map(|name| name.as_str().unwrap().parse::<Square>().unwrap()).collect()
-}
 
 #[tokio::test]
 async fn clicking_squares_toggles_occupancy_and_recomputes_the_attacks() {
     let browser = Browser::start().await;
     browser.open("?technique=obstruction-difference&slider=rook&square=d4&occupied=0x0000000000000000").await;
-    assert_eq!(result(&browser).await, Technique::Reference.attacks(Slider::Rook, Square::D4, Bitboard::EMPTY));
+    assert_eq!(browser.result().await, Technique::Reference.attacks(Slider::Rook, Square::D4, Bitboard::EMPTY));
 
     browser.click(&square("d6")).await;
     assert_eq!(browser.attribute(&square("d6"), "data-occupied").await.as_deref(), Some("true"));
-    let board = occupied(&browser).await;
+    let board = browser.occupied().await;
     assert_eq!(board, Square::D6.bit());
     let expected = Technique::ObstructionDifference.attacks(Slider::Rook, Square::D4, board);
-    assert_eq!(result(&browser).await, expected);
+    assert_eq!(browser.result().await, expected);
     assert_eq!(browser.attribute(&square("d7"), "data-attacked").await, None, "d7 is behind the blocker");
     assert_eq!(browser.attribute(&square("d6"), "data-attacked").await.as_deref(), Some("true"));
 
     browser.click(&square("b4")).await;
-    let board = occupied(&browser).await;
+    let board = browser.occupied().await;
     assert_eq!(board, Square::D6.bit() | Square::B4.bit());
-    assert_eq!(result(&browser).await, Technique::ObstructionDifference.attacks(Slider::Rook, Square::D4, board));
+    assert_eq!(browser.result().await, Technique::ObstructionDifference.attacks(Slider::Rook, Square::D4, board));
 
     browser.click(&square("d6")).await;
     assert_eq!(browser.attribute(&square("d6"), "data-occupied").await.as_deref(), Some("false"));
@@ -57,8 +39,8 @@ async fn the_starting_state_comes_from_the_query() {
     let occupied_board = Bitboard(0x4ced_2200_0146_f848);
     browser.open(&format!("?technique=sbamg&slider=bishop&square=g2&occupied={occupied_board}")).await;
     assert_eq!(browser.attribute(&square("g2"), "data-slider").await.as_deref(), Some("bishop"));
-    assert_eq!(occupied(&browser).await, occupied_board);
-    assert_eq!(result(&browser).await, Technique::Sbamg.attacks(Slider::Bishop, Square::G2, occupied_board));
+    assert_eq!(browser.occupied().await, occupied_board);
+    assert_eq!(browser.result().await, Technique::Sbamg.attacks(Slider::Bishop, Square::G2, occupied_board));
     browser.close().await;
 }
 
@@ -71,6 +53,6 @@ async fn placing_the_slider_moves_it_and_its_attacks() {
     browser.click(&square("b2")).await;
     assert_eq!(browser.attribute(&square("b2"), "data-slider").await.as_deref(), Some("queen"));
     assert_eq!(browser.attribute(&square("d4"), "data-slider").await, None);
-    assert_eq!(result(&browser).await, Technique::Reference.attacks(Slider::Queen, Square::B2, Bitboard::EMPTY));
+    assert_eq!(browser.result().await, Technique::Reference.attacks(Slider::Queen, Square::B2, Bitboard::EMPTY));
     browser.close().await;
 }

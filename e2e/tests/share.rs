@@ -3,20 +3,9 @@
 
 use std::time::Duration;
 
-use e2e::Browser;
+use e2e::{square, Browser};
 use fantoccini::Locator;
 use sliders::{diagram, Bitboard, Slider, Square, Technique};
-
-fn square(name: &str) -> String {
-    format!("[data-square=\"{name}\"]")
-}
-
-async fn occupied(browser: &Browser) -> Bitboard {
-    let value = browser
-        .eval("return [...document.querySelectorAll('[data-square]')].filter(e => e.dataset.occupied === 'true').map(e => e.dataset.square);")
-        .await;
-    value.as_array().unwrap().iter().map(|name| name.as_str().unwrap().parse::<Square>().unwrap()).collect()
-}
 
 async fn step_index(browser: &Browser) -> Option<String> {
     browser.attribute(".step-view", "data-step-index").await
@@ -40,7 +29,7 @@ async fn a_permalink_reproduces_board_technique_and_step() {
         browser.click(&square(name)).await;
     }
     browser.click("[data-chip=\"5\"]").await;
-    let board = occupied(&browser).await;
+    let board = browser.occupied().await;
     browser.click("[data-share-open]").await;
     let link =
         browser.client.find(Locator::Css("[data-share-link]")).await.unwrap().prop("value").await.unwrap().unwrap();
@@ -54,7 +43,7 @@ async fn a_permalink_reproduces_board_technique_and_step() {
     let fresh = Browser::start().await;
     fresh.client.goto(&link).await.unwrap();
     fresh.client.wait().for_element(Locator::Css(&square("h1"))).await.unwrap();
-    assert_eq!(occupied(&fresh).await, board);
+    assert_eq!(fresh.occupied().await, board);
     assert_eq!(technique(&fresh).await, "classical-zero-count");
     assert_eq!(fresh.attribute(&square("e4"), "data-slider").await.as_deref(), Some("bishop"));
     assert_eq!(step_index(&fresh).await.as_deref(), Some("5"));
@@ -102,7 +91,7 @@ async fn back_returns_to_the_previous_setup_and_edits_do_not_flood_history() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(technique(&browser).await, "sbamg");
     let board: Bitboard = [Square::A1, Square::B2, Square::C3, Square::D5].into_iter().collect();
-    assert_eq!(occupied(&browser).await, board, "the entry kept the last edits");
+    assert_eq!(browser.occupied().await, board, "the entry kept the last edits");
     browser.close().await;
 }
 
@@ -114,7 +103,7 @@ async fn the_last_state_comes_back_on_a_visit_without_a_query() {
     browser.open("").await;
     assert_eq!(technique(&browser).await, "sbamg");
     assert_eq!(browser.attribute(&square("f3"), "data-slider").await.as_deref(), Some("queen"));
-    assert_eq!(occupied(&browser).await, Square::F6.bit());
+    assert_eq!(browser.occupied().await, Square::F6.bit());
     browser.close().await;
 }
 

@@ -4,27 +4,12 @@
 
 use std::time::Duration;
 
-use e2e::Browser;
+use e2e::{square, Browser};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::key::Key;
 use fantoccini::Locator;
 use sliders::diagram::format_value;
 use sliders::{Bitboard, Slider, Square, Technique};
-
-fn square(name: &str) -> String {
-    format!("[data-square=\"{name}\"]")
-}
-
-async fn occupied(browser: &Browser) -> Bitboard {
-    let value = browser
-        .eval("return [...document.querySelectorAll('[data-square]')].filter(e => e.dataset.occupied === 'true').map(e => e.dataset.square);")
-        .await;
-    value.as_array().unwrap().iter().map(|name| name.as_str().unwrap().parse::<Square>().unwrap()).collect()
-}
-
-async fn result(browser: &Browser) -> Bitboard {
-    browser.attribute("[data-result]", "data-value").await.unwrap().parse().unwrap()
-}
 
 async fn drag(browser: &Browser, squares: &[&str]) {
     let mut mouse = MouseActions::new("mouse".into());
@@ -50,12 +35,12 @@ async fn a_drag_paints_with_the_first_squares_new_state() {
     browser.open("?technique=sbamg&slider=rook&square=h8&occupied=0x0000000000000000").await;
     drag(&browser, &["a1", "b1", "c1", "c2"]).await;
     let expected: Bitboard = [Square::A1, Square::B1, Square::C1, Square::C2].into_iter().collect();
-    assert_eq!(occupied(&browser).await, expected);
+    assert_eq!(browser.occupied().await, expected);
     // Starting on an occupied square clears instead.
     drag(&browser, &["b1", "c1"]).await;
-    assert_eq!(occupied(&browser).await, Square::A1.bit() | Square::C2.bit());
+    assert_eq!(browser.occupied().await, Square::A1.bit() | Square::C2.bit());
     assert_eq!(
-        result(&browser).await,
+        browser.result().await,
         Technique::Sbamg.attacks(Slider::Rook, Square::H8, Square::A1.bit() | Square::C2.bit())
     );
     browser.close().await;
@@ -71,11 +56,11 @@ async fn each_slider_can_be_chosen_and_placed() {
         browser.click(&format!("[data-choose-slider=\"{}\"]", slider.name())).await;
         browser.click(&square(target.name())).await;
         assert_eq!(browser.attribute(&square(target.name()), "data-slider").await.as_deref(), Some(slider.name()));
-        assert_eq!(result(&browser).await, Technique::ClassicalGeneralized.attacks(slider, target, board));
+        assert_eq!(browser.result().await, Technique::ClassicalGeneralized.attacks(slider, target, board));
         let glyph = browser.client.find(Locator::Css(&format!("{} .glyph", square(target.name())))).await.unwrap();
         assert!(!glyph.text().await.unwrap().is_empty(), "the slider is drawn with a glyph");
     }
-    assert_eq!(occupied(&browser).await, board, "placing a slider leaves the occupancy alone");
+    assert_eq!(browser.occupied().await, board, "placing a slider leaves the occupancy alone");
     browser.close().await;
 }
 
@@ -105,7 +90,7 @@ async fn every_technique_steps_to_its_end_in_agreement_with_the_core() {
             assert_eq!(label, step.label);
         }
         // At the end, the last step's result is the attack set the page reports.
-        assert_eq!(result(&browser).await, trace.result, "{technique}");
+        assert_eq!(browser.result().await, trace.result, "{technique}");
         assert_eq!(trace.steps.last().unwrap().result.board(), Some(trace.result));
         if technique.positive_rays_only() {
             browser.client.find(Locator::Css("[data-positive-only]")).await.expect("positive rays only is said");
@@ -165,14 +150,14 @@ async fn bad_fen_and_bad_hex_keep_the_board_and_say_why() {
     submit_position(&browser, "rnbqkbnr/pppppppp/8/8").await;
     let message = browser.client.find(Locator::Css("[data-message]")).await.unwrap().text().await.unwrap();
     assert!(message.contains("FEN") && message.contains("8 ranks"), "{message}");
-    assert_eq!(occupied(&browser).await, board);
+    assert_eq!(browser.occupied().await, board);
     submit_position(&browser, "0x1ffffffffffffffff").await;
     let message = browser.client.find(Locator::Css("[data-message]")).await.unwrap().text().await.unwrap();
     assert!(message.contains("17 hex digits"), "{message}");
-    assert_eq!(occupied(&browser).await, board);
+    assert_eq!(browser.occupied().await, board);
     // A good FEN is taken, and the message goes.
     submit_position(&browser, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").await;
-    assert_eq!(occupied(&browser).await, Bitboard(0xffff_0000_0000_ffff));
+    assert_eq!(browser.occupied().await, Bitboard(0xffff_0000_0000_ffff));
     assert!(browser.client.find(Locator::Css("[data-message]")).await.is_err());
     browser.close().await;
 }

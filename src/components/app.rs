@@ -10,6 +10,7 @@ use web_sys::{Element, KeyboardEvent, ResizeObserver};
 use yew::prelude::*;
 
 use crate::animation;
+use crate::components::benchmark::Benchmark;
 use crate::components::board::Board;
 use crate::components::code_panel::CodePanel;
 use crate::components::compare::Compare;
@@ -318,6 +319,7 @@ pub fn app() -> Html {
                 <Export trace={(*trace).clone()} step={lab.step} />
                 <Compare slider={lab.slider} square={lab.square} occupied={lab.occupied}
                     selected={lab.technique} on_action={on_action.clone()} />
+                <Benchmark />
             </main>
             <footer class="page-footer">
                 { "Techniques from the chessprogramming wiki (CC BY-SA). LERF mapping: a1 = bit 0, h8 = bit 63." }

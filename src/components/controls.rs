@@ -92,7 +92,7 @@ pub fn controls(props: &ControlsProps) -> Html {
         select.set_value("");
         match PRESETS.iter().find(|p| p.id == id) {
             Some(preset) => Action::LoadPreset(preset.id),
-            None => Action::Reject(format!("There is no preset {id:?}.")),
+            None => Action::Reject(format!("There is no preset \"{id}\".")),
         }
     });
     let density = use_state(|| 25u32);

@@ -1,6 +1,7 @@
 //! One component per file.
 
 pub mod app;
+pub mod benchmark;
 pub mod bit_strip;
 pub mod board;
 pub mod code_panel;

@@ -83,19 +83,9 @@ fn native(occupancies: usize, runs: usize, cpu_native: bool) -> Result<Results, 
 
 /// The wasm figures and the page lines (`page first-render …`, `page toggle …`).
 fn wasm(occupancies: usize, runs: usize) -> Result<(Results, String), String> {
-    run(cargo().args([
-        "build",
-        "--profile",
-        "speed",
-        "-p",
-        "sliders-bench",
-        "--lib",
-        "--target",
-        "wasm32-unknown-unknown",
-    ]))?;
+    let module = crate::build_bench_wasm("speed")?;
     run(cargo().args(["build", "--release", "-p", "e2e", "--bin", "wasm-bench"]))?;
     println!("xtask bench: wasm in headless Chromium …");
-    let module = workspace_root().join("target/wasm32-unknown-unknown/speed/sliders_bench.wasm");
     let text = output_of(
         Command::new(workspace_root().join("target/release/wasm-bench"))
             .arg(&module)

@@ -124,19 +124,25 @@ fn cargo_command(args: &[&str]) -> Command {
     command
 }
 
-/// Builds the bench module in the page's release profile and checks its bit-scan instructions.
-fn check_wasm_instructions(tally: &mut Tally) -> Result<(), String> {
+/// Builds the benchmark crate as a bare wasm module with `profile` and returns its path.
+pub fn build_bench_wasm(profile: &str) -> Result<PathBuf, String> {
     run(&mut cargo_command(&[
         "build",
-        "--release",
+        "--profile",
+        profile,
         "-p",
         "sliders-bench",
         "--lib",
         "--target",
         "wasm32-unknown-unknown",
     ]))?;
+    Ok(workspace_root().join(format!("target/wasm32-unknown-unknown/{profile}/sliders_bench.wasm")))
+}
+
+/// Builds the bench module in the page's release profile and checks its bit-scan instructions.
+fn check_wasm_instructions(tally: &mut Tally) -> Result<(), String> {
+    let bench = build_bench_wasm("release")?;
     let root = workspace_root();
-    let bench = root.join("target/wasm32-unknown-unknown/release/sliders_bench.wasm");
     let page = std::fs::read_dir(root.join("dist"))
         .map_err(|e| format!("no dist/: {e}"))?
         .filter_map(Result::ok)

@@ -5,7 +5,7 @@
 pub mod handwritten;
 
 use sliders::workload::{for_each_position, SQUARES_PER_OCCUPANCY};
-use sliders::{Bitboard, Slider, Square, Technique};
+use sliders::Technique;
 
 /// The prepared positions: occupancies, and the twelve squares drawn after each.
 pub struct Workload {
@@ -31,7 +31,7 @@ impl Workload {
     }
 }
 
-/// The timed loop, monomorphised for each technique so the lookup inlines.
+/// The hand-written twins' loop: the same as the core's, on plain integers.
 #[inline(always)]
 fn xor_all(workload: &Workload, queen: impl Fn(usize, u64) -> u64) -> u64 {
     let mut accumulator = 0u64;
@@ -43,16 +43,14 @@ fn xor_all(workload: &Workload, queen: impl Fn(usize, u64) -> u64) -> u64 {
     accumulator
 }
 
+/// The traced techniques' fast path (tracer compiled out) on the whole workload: the core's own
+/// benchmark loop, the one the page's Benchmark panel runs too.
+pub fn run(technique: Technique, workload: &Workload) -> u64 {
+    technique.xor_queen_attacks(&workload.occupancies, &workload.squares)
+}
+
 macro_rules! per_technique {
     ($($variant:ident => $handwritten:ident, $export:ident, $handwritten_export:ident;)*) => {
-        /// The traced techniques' fast path (tracer compiled out) on the whole workload.
-        pub fn run(technique: Technique, workload: &Workload) -> u64 {
-            match technique {
-                $(Technique::$variant => xor_all(workload, |square, occupancy| {
-                    Technique::$variant.attacks(Slider::Queen, Square::from_index(square as u32), Bitboard(occupancy)).0
-                }),)*
-            }
-        }
 
         /// The same techniques hand-written without a tracer.
         pub fn run_handwritten(technique: Technique, workload: &Workload) -> u64 {
@@ -66,6 +64,7 @@ macro_rules! per_technique {
         #[cfg(target_arch = "wasm32")]
         pub mod exports {
             use super::*;
+            use sliders::{Bitboard, Slider, Square};
             $(
                 #[no_mangle]
                 pub extern "C" fn $export(square: u32, occupancy: u64) -> u64 {

@@ -213,7 +213,7 @@ impl fmt::Display for ParseBitboardError {
                 write!(f, "{found} {} digits is too many for 64 bits (at most {limit})", base(radix))
             }
             ParseBitboardError::BadDigit { radix, digit } => {
-                write!(f, "{digit:?} is not a {} digit", base(radix))
+                write!(f, "'{digit}' is not a {} digit", base(radix))
             }
             ParseBitboardError::TooLarge => f.write_str("the value does not fit in 64 bits"),
         }

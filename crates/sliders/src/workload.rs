@@ -35,8 +35,38 @@ impl Xorshift96 {
     }
 }
 
+use crate::{Bitboard, Square};
+
+/// The benchmark's loop over prepared positions: `squares` holds twelve squares per occupancy.
+#[inline(always)]
+pub(crate) fn xor_all(occupancies: &[u64], squares: &[u8], queen: impl Fn(Square, Bitboard) -> Bitboard) -> u64 {
+    let mut accumulator = 0u64;
+    for (occupancy, squares) in occupancies.iter().zip(squares.chunks_exact(SQUARES_PER_OCCUPANCY)) {
+        for &square in squares {
+            accumulator ^= queen(Square::from_index(square as u32), Bitboard(*occupancy)).0;
+        }
+    }
+    accumulator
+}
+
 /// Squares drawn after each occupancy.
 pub const SQUARES_PER_OCCUPANCY: usize = 12;
+
+/// Appends the next `count` positions of `rng` to the two lists: the workload generated in
+/// pieces, so a page can prepare it between frames.
+pub fn extend(
+    rng: &mut Xorshift96,
+    count: usize,
+    occupancies: &mut alloc::vec::Vec<u64>,
+    squares: &mut alloc::vec::Vec<u8>,
+) {
+    for _ in 0..count {
+        occupancies.push(rng.next_u64() & rng.next_u64());
+        for _ in 0..SQUARES_PER_OCCUPANCY {
+            squares.push((rng.next_u32() % 64) as u8);
+        }
+    }
+}
 
 /// Calls `visit(occupancy, squares)` for `occupancies` boards of the workload, in order.
 /// Each occupancy is `rand64() & rand64()` (about a quarter of the squares set), and the

@@ -89,6 +89,15 @@ macro_rules! techniques {
                 match self { $(Technique::$variant => concat!(stringify!($module), ".rs"),)* }
             }
 
+            /// XORs the queen attacks of every (occupancy, square) pair together: the timed loop
+            /// of the benchmark, with the choice of technique made once, outside the loop, so
+            /// each technique's lookup inlines into its own copy of the loop.
+            pub fn xor_queen_attacks(self, occupancies: &[u64], squares: &[u8]) -> u64 {
+                match self { $(Technique::$variant => crate::workload::xor_all(occupancies, squares, |square, occupied| {
+                    $module::attacks(&mut NoTrace, Slider::Queen, square, occupied)
+                }),)* }
+            }
+
             /// Runs the technique, reporting each step to `tracer`.
             #[inline(always)]
             pub fn run<T: Tracer>(self, tracer: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
