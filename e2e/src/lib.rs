@@ -3,6 +3,7 @@
 //! Every request the page makes is logged, so tests can prove nothing left 127.0.0.1.
 
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -122,7 +123,9 @@ impl Browser {
     pub async fn start_with(server: StaticServer, size: (u32, u32)) -> Browser {
         let port = free_port();
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        // Its own process group, so dropping the harness can stop Chromium along with it.
         let driver = Command::new(&chromedriver)
+            .process_group(0)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -243,15 +246,16 @@ impl Browser {
     }
 
     /// Closes the session and stops chromedriver.
-    pub async fn close(mut self) {
+    pub async fn close(self) {
         let _ = self.client.clone().close().await;
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
+        // Drop stops chromedriver's process group.
     }
 }
 
 impl Drop for Browser {
+    /// A test that fails never reaches `close`: stop chromedriver and the Chromium it started.
     fn drop(&mut self) {
-        let _ = self.driver.kill();
+        let _ = Command::new("kill").args(["-KILL", &format!("-{}", self.driver.id())]).status();
+        let _ = self.driver.wait();
     }
 }
