@@ -133,11 +133,6 @@ pub enum Action {
 }
 
 impl Lab {
-    /// The attack set the page reports, by the selected technique.
-    pub fn attacks(&self) -> Bitboard {
-        self.technique.attacks(self.slider, self.square, self.occupied)
-    }
-
     /// Every step the selected technique takes on this position.
     pub fn trace(&self) -> Trace {
         self.technique.trace(self.slider, self.square, self.occupied)

@@ -255,7 +255,9 @@ impl Browser {
 impl Drop for Browser {
     /// A test that fails never reaches `close`: stop chromedriver and the Chromium it started.
     fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", &format!("-{}", self.driver.id())]).status();
+        // "--" so that kill reads the negative number as a process group, not as a signal.
+        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", self.driver.id())]).status();
+        let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
 }

@@ -50,30 +50,32 @@ pub fn run(technique: Technique, workload: &Workload) -> u64 {
 }
 
 macro_rules! per_technique {
-    ($($variant:ident => $handwritten:ident, $export:ident, $handwritten_export:ident;)*) => {
+    ($($variant:ident => $module:ident, $export:ident, $handwritten_export:ident;)*) => {
 
         /// The same techniques hand-written without a tracer.
         pub fn run_handwritten(technique: Technique, workload: &Workload) -> u64 {
             match technique {
-                $(Technique::$variant => xor_all(workload, handwritten::$handwritten),)*
+                $(Technique::$variant => xor_all(workload, handwritten::$module),)*
             }
         }
 
         /// One queen lookup per technique under its own export name, so the instructions of
-        /// each can be found in the compiled wasm.
+        /// each can be found in the compiled wasm. Each calls its technique's module directly:
+        /// through `Technique::attacks` a size-optimised build keeps the dispatch over all
+        /// techniques, and every export would reach every technique's code.
         #[cfg(target_arch = "wasm32")]
         pub mod exports {
             use super::*;
-            use sliders::{Bitboard, Slider, Square};
+            use sliders::{Bitboard, NoTrace, Slider, Square};
             $(
                 #[no_mangle]
                 pub extern "C" fn $export(square: u32, occupancy: u64) -> u64 {
-                    Technique::$variant.attacks(Slider::Queen, Square::from_index(square), Bitboard(occupancy)).0
+                    sliders::techniques::$module::attacks(&mut NoTrace, Slider::Queen, Square::from_index(square), Bitboard(occupancy)).0
                 }
 
                 #[no_mangle]
                 pub extern "C" fn $handwritten_export(square: u32, occupancy: u64) -> u64 {
-                    handwritten::$handwritten(square as usize & 63, occupancy)
+                    handwritten::$module(square as usize & 63, occupancy)
                 }
             )*
         }
@@ -97,6 +99,7 @@ per_technique! {
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use super::*;
+    use sliders::workload::SQUARES_PER_OCCUPANCY;
     use std::cell::RefCell;
 
     thread_local! {
@@ -118,6 +121,22 @@ mod browser {
     pub extern "C" fn run_technique(index: u32) -> u64 {
         let technique = Technique::ALL[index as usize % Technique::ALL.len()];
         WORKLOAD.with(|w| run(technique, &w.borrow()))
+    }
+
+    /// The loop over occupancies `first..first + count` only: the page times the workload as a
+    /// series of such calls, so V8 can move the loop to its optimising tier between them.
+    #[no_mangle]
+    pub extern "C" fn run_technique_part(index: u32, first: u32, count: u32) -> u64 {
+        let technique = Technique::ALL[index as usize % Technique::ALL.len()];
+        WORKLOAD.with(|w| {
+            let w = w.borrow();
+            let end = (first as usize + count as usize).min(w.occupancies.len());
+            let start = (first as usize).min(end);
+            technique.xor_queen_attacks(
+                &w.occupancies[start..end],
+                &w.squares[start * SQUARES_PER_OCCUPANCY..end * SQUARES_PER_OCCUPANCY],
+            )
+        })
     }
 
     #[no_mangle]

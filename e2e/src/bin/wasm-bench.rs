@@ -3,7 +3,9 @@
 //!   wasm <technique> <traced|handwritten> <median> <min> <max> <accumulator>
 //!   page first-render <ms>
 //!   page toggle <median> <min> <max>
-//! Usage: wasm-bench BENCH_WASM OCCUPANCIES RUNS
+//! Usage: wasm-bench BENCH_WASM OCCUPANCIES RUNS [PARTS]
+//! With PARTS > 1 the traced loop of each run is timed as PARTS consecutive calls over slices
+//! of the workload (the same pairs, the same accumulator), which lets V8 tier the loop up.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -30,6 +32,7 @@ async fn main() {
     let wasm = PathBuf::from(args.next().expect("the bench wasm"));
     let occupancies: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5_000_000);
     let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
+    let parts: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1).max(1);
 
     let folder = std::env::temp_dir().join(format!("slider-lab-wasm-bench-{}", std::process::id()));
     std::fs::create_dir_all(&folder).unwrap();
@@ -56,9 +59,15 @@ async fn main() {
              const b = window.bench, lookups = {lookups};
              const traced = [], handwritten = [];
              let accumulator = 0n, twin = 0n;
+             const parts = {parts}, occupancies = {occupancies}, size = Math.ceil(occupancies / parts);
              for (let r = 0; r < {runs}; r++) {{
                let t0 = performance.now();
-               accumulator = b.run_technique({index});
+               if (parts === 1) {{
+                 accumulator = b.run_technique({index});
+               }} else {{
+                 accumulator = 0n;
+                 for (let first = 0; first < occupancies; first += size) accumulator ^= b.run_technique_part({index}, first, size);
+               }}
                traced.push(lookups / ((performance.now() - t0) * 1000));
                t0 = performance.now();
                twin = b.run_handwritten_technique({index});
