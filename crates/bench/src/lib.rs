@@ -4,7 +4,7 @@
 
 pub mod handwritten;
 
-use sliders::workload::{for_each_position, SQUARES_PER_OCCUPANCY};
+use sliders::workload::{extend, Xorshift96, SQUARES_PER_OCCUPANCY};
 use sliders::Technique;
 
 /// The prepared positions: occupancies, and the twelve squares drawn after each.
@@ -19,10 +19,7 @@ impl Workload {
             occupancies: Vec::with_capacity(occupancies),
             squares: Vec::with_capacity(occupancies * SQUARES_PER_OCCUPANCY),
         };
-        for_each_position(occupancies, |occupancy, squares| {
-            workload.occupancies.push(occupancy);
-            workload.squares.extend_from_slice(&squares);
-        });
+        extend(&mut Xorshift96::default(), occupancies, &mut workload.occupancies, &mut workload.squares);
         workload
     }
 

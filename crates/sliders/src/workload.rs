@@ -27,6 +27,17 @@ impl Xorshift96 {
         self.z
     }
 
+    /// One position of the workload: the occupancy `rand64() & rand64()` (about a quarter of
+    /// the squares set), then the twelve squares `rand32() % 64` drawn right after it.
+    pub fn next_position(&mut self) -> (u64, [u8; SQUARES_PER_OCCUPANCY]) {
+        let occupancy = self.next_u64() & self.next_u64();
+        let mut squares = [0u8; SQUARES_PER_OCCUPANCY];
+        for square in &mut squares {
+            *square = (self.next_u32() % 64) as u8;
+        }
+        (occupancy, squares)
+    }
+
     /// High half first, as the workload defines it.
     pub fn next_u64(&mut self) -> u64 {
         let high = self.next_u32() as u64;
@@ -61,24 +72,17 @@ pub fn extend(
     squares: &mut alloc::vec::Vec<u8>,
 ) {
     for _ in 0..count {
-        occupancies.push(rng.next_u64() & rng.next_u64());
-        for _ in 0..SQUARES_PER_OCCUPANCY {
-            squares.push((rng.next_u32() % 64) as u8);
-        }
+        let (occupancy, drawn) = rng.next_position();
+        occupancies.push(occupancy);
+        squares.extend_from_slice(&drawn);
     }
 }
 
 /// Calls `visit(occupancy, squares)` for `occupancies` boards of the workload, in order.
-/// Each occupancy is `rand64() & rand64()` (about a quarter of the squares set), and the
-/// twelve squares that follow it are `rand32() % 64`.
 pub fn for_each_position(occupancies: usize, mut visit: impl FnMut(u64, [u8; SQUARES_PER_OCCUPANCY])) {
     let mut rng = Xorshift96::default();
     for _ in 0..occupancies {
-        let occupancy = rng.next_u64() & rng.next_u64();
-        let mut squares = [0u8; SQUARES_PER_OCCUPANCY];
-        for square in &mut squares {
-            *square = (rng.next_u32() % 64) as u8;
-        }
+        let (occupancy, squares) = rng.next_position();
         visit(occupancy, squares);
     }
 }
