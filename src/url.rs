@@ -2,7 +2,6 @@
 //! working as the format grows. A parameter that cannot be read falls back to its default and
 //! yields a notice naming it; the other parameters still apply.
 
-use serde::{Deserialize, Serialize};
 use sliders::{Bitboard, Slider, Square, Technique};
 
 use crate::model::{Lab, Theme, SPEEDS_MS};
@@ -11,7 +10,7 @@ use crate::model::{Lab, Theme, SPEEDS_MS};
 pub const VERSION: u32 = 1;
 
 /// The query as written. Every field is optional text, so one bad field never spoils the others.
-#[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
+#[derive(Default, Debug, PartialEq)]
 struct Query {
     v: Option<String>,
     technique: Option<String>,
@@ -25,6 +24,48 @@ struct Query {
     controls: Option<String>,
     code: Option<String>,
     autoplay: Option<String>,
+}
+
+impl Query {
+    /// The parameters in the order links write them; each name is the query key.
+    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 12] {
+        [
+            ("v", &mut self.v),
+            ("technique", &mut self.technique),
+            ("slider", &mut self.slider),
+            ("square", &mut self.square),
+            ("occupied", &mut self.occupied),
+            ("step", &mut self.step),
+            ("speed", &mut self.speed),
+            ("theme", &mut self.theme),
+            ("embed", &mut self.embed),
+            ("controls", &mut self.controls),
+            ("code", &mut self.code),
+            ("autoplay", &mut self.autoplay),
+        ]
+    }
+
+    /// Reads `key=value&…`, percent-decoded. Unknown keys are ignored (an article may add its
+    /// own); a repeated key keeps its last value, as a browser's address bar would show it.
+    fn parse(query: &str) -> Query {
+        let mut parsed = Query::default();
+        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            if let Some((_, field)) = parsed.fields().into_iter().find(|(name, _)| *name == key) {
+                *field = Some(value.into_owned());
+            }
+        }
+        parsed
+    }
+
+    fn serialize(mut self) -> String {
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        for (name, value) in self.fields() {
+            if let Some(value) = value {
+                out.append_pair(name, value);
+            }
+        }
+        out.finish()
+    }
 }
 
 /// How an embedding article wants the page shown.
@@ -75,14 +116,7 @@ pub fn from_query(query: &str) -> Loaded {
     let mut lab = Lab::default();
     let mut embed = Embed::default();
     let mut notices = Vec::new();
-    let fields: Query = match serde_urlencoded::from_str(query) {
-        Ok(fields) => fields,
-        Err(error) => {
-            let message = format!("the address's query could not be read ({error}); showing the defaults");
-            notices.push(Notice { parameter: "query", message });
-            return Loaded { lab, embed, notices };
-        }
-    };
+    let fields = Query::parse(query);
     let mut read =
         |parameter: &'static str, value: Option<String>, apply: &mut dyn FnMut(&str) -> Result<(), String>| {
             if let Some(value) = value {
@@ -181,7 +215,7 @@ fn write(lab: &Lab, embed: Option<Embed>) -> String {
         query.code = (!embed.code).then(|| "0".into());
         query.autoplay = embed.autoplay.then(|| "1".into());
     }
-    format!("?{}", serde_urlencoded::to_string(query).unwrap_or_default())
+    format!("?{}", query.serialize())
 }
 
 /// The query that reproduces `lab` in the full page.
@@ -247,6 +281,17 @@ mod tests {
         assert_eq!(loaded.embed, embed);
         assert!(loaded.lab.autoplay, "without controls the steps play by themselves");
         assert!(!from_query("?embed=1").lab.autoplay);
+    }
+
+    #[test]
+    fn values_are_percent_decoded_and_unknown_keys_ignored() {
+        let loaded = from_query("?utm_source=article&square=d%34&technique=sbamg&technique=subtraction");
+        assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+        assert_eq!(loaded.lab.square, Square::D4);
+        assert_eq!(loaded.lab.technique, Technique::Subtraction, "a repeated key keeps its last value");
+        let bad = from_query("?square=%zz");
+        assert_eq!(bad.notices.len(), 1);
+        assert!(bad.notices[0].message.contains("%zz"), "{}", bad.notices[0].message);
     }
 
     #[test]

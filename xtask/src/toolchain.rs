@@ -13,6 +13,9 @@ pub const TRUNK_VERSION: &str = "0.21.14";
 pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
 /// The npm package whose wasm-opt reads rustc 1.95's output (Debian's binaryen 108 cannot).
 pub const BINARYEN_VERSION: &str = "132";
+/// Minifies wasm-bindgen's JS glue in release builds (trunk's minifier cannot parse it): the
+/// post_build hook `build/minify-glue.mjs` loads it from .tools/.
+pub const TERSER_VERSION: &str = "5.51.2";
 
 /// Local tools (wasm-opt) live here, outside git.
 pub fn tools_dir() -> PathBuf {
@@ -93,19 +96,23 @@ pub fn ensure_build_tools() -> Result<(), String> {
             Command::new("cargo").args(["install", "wasm-bindgen-cli", "--version", WASM_BINDGEN_VERSION, "--force"]),
         )?;
     }
-    let wasm_opt = tools_dir().join("node_modules/.bin/wasm-opt");
-    let wanted = format!("wasm-opt version {BINARYEN_VERSION}");
-    if !output_of(wasm_opt.to_str().unwrap_or("wasm-opt"), &["--version"]).is_some_and(|v| v.starts_with(&wanted)) {
+    let bin = tools_dir().join("node_modules/.bin");
+    let version_of = |tool: &str| output_of(bin.join(tool).to_str().unwrap_or(tool), &["--version"]);
+    let has_wasm_opt =
+        version_of("wasm-opt").is_some_and(|v| v.starts_with(&format!("wasm-opt version {BINARYEN_VERSION}")));
+    let has_terser = version_of("terser") == Some(format!("terser {TERSER_VERSION}"));
+    if !has_wasm_opt || !has_terser {
         if output_of("npm", &["--version"]).is_none() {
-            apt_install(&["nodejs", "npm"], "wasm-opt (from the npm package binaryen)")?;
+            apt_install(&["nodejs", "npm"], "wasm-opt and terser (from the npm registry)")?;
         }
         std::fs::create_dir_all(tools_dir()).map_err(|e| format!("cannot create {}: {e}", tools_dir().display()))?;
         install(
-            &format!("binaryen {BINARYEN_VERSION} (wasm-opt) into .tools/"),
+            &format!("binaryen {BINARYEN_VERSION} (wasm-opt) and terser {TERSER_VERSION} into .tools/"),
             Command::new("npm")
                 .args(["install", "--no-audit", "--no-fund", "--silent", "--prefix"])
                 .arg(tools_dir())
-                .arg(format!("binaryen@{BINARYEN_VERSION}")),
+                .arg(format!("binaryen@{BINARYEN_VERSION}"))
+                .arg(format!("terser@{TERSER_VERSION}")),
         )?;
     }
     Ok(())
