@@ -3,11 +3,10 @@
 //! Chromium, next to its hand-written twin; plus the page's weight and timing budgets. Prints
 //! one table, one `bench …` line per technique, and writes BENCHMARKS.md.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{BufRead, BufReader, Write as _};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use sliders::workload::for_each_position;
 use sliders::{Bitboard, Slider, Square, Technique};
@@ -23,21 +22,10 @@ struct Figure {
 }
 
 impl Figure {
-    fn parse(fields: &[&str]) -> Option<Figure> {
-        Some(Figure {
-            median: fields.first()?.parse().ok()?,
-            min: fields.get(1)?.parse().ok()?,
-            max: fields.get(2)?.parse().ok()?,
-        })
-    }
-
     fn cell(&self) -> String {
         format!("{:.0} ({:.0}–{:.0})", self.median, self.min, self.max)
     }
 }
-
-/// (technique, traced|handwritten) → figure and accumulator.
-type Results = BTreeMap<(String, String), (Figure, String)>;
 
 fn output_of(command: &mut Command) -> Result<String, String> {
     let output = command.current_dir(workspace_root()).output().map_err(|e| format!("{command:?}: {e}"))?;
@@ -47,53 +35,138 @@ fn output_of(command: &mut Command) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
-/// Reads lines `[prefix] technique kind median min max accumulator`.
-fn parse_results(text: &str, prefix: Option<&str>) -> Results {
-    let mut results = Results::new();
-    for line in text.lines() {
-        let mut fields: Vec<&str> = line.split_whitespace().collect();
-        if let Some(prefix) = prefix {
-            if fields.first() != Some(&prefix) {
-                continue;
-            }
-            fields.remove(0);
+/// A benchmark harness running as a child process (`sliders-bench … serve`, `wasm-bench serve …`):
+/// the workload is prepared once, and each request line `TECHNIQUE KIND` gets one timed run back.
+struct Harness {
+    label: &'static str,
+    child: Child,
+    requests: Option<ChildStdin>,
+    answers: BufReader<ChildStdout>,
+}
+
+impl Harness {
+    fn start(label: &'static str, command: &mut Command) -> Result<Harness, String> {
+        let mut child = command
+            .current_dir(workspace_root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start the {label} benchmark: {e}"))?;
+        let requests = child.stdin.take();
+        let answers = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut harness = Harness { label, child, requests, answers };
+        let ready = harness.answer()?;
+        if !ready.starts_with("ready ") {
+            return Err(format!("the {label} benchmark said `{ready}` instead of `ready`"));
         }
-        if let (Some(figure), Some(accumulator)) = (fields.get(2..5).and_then(Figure::parse), fields.get(5)) {
-            results.insert((fields[0].to_string(), fields[1].to_string()), (figure, accumulator.to_string()));
+        Ok(harness)
+    }
+
+    fn answer(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        match self.answers.read_line(&mut line) {
+            Ok(0) | Err(_) => Err(format!("the {} benchmark stopped", self.label)),
+            Ok(_) => Ok(line.trim().to_string()),
         }
     }
-    results
+
+    /// One timed run: MQueens/s and the accumulator.
+    fn run(&mut self, technique: Technique, kind: &str) -> Result<(f64, String), String> {
+        let requests = self.requests.as_mut().ok_or("closed")?;
+        writeln!(requests, "{technique} {kind}").and_then(|()| requests.flush()).map_err(|e| e.to_string())?;
+        let answer = self.answer()?;
+        let mut fields = answer.split_whitespace();
+        match (fields.next().and_then(|r| r.parse().ok()), fields.next()) {
+            (Some(rate), Some(accumulator)) => Ok((rate, accumulator.to_string())),
+            _ => Err(format!("the {} benchmark answered `{answer}`", self.label)),
+        }
+    }
 }
 
-fn native(occupancies: usize, runs: usize, cpu_native: bool) -> Result<Results, String> {
-    let mut build = cargo();
-    build.args(["build", "--profile", "speed", "-p", "sliders-bench", "--bin", "sliders-bench"]);
-    let binary = if cpu_native {
-        build.args(["--target-dir", "target/native-cpu"]).env("RUSTFLAGS", "-C target-cpu=native");
-        "target/native-cpu/speed/sliders-bench"
-    } else {
-        "target/speed/sliders-bench"
-    };
-    run(&mut build)?;
-    println!("xtask bench: native{} …", if cpu_native { " (target-cpu=native)" } else { "" });
-    let text =
-        output_of(Command::new(workspace_root().join(binary)).args([occupancies.to_string(), runs.to_string()]))?;
-    Ok(parse_results(&text, None))
+impl Drop for Harness {
+    fn drop(&mut self) {
+        // Closing its input ends the harness (the browser one closes Chromium first).
+        drop(self.requests.take());
+        let _ = self.child.wait();
+    }
 }
 
-/// The wasm figures and the page lines (`page first-render …`, `page toggle …`).
-fn wasm(occupancies: usize, runs: usize) -> Result<(Results, String), String> {
+const NATIVE: usize = 0;
+const CPU_NATIVE: usize = 1;
+const WASM: usize = 2;
+const KINDS: [&str; 2] = ["traced", "handwritten"];
+
+/// Every run of one technique: `rates[harness][kind]`, the per-run wasm/native ratios of the
+/// traced version, and each harness's traced accumulator.
+struct Runs {
+    rates: [[Vec<f64>; 2]; 3],
+    ratios: Vec<f64>,
+    accumulators: [String; 3],
+}
+
+fn start_harnesses(occupancies: usize) -> Result<[Harness; 3], String> {
+    run(cargo().args(["build", "--profile", "speed", "-p", "sliders-bench", "--bin", "sliders-bench"]))?;
+    run(cargo()
+        .args(["build", "--profile", "speed", "-p", "sliders-bench", "--bin", "sliders-bench"])
+        .args(["--target-dir", "target/native-cpu"])
+        .env("RUSTFLAGS", "-C target-cpu=native"))?;
     let module = crate::build_bench_wasm("speed")?;
     run(cargo().args(["build", "--release", "-p", "e2e", "--bin", "wasm-bench"]))?;
-    println!("xtask bench: wasm in headless Chromium …");
-    let text = output_of(
+    let count = occupancies.to_string();
+    let root = workspace_root();
+    println!("xtask bench: preparing the workload in the three harnesses …");
+    Ok([
+        Harness::start("native", Command::new(root.join("target/speed/sliders-bench")).args([&count, "serve"]))?,
+        Harness::start(
+            "native (target-cpu=native)",
+            Command::new(root.join("target/native-cpu/speed/sliders-bench")).args([&count, "serve"]),
+        )?,
+        Harness::start(
+            "wasm",
+            Command::new(root.join("target/release/wasm-bench")).arg("serve").arg(&module).arg(&count),
+        )?,
+    ])
+}
+
+/// Times `technique` `runs` times in every harness and both versions. Within a run the
+/// harnesses go back to back, and which goes first rotates, so a slow spell of the shared
+/// machine falls on both sides of a wasm/native ratio.
+fn measure(harnesses: &mut [Harness; 3], technique: Technique, runs: usize) -> Result<Runs, String> {
+    let mut result = Runs { rates: Default::default(), ratios: Vec::new(), accumulators: Default::default() };
+    for run in 0..runs {
+        for (kind_index, kind) in KINDS.iter().enumerate() {
+            let mut rates = [0.0; 3];
+            for turn in 0..harnesses.len() {
+                let harness = (turn + run) % harnesses.len();
+                let (rate, accumulator) = harnesses[harness].run(technique, kind)?;
+                rates[harness] = rate;
+                result.rates[harness][kind_index].push(rate);
+                if *kind == "traced" {
+                    result.accumulators[harness] = accumulator;
+                }
+            }
+            if *kind == "traced" {
+                result.ratios.push(rates[WASM] / rates[NATIVE]);
+            }
+        }
+    }
+    Ok(result)
+}
+
+fn figure(mut values: Vec<f64>) -> Figure {
+    values.sort_by(f64::total_cmp);
+    Figure { median: values[values.len() / 2], min: values[0], max: values[values.len() - 1] }
+}
+
+/// The page lines of `wasm-bench page`: first render and toggle timings on the built dist/.
+fn page_timings() -> Result<String, String> {
+    run(cargo().args(["build", "--release", "-p", "e2e", "--bin", "wasm-bench"]))?;
+    println!("xtask bench: the page's timings in headless Chromium …");
+    output_of(
         Command::new(workspace_root().join("target/release/wasm-bench"))
-            .arg(&module)
-            .args([occupancies.to_string(), runs.to_string()])
+            .arg("page")
             .env("SLIDER_LAB_DIST", workspace_root().join("dist")),
-    )?;
-    let page: Vec<&str> = text.lines().filter(|l| l.starts_with("page ")).collect();
-    Ok((parse_results(&text, Some("wasm")), page.join("\n")))
+    )
 }
 
 /// Raw and gzipped bytes of the files a visitor downloads.
@@ -149,53 +222,52 @@ fn machine() -> String {
 pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     crate::toolchain::ensure_test_tools()?;
     run(&mut trunk_release_build())?;
-    let default_target = native(occupancies, runs, false)?;
-    let cpu_native = native(occupancies, runs, true)?;
-    let (browser, page) = wasm(occupancies, runs)?;
+    let page = page_timings()?;
+    let mut harnesses = start_harnesses(occupancies)?;
     let lookups = occupancies * 12;
 
     let mut table = String::new();
     let _ = writeln!(
         table,
-        "| technique | native MQ/s | native, target-cpu=native | wasm MQ/s | wasm/native | hand-written native | hand-written wasm | ops/lookup | table bytes |"
+        "| technique | native MQ/s | native, target-cpu=native | wasm MQ/s | wasm/native (paired) | hand-written native | hand-written wasm | ops/lookup | table bytes |"
     );
     let _ = writeln!(table, "|---|---|---|---|---|---|---|---|---|");
     let mut lines = String::new();
     let mut mismatches = Vec::new();
     for &technique in Technique::ALL {
-        let key = |kind: &str| (technique.name().to_string(), kind.to_string());
-        let get = |results: &Results, kind: &str| results.get(&key(kind)).cloned().unwrap_or_default();
-        let (native_traced, native_acc) = get(&default_target, "traced");
-        let (native_hand, _) = get(&default_target, "handwritten");
-        let (cpu_traced, _) = get(&cpu_native, "traced");
-        let (wasm_traced, wasm_acc) = get(&browser, "traced");
-        let (wasm_hand, _) = get(&browser, "handwritten");
-        if native_acc != wasm_acc {
-            mismatches.push(format!("{technique}: native {native_acc}, wasm {wasm_acc}"));
+        let runs = measure(&mut harnesses, technique, runs)?;
+        let [native, cpu_native, wasm] = &runs.accumulators;
+        if native != wasm || native != cpu_native {
+            mismatches.push(format!("{technique}: native {native}, target-cpu=native {cpu_native}, wasm {wasm}"));
         }
-        let ratio = wasm_traced.median / native_traced.median;
-        let _ = writeln!(
-            table,
-            "| {} | {} | {} | {} | {:.2} | {} | {} | {:.1} | {} |",
+        let cell = |harness: usize, kind: usize| figure(runs.rates[harness][kind].clone());
+        let ratio = figure(runs.ratios.clone());
+        let row = format!(
+            "| {} | {} | {} | {} | {:.2} ({:.2}–{:.2}) | {} | {} | {:.1} | {} |",
             technique.name(),
-            native_traced.cell(),
-            cpu_traced.cell(),
-            wasm_traced.cell(),
-            ratio,
-            native_hand.cell(),
-            wasm_hand.cell(),
+            cell(NATIVE, 0).cell(),
+            cell(CPU_NATIVE, 0).cell(),
+            cell(WASM, 0).cell(),
+            ratio.median,
+            ratio.min,
+            ratio.max,
+            cell(NATIVE, 1).cell(),
+            cell(WASM, 1).cell(),
             ops_per_lookup(technique),
             technique.table_bytes()
         );
+        println!("{row}");
+        let _ = writeln!(table, "{row}");
         let _ = writeln!(
             lines,
             "bench {} native={:.1} wasm={:.1} ratio={:.2}",
             technique.name(),
-            native_traced.median,
-            wasm_traced.median,
-            ratio
+            cell(NATIVE, 0).median,
+            cell(WASM, 0).median,
+            ratio.median
         );
     }
+    drop(harnesses);
     let weight = page_weight(&workspace_root().join("dist"))?;
     let (raw, zipped) = weight.iter().fold((0, 0), |(r, z), (_, a, b)| (r + a, z + b));
     let mut budgets = String::new();
@@ -239,11 +311,16 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
          12 squares each, {lookups} queen lookups XOR-ed into one accumulator; only that loop is timed. \
          MQ/s = million queen lookups per second, the median of {runs} runs (min–max in brackets). \
          Native is the `speed` profile (opt-level 3, LTO) for the default x86-64 target and for `target-cpu=native`; \
-         wasm is the same code compiled for wasm32 and run in headless Chromium (V8), its accumulator checked equal to the native one. \
+         wasm is the same code compiled for wasm32 and run in headless Chromium (V8), warmed up so V8 runs its optimising tier, \
+         its accumulator checked equal to the native ones. \
+         The three run side by side: each harness keeps its workload prepared and times one run on request, and for every run \
+         of a technique xtask asks the three back to back, rotating which goes first. \
+         **wasm/native** is the median of the per-run ratios (their min–max in brackets), so a slow spell of the shared \
+         machine falls on both sides of a ratio; medians taken minutes apart can differ by 2× on this kind of machine. \
          \"Hand-written\" is each technique written out on plain u64s without a tracer (crates/bench/src/handwritten.rs), \
-         run alternately with the traced version. Ops/lookup counts the 64-bit operations of the traced steps (table reads apart), \
-         averaged over the first 12,000 lookups. Timing on this shared 2-core machine varies by ±15% between runs; \
-         `cargo xtask instructions` gives the noise-free comparison: the wasm instruction count of each queen lookup, traced and hand-written.\n\n\
+         timed in the same rounds. Ops/lookup counts the 64-bit operations of the traced steps (table reads apart), \
+         averaged over the first 12,000 lookups. `cargo xtask instructions` gives the noise-free comparison: \
+         the wasm instruction count of each queen lookup, traced and hand-written.\n\n\
          {table}\n## Page budgets\n\n{budgets}\n## Machine-readable\n\n```\n{lines}```\n"
     );
     std::fs::write(workspace_root().join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;

@@ -96,7 +96,6 @@ per_technique! {
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use super::*;
-    use sliders::workload::SQUARES_PER_OCCUPANCY;
     use std::cell::RefCell;
 
     thread_local! {
@@ -118,22 +117,6 @@ mod browser {
     pub extern "C" fn run_technique(index: u32) -> u64 {
         let technique = Technique::ALL[index as usize % Technique::ALL.len()];
         WORKLOAD.with(|w| run(technique, &w.borrow()))
-    }
-
-    /// The loop over occupancies `first..first + count` only: the page times the workload as a
-    /// series of such calls, so V8 can move the loop to its optimising tier between them.
-    #[no_mangle]
-    pub extern "C" fn run_technique_part(index: u32, first: u32, count: u32) -> u64 {
-        let technique = Technique::ALL[index as usize % Technique::ALL.len()];
-        WORKLOAD.with(|w| {
-            let w = w.borrow();
-            let end = (first as usize + count as usize).min(w.occupancies.len());
-            let start = (first as usize).min(end);
-            technique.xor_queen_attacks(
-                &w.occupancies[start..end],
-                &w.squares[start * SQUARES_PER_OCCUPANCY..end * SQUARES_PER_OCCUPANCY],
-            )
-        })
     }
 
     #[no_mangle]
