@@ -90,3 +90,20 @@ async fn a_bad_occupancy_keeps_the_board_and_says_why() {
     let message = find(&root, "[data-message]").text_content().unwrap();
     assert!(message.contains("17 hex digits"), "{message}");
 }
+
+/// The benchmark loop is written out in WebAssembly (and rolled natively): in wasm, each
+/// technique's loop must still XOR exactly the lookups a plain loop over the pairs gives.
+#[wasm_bindgen_test]
+fn the_wasm_benchmark_loop_covers_every_pair() {
+    let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
+    let mut rng = sliders::workload::Xorshift96::default();
+    sliders::workload::extend(&mut rng, 500, &mut occupancies, &mut squares);
+    for &technique in Technique::ALL {
+        let mut expected = 0u64;
+        for (index, &square) in squares.iter().enumerate() {
+            let occupied = Bitboard(occupancies[index / sliders::workload::SQUARES_PER_OCCUPANCY]);
+            expected ^= technique.attacks(Slider::Queen, Square::from_index(square as u32), occupied).0;
+        }
+        assert_eq!(technique.xor_queen_attacks(&occupancies, &squares), expected, "{technique}");
+    }
+}

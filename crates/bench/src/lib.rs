@@ -5,7 +5,7 @@
 pub mod handwritten;
 
 use sliders::workload::{extend, Xorshift96, SQUARES_PER_OCCUPANCY};
-use sliders::Technique;
+use sliders::{Bitboard, Technique};
 
 /// The prepared positions: occupancies, and the twelve squares drawn after each.
 pub struct Workload {
@@ -28,16 +28,12 @@ impl Workload {
     }
 }
 
-/// The hand-written twins' loop: the same as the core's, on plain integers.
+/// The hand-written twins in the core's benchmark loop: the same loop as the traced versions.
 #[inline(always)]
 fn xor_all(workload: &Workload, queen: impl Fn(usize, u64) -> u64) -> u64 {
-    let mut accumulator = 0u64;
-    for (occupancy, squares) in workload.occupancies.iter().zip(workload.squares.chunks_exact(SQUARES_PER_OCCUPANCY)) {
-        for &square in squares {
-            accumulator ^= queen(square as usize & 63, *occupancy);
-        }
-    }
-    accumulator
+    sliders::workload::xor_all(&workload.occupancies, &workload.squares, |square, occupied| {
+        Bitboard(queen(square as usize, occupied.0))
+    })
 }
 
 /// The traced techniques' fast path (tracer compiled out) on the whole workload: the core's own
@@ -63,7 +59,7 @@ macro_rules! per_technique {
         #[cfg(target_arch = "wasm32")]
         pub mod exports {
             use super::*;
-            use sliders::{Bitboard, NoTrace, Slider, Square};
+            use sliders::{NoTrace, Slider, Square};
             $(
                 #[no_mangle]
                 pub extern "C" fn $export(square: u32, occupancy: u64) -> u64 {

@@ -49,15 +49,39 @@ impl Xorshift96 {
 use crate::{Bitboard, Square};
 
 /// The benchmark's loop over prepared positions: `squares` holds twelve squares per occupancy.
+/// Used for the core's techniques and for the bench crate's hand-written twins alike.
 #[inline(always)]
-pub(crate) fn xor_all(occupancies: &[u64], squares: &[u8], queen: impl Fn(Square, Bitboard) -> Bitboard) -> u64 {
+pub fn xor_all(occupancies: &[u64], squares: &[u8], queen: impl Fn(Square, Bitboard) -> Bitboard) -> u64 {
     let mut accumulator = 0u64;
-    for (occupancy, squares) in occupancies.iter().zip(squares.chunks_exact(SQUARES_PER_OCCUPANCY)) {
-        for &square in squares {
-            accumulator ^= queen(Square::from_index(square as u32), Bitboard(*occupancy)).0;
-        }
+    for (&occupancy, squares) in occupancies.iter().zip(squares.as_chunks::<SQUARES_PER_OCCUPANCY>().0) {
+        accumulator ^= xor_position(squares, |square| queen(Square::from_index(square as u32), Bitboard(occupancy)).0);
     }
     accumulator
+}
+
+/// The twelve lookups of one occupancy, as a loop: LLVM's x86 backend vectorizes the rolled
+/// loop's body better than the written-out form, which runs 10–15% slower natively for the
+/// classical techniques and o^(o-2r).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn xor_position(squares: &[u8; SQUARES_PER_OCCUPANCY], lookup: impl Fn(u8) -> u64) -> u64 {
+    squares.iter().fold(0, |accumulator, &square| accumulator ^ lookup(square))
+}
+
+/// The twelve lookups of one occupancy, written out: V8 checks for interrupts and reloads
+/// spilled registers at the head of every wasm loop iteration, which costs 5–13% of a fast
+/// lookup; without the inner loop that cost is paid once per occupancy.
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn xor_position(squares: &[u8; SQUARES_PER_OCCUPANCY], lookup: impl Fn(u8) -> u64) -> u64 {
+    let [a, b, c, d, e, f, g, h, i, j, k, l] = *squares;
+    lookup(a)
+        ^ lookup(b)
+        ^ lookup(c)
+        ^ lookup(d)
+        ^ lookup(e)
+        ^ lookup(f)
+        ^ (lookup(g) ^ lookup(h) ^ lookup(i) ^ lookup(j) ^ lookup(k) ^ lookup(l))
 }
 
 /// Squares drawn after each occupancy.
