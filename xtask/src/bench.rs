@@ -96,22 +96,33 @@ const CPU_NATIVE: usize = 1;
 const WASM: usize = 2;
 const KINDS: [&str; 2] = ["traced", "handwritten"];
 
-/// Every run of one technique: `rates[harness][kind]`, the per-run wasm/native ratios of the
-/// traced version, and each harness's traced accumulator.
+/// Every run of one technique: `rates[harness][kind]`, in run order in every harness, and each
+/// harness's traced accumulator.
 struct Runs {
     rates: [[Vec<f64>; 2]; 3],
-    ratios: Vec<f64>,
     accumulators: [String; 3],
 }
 
-fn start_harnesses(occupancies: usize) -> Result<[Harness; 3], String> {
+impl Runs {
+    /// wasm/native of the traced version, run by run: the two rates of a run were taken back to back.
+    fn paired_ratios(&self) -> Vec<f64> {
+        self.rates[WASM][0].iter().zip(&self.rates[NATIVE][0]).map(|(wasm, native)| wasm / native).collect()
+    }
+}
+
+/// Builds the browser harness (`e2e`'s `wasm-bench`) and returns its path.
+fn build_wasm_bench() -> Result<std::path::PathBuf, String> {
+    run(cargo().args(["build", "--release", "-p", "e2e", "--bin", "wasm-bench"]))?;
+    Ok(workspace_root().join("target/release/wasm-bench"))
+}
+
+fn start_harnesses(occupancies: usize, wasm_bench: &Path) -> Result<[Harness; 3], String> {
     run(cargo().args(["build", "--profile", "speed", "-p", "sliders-bench", "--bin", "sliders-bench"]))?;
     run(cargo()
         .args(["build", "--profile", "speed", "-p", "sliders-bench", "--bin", "sliders-bench"])
         .args(["--target-dir", "target/native-cpu"])
         .env("RUSTFLAGS", "-C target-cpu=native"))?;
     let module = crate::build_bench_wasm("speed")?;
-    run(cargo().args(["build", "--release", "-p", "e2e", "--bin", "wasm-bench"]))?;
     let count = occupancies.to_string();
     let root = workspace_root();
     println!("xtask bench: preparing the workload in the three harnesses …");
@@ -121,10 +132,7 @@ fn start_harnesses(occupancies: usize) -> Result<[Harness; 3], String> {
             "native (target-cpu=native)",
             Command::new(root.join("target/native-cpu/speed/sliders-bench")).args([&count, "serve"]),
         )?,
-        Harness::start(
-            "wasm",
-            Command::new(root.join("target/release/wasm-bench")).arg("serve").arg(&module).arg(&count),
-        )?,
+        Harness::start("wasm", Command::new(wasm_bench).arg("serve").arg(&module).arg(&count))?,
     ])
 }
 
@@ -132,21 +140,16 @@ fn start_harnesses(occupancies: usize) -> Result<[Harness; 3], String> {
 /// harnesses go back to back, and which goes first rotates, so a slow spell of the shared
 /// machine falls on both sides of a wasm/native ratio.
 fn measure(harnesses: &mut [Harness; 3], technique: Technique, runs: usize) -> Result<Runs, String> {
-    let mut result = Runs { rates: Default::default(), ratios: Vec::new(), accumulators: Default::default() };
+    let mut result = Runs { rates: Default::default(), accumulators: Default::default() };
     for run in 0..runs {
         for (kind_index, kind) in KINDS.iter().enumerate() {
-            let mut rates = [0.0; 3];
             for turn in 0..harnesses.len() {
                 let harness = (turn + run) % harnesses.len();
                 let (rate, accumulator) = harnesses[harness].run(technique, kind)?;
-                rates[harness] = rate;
                 result.rates[harness][kind_index].push(rate);
                 if *kind == "traced" {
                     result.accumulators[harness] = accumulator;
                 }
-            }
-            if *kind == "traced" {
-                result.ratios.push(rates[WASM] / rates[NATIVE]);
             }
         }
     }
@@ -159,14 +162,9 @@ fn figure(mut values: Vec<f64>) -> Figure {
 }
 
 /// The page lines of `wasm-bench page`: first render and toggle timings on the built dist/.
-fn page_timings() -> Result<String, String> {
-    run(cargo().args(["build", "--release", "-p", "e2e", "--bin", "wasm-bench"]))?;
+fn page_timings(wasm_bench: &Path) -> Result<String, String> {
     println!("xtask bench: the page's timings in headless Chromium …");
-    output_of(
-        Command::new(workspace_root().join("target/release/wasm-bench"))
-            .arg("page")
-            .env("SLIDER_LAB_DIST", workspace_root().join("dist")),
-    )
+    output_of(Command::new(wasm_bench).arg("page").env("SLIDER_LAB_DIST", workspace_root().join("dist")))
 }
 
 /// Raw and gzipped bytes of the files a visitor downloads.
@@ -222,8 +220,9 @@ fn machine() -> String {
 pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     crate::toolchain::ensure_test_tools()?;
     run(&mut trunk_release_build())?;
-    let page = page_timings()?;
-    let mut harnesses = start_harnesses(occupancies)?;
+    let wasm_bench = build_wasm_bench()?;
+    let page = page_timings(&wasm_bench)?;
+    let mut harnesses = start_harnesses(occupancies, &wasm_bench)?;
     let lookups = occupancies * 12;
 
     let mut table = String::new();
@@ -241,7 +240,7 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
             mismatches.push(format!("{technique}: native {native}, target-cpu=native {cpu_native}, wasm {wasm}"));
         }
         let cell = |harness: usize, kind: usize| figure(runs.rates[harness][kind].clone());
-        let ratio = figure(runs.ratios.clone());
+        let ratio = figure(runs.paired_ratios());
         let row = format!(
             "| {} | {} | {} | {} | {:.2} ({:.2}–{:.2}) | {} | {} | {:.1} | {} |",
             technique.name(),
