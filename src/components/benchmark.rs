@@ -113,6 +113,19 @@ fn chart(results: &[(Technique, f64)]) -> Html {
     }
 }
 
+/// `6000000` as `6,000,000`: counts this long are read at a glance only when grouped.
+fn grouped(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[function_component(Benchmark)]
 pub fn benchmark_panel() -> Html {
     let state = use_state(Run::default);
@@ -133,7 +146,7 @@ pub fn benchmark_panel() -> Html {
                      run in this page's WebAssembly in chunks so the page stays responsive. Figures in million queen lookups per second (MQueens/s). \
                      This page is compiled for size (opt-level \"z\"), which costs some techniques a lot of speed; \
                      `cargo xtask bench` runs the full 60,000,000 lookups from a speed build, natively and in headless Chromium.",
-                    OCCUPANCIES, OCCUPANCIES * SQUARES_PER_OCCUPANCY
+                    grouped(OCCUPANCIES), grouped(OCCUPANCIES * SQUARES_PER_OCCUPANCY)
                 ) }
             </p>
             <div class="control-row">
@@ -151,5 +164,19 @@ pub fn benchmark_panel() -> Html {
                 { chart(&state.results) }
             }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn counts_are_grouped_in_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(500_000), "500,000");
+        assert_eq!(grouped(6_000_000), "6,000,000");
     }
 }
