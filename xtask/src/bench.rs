@@ -113,8 +113,7 @@ impl Runs {
     /// down, so each side's fastest run is the nearest to its undisturbed speed; on the machines
     /// seen here this moved least from one bench to the next.
     fn fastest_ratio(&self) -> f64 {
-        let fastest = |rates: &[f64]| rates.iter().copied().fold(0.0, f64::max);
-        fastest(&self.rates[WASM][0]) / fastest(&self.rates[NATIVE][0])
+        figure(self.rates[WASM][0].clone()).max / figure(self.rates[NATIVE][0].clone()).max
     }
 }
 

@@ -86,36 +86,33 @@ fn is_index_scaling(mnemonic: &str, operands: &[&str]) -> bool {
 
 /// Reads `node --print-wasm-code` output: every function's name and its instructions.
 pub fn parse_v8(output: &str) -> Vec<(String, Listing)> {
-    let mut functions = Vec::new();
-    let mut current: Option<(String, Vec<String>)> = None;
+    let mut functions: Vec<(String, Listing)> = Vec::new();
     let mut in_instructions = false;
     for line in output.lines() {
         if let Some(name) = line.strip_prefix("name: ") {
-            functions.extend(current.take().map(|(name, instructions)| (name, Listing { instructions })));
-            current = Some((name.trim().to_string(), Vec::new()));
+            functions.push((name.trim().to_string(), Listing { instructions: Vec::new() }));
             in_instructions = false;
         } else if line.starts_with("Instructions (size") {
             in_instructions = true;
         } else if in_instructions {
-            // "0x37eacaad06c1     1  4889e5               REX.W movq rbp,rsp"
+            // "0x37eacaad06c1     1  4889e5               REX.W movq rbp,rsp": address, offset,
+            // bytes, then the instruction; the first line of any other shape ends the listing.
             let mut fields = line.split_whitespace();
-            let (Some(address), Some(_offset), Some(_bytes)) = (fields.next(), fields.next(), fields.next()) else {
-                in_instructions = false;
-                continue;
-            };
-            if !address.starts_with("0x") {
-                in_instructions = false;
-                continue;
+            match (fields.next(), fields.next(), fields.next()) {
+                (Some(address), Some(_), Some(_)) if address.starts_with("0x") => {}
+                _ => {
+                    in_instructions = false;
+                    continue;
+                }
             }
             let text: Vec<&str> = fields.filter(|f| *f != "REX.W").collect();
-            if let (Some((_, instructions)), Some(&mnemonic)) = (current.as_mut(), text.first()) {
+            if let (Some((_, listing)), Some(&mnemonic)) = (functions.last_mut(), text.first()) {
                 if mnemonic != "nop" {
-                    instructions.push(text.join(" "));
+                    listing.instructions.push(text.join(" "));
                 }
             }
         }
     }
-    functions.extend(current.map(|(name, instructions)| (name, Listing { instructions })));
     functions
 }
 
@@ -181,7 +178,7 @@ pub fn machine_code() -> Result<(), String> {
          |---|---|---|---|---|---|---|---|---|\n",
     );
     for &technique in Technique::ALL.iter().filter(|&&t| t != Technique::Reference) {
-        let export = format!("queen_{}", technique.name().replace('-', "_"));
+        let export = crate::wasm_check::export_name("queen", technique);
         let native = native_listing(&library, &export)?.kinds();
         let compiled = v8
             .iter()

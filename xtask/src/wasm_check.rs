@@ -115,6 +115,12 @@ pub fn needs(technique: Technique) -> (bool, bool) {
 }
 
 /// Checks every technique in the bench module and the page's wasm; prints a table.
+/// The name under which crates/bench exports a technique's queen lookup (`queen`) or its
+/// hand-written twin (`handwritten`), e.g. `queen_classical_branchless`.
+pub fn export_name(prefix: &str, technique: Technique) -> String {
+    format!("{prefix}_{}", technique.name().replace('-', "_"))
+}
+
 pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> {
     let module = Module::read(bench_wasm)?;
     let mut failures = Vec::new();
@@ -123,8 +129,8 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
         "technique (queen lookup)", "instrs", "clz", "ctz", "hand-written: instrs"
     );
     for &technique in Technique::ALL {
-        let export = format!("queen_{}", technique.name().replace('-', "_"));
-        let twin = format!("handwritten_{}", technique.name().replace('-', "_"));
+        let export = export_name("queen", technique);
+        let twin = export_name("handwritten", technique);
         let counts = module.reachable(&export).ok_or(format!("{export} is not exported"))?;
         let handwritten = module.reachable(&twin).ok_or(format!("{twin} is not exported"))?;
         let (need_clz, need_ctz) = needs(technique);
