@@ -43,7 +43,13 @@ fn render(format: Format, trace: &Trace, step: usize) -> String {
     let value = subject(trace, step);
     let hex = format!("{:016x}", value.0);
     match format {
-        Format::StepDiagram => trace.steps.get(step).map(|s| diagram::step(step, s)).unwrap_or_default(),
+        Format::StepDiagram => {
+            if step < trace.steps.len() {
+                diagram::step(trace, step)
+            } else {
+                String::new()
+            }
+        }
         Format::ResultDiagram => {
             format!(
                 "{} attacks of the {} on {}\n{:?}{}\n",

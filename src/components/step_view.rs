@@ -1,7 +1,8 @@
 //! The current step, large: its operands and result as `A op B = C`, the label in the
 //! articles' notation, the values in hex and binary, and the step's animation.
 
-use sliders::diagram::{focus_name, format_value};
+use sliders::diagram::format_value;
+use sliders::narration::focus_name;
 use sliders::{Bitboard, Op, Square, Step, Value};
 use yew::prelude::*;
 
@@ -133,7 +134,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
         }
         _ => html! {},
     };
-    let focus = focus_name(step.focus).map(|f| html! { <span class="focus">{ f }</span> });
+    let focus = focus_name(step.focus, props.slider).map(|f| html! { <span class="focus">{ f }</span> });
     html! {
         <section class="step-view" data-step-index={props.index.to_string()} aria-live="polite">
             <header class="step-heading">

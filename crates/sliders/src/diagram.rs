@@ -6,7 +6,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::trace::{Focus, Op, Step, Trace, Value};
+use crate::narration::{self, focus_name};
+use crate::trace::{Op, Step, Trace, Value};
 use crate::Bitboard;
 
 /// The row of a grid on which the operator is written, as in the articles.
@@ -93,19 +94,12 @@ pub fn step_grids(step: &Step) -> String {
     out
 }
 
-/// Where a step works, for its heading: "file", "north ray", or nothing for the whole piece.
-pub fn focus_name(focus: Focus) -> Option<String> {
-    match focus {
-        Focus::Piece => None,
-        Focus::Line(line) => Some(line.name().into()),
-        Focus::Ray(direction) => Some(format!("{} ray", direction.short_name())),
-    }
-}
-
-/// One step with its heading: number, focus and label.
-pub fn step(index: usize, step: &Step) -> String {
-    let focus = focus_name(step.focus).map(|f| format!("[{f}] ")).unwrap_or_default();
-    format!("step {}: {focus}{}\n{}", index + 1, step.label, step_grids(step))
+/// Step `index` of `trace` with its heading (number, where it works, label), its grids, and
+/// what it did in words, with why.
+pub fn step(trace: &Trace, index: usize) -> String {
+    let step = &trace.steps[index];
+    let focus = focus_name(step.focus, trace.square).map(|f| format!("[{f}] ")).unwrap_or_default();
+    format!("step {}: {focus}{}\n{}{}\n", index + 1, step.label, step_grids(step), narration::narrate(trace, index))
 }
 
 /// The whole trace: what went in, every step, and the result.
@@ -121,9 +115,9 @@ pub fn trace(trace: &Trace) -> String {
     if trace.technique.positive_rays_only() {
         out.push_str("note: this technique sees positive rays only (towards higher bit indices)\n");
     }
-    for (index, s) in trace.steps.iter().enumerate() {
+    for index in 0..trace.steps.len() {
         out.push('\n');
-        out.push_str(&step(index, s));
+        out.push_str(&step(trace, index));
     }
     out.push_str(&format!(
         "\nresult: {}\n{:?}{} steps, {} 64-bit operations, {} table reads\n",

@@ -60,17 +60,17 @@ impl Direction {
         self.delta() > 0
     }
 
-    /// The article's short name: nort, east, noEa, noWe, sout, west, soWe, soEa.
-    pub const fn short_name(self) -> &'static str {
+    /// The direction in plain words: north, north-east, …
+    pub const fn name(self) -> &'static str {
         match self {
-            Direction::North => "nort",
+            Direction::North => "north",
             Direction::East => "east",
-            Direction::NorthEast => "noEa",
-            Direction::NorthWest => "noWe",
-            Direction::South => "sout",
+            Direction::NorthEast => "north-east",
+            Direction::NorthWest => "north-west",
+            Direction::South => "south",
             Direction::West => "west",
-            Direction::SouthWest => "soWe",
-            Direction::SouthEast => "soEa",
+            Direction::SouthWest => "south-west",
+            Direction::SouthEast => "south-east",
         }
     }
 }

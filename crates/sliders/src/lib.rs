@@ -17,6 +17,7 @@ extern crate alloc;
 mod bitboard;
 pub mod diagram;
 mod geometry;
+pub mod narration;
 mod square;
 pub mod techniques;
 pub mod trace;

@@ -92,6 +92,8 @@ pub enum Focus {
 pub struct Step {
     /// What the step computes, in the articles' notation.
     pub label: &'static str,
+    /// Why the technique takes this step, written beside the label in the technique's source.
+    pub why: &'static str,
     pub op: Op,
     pub lhs: Value,
     pub rhs: Option<Value>,
@@ -104,7 +106,7 @@ pub struct Step {
 
 impl Step {
     /// For a subtraction, the borrow each bit received from the bit below it:
-    /// `a ^ b ^ (a - b)`. The run of ones is the borrow walking through empty squares.
+    /// `a ^ b ^ (a - b)`. A run of ones is the borrow walking up through zero bits of `a`.
     pub fn borrow_chain(&self) -> Option<Bitboard> {
         match (self.op, self.lhs, self.rhs, self.result) {
             (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => Some(a ^ b ^ difference),
@@ -123,122 +125,131 @@ pub trait Tracer {
 
     #[inline(always)]
     #[track_caller]
-    fn and(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn and(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = a & b;
-        self.binary(label, Op::And, a, b, result)
+        self.binary(label, why, Op::And, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn or(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn or(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = a | b;
-        self.binary(label, Op::Or, a, b, result)
+        self.binary(label, why, Op::Or, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn xor(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn xor(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = a ^ b;
-        self.binary(label, Op::Xor, a, b, result)
+        self.binary(label, why, Op::Xor, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn sub(&mut self, label: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn sub(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = Bitboard(a.0.wrapping_sub(b.0));
-        self.binary(label, Op::Sub, a, b, result)
+        self.binary(label, why, Op::Sub, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn not(&mut self, label: &'static str, a: Bitboard) -> Bitboard {
+    fn not(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Bitboard {
         let result = !a;
-        self.unary(label, Op::Not, a, Value::Board(result));
+        self.unary(label, why, Op::Not, a, Value::Board(result));
         result
     }
 
     #[inline(always)]
     #[track_caller]
-    fn neg(&mut self, label: &'static str, a: Bitboard) -> Bitboard {
+    fn neg(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Bitboard {
         let result = Bitboard(a.0.wrapping_neg());
-        self.unary(label, Op::Neg, a, Value::Board(result));
+        self.unary(label, why, Op::Neg, a, Value::Board(result));
         result
     }
 
     /// `a << amount`; amounts of 64 or more give the empty set, as the articles assume.
     #[inline(always)]
     #[track_caller]
-    fn shl(&mut self, label: &'static str, a: Bitboard, amount: u32) -> Bitboard {
+    fn shl(&mut self, label: &'static str, why: &'static str, a: Bitboard, amount: u32) -> Bitboard {
         let result = Bitboard(a.0.checked_shl(amount).unwrap_or(0));
-        self.shift(label, Op::Shl, a, amount, result)
+        self.shift(label, why, Op::Shl, a, amount, result)
     }
 
     /// `a >> amount`; amounts of 64 or more give the empty set.
     #[inline(always)]
     #[track_caller]
-    fn shr(&mut self, label: &'static str, a: Bitboard, amount: u32) -> Bitboard {
+    fn shr(&mut self, label: &'static str, why: &'static str, a: Bitboard, amount: u32) -> Bitboard {
         let result = Bitboard(a.0.checked_shr(amount).unwrap_or(0));
-        self.shift(label, Op::Shr, a, amount, result)
+        self.shift(label, why, Op::Shr, a, amount, result)
     }
 
     /// The square of the least significant one bit. `a` must not be empty; for the empty
     /// set this returns 64 & 63 = a1, which callers never rely on.
     #[inline(always)]
     #[track_caller]
-    fn bsf(&mut self, label: &'static str, a: Bitboard) -> Square {
+    fn bsf(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Square {
         let index = a.0.trailing_zeros();
-        self.unary(label, Op::BitScanForward, a, Value::Number(index));
+        self.unary(label, why, Op::BitScanForward, a, Value::Number(index));
         Square::from_index(index)
     }
 
     /// The square of the most significant one bit. `a` must not be empty.
     #[inline(always)]
     #[track_caller]
-    fn bsr(&mut self, label: &'static str, a: Bitboard) -> Square {
+    fn bsr(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Square {
         let index = 63 ^ a.0.leading_zeros();
-        self.unary(label, Op::BitScanReverse, a, Value::Number(index));
+        self.unary(label, why, Op::BitScanReverse, a, Value::Number(index));
         Square::from_index(index)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn lzcnt(&mut self, label: &'static str, a: Bitboard) -> u32 {
+    fn lzcnt(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> u32 {
         let count = a.0.leading_zeros();
-        self.unary(label, Op::Lzcnt, a, Value::Number(count));
+        self.unary(label, why, Op::Lzcnt, a, Value::Number(count));
         count
     }
 
     #[inline(always)]
     #[track_caller]
-    fn tzcnt(&mut self, label: &'static str, a: Bitboard) -> u32 {
+    fn tzcnt(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> u32 {
         let count = a.0.trailing_zeros();
-        self.unary(label, Op::Tzcnt, a, Value::Number(count));
+        self.unary(label, why, Op::Tzcnt, a, Value::Number(count));
         count
     }
 
     /// Records that `entry` was read from a table at `index`; the read itself is the caller's.
     #[inline(always)]
     #[track_caller]
-    fn lookup(&mut self, label: &'static str, index: u32, entry: Bitboard) -> Bitboard {
-        self.unary_value(label, Op::Lookup, Value::Number(index), Value::Board(entry));
+    fn lookup(&mut self, label: &'static str, why: &'static str, index: u32, entry: Bitboard) -> Bitboard {
+        self.unary_value(label, why, Op::Lookup, Value::Number(index), Value::Board(entry));
         entry
     }
 
     /// Records a whole ray walked square by square (the reference technique's only step kind).
     #[inline(always)]
     #[track_caller]
-    fn ray_walk(&mut self, label: &'static str, occupied: Bitboard, attacks: Bitboard) -> Bitboard {
-        self.unary(label, Op::RayWalk, occupied, Value::Board(attacks));
+    fn ray_walk(&mut self, label: &'static str, why: &'static str, occupied: Bitboard, attacks: Bitboard) -> Bitboard {
+        self.unary(label, why, Op::RayWalk, occupied, Value::Board(attacks));
         attacks
     }
 
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn binary(&mut self, label: &'static str, op: Op, a: Bitboard, b: Bitboard, result: Bitboard) -> Bitboard {
+    fn binary(
+        &mut self,
+        label: &'static str,
+        why: &'static str,
+        op: Op,
+        a: Bitboard,
+        b: Bitboard,
+        result: Bitboard,
+    ) -> Bitboard {
         let caller = Location::caller();
         self.record(Step {
             label,
+            why,
             op,
             lhs: Value::Board(a),
             rhs: Some(Value::Board(b)),
@@ -253,10 +264,19 @@ pub trait Tracer {
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn shift(&mut self, label: &'static str, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> Bitboard {
+    fn shift(
+        &mut self,
+        label: &'static str,
+        why: &'static str,
+        op: Op,
+        a: Bitboard,
+        amount: u32,
+        result: Bitboard,
+    ) -> Bitboard {
         let caller = Location::caller();
         self.record(Step {
             label,
+            why,
             op,
             lhs: Value::Board(a),
             rhs: Some(Value::Number(amount)),
@@ -271,17 +291,18 @@ pub trait Tracer {
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn unary(&mut self, label: &'static str, op: Op, a: Bitboard, result: Value) {
-        self.unary_value(label, op, Value::Board(a), result)
+    fn unary(&mut self, label: &'static str, why: &'static str, op: Op, a: Bitboard, result: Value) {
+        self.unary_value(label, why, op, Value::Board(a), result)
     }
 
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn unary_value(&mut self, label: &'static str, op: Op, a: Value, result: Value) {
+    fn unary_value(&mut self, label: &'static str, why: &'static str, op: Op, a: Value, result: Value) {
         let caller = Location::caller();
         self.record(Step {
             label,
+            why,
             op,
             lhs: a,
             rhs: None,
@@ -361,7 +382,7 @@ mod tests {
     fn borrow_chain_runs_from_the_subtrahend_to_the_blocker() {
         // The byte example of o^(o-2r): blocker on bit 6, rook on bit 1, so 2r is bit 2.
         let mut recorder = Recorder::new();
-        recorder.sub("o - 2r", Bitboard(0b0100_0010), Bitboard(0b0000_0100));
+        recorder.sub("o - 2r", "test", Bitboard(0b0100_0010), Bitboard(0b0000_0100));
         let chain = recorder.steps[0].borrow_chain().unwrap();
         // Bits 3..=6 received a borrow: it entered at bit 2 and walked to the blocker on 6.
         assert_eq!(chain, Bitboard(0b0111_1000));
@@ -371,14 +392,14 @@ mod tests {
     fn steps_name_the_calling_line() {
         let mut recorder = Recorder::new();
         let expected_line = line!() + 1;
-        recorder.xor("x", Bitboard(1), Bitboard(3));
+        recorder.xor("x", "test", Bitboard(1), Bitboard(3));
         assert_eq!(recorder.steps[0].line, expected_line);
         assert_eq!(recorder.steps[0].file, file!());
     }
 
     #[test]
     fn shifts_past_the_word_give_the_empty_set() {
-        assert_eq!(NoTrace.shl("x", Bitboard(1), 64), Bitboard::EMPTY);
-        assert_eq!(NoTrace.shr("x", Bitboard::FULL, 64), Bitboard::EMPTY);
+        assert_eq!(NoTrace.shl("x", "test", Bitboard(1), 64), Bitboard::EMPTY);
+        assert_eq!(NoTrace.shr("x", "test", Bitboard::FULL, 64), Bitboard::EMPTY);
     }
 }

@@ -74,17 +74,20 @@ fn subtraction_rook_d2_north_attacks() {
             ". . . 1 . . . ."
         )
     );
+    // o^(o-2r) with o the line's occupancy, as the formula says: the changed bits are those of
+    // the subtraction alone. (The article's diagram XORs with the whole occupancy instead; after
+    // the file mask below, both give the same north attacks.)
     assert_eq!(
         board(&changed),
         bitboard!(
-            ". . 1 . . . 1 ."
-            ". 1 . 1 . 1 1 1"
-            "1 . 1 1 1 . 1 1"
-            "1 1 1 1 1 1 1 1"
-            ". 1 1 1 1 1 1 1"
-            "1 . . 1 1 1 . 1"
             ". . . . . . . ."
-            ". . . . . . 1 ."
+            "1 1 1 1 . . . ."
+            "1 1 1 1 1 1 1 1"
+            "1 1 1 1 1 1 1 1"
+            "1 1 1 1 1 1 1 1"
+            "1 1 1 1 1 1 1 1"
+            ". . . . 1 1 1 1"
+            ". . . . . . . ."
         )
     );
     assert_eq!(

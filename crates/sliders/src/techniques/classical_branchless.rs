@@ -13,28 +13,76 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
         let positive = positive_ray(t, line.positive(), square, occupied);
         let negative = negative_ray(t, line.negative(), square, occupied);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", positive, negative)
+        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
     })
 }
 
 #[inline(always)]
 fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
-    let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
-    let blocker = t.or("blocker | bit 63", blocker, Square::H8.bit());
-    let first = t.bsf("bitScanForward(blocker | bit 63)", blocker);
-    let shadow = t.lookup("rayAttacks[dir][first blocker]", first.index(), ray_attacks(direction, first));
-    t.xor("attacks ^ ray behind the blocker", attacks, shadow)
+    let attacks = t.lookup(
+        "rayAttacks[dir][sq]",
+        "The ray on an empty board: every square the slider could reach in this direction.",
+        square.index(),
+        ray_attacks(direction, square),
+    );
+    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
+    let blocker = t.or(
+        "blocker | bit 63",
+        "Adds h8 (bit 63), where every positive ray ends, so the scan always finds a bit; behind h8 there is nothing to remove.",
+        blocker,
+        Square::H8.bit(),
+    );
+    let first = t.bsf(
+        "bitScanForward(blocker | bit 63)",
+        "A forward scan (from bit 0 up) finds the lowest one bit: the nearest piece on the ray, or h8.",
+        blocker,
+    );
+    let shadow = t.lookup(
+        "rayAttacks[dir][first blocker]",
+        "The same ray seen from that square: what lies behind it, out of the slider's reach.",
+        first.index(),
+        ray_attacks(direction, first),
+    );
+    t.xor(
+        "attacks ^ ray behind the blocker",
+        "Removes the squares behind the blocker; the blocker itself stays attacked.",
+        attacks,
+        shadow,
+    )
 }
 
 #[inline(always)]
 fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
-    let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
-    let blocker = t.or("blocker | 1", blocker, Square::A1.bit());
-    let first = t.bsr("bitScanReverse(blocker | 1)", blocker);
-    let shadow = t.lookup("rayAttacks[dir][first blocker]", first.index(), ray_attacks(direction, first));
-    t.xor("attacks ^ ray behind the blocker", attacks, shadow)
+    let attacks = t.lookup(
+        "rayAttacks[dir][sq]",
+        "The ray on an empty board: every square the slider could reach in this direction.",
+        square.index(),
+        ray_attacks(direction, square),
+    );
+    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
+    let blocker = t.or(
+        "blocker | 1",
+        "Adds a1 (bit 0), where every negative ray ends, so the scan always finds a bit; behind a1 there is nothing to remove.",
+        blocker,
+        Square::A1.bit(),
+    );
+    let first = t.bsr(
+        "bitScanReverse(blocker | 1)",
+        "A reverse scan (from bit 63 down) finds the highest one bit: the nearest piece on the ray, or a1.",
+        blocker,
+    );
+    let shadow = t.lookup(
+        "rayAttacks[dir][first blocker]",
+        "The same ray seen from that square: what lies behind it, out of the slider's reach.",
+        first.index(),
+        ray_attacks(direction, first),
+    );
+    t.xor(
+        "attacks ^ ray behind the blocker",
+        "Removes the squares behind the blocker; the blocker itself stays attacked.",
+        attacks,
+        shadow,
+    )
 }

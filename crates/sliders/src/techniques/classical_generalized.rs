@@ -14,7 +14,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
         let positive = ray(t, line.positive(), square, occupied);
         let negative = ray(t, line.negative(), square, occupied);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", positive, negative)
+        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
     })
 }
 
@@ -41,13 +41,47 @@ const fn dir_bit(direction: Direction) -> Bitboard {
 #[inline(always)]
 fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
-    let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
-    let blocker = t.or("blocker | dirBit[dir]", blocker, dir_bit(direction));
-    let negated = t.neg("-blocker", blocker);
-    let keep = t.or("-blocker | dirMask[dir]", negated, dir_mask(direction));
-    let blocker = t.and("blocker & (-blocker | dirMask[dir])", blocker, keep);
-    let first = t.bsr("bitScanReverse(blocker) = first blocker", blocker);
-    let shadow = t.lookup("rayAttacks[dir][first blocker]", first.index(), ray_attacks(direction, first));
-    t.xor("attacks ^ ray behind the blocker", attacks, shadow)
+    let attacks = t.lookup(
+        "rayAttacks[dir][sq]",
+        "The ray on an empty board: every square the slider could reach in this direction.",
+        square.index(),
+        ray_attacks(direction, square),
+    );
+    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
+    let blocker = t.or(
+        "blocker | dirBit[dir]",
+        "Adds the corner this ray runs towards (h8 for positive rays, a1 for negative ones), so the scan always finds a bit.",
+        blocker,
+        dir_bit(direction),
+    );
+    let negated = t.neg("-blocker", "Two's complement: the first half of isolating the lowest one bit.", blocker);
+    let keep = t.or(
+        "-blocker | dirMask[dir]",
+        "dirMask is empty for a positive ray and all ones for a negative ray, where it switches the isolation off.",
+        negated,
+        dir_mask(direction),
+    );
+    let blocker = t.and(
+        "blocker & (-blocker | dirMask[dir])",
+        "On a positive ray only the lowest one bit, the nearest piece, survives; on a negative ray every bit does.",
+        blocker,
+        keep,
+    );
+    let first = t.bsr(
+        "bitScanReverse(blocker) = first blocker",
+        "One reverse scan serves both: the highest one bit left is the nearest piece, or the added corner.",
+        blocker,
+    );
+    let shadow = t.lookup(
+        "rayAttacks[dir][first blocker]",
+        "The same ray seen from that square: what lies behind it, out of the slider's reach.",
+        first.index(),
+        ray_attacks(direction, first),
+    );
+    t.xor(
+        "attacks ^ ray behind the blocker",
+        "Removes the squares behind the blocker; the blocker itself stays attacked.",
+        attacks,
+        shadow,
+    )
 }

@@ -17,7 +17,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
             let rook = piece(t, square, occupied, &ROOK_EMPTY, [North, East], [South, West]);
             let bishop = piece(t, square, occupied, &BISHOP_EMPTY, [NorthEast, NorthWest], [SouthWest, SouthEast]);
             t.focus(Focus::Piece);
-            t.or("rook | bishop = queen attacks", rook, bishop)
+            t.or("rook | bishop = queen attacks", "A queen moves as a rook and a bishop together.", rook, bishop)
         }
     }
 }
@@ -32,25 +32,81 @@ fn piece<T: Tracer>(
     negative: [Direction; 2],
 ) -> Bitboard {
     t.focus(Focus::Piece);
-    let occupied = t.or("occupied | bits 0 and 63", occupied, Square::A1.bit() | Square::H8.bit());
-    let mut attacks = t.lookup("attacksEmpty[sq]", square.index(), attacks_empty[square as usize]);
+    let occupied = t.or(
+        "occupied | bits 0 and 63",
+        "Adds a1 and h8 once, so every scan below finds a bit even on a ray with no piece.",
+        occupied,
+        Square::A1.bit() | Square::H8.bit(),
+    );
+    let mut attacks = t.lookup(
+        "attacksEmpty[sq]",
+        "The attacks on an empty board; each ray is then cut behind its first blocker.",
+        square.index(),
+        attacks_empty[square as usize],
+    );
     for direction in positive {
         t.focus(Focus::Ray(direction));
-        let stop_ray =
-            t.lookup("rayWithStop[dir][sq]", square.index(), RAYS_WITH_STOP[direction as usize][square as usize]);
-        let blockers = t.and("occupied & rayWithStop[dir][sq]", occupied, stop_ray);
-        let first = t.bsf("bitScanForward = first blocker", blockers);
-        let shadow = t.lookup("ray[dir][first blocker]", first.index(), ray_attacks(direction, first));
-        attacks = t.xor("attacks ^ ray behind the blocker", attacks, shadow);
+        let stop_ray = t.lookup(
+            "rayWithStop[dir][sq]",
+            "The ray plus the corner it runs towards.",
+            square.index(),
+            RAYS_WITH_STOP[direction as usize][square as usize],
+        );
+        let blockers = t.and(
+            "occupied & rayWithStop[dir][sq]",
+            "Keeps the pieces on the ray, and the corner.",
+            occupied,
+            stop_ray,
+        );
+        let first = t.bsf(
+            "bitScanForward = first blocker",
+            "On a positive ray the nearest piece has the lowest bit: a forward scan (from bit 0 up) finds it, or h8.",
+            blockers,
+        );
+        let shadow = t.lookup(
+            "ray[dir][first blocker]",
+            "The same ray seen from that square: what lies behind it, out of the slider's reach.",
+            first.index(),
+            ray_attacks(direction, first),
+        );
+        attacks = t.xor(
+            "attacks ^ ray behind the blocker",
+            "Removes the squares behind the blocker; the blocker itself stays attacked.",
+            attacks,
+            shadow,
+        );
     }
     for direction in negative {
         t.focus(Focus::Ray(direction));
-        let stop_ray =
-            t.lookup("rayWithStop[dir][sq]", square.index(), RAYS_WITH_STOP[direction as usize][square as usize]);
-        let blockers = t.and("occupied & rayWithStop[dir][sq]", occupied, stop_ray);
-        let first = t.bsr("bitScanReverse = first blocker", blockers);
-        let shadow = t.lookup("ray[dir][first blocker]", first.index(), ray_attacks(direction, first));
-        attacks = t.xor("attacks ^ ray behind the blocker", attacks, shadow);
+        let stop_ray = t.lookup(
+            "rayWithStop[dir][sq]",
+            "The ray plus the corner it runs towards.",
+            square.index(),
+            RAYS_WITH_STOP[direction as usize][square as usize],
+        );
+        let blockers = t.and(
+            "occupied & rayWithStop[dir][sq]",
+            "Keeps the pieces on the ray, and the corner.",
+            occupied,
+            stop_ray,
+        );
+        let first = t.bsr(
+            "bitScanReverse = first blocker",
+            "On a negative ray the nearest piece has the highest bit: a reverse scan (from bit 63 down) finds it, or a1.",
+            blockers,
+        );
+        let shadow = t.lookup(
+            "ray[dir][first blocker]",
+            "The same ray seen from that square: what lies behind it, out of the slider's reach.",
+            first.index(),
+            ray_attacks(direction, first),
+        );
+        attacks = t.xor(
+            "attacks ^ ray behind the blocker",
+            "Removes the squares behind the blocker; the blocker itself stays attacked.",
+            attacks,
+            shadow,
+        );
     }
     attacks
 }

@@ -13,19 +13,45 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
         let positive = ray_by_count(t, line.positive(), square, occupied);
         let negative = ray_by_count(t, line.negative(), square, occupied);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", positive, negative)
+        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
     })
 }
 
 #[inline(always)]
 fn ray_by_count<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup("rayAttacks[dir][sq]", square.index(), ray_attacks(direction, square));
-    let blocker = t.and("attacks & occupied = blocker", attacks, occupied);
-    let count =
-        if direction.is_positive() { t.tzcnt("tzcnt(blocker)", blocker) } else { t.lzcnt("lzcnt(blocker)", blocker) };
-    let shadow = t.lookup("rayByCount[dir][count]", count, RAYS_BY_COUNT[direction as usize][count as usize]);
-    t.xor("attacks ^ ray behind the blocker", attacks, shadow)
+    let attacks = t.lookup(
+        "rayAttacks[dir][sq]",
+        "The ray on an empty board: every square the slider could reach in this direction.",
+        square.index(),
+        ray_attacks(direction, square),
+    );
+    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
+    let count = if direction.is_positive() {
+        t.tzcnt(
+            "tzcnt(blocker)",
+            "On a positive ray the trailing zeros lead up to the nearest piece; with no piece the count is 64.",
+            blocker,
+        )
+    } else {
+        t.lzcnt(
+            "lzcnt(blocker)",
+            "On a negative ray the leading zeros lead down to the nearest piece; with no piece the count is 64.",
+            blocker,
+        )
+    };
+    let shadow = t.lookup(
+        "rayByCount[dir][count]",
+        "The table turns the count straight into the ray behind the blocker; entry 64, for no blocker, is empty.",
+        count,
+        RAYS_BY_COUNT[direction as usize][count as usize],
+    );
+    t.xor(
+        "attacks ^ ray behind the blocker",
+        "Removes the squares behind the blocker; the blocker itself stays attacked.",
+        attacks,
+        shadow,
+    )
 }
 
 /// `RAYS_BY_COUNT[dir][n]`: the ray from the square n zeros in from the scanned end

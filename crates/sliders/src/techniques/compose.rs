@@ -12,15 +12,21 @@ pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
     slider: Slider,
     mut line_attacks: F,
 ) -> Bitboard {
-    const ROOK: &str = "file | rank = rook attacks";
-    const BISHOP: &str = "diagonal | anti-diagonal = bishop attacks";
+    const ROOK: (&str, &str) = (
+        "file | rank = rook attacks",
+        "A rook moves along its file and its rank, so its attacks are the two lines' attacks together.",
+    );
+    const BISHOP: (&str, &str) = (
+        "diagonal | anti-diagonal = bishop attacks",
+        "A bishop moves along the two diagonals through its square, so its attacks are both together.",
+    );
     match slider {
         Slider::Rook => pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK),
         Slider::Bishop => pair(t, &mut line_attacks, Line::Diagonal, Line::AntiDiagonal, BISHOP),
         Slider::Queen => {
             let rook = pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK);
             let bishop = pair(t, &mut line_attacks, Line::Diagonal, Line::AntiDiagonal, BISHOP);
-            t.or("rook | bishop = queen attacks", rook, bishop)
+            t.or("rook | bishop = queen attacks", "A queen moves as a rook and a bishop together.", rook, bishop)
         }
     }
 }
@@ -31,12 +37,12 @@ fn pair<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
     line_attacks: &mut F,
     first: Line,
     second: Line,
-    label: &'static str,
+    (label, why): (&'static str, &'static str),
 ) -> Bitboard {
     t.focus(Focus::Line(first));
     let a = line_attacks(t, first);
     t.focus(Focus::Line(second));
     let b = line_attacks(t, second);
     t.focus(Focus::Piece);
-    t.or(label, a, b)
+    t.or(label, why, a, b)
 }

@@ -10,7 +10,12 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
         let positive = walk(t, square, line.positive(), occupied);
         let negative = walk(t, square, line.negative(), occupied);
         t.focus(Focus::Line(line));
-        t.or("positive ray | negative ray = line attacks", positive, negative)
+        t.or(
+            "positive ray | negative ray = line attacks",
+            "A line's attacks are its two rays together.",
+            positive,
+            negative,
+        )
     })
 }
 
@@ -32,5 +37,10 @@ pub fn ray(square: Square, direction: Direction, occupied: Bitboard) -> Bitboard
 fn walk<T: Tracer>(t: &mut T, square: Square, direction: Direction, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let attacks = ray(square, direction, occupied);
-    t.ray_walk("walk the ray until the first occupied square", occupied, attacks)
+    t.ray_walk(
+        "walk the ray until the first occupied square",
+        "The oracle: step square by square and stop on the first piece, the way a player counts.",
+        occupied,
+        attacks,
+    )
 }

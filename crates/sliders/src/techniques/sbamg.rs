@@ -1,6 +1,6 @@
 //! SBAMG, o^(o-3cbn): subtract three times the closest blocker below the slider from the line's
 //! occupancy. One copy of the blocker clears the blocker's own bit, the other starts a borrow
-//! one square higher that runs up through the empty squares, past the slider's (left out of the
+//! one bit higher that runs up through the zero bits, past the slider's (left out of the
 //! occupancy), to the first blocker above. XOR with the occupancy marks every changed bit, and
 //! the line mask leaves the attacks. The line's lower end and a1 are always set, so the reverse
 //! scan finds a square even with no blocker below; the upper end is not needed, because a
@@ -18,14 +18,44 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
     let masks = &SBAMG_MASKS[square as usize][line as usize];
-    let line_occupancy = t.and("occ & lineEx", occupied, masks.line_ex);
-    let occ = t.or("occ | outer = o", line_occupancy, masks.outer);
-    let below = t.and("o & lower", occ, masks.lower);
-    let closest = t.bsr("bsr(o & lower) = cbn", below);
-    let thrice = t.shl("3 << cbn = 3cbn", Bitboard(3), closest.index());
-    let difference = t.sub("o - 3cbn", occ, thrice);
-    let changed = t.xor("o ^ (o - 3cbn)", occ, difference);
-    t.and("o ^ (o - 3cbn) & lineEx = line attacks", changed, masks.line_ex)
+    let line_occupancy = t.and(
+        "occ & lineEx",
+        "Keeps the pieces on this line. The slider's own bit is left out, so the borrow can pass it.",
+        occupied,
+        masks.line_ex,
+    );
+    let occ = t.or(
+        "occ | outer = o",
+        "Adds the line's lower end and a1, so there is always a one bit below the slider to scan for.",
+        line_occupancy,
+        masks.outer,
+    );
+    let below = t.and("o & lower", "Keeps the one bits below the slider's square.", occ, masks.lower);
+    let closest = t.bsr(
+        "bsr(o & lower) = cbn",
+        "A reverse scan finds the highest of them: the closest blocker below the slider (cbn), or an added end bit.",
+        below,
+    );
+    let thrice =
+        t.shl("3 << cbn = 3cbn", "Three times cbn is cbn's bit and the bit above it.", Bitboard(3), closest.index());
+    let difference = t.sub(
+        "o - 3cbn",
+        "One copy of cbn clears cbn's own bit; the other turns the zero bits from the bit above cbn upward into ones and clears the first one bit above the slider, if there is one.",
+        occ,
+        thrice,
+    );
+    let changed = t.xor(
+        "o ^ (o - 3cbn)",
+        "XOR with o marks every changed bit: from cbn up to the first piece above the slider, or up to h8.",
+        occ,
+        difference,
+    );
+    t.and(
+        "o ^ (o - 3cbn) & lineEx = line attacks",
+        "Keeps only this line's squares, without the slider's own.",
+        changed,
+        masks.line_ex,
+    )
 }
 
 #[derive(Clone, Copy)]

@@ -1,0 +1,501 @@
+//! Sentences about a step, computed from that step's values and the board, never canned: what
+//! the operation did to these bits, then why the technique takes the step (the `why` written
+//! beside the step's label in the technique's source). The page and `sliders trace` say these.
+//!
+//! A bit that is zero is called a zero bit, not an empty square: a square can hold a piece and
+//! still be a zero bit once a mask has taken it out.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::techniques::reference;
+use crate::trace::{Focus, Op, Step, Trace, Value};
+use crate::{line_ends, Bitboard, Direction, Line, Slider, Square};
+
+/// The position a step belongs to: what the sentences relate its bits to.
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    pub slider: Slider,
+    pub square: Square,
+    pub occupied: Bitboard,
+}
+
+impl Board {
+    pub fn of(trace: &Trace) -> Board {
+        Board { slider: trace.slider, square: trace.square, occupied: trace.occupied }
+    }
+
+    /// The first piece from the slider in `direction`, if any stands on that ray.
+    pub fn first_blocker(&self, direction: Direction) -> Option<Square> {
+        let reached = reference::ray(self.square, direction, self.occupied);
+        (reached & self.occupied).squares().next()
+    }
+
+    fn slider_phrase(&self) -> String {
+        format!("the {} on {}", self.slider, self.square)
+    }
+}
+
+/// The whole sentence for step `index` of `trace`: what happened, then why.
+pub fn narrate(trace: &Trace, index: usize) -> String {
+    let step = &trace.steps[index];
+    format!("{} {}", describe(step, &Board::of(trace)), step.why)
+}
+
+/// "bit 12 (e2)".
+pub fn bit_name(bit: u32) -> String {
+    format!("bit {bit} ({})", Square::from_index(bit & 63))
+}
+
+/// "1 bit", "3 bits"; with a kind: "1 one bit", "3 zero bits".
+fn bits(count: u32) -> String {
+    kind_bits(count, "")
+}
+
+fn ones(count: u32) -> String {
+    kind_bits(count, "one ")
+}
+
+fn zeros(count: u32) -> String {
+    kind_bits(count, "zero ")
+}
+
+fn kind_bits(count: u32, kind: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {kind}bit{plural}")
+}
+
+/// The squares of a set, at most six named: "d3, d5 and d7", "a3, b3, c3, d3, e3, f3 and 9 more".
+pub fn square_list(board: Bitboard) -> String {
+    const NAMED: usize = 6;
+    let names: Vec<&str> = board.squares().map(Square::name).collect();
+    match names.len() {
+        0 => "none".into(),
+        1 => names[0].into(),
+        n if n <= NAMED => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        n => format!("{} and {} more", names[..NAMED].join(", "), n - NAMED),
+    }
+}
+
+fn ordinal(n: i32) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A line in plain words: "the d-file", "the 4th rank", "the a1–h8 diagonal".
+pub fn line_name(line: Line, square: Square) -> String {
+    let ends: Vec<Square> = line_ends(square, line).squares().collect();
+    match line {
+        Line::File => format!("the {}-file", &square.name()[..1]),
+        Line::Rank => format!("the {} rank", ordinal(square.rank() + 1)),
+        _ if ends.len() == 1 => format!("the diagonal of {} alone", square),
+        // Name a diagonal from its west end to its east end, as players do.
+        _ => {
+            let (west, east) = if ends[0].file() < ends[1].file() { (ends[0], ends[1]) } else { (ends[1], ends[0]) };
+            format!("the {west}–{east} diagonal")
+        }
+    }
+}
+
+/// Where a step works, for its heading: "the d-file", "north ray"; nothing for the whole piece.
+pub fn focus_name(focus: Focus, square: Square) -> Option<String> {
+    match focus {
+        Focus::Piece => None,
+        Focus::Line(line) => Some(line_name(line, square)),
+        Focus::Ray(direction) => Some(format!("{} ray", direction.name())),
+    }
+}
+
+/// The directions a step's focus covers, positive ones first.
+fn directions(focus: Focus, slider: Slider) -> Vec<Direction> {
+    match focus {
+        Focus::Ray(direction) => alloc::vec![direction],
+        Focus::Line(line) => alloc::vec![line.positive(), line.negative()],
+        Focus::Piece => {
+            let lines = slider.lines();
+            lines.iter().map(|l| l.positive()).chain(lines.iter().map(|l| l.negative())).collect()
+        }
+    }
+}
+
+/// What a found or stopping square is on the board, as far as the values show it.
+fn relation_of(square: Square, focus: Focus, board: &Board, positive_only: bool) -> String {
+    for direction in directions(focus, board.slider) {
+        if positive_only && !direction.is_positive() {
+            continue;
+        }
+        if board.first_blocker(direction) == Some(square) {
+            return format!(
+                " {square} holds the first piece {} of {}: the first blocker.",
+                direction.name(),
+                board.slider_phrase()
+            );
+        }
+    }
+    if board.occupied.contains(square) {
+        format!(" {square} holds a piece.")
+    } else {
+        format!(" No piece stands on {square}: this one bit was set by the technique, not by a piece.")
+    }
+}
+
+/// What the operation did to these values, in one or more sentences.
+pub fn describe(step: &Step, board: &Board) -> String {
+    let lhs = step.lhs.board().unwrap_or_default();
+    let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
+    let amount = match step.rhs {
+        Some(Value::Number(n)) => n,
+        _ => 0,
+    };
+    let result = step.result.board().unwrap_or_default();
+    let found = match step.result {
+        Value::Number(n) => n,
+        Value::Board(_) => 0,
+    };
+    match step.op {
+        Op::And => and(lhs, result),
+        Op::Or => or(lhs, rhs, result),
+        Op::Xor => xor(lhs, rhs),
+        Op::Not => format!(
+            "Every bit flips: a's {} become zero bits and its {} become one bits.",
+            ones(lhs.count()),
+            zeros(64 - lhs.count())
+        ),
+        Op::Neg => negate(lhs),
+        Op::Shl | Op::Shr => shift(step.op, lhs, amount, result),
+        Op::Sub => subtraction(lhs, rhs, result, step.focus, board),
+        Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, lhs, found, board),
+        Op::Lookup => lookup(step, result),
+        Op::RayWalk => walk(step.focus, result, board),
+    }
+}
+
+fn and(a: Bitboard, result: Bitboard) -> String {
+    if a.is_empty() {
+        return "a has no one bit, so the result is empty.".into();
+    }
+    if result.is_empty() {
+        return format!("None of a's {} is set in b, so the result is empty.", ones(a.count()));
+    }
+    let dropped = a.count() - result.count();
+    if dropped == 0 && a.count() == 1 {
+        return format!("a's only one bit, {}, is set in b too, so it stays.", square_list(result));
+    }
+    if dropped == 0 {
+        return format!("All {} of a are set in b too, so all stay: {}.", ones(a.count()), square_list(result));
+    }
+    let verb = if result.count() == 1 { "is" } else { "are" };
+    format!(
+        "Of a's {}, {} {verb} also set in b and stay ({}); the other {} become zero bits.",
+        ones(a.count()),
+        result.count(),
+        square_list(result),
+        dropped
+    )
+}
+
+fn or(a: Bitboard, b: Bitboard, result: Bitboard) -> String {
+    let added = b & !a;
+    if added.is_empty() {
+        return format!("Every one bit of b is already set in a, so the result is a again: {}.", ones(result.count()));
+    }
+    format!(
+        "b adds {} that a lacks ({}), for {} in all.",
+        ones(added.count()),
+        square_list(added),
+        ones(result.count())
+    )
+}
+
+fn xor(a: Bitboard, b: Bitboard) -> String {
+    let cleared = a & b;
+    let set = b & !a;
+    if b.is_empty() {
+        return "b is empty, so nothing flips: the result is a.".into();
+    }
+    let mut parts = Vec::new();
+    if !cleared.is_empty() {
+        parts.push(format!("{} set in both turn to zero ({})", ones(cleared.count()), square_list(cleared)));
+    }
+    if !set.is_empty() {
+        parts.push(format!("{} of a turn to one ({})", zeros(set.count()), square_list(set)));
+    }
+    format!("Wherever b has a one, a's bit flips: {}.", parts.join(", and "))
+}
+
+fn negate(a: Bitboard) -> String {
+    match a.squares().next() {
+        None => "−0 is 0: a has no one bit.".into(),
+        Some(lowest) => format!(
+            "−a = ~a + 1 keeps a's lowest one bit, {}, and flips every bit above it; the bits below it stay zero.",
+            bit_name(lowest.index())
+        ),
+    }
+}
+
+fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
+    let (way, end) =
+        if op == Op::Shl { ("up, towards h8", "past bit 63") } else { ("down, towards a1", "below bit 0") };
+    if a.is_empty() {
+        return "a has no one bit, so the result is empty.".into();
+    }
+    if amount >= 64 {
+        return format!("A shift by {amount} moves every bit out of the 64: the result is empty.");
+    }
+    let lost = a.count() - result.count();
+    let moves = if a.count() <= 3 {
+        let pairs: Vec<String> = a
+            .squares()
+            .map(|s| {
+                let to = if op == Op::Shl { s.index() + amount } else { s.index().wrapping_sub(amount) };
+                if to < 64 {
+                    format!("{} → {}", bit_name(s.index()), bit_name(to))
+                } else {
+                    format!("{} falls off", bit_name(s.index()))
+                }
+            })
+            .collect();
+        format!(": {}", pairs.join(", "))
+    } else {
+        String::new()
+    };
+    let fell = if lost > 0 && a.count() > 3 { format!("; {} fall off {end}", bits(lost)) } else { String::new() };
+    let places = if amount == 1 { "1 place".into() } else { format!("{amount} places") };
+    format!("Every one bit moves {places} {way}{moves}{fell}.")
+}
+
+/// The borrow of `a − b`, read from the values: where it starts, which bits it runs through,
+/// and which bit absorbs it, or that it runs past h8.
+fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, board: &Board) -> String {
+    // chain: the bits that received a borrow from below. A borrow leaves bit 63 exactly when the
+    // subtraction wraps around, that is when a < b as unsigned numbers.
+    let chain = (a ^ b ^ difference).0;
+    let past_h8 = a.0 < b.0;
+    if chain == 0 && !past_h8 {
+        if b.is_empty() {
+            return "b is zero, so a − b = a and nothing borrows.".into();
+        }
+        return format!(
+            "Every one bit of b ({}) is set in a too, so nothing borrows: a − b only clears those bits.",
+            square_list(b)
+        );
+    }
+    // The lowest bit that borrows has no borrow coming in, so a has a zero there and b a one; the
+    // bits above it receive the borrow until one of them absorbs it or it leaves bit 63.
+    let (start, last_in) = if chain == 0 {
+        (63, 63)
+    } else {
+        let first_in = chain.trailing_zeros();
+        (first_in - 1, first_in + (chain >> first_in).trailing_ones() - 1)
+    };
+    let past_h8 = past_h8 && (last_in == 63);
+    // The bits that took the borrow and passed it on (all of them when it runs past h8).
+    let passed = Bitboard(if past_h8 { range(start + 1, 63) } else { range(start + 1, last_in - 1) });
+    let plain = (a & passed).is_empty() && (b & passed).is_empty();
+    let mut text = format!("A borrow starts at {}, where b has a one and a has a zero", bit_name(start));
+    if !passed.is_empty() {
+        if plain {
+            text.push_str(&format!(", and runs up through {} of a, turning each to one", zeros(passed.count())));
+        } else {
+            text.push_str(&format!(", and runs on through {}", bits(passed.count())));
+        }
+    }
+    if past_h8 {
+        text.push_str(". No one bit of a above it stops the borrow: it runs past h8 (bit 63)");
+        if plain {
+            text.push_str(&format!(", so every bit from {} up to bit 63 turns to one.", bit_name(start)));
+        } else {
+            text.push_str(", and the result wraps around.");
+        }
+        if let Some(direction) = positive_direction(focus, board) {
+            if board.first_blocker(direction).is_none() {
+                text.push_str(&format!(
+                    " No piece stands {} of {}, so nothing could stop it.",
+                    direction.name(),
+                    board.slider_phrase()
+                ));
+            }
+        }
+    } else {
+        let stop = Square::from_index(last_in);
+        let first = (a.0 & range(start + 1, 63)).trailing_zeros() == last_in;
+        let which = if first { format!("the first one bit of a above {}", bit_name(start)) } else { "a one bit of a".into() };
+        text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
+        text.push_str(&stop_relation(stop, focus, board));
+    }
+    let pieces = passed & board.occupied & !a;
+    if !pieces.is_empty() {
+        let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
+        text.push_str(&format!(
+            " On its way it passes {}, which {verb} on the board but {it} zero in a.",
+            square_list(pieces)
+        ));
+    }
+    text
+}
+
+/// Bits `low..=high` as a mask.
+fn range(low: u32, high: u32) -> u64 {
+    if low > high || low > 63 {
+        return 0;
+    }
+    let above_high = if high >= 63 { u64::MAX } else { (1u64 << (high + 1)) - 1 };
+    above_high & !((1u64 << low) - 1)
+}
+
+/// The positive ray a line focus or ray focus looks along, if it has exactly one.
+fn positive_direction(focus: Focus, board: &Board) -> Option<Direction> {
+    match focus {
+        Focus::Line(line) => Some(line.positive()),
+        Focus::Ray(direction) if direction.is_positive() => Some(direction),
+        Focus::Piece if board.slider.lines().len() == 1 => Some(board.slider.lines()[0].positive()),
+        _ => None,
+    }
+}
+
+fn stop_relation(stop: Square, focus: Focus, board: &Board) -> String {
+    let Some(direction) = positive_direction(focus, board) else {
+        return relation_of(stop, focus, board, true);
+    };
+    let blocker = board.first_blocker(direction);
+    let below = stop.index().checked_sub(1).map(Square::from_index);
+    let slider = board.slider_phrase();
+    match blocker {
+        Some(blocker) if blocker == stop => {
+            format!(" {stop} holds the first piece {} of {slider}: the first blocker.", direction.name())
+        }
+        Some(blocker) if below == Some(blocker) => {
+            format!(" {stop} is one bit above {blocker}, which holds the first piece {} of {slider}.", direction.name())
+        }
+        _ if board.occupied.contains(stop) => format!(" {stop} holds a piece."),
+        _ => format!(" No piece stands on {stop}."),
+    }
+}
+
+fn scan(step: &Step, a: Bitboard, found: u32, board: &Board) -> String {
+    let from_top = matches!(step.op, Op::Lzcnt | Op::BitScanReverse);
+    let start = if from_top { "Counting down from bit 63 (h8)" } else { "Counting up from bit 0 (a1)" };
+    let instruction = match step.op {
+        Op::Lzcnt => " In WebAssembly this count is one i64.clz instruction.",
+        Op::Tzcnt => " In WebAssembly this count is one i64.ctz instruction.",
+        Op::BitScanForward => " In WebAssembly the scan is one i64.ctz instruction.",
+        _ => " In WebAssembly the scan is 63 − i64.clz.",
+    };
+    if a.is_empty() {
+        return match step.op {
+            Op::Lzcnt | Op::Tzcnt => {
+                format!("a is empty: all 64 bits are zero, so the count is 64.{instruction}")
+            }
+            _ => format!("a is empty, so there is no one bit to find; the scan's answer, {found}, means nothing."),
+        };
+    }
+    let bit = match step.op {
+        Op::Lzcnt => 63 - found,
+        _ => found,
+    };
+    let zero_count = if from_top { 63 - bit } else { bit };
+    let counted = match step.op {
+        Op::Lzcnt | Op::Tzcnt => {
+            format!(
+                "{start}, {} come before the first one bit, {}: the count is {found}.",
+                zeros(zero_count),
+                bit_name(bit)
+            )
+        }
+        _ => format!("{start}, the first one bit is {}, after {}.", bit_name(bit), zeros(zero_count)),
+    };
+    format!("{counted}{}{instruction}", relation_of(Square::from_index(bit), step.focus, board, false))
+}
+
+fn lookup(step: &Step, entry: Bitboard) -> String {
+    let Value::Number(index) = step.lhs else { return String::new() };
+    let at = if index < 64 && !step.label.contains("count") {
+        format!("entry {index} ({})", Square::from_index(index))
+    } else {
+        format!("entry {index}")
+    };
+    if entry.is_empty() {
+        format!("Reads {at} of the table: an empty set.")
+    } else {
+        format!("Reads {at} of the table: {} ({}).", bits(entry.count()), square_list(entry))
+    }
+}
+
+fn walk(focus: Focus, attacks: Bitboard, board: &Board) -> String {
+    let Focus::Ray(direction) = focus else { return String::new() };
+    let slider = board.slider_phrase();
+    if attacks.is_empty() {
+        return format!("{} is on the board's edge: there is no square {} of it.", board.square, direction.name());
+    }
+    let reached = format!(
+        "Walking {} from {}, the {} reaches {}",
+        direction.name(),
+        board.square,
+        board.slider,
+        square_list(attacks)
+    );
+    match board.first_blocker(direction) {
+        Some(blocker) => format!("{reached}; it stops on {blocker}, the first piece {} of {slider}.", direction.name()),
+        None => format!("{reached}; no piece stands in the way, so it runs to the board's edge."),
+    }
+}
+
+/// One frame of an animation that moves along the bits: what happens at `bit`.
+pub fn describe_bit(step: &Step, bit: u32) -> String {
+    let lhs = step.lhs.board().unwrap_or_default();
+    let one = |board: Bitboard, bit: u32| board.0 >> bit & 1;
+    match (step.op, step.rhs, step.result) {
+        (Op::Sub, Some(Value::Board(b)), Value::Board(difference)) => {
+            let chain = (lhs ^ b ^ difference).0;
+            let borrow_in = chain >> bit & 1;
+            let (a_bit, b_bit, r_bit) = (one(lhs, bit), one(b, bit), one(difference, bit));
+            let borrow_out = (a_bit as i32 - b_bit as i32 - borrow_in as i32) < 0;
+            let came = if borrow_in == 1 { ", and a borrow comes in" } else { "" };
+            let then = match (borrow_out, bit == 63, borrow_in == 1) {
+                (true, true, _) => ", and the borrow runs past h8".into(),
+                (true, false, _) => format!(", and a borrow goes on to bit {}", bit + 1),
+                (false, _, true) => ": the borrow stops here".into(),
+                (false, _, false) => ", with nothing to borrow".into(),
+            };
+            format!(
+                "{}: a has {a_bit}, b has {b_bit}{came}, so the result bit is {r_bit}{then}.",
+                capitalised(&bit_name(bit))
+            )
+        }
+        (Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse, _, _) => {
+            let from_top = matches!(step.op, Op::Lzcnt | Op::BitScanReverse);
+            let zeros_before = if from_top { 63 - bit } else { bit };
+            if one(lhs, bit) == 1 {
+                format!("{} is one: the scan stops after {}.", capitalised(&bit_name(bit)), zeros(zeros_before))
+            } else {
+                format!(
+                    "{} is zero: {} so far, the scan goes on.",
+                    capitalised(&bit_name(bit)),
+                    zeros(zeros_before + 1)
+                )
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// One frame of a mask step, which combines one rank at a time: what rank `rank` (1–8) gives.
+pub fn describe_rank(step: &Step, rank: u32) -> String {
+    let rank_bits = Bitboard(0xff << (8 * (rank - 1)));
+    let part = |value: Option<Value>| value.and_then(Value::board).map(|b| square_list(b & rank_bits));
+    let (Some(a), Some(b), Some(result)) = (part(Some(step.lhs)), part(step.rhs), part(Some(step.result))) else {
+        return String::new();
+    };
+    format!("Rank {rank}: a has {a}; b has {b}; a {} b gives {result}.", step.op.symbol())
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
+}

@@ -1,0 +1,223 @@
+//! The narration never says what the values don't show. Every sentence about every step of every
+//! technique is checked against the step's values and the board: random boards, the empty and
+//! the full board, and sliders on every square (edges and corners included).
+
+use sliders::narration::{bit_name, describe_bit, narrate, Board};
+use sliders::{Bitboard, Direction, Op, Slider, Square, Step, Technique, Value};
+
+/// Every board the checks run on: empty, full, and random ones from the benchmark's generator.
+fn boards() -> Vec<Bitboard> {
+    let mut boards = vec![Bitboard::EMPTY, Bitboard::FULL];
+    sliders::workload::for_each_position(150, |occupancy, _| boards.push(Bitboard(occupancy)));
+    boards
+}
+
+/// Long subtraction done bit by bit, as on paper: the bit that absorbs the borrow started by the
+/// lowest bit of b that borrows, or None when the borrow leaves bit 63, or no borrow at all.
+enum Borrow {
+    None,
+    AbsorbedAt(u32),
+    PastH8,
+}
+
+fn borrow_by_hand(a: u64, b: u64) -> Borrow {
+    let mut borrowing = false;
+    for bit in 0..64 {
+        let (x, y) = ((a >> bit & 1) as i32, (b >> bit & 1) as i32);
+        let incoming = borrowing as i32;
+        let out = x - y - incoming < 0;
+        if borrowing && !out {
+            return Borrow::AbsorbedAt(bit);
+        }
+        borrowing = out;
+    }
+    if borrowing {
+        Borrow::PastH8
+    } else {
+        Borrow::None
+    }
+}
+
+fn direction_named(name: &str) -> Direction {
+    Direction::ALL.into_iter().find(|d| d.name() == name).unwrap_or_else(|| panic!("no direction {name:?}"))
+}
+
+/// The squares named in a list such as "d3, d5 and d7" or "a3, b3 and 5 more" (the named ones).
+fn listed(text: &str) -> Vec<Square> {
+    text.split([',', ' ']).filter_map(|word| word.parse::<Square>().ok()).collect()
+}
+
+/// Checks each claim a sentence makes about the board.
+fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
+    let lhs = step.lhs.board().unwrap_or_default();
+    for sentence in text.split(". ") {
+        // "d7 holds the first piece north of the rook on d2"
+        let above_blocker = sentence.contains(" is one bit above ");
+        if let Some((before, after)) = sentence.split_once(" holds the first piece ").filter(|_| !above_blocker) {
+            let square: Square =
+                before.rsplit(' ').next().unwrap().parse().unwrap_or_else(|_| panic!("{context}: {sentence}"));
+            let direction = direction_named(after.split(" of the ").next().unwrap());
+            assert_eq!(board.first_blocker(direction), Some(square), "{context}: {sentence}");
+        }
+        // "e6 is one bit above d6, which holds the first piece north of …"
+        if let Some((before, after)) = sentence.split_once(" is one bit above ") {
+            let stop: Square = before.rsplit(' ').next().unwrap().parse().unwrap();
+            let blocker: Square = after[..2].parse().unwrap();
+            assert_eq!(stop.index(), blocker.index() + 1, "{context}: {sentence}");
+            let direction =
+                direction_named(after.split("first piece ").nth(1).unwrap().split(" of the ").next().unwrap());
+            assert_eq!(board.first_blocker(direction), Some(blocker), "{context}: {sentence}");
+        }
+        // "No piece stands on a1" / "No piece stands north of the queen on d4"
+        if let Some(rest) = sentence.strip_prefix("No piece stands on ") {
+            let square: Square = rest[..2].parse().unwrap();
+            assert!(!board.occupied.contains(square), "{context}: {sentence}");
+        } else if let Some(rest) = sentence.strip_prefix("No piece stands ") {
+            let direction = direction_named(rest.split(" of the ").next().unwrap());
+            assert_eq!(board.first_blocker(direction), None, "{context}: {sentence}");
+        }
+        // "a1 holds a piece."
+        if let Some(before) = sentence.strip_suffix(" holds a piece") {
+            let square: Square = before.rsplit(' ').next().unwrap().parse().unwrap();
+            assert!(board.occupied.contains(square), "{context}: {sentence}");
+        }
+        // "On its way it passes f2, g2 and 5 more, which hold pieces on the board but are zero in a."
+        if let Some(rest) = sentence.split_once("it passes ").map(|(_, rest)| rest) {
+            for square in listed(rest.split(", which").next().unwrap()) {
+                assert!(board.occupied.contains(square) && !lhs.contains(square), "{context}: {sentence}");
+            }
+        }
+    }
+    for banned in ["empty square", "nort ", "noEa", "noWe", "soWe", "soEa", "sout "] {
+        assert!(!text.contains(banned), "{context}: says {banned:?}: {text}");
+    }
+}
+
+fn check_subtraction(step: &Step, text: &str, context: &str) {
+    let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
+    match borrow_by_hand(a.0, b.0) {
+        Borrow::AbsorbedAt(bit) => {
+            let expected = format!("until {}, ", bit_name(bit));
+            assert!(
+                text.contains(&expected) && text.contains("absorbs it"),
+                "{context}: expected {expected:?} in {text}"
+            );
+            assert!(!text.contains("past h8"), "{context}: {text}");
+        }
+        Borrow::PastH8 => {
+            assert!(text.contains("it runs past h8 (bit 63)"), "{context}: {text}");
+            assert!(!text.contains("absorbs it"), "{context}: {text}");
+        }
+        Borrow::None => assert!(text.contains("nothing borrows"), "{context}: {text}"),
+    }
+}
+
+fn check_scan(step: &Step, text: &str, context: &str) {
+    let a = step.lhs.board().unwrap().0;
+    if a == 0 {
+        assert!(text.contains("a is empty"), "{context}: {text}");
+        return;
+    }
+    let bit = match step.op {
+        Op::Lzcnt | Op::BitScanReverse => 63 - a.leading_zeros(),
+        _ => a.trailing_zeros(),
+    };
+    assert!(
+        text.contains(&format!("first one bit is {}", bit_name(bit)))
+            || text.contains(&format!("first one bit, {}", bit_name(bit))),
+        "{context}: {text}"
+    );
+    let from = if matches!(step.op, Op::Lzcnt | Op::BitScanReverse) { "down from bit 63" } else { "up from bit 0" };
+    assert!(text.contains(from), "{context}: {text}");
+}
+
+#[test]
+fn every_sentence_about_every_step_is_true_of_its_values() {
+    let mut subtractions = (0, 0, 0);
+    for occupied in boards() {
+        for &technique in Technique::ALL {
+            for slider in Slider::ALL {
+                for square in Square::ALL {
+                    let trace = technique.trace(slider, square, occupied);
+                    let board = Board::of(&trace);
+                    for (index, step) in trace.steps.iter().enumerate() {
+                        let context =
+                            format!("{technique} {slider} {square} {occupied} step {}: {}", index + 1, step.label);
+                        let text = narrate(&trace, index);
+                        assert!(!step.why.is_empty() && text.ends_with(step.why), "{context}: {text}");
+                        assert!(text.len() > step.why.len() + 10, "{context}: nothing computed: {text}");
+                        check_claims(&text, &board, step, &context);
+                        match step.op {
+                            Op::Sub => {
+                                check_subtraction(step, &text, &context);
+                                match borrow_by_hand(step.lhs.board().unwrap().0, step.rhs.unwrap().board().unwrap().0)
+                                {
+                                    Borrow::AbsorbedAt(_) => subtractions.0 += 1,
+                                    Borrow::PastH8 => subtractions.1 += 1,
+                                    Borrow::None => subtractions.2 += 1,
+                                }
+                            }
+                            Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse => {
+                                check_scan(step, &text, &context)
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "narration checked: {} subtractions absorbed, {} past h8, {} without a borrow",
+        subtractions.0, subtractions.1, subtractions.2
+    );
+    // Every kind of borrow was met, so each branch above was really checked.
+    assert!(subtractions.0 > 1000 && subtractions.1 > 1000 && subtractions.2 > 100, "{subtractions:?}");
+}
+
+#[test]
+fn the_borrow_runs_past_h8_on_the_empty_board() {
+    // The cases: obstruction difference, queen d4, empty board (0 - 1); o^(o-2r), rook e4
+    // with only a4 on the rank; Hoffmann with no piece above.
+    for (technique, slider, square, occupied) in [
+        (Technique::ObstructionDifference, Slider::Queen, Square::D4, Bitboard::EMPTY),
+        (Technique::Subtraction, Slider::Rook, Square::E4, Square::A4.bit()),
+        (Technique::ObstructionDifferenceHoffmann, Slider::Rook, Square::D4, Bitboard::EMPTY),
+        (Technique::Sbamg, Slider::Rook, Square::H8, Bitboard::EMPTY),
+    ] {
+        let trace = technique.trace(slider, square, occupied);
+        let subtraction = trace.steps.iter().position(|s| s.op == Op::Sub).unwrap();
+        let text = narrate(&trace, subtraction);
+        assert!(text.contains("runs past h8 (bit 63)") && !text.contains("absorb"), "{technique}: {text}");
+    }
+}
+
+#[test]
+fn hoffmanns_borrow_stops_one_bit_above_the_blocker() {
+    let trace = Technique::ObstructionDifferenceHoffmann.trace(Slider::Rook, Square::D4, Square::D6.bit());
+    let subtraction = trace.steps.iter().position(|s| s.op == Op::Sub).unwrap();
+    let text = narrate(&trace, subtraction);
+    assert!(text.contains("until bit 44 (e6)") && text.contains("e6 is one bit above d6"), "{text}");
+}
+
+#[test]
+fn o_minus_2r_names_its_first_blocker_and_the_pieces_it_passes() {
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+    let subtraction = trace.steps.iter().position(|s| s.op == Op::Sub).unwrap();
+    let text = narrate(&trace, subtraction);
+    assert!(text.contains("until bit 51 (d7)") && text.contains("d7 holds the first piece north of the rook on d2"));
+    assert!(text.contains("passes f2, g2"), "g2 holds a piece but is a zero bit: {text}");
+}
+
+#[test]
+fn each_frame_of_a_subtraction_tells_that_bits_arithmetic() {
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+    let step = trace.steps.iter().find(|s| s.op == Op::Sub).unwrap();
+    let difference = step.result.board().unwrap();
+    for bit in 0..64 {
+        let text = describe_bit(step, bit);
+        assert!(text.contains(&format!("the result bit is {}", difference.0 >> bit & 1)), "{text}");
+    }
+    assert!(describe_bit(step, 12).contains("a borrow goes on to bit 13"));
+    assert!(describe_bit(step, 51).contains("the borrow stops here"));
+}
