@@ -6,12 +6,18 @@ use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
+use fantoccini::wd::TimeoutConfiguration;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
+
+mod server;
+pub use server::StaticServer;
+
+/// How long a page may take to load, or a script to run, before a test fails naming it. A good
+/// load takes under a second here; a minute would hide a hang behind a slow suite.
+pub const PAGE_LOAD_LIMIT: Duration = Duration::from_secs(30);
 
 /// The CSS selector of a board square, e.g. `square("d4")`.
 pub fn square(name: &str) -> String {
@@ -31,25 +37,6 @@ fn dist_dir() -> PathBuf {
     dir
 }
 
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript",
-        Some("wasm") => "application/wasm",
-        Some("css") => "text/css",
-        Some("png") => "image/png",
-        Some("svg") => "image/svg+xml",
-        _ => "application/octet-stream",
-    }
-}
-
-/// A static file server for `dist/` on its own thread, mounted at `prefix` (e.g. "/" or "/slider-lab/").
-pub struct StaticServer {
-    pub port: u16,
-    pub prefix: String,
-    pub requests: Arc<Mutex<Vec<String>>>,
-}
-
 impl StaticServer {
     /// Serves the built `dist/` under `prefix`.
     pub fn start(prefix: &str) -> StaticServer {
@@ -58,37 +45,7 @@ impl StaticServer {
 
     /// Serves any folder under `prefix`.
     pub fn serve(root: PathBuf, prefix: &str) -> StaticServer {
-        let server = tiny_http::Server::http("127.0.0.1:0").expect("bind the static server");
-        let port = server.server_addr().to_ip().expect("an IP address").port();
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let log = requests.clone();
-        let mount = prefix.to_string();
-        thread::spawn(move || {
-            for request in server.incoming_requests() {
-                let url = request.url().to_string();
-                log.lock().unwrap().push(url.clone());
-                let path = url.split('?').next().unwrap_or("/");
-                let file = path
-                    .strip_prefix(&mount)
-                    .filter(|rest| !rest.contains(".."))
-                    .map(|rest| if rest.is_empty() { "index.html" } else { rest })
-                    .map(|rest| root.join(rest));
-                let response = match file.and_then(|f| std::fs::read(&f).ok().map(|bytes| (f, bytes))) {
-                    Some((file, bytes)) => {
-                        let header = tiny_http::Header::from_bytes("Content-Type", content_type(&file)).unwrap();
-                        tiny_http::Response::from_data(bytes).with_header(header).boxed()
-                    }
-                    None => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
-                };
-                let _ = request.respond(response);
-            }
-        });
-        StaticServer { port, prefix: prefix.to_string(), requests }
-    }
-
-    /// The page's address with a query, e.g. `url("?technique=sbamg")`.
-    pub fn url(&self, query: &str) -> String {
-        format!("http://127.0.0.1:{}{}{query}", self.port, self.prefix)
+        StaticServer::serve_with(root, prefix, Vec::new())
     }
 }
 
@@ -124,7 +81,14 @@ impl Browser {
         let port = free_port();
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
         // Its own process group, so dropping the harness can stop Chromium along with it.
-        let driver = Command::new(&chromedriver)
+        let mut driver = Command::new(&chromedriver);
+        if let Some(log) = std::env::var_os("E2E_DRIVER_LOG") {
+            // Diagnosis only: every DevTools message chromedriver exchanges with Chromium.
+            let mut path = PathBuf::from(log);
+            path.push(format!("chromedriver-{port}.log"));
+            driver.arg("--verbose").arg(format!("--log-path={}", path.display()));
+        }
+        let driver = driver
             .process_group(0)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -155,12 +119,35 @@ impl Browser {
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("a WebDriver session in headless Chromium");
+        // WebDriver's own limits are 300 s for a page load: fail well before that.
+        let limits = TimeoutConfiguration::new(Some(PAGE_LOAD_LIMIT), Some(PAGE_LOAD_LIMIT), None);
+        client.update_timeouts(limits).await.expect("WebDriver accepts the time limits");
+        // --window-size sizes the window, and headless Chromium keeps room for its (unseen)
+        // toolbar: grow the window by the difference so that the viewport is `size` exactly.
+        let viewport = client.execute("return [innerWidth, innerHeight];", vec![]).await.expect("the viewport");
+        let (width, height) = (viewport[0].as_u64().unwrap_or(0) as u32, viewport[1].as_u64().unwrap_or(0) as u32);
+        if (width, height) != size {
+            let window = (size.0 * 2 - width.min(size.0 * 2), size.1 * 2 - height.min(size.1 * 2));
+            client.set_window_size(window.0, window.1).await.expect("the window can be resized");
+        }
         Browser { client, server, driver, _profile: profile }
+    }
+
+    /// Loads `url` and waits for its load event, failing within [`PAGE_LOAD_LIMIT`] (and a little
+    /// more, should the driver itself stop answering) with a message naming the page.
+    pub async fn goto(&self, url: &str) {
+        let started = Instant::now();
+        let limit = PAGE_LOAD_LIMIT + Duration::from_secs(5);
+        match tokio::time::timeout(limit, self.client.goto(url)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => panic!("{url} did not load in {:.1?}: {error}", started.elapsed()),
+            Err(_) => panic!("{url} did not load in {limit:?}: the WebDriver command never returned"),
+        }
     }
 
     /// Opens the page with `query` and waits until the board is drawn.
     pub async fn open(&self, query: &str) {
-        self.client.goto(&self.server.url(query)).await.expect("the page loads");
+        self.goto(&self.server.url(query)).await;
         self.client
             .wait()
             .at_most(Duration::from_secs(20))
@@ -245,9 +232,10 @@ impl Browser {
         (list("rendered"), list("framed"))
     }
 
-    /// Closes the session and stops chromedriver.
+    /// Closes the session and stops chromedriver. A browser that does not answer within a few
+    /// seconds is stopped all the same (by dropping the harness).
     pub async fn close(self) {
-        let _ = self.client.clone().close().await;
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.client.clone().close()).await;
         // Drop stops chromedriver's process group.
     }
 }

@@ -164,13 +164,16 @@ fn test() -> Result<(), String> {
     toolchain::ensure_test_tools()?;
     let mut tally = Tally::default();
     let dist = workspace_root().join("dist");
-    let mut end_to_end = cargo_command(&["test", "-p", "e2e", "--", "--test-threads=1", "--nocapture"]);
+    // --no-fail-fast: every test binary runs even after a failure, so the summary counts them all.
+    let mut end_to_end =
+        cargo_command(&["test", "--no-fail-fast", "-p", "e2e", "--", "--test-threads=1", "--nocapture"]);
     end_to_end.env("SLIDER_LAB_DIST", &dist);
     let stages: Vec<(&str, Stage)> = vec![
         (
             "native tests (core, bench, app model, xtask)",
             Stage::Counted(cargo_command(&[
                 "test",
+                "--no-fail-fast",
                 "-p",
                 "sliders",
                 "-p",
@@ -185,6 +188,7 @@ fn test() -> Result<(), String> {
             "component tests in headless Chromium (wasm-bindgen-test)",
             Stage::Counted(cargo_command(&[
                 "test",
+                "--no-fail-fast",
                 "-p",
                 "slider-lab",
                 "--target",
@@ -198,24 +202,38 @@ fn test() -> Result<(), String> {
         ("end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver", Stage::Counted(end_to_end)),
     ];
     let total = stages.len();
+    let mut failed_stages = Vec::new();
     for (number, (name, stage)) in stages.into_iter().enumerate() {
         println!("\nxtask test: stage {}/{total}: {name}", number + 1);
         let started = Instant::now();
+        let is_build = matches!(stage, Stage::Build(_));
         let outcome = match stage {
             Stage::Counted(mut command) => run_counted(&mut command, &mut tally),
             Stage::Build(mut command) => run(&mut command),
             Stage::Check(check) => check(&mut tally),
         };
-        if let Err(error) = outcome {
-            println!("\nxtask test: stage {}/{total} ({name}) failed: {error}", number + 1);
-            println!("summary: {} passed, {} failed", tally.passed, tally.failed.max(1));
-            return Err("tests failed".into());
+        match outcome {
+            Ok(()) => println!("xtask test: stage {}/{total} done in {:.1?}", number + 1, started.elapsed()),
+            Err(error) => {
+                println!("\nxtask test: stage {}/{total} ({name}) failed: {error}", number + 1);
+                failed_stages.push(name);
+                // The stages after a build test what it built: without it they cannot run.
+                if is_build {
+                    break;
+                }
+            }
         }
-        println!("xtask test: stage {}/{total} done in {:.1?}", number + 1, started.elapsed());
     }
-    println!("\nxtask test: all {total} stages passed");
-    println!("summary: {} passed, {} failed", tally.passed, tally.failed);
-    Ok(())
+    if failed_stages.is_empty() {
+        println!("\nxtask test: all {total} stages passed");
+        println!("summary: {} passed, {} failed", tally.passed, tally.failed);
+        Ok(())
+    } else {
+        println!("\nxtask test: failed stages: {}", failed_stages.join("; "));
+        // A stage can fail without a counted test failing (a build, a crash): count it.
+        println!("summary: {} passed, {} failed", tally.passed, tally.failed.max(failed_stages.len() as u64));
+        Err("tests failed".into())
+    }
 }
 
 fn main() -> ExitCode {
