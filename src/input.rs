@@ -36,14 +36,35 @@ pub fn occupancy_from_fen(fen: &str) -> Result<Bitboard, String> {
     Ok(Bitboard(occupied))
 }
 
+/// How many characters of a rejected value a message quotes.
+pub const QUOTE_LIMIT: usize = 40;
+
+/// `text` as a message quotes it: at most [`QUOTE_LIMIT`] characters, then an ellipsis, so a
+/// pasted novel cannot stretch the page.
+pub fn clip(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// A FEN if the text has a '/', otherwise a bitboard number.
 pub fn parse_position(text: &str) -> Result<Bitboard, String> {
     let text = text.trim();
     if text.contains('/') {
-        occupancy_from_fen(text).map_err(|why| format!("FEN not used: {why}."))
-    } else {
-        text.parse::<Bitboard>().map_err(|why| format!("Bitboard \"{text}\" not used: {why}."))
+        return occupancy_from_fen(text).map_err(|why| format!("FEN not used: {}.", clip(&why)));
     }
+    text.parse::<Bitboard>().map_err(|why| {
+        let mut message = format!("Bitboard \"{}\" not used: {why}.", clip(text));
+        // Hex digits without their 0x, like ff00: say how to write them.
+        let hex_without_prefix = !text.is_empty()
+            && text.chars().all(|c| c.is_ascii_hexdigit() || c == '_')
+            && text.chars().any(|c| c.is_ascii_alphabetic());
+        if hex_without_prefix {
+            message.push_str(&format!(" For hex, write 0x{}.", clip(text)));
+        }
+        message
+    })
 }
 
 #[cfg(test)]
@@ -68,6 +89,24 @@ mod tests {
         assert!(occupancy_from_fen("9/8/8/8/8/8/8/8").unwrap_err().contains("rank 8"));
         assert!(occupancy_from_fen("8/8/8/8/8/8/8/7x").unwrap_err().contains("'x'"));
         assert!(occupancy_from_fen("pppppppp1/8/8/8/8/8/8/8").unwrap_err().contains("9 squares"));
+    }
+
+    #[test]
+    fn hex_without_its_prefix_gets_a_suggestion() {
+        let message = parse_position("ff00").unwrap_err();
+        assert!(message.contains("For hex, write 0xff00."), "{message}");
+        assert!(!parse_position("12z").unwrap_err().contains("For hex"));
+    }
+
+    #[test]
+    fn quoted_values_are_clipped() {
+        let long = "z".repeat(10_000);
+        let message = parse_position(&long).unwrap_err();
+        assert!(message.len() < 120, "{message}");
+        assert!(message.contains(&format!("{}…", "z".repeat(QUOTE_LIMIT))));
+        let fen = format!("{}/8/8/8/8/8/8/8", "x".repeat(5_000));
+        assert!(parse_position(&fen).unwrap_err().len() < 160);
+        assert_eq!(clip("ab"), "ab");
     }
 
     #[test]

@@ -70,6 +70,8 @@ pub struct Lab {
     pub speed: usize,
     /// Draw each square's bit index (LERF) on the board.
     pub show_indices: bool,
+    /// The `?` list of keys is open.
+    pub show_keys: bool,
     pub theme: Theme,
 }
 
@@ -89,6 +91,7 @@ impl Default for Lab {
             autoplay: false,
             speed: 2,
             show_indices: false,
+            show_keys: false,
             theme: Theme::Auto,
         }
     }
@@ -111,6 +114,8 @@ pub enum Action {
     /// Load one of [`PRESETS`] by id.
     LoadPreset(&'static str),
     ToggleIndices,
+    /// Open or close the list of keys.
+    ShowKeys(bool),
     /// Go to a step and animate it.
     GoTo(usize),
     First,
@@ -227,6 +232,7 @@ impl Reducible for Lab {
                 None => Lab { message: Some(format!("There is no preset \"{id}\".")), ..lab },
             },
             Action::ToggleIndices => Lab { show_indices: !lab.show_indices, ..lab },
+            Action::ShowKeys(show_keys) => Lab { show_keys, ..lab },
             Action::GoTo(step) => lab.go_to(step),
             Action::First => lab.go_to(0),
             Action::Back => {

@@ -4,6 +4,7 @@
 
 use sliders::{Bitboard, Slider, Square, Technique};
 
+use crate::input::clip;
 use crate::model::{Lab, Theme, SPEEDS_MS};
 
 /// The version this page writes; it reads links without `v` as version 1 too.
@@ -123,7 +124,7 @@ pub fn from_query(query: &str) -> Loaded {
                 if let Err(why) = apply(&value) {
                     notices.push(Notice {
                         parameter,
-                        message: format!("ignored {parameter}=\"{value}\": {why}; using the default"),
+                        message: format!("ignored {parameter}=\"{}\": {why}; using the default", clip(&value)),
                     });
                 }
             }
@@ -180,13 +181,31 @@ pub fn from_query(query: &str) -> Loaded {
     });
     // The step depends on the trace, so it is read last, once the rest is known.
     let steps = lab.trace().steps.len();
-    read("step", fields.step, &mut |v| match v.parse::<usize>() {
-        Ok(step) if step < steps => {
-            lab.step = step;
-            Ok(())
+    // A step past the end shows the last one, as an edit that shortens the trace does.
+    if let Some(value) = fields.step {
+        match value.parse::<usize>() {
+            Ok(step) if step < steps => lab.step = step,
+            Ok(_) => {
+                lab.step = steps - 1;
+                notices.push(Notice {
+                    parameter: "step",
+                    message: format!(
+                        "step={} is past the end of this trace: showing its last step, {}",
+                        clip(&value),
+                        steps - 1
+                    ),
+                });
+            }
+            Err(_) => notices.push(Notice {
+                parameter: "step",
+                message: format!(
+                    "ignored step=\"{}\": this trace has steps 0 to {}; using step 0",
+                    clip(&value),
+                    steps - 1
+                ),
+            }),
         }
-        _ => Err(format!("this trace has steps 0 to {}", steps - 1)),
-    });
+    }
     // Without buttons, an embedded player has to play by itself.
     if embed.autoplay || (embed.enabled && !embed.controls) {
         lab.autoplay = true;
@@ -260,8 +279,9 @@ mod tests {
         let defaults = Lab::default();
         assert_eq!(
             (loaded.lab.technique, loaded.lab.square, loaded.lab.occupied, loaded.lab.step, loaded.lab.speed),
-            (defaults.technique, defaults.square, defaults.occupied, 0, defaults.speed)
+            (defaults.technique, defaults.square, defaults.occupied, defaults.trace().steps.len() - 1, defaults.speed)
         );
+        assert!(loaded.notices[7].message.contains("last step"), "step=999 shows the last step");
         assert_eq!(loaded.lab.slider, Slider::Rook, "the good parameters still apply");
         assert!(loaded.notices[2].message.contains("z9"));
     }
@@ -292,6 +312,12 @@ mod tests {
         let bad = from_query("?square=%zz");
         assert_eq!(bad.notices.len(), 1);
         assert!(bad.notices[0].message.contains("%zz"), "{}", bad.notices[0].message);
+    }
+
+    #[test]
+    fn a_huge_value_is_clipped_in_its_notice() {
+        let loaded = from_query(&format!("?technique={}", "x".repeat(10_000)));
+        assert!(loaded.notices[0].message.len() < 160, "{}", loaded.notices[0].message);
     }
 
     #[test]

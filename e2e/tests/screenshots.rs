@@ -1,6 +1,6 @@
 //! Screenshots of the real page in the states a reader meets, written to target/screenshots/
-//! for people to look at, with the layout checks that can be asserted: no horizontal scroll
-//! at desktop or phone width.
+//! for people to look at (1280x720, 1440x900 and a 390x844 phone, light and dark), with the
+//! layout checks that can be asserted: no horizontal scroll at any of those widths.
 
 use std::path::PathBuf;
 
@@ -23,12 +23,13 @@ async fn horizontal_overflow(browser: &Browser) -> i64 {
     value.as_i64().unwrap()
 }
 
-/// Opens the rook-d2 example and pauses the borrow walk half-way.
-async fn mid_borrow(browser: &Browser) {
-    browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848").await;
+/// Opens the rook-d2 example in `theme` and pauses the borrow walk half-way.
+async fn mid_borrow(browser: &Browser, theme: &str) {
+    browser
+        .open(&format!("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&theme={theme}"))
+        .await;
     browser.click("[data-chip=\"3\"]").await;
-    browser.click("[data-player=\"frame-back\"]").await;
-    for _ in 0..20 {
+    for _ in 0..21 {
         browser.click("[data-player=\"frame-back\"]").await;
     }
     for _ in 0..20 {
@@ -38,29 +39,24 @@ async fn mid_borrow(browser: &Browser) {
 }
 
 #[tokio::test]
-async fn desktop_mid_borrow_walk() {
-    let browser = Browser::start_at("/", (1280, 1400)).await;
-    mid_borrow(&browser).await;
-    save(&browser, "desktop-borrow.png").await;
-    assert_eq!(horizontal_overflow(&browser).await, 0, "no horizontal scroll at 1280 px");
-    browser.close().await;
-}
-
-#[tokio::test]
-async fn phone_width_has_no_horizontal_scroll() {
-    let browser = Browser::start_at("/", (390, 1600)).await;
-    mid_borrow(&browser).await;
-    save(&browser, "phone-borrow.png").await;
-    let wide = browser
-        .eval("return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map(e => e.className || e.tagName);")
-        .await;
-    assert_eq!(horizontal_overflow(&browser).await, 0, "no horizontal scroll at 390 px; too wide: {wide}");
-    browser.close().await;
+async fn the_lesson_at_three_sizes_in_both_themes() {
+    for (width, height) in [(1280, 720), (1440, 900), (390, 844)] {
+        let browser = Browser::start_at("/", (width, height)).await;
+        for theme in ["light", "dark"] {
+            mid_borrow(&browser, theme).await;
+            save(&browser, &format!("lesson-{width}x{height}-{theme}.png")).await;
+            let wide = browser
+                .eval("return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map(e => e.className || e.tagName);")
+                .await;
+            assert_eq!(horizontal_overflow(&browser).await, 0, "no horizontal scroll at {width} px; too wide: {wide}");
+        }
+        browser.close().await;
+    }
 }
 
 #[tokio::test]
 async fn dark_theme_and_a_scan() {
-    let browser = Browser::start_at("/", (1280, 1400)).await;
+    let browser = Browser::start_at("/", (1280, 720)).await;
     browser.open("?technique=obstruction-difference&slider=queen&square=d4&occupied=0x0012040028004100").await;
     browser.eval("document.documentElement.dataset.theme = 'dark';").await;
     browser.click("[data-chip=\"3\"]").await;

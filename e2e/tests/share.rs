@@ -41,7 +41,7 @@ async fn a_permalink_reproduces_board_technique_and_step() {
 
     // A new browser, with nothing but the link.
     let fresh = Browser::start().await;
-    fresh.client.goto(&link).await.unwrap();
+    fresh.goto(&link).await;
     fresh.client.wait().for_element(Locator::Css(&square("h1"))).await.unwrap();
     assert_eq!(fresh.occupied().await, board);
     assert_eq!(technique(&fresh).await, "classical-zero-count");
@@ -61,10 +61,13 @@ async fn each_bad_parameter_gets_a_notice_and_its_default() {
         let text = notice.unwrap_or_else(|_| panic!("no notice for {parameter}")).text().await.unwrap();
         assert!(text.contains(parameter), "{text}");
     }
-    // The defaults stand in: obstruction difference, rook on d4, step 0.
+    // The defaults stand in: obstruction difference, rook on d4; step 9999 is past the end of
+    // that trace, so the last step shows.
     assert_eq!(technique(&browser).await, "obstruction-difference");
     assert_eq!(browser.attribute(&square("d4"), "data-slider").await.as_deref(), Some("rook"));
-    assert_eq!(step_index(&browser).await.as_deref(), Some("0"));
+    let default_board = Bitboard(0x0000_0800_0840_0000);
+    let last = Technique::ObstructionDifference.trace(Slider::Rook, Square::D4, default_board).steps.len() - 1;
+    assert_eq!(step_index(&browser).await, Some(last.to_string()));
     browser.click("[data-notice=\"square\"] .dismiss").await;
     assert!(browser.client.find(Locator::Css("[data-notice=\"square\"]")).await.is_err(), "dismissed");
     assert!(browser.client.find(Locator::Css("[data-notice=\"technique\"]")).await.is_ok());
@@ -110,7 +113,7 @@ async fn the_last_state_comes_back_on_a_visit_without_a_query() {
 #[tokio::test]
 async fn the_embed_demo_sizes_its_iframes_and_fits_600_px() {
     let browser = Browser::start_at("/", (1000, 900)).await;
-    browser.client.goto(&browser.server.url("static/embed-demo.html")).await.unwrap();
+    browser.goto(&browser.server.url("static/embed-demo.html")).await;
     for id in ["rook-d2", "sbamg"] {
         let selector = format!("#{id}[data-reported-height]");
         browser

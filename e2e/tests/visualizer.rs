@@ -127,8 +127,10 @@ async fn the_borrow_walks_to_the_blocker_in_the_rook_d2_example() {
     browser.click("[data-player=\"frame-next\"]").await;
     let cursors = browser.eval("return document.querySelectorAll('.bit-strip .bit.cursor').length;").await;
     assert_eq!(cursors, 0, "absorbed: the animation is over");
-    let narration = browser.client.find(Locator::Css(".narration")).await.unwrap().text().await.unwrap();
-    assert!(narration.contains("absorbed"), "{narration}");
+    let narration = browser.client.find(Locator::Css("[data-narration]")).await.unwrap().text().await.unwrap();
+    assert!(narration.contains("until bit 51 (d7)") && narration.contains("absorbs it"), "{narration}");
+    let end = browser.client.find(Locator::Css("[data-borrow-end]")).await.unwrap().text().await.unwrap();
+    assert_eq!(end, "borrow absorbed at bit 51 (d7)");
     browser.close().await;
 }
 

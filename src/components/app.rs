@@ -1,7 +1,7 @@
 //! The page: state in a reducer, everything else derived from it. The full page and the
 //! embedded view (`?embed=1`) share every component; only the layout differs.
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Interval;
 use sliders::{Bitboard, Technique};
 use wasm_bindgen::prelude::Closure;
@@ -14,13 +14,15 @@ use crate::components::benchmark::Benchmark;
 use crate::components::board::Board;
 use crate::components::code_panel::CodePanel;
 use crate::components::compare::Compare;
-use crate::components::controls::Controls;
 use crate::components::export::Export;
+use crate::components::key_help::{keys_hint, KeyHelp};
 use crate::components::player::Player;
+use crate::components::position::Position;
 use crate::components::result::AttackResult;
+use crate::components::setup::Setup;
 use crate::components::share::Share;
 use crate::components::step_strip::StepStrip;
-use crate::components::step_view::StepView;
+use crate::components::step_view::{values_table, StepView};
 use crate::components::technique_info::TechniqueInfo;
 use crate::model::{Action, Lab, Theme, SPEEDS_MS};
 use crate::url::{self, Embed, Loaded, Notice};
@@ -43,21 +45,35 @@ fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
     }
 }
 
-/// The player's shortcut for a key, unless the key belongs to a form field or the board.
-fn shortcut(event: &KeyboardEvent) -> Option<Action> {
+/// The page's shortcut for a key, if it has one where the key was pressed. `[`, `]`, `K`, `,`,
+/// `.`, `?` and Esc work everywhere, the board included (its arrows move between squares); the
+/// arrows, Space, Home and End step the player everywhere else. Text fields keep every key, and
+/// Space still presses a focused button or square.
+fn shortcut(event: &KeyboardEvent, keys_shown: bool) -> Option<Action> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
-    let in_field = target.closest("input, select, textarea, dialog, [data-square]").ok()?.is_some();
-    if in_field || event.ctrl_key() || event.meta_key() || event.alt_key() {
+    let within = |selector: &str| target.closest(selector).ok().flatten().is_some();
+    if event.ctrl_key() || event.meta_key() || event.alt_key() {
         return None;
     }
+    if within("input[type=text], textarea, select, [contenteditable]") {
+        return (event.key() == "Escape" && keys_shown).then_some(Action::ShowKeys(false));
+    }
+    let on_board = within("[data-square]");
+    let on_input = within("input");
+    let on_button = within("button, a, summary");
     Some(match event.key().as_str() {
-        "ArrowLeft" => Action::Back,
-        "ArrowRight" => Action::Next,
-        " " => Action::TogglePlay,
-        "Home" => Action::First,
-        "End" => Action::Last,
+        "?" => Action::ShowKeys(!keys_shown),
+        "Escape" if keys_shown => Action::ShowKeys(false),
+        "[" => Action::Back,
+        "]" => Action::Next,
+        "k" | "K" => Action::TogglePlay,
         "," => Action::StepFrame(-1),
         "." => Action::StepFrame(1),
+        "ArrowLeft" if !on_board && !on_input => Action::Back,
+        "ArrowRight" if !on_board && !on_input => Action::Next,
+        "Home" if !on_board && !on_input => Action::First,
+        "End" if !on_board && !on_input => Action::Last,
+        " " if !on_board && !on_button => Action::TogglePlay,
         _ => return None,
     })
 }
@@ -192,17 +208,20 @@ pub fn app() -> Html {
         }
     });
 
-    // Page-wide keyboard shortcuts for the player.
-    use_effect_with((), {
+    // Page-wide keyboard shortcuts for the player; re-bound when the key list opens or closes.
+    use_effect_with(lab.show_keys, {
         let dispatcher = lab.dispatcher();
-        move |_| {
-            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |event| {
-                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if let Some(action) = shortcut(event) {
-                    event.prevent_default();
-                    dispatcher.dispatch(action);
-                }
-            });
+        move |&keys_shown| {
+            // Not passive (gloo's default): Space must be able to cancel the page's scroll.
+            let options = EventListenerOptions::enable_prevent_default();
+            let listener =
+                EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
+                    let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+                    if let Some(action) = shortcut(event, keys_shown) {
+                        event.prevent_default();
+                        dispatcher.dispatch(action);
+                    }
+                });
             move || drop(listener)
         }
     });
@@ -246,9 +265,12 @@ pub fn app() -> Html {
     let player = html! {
         <Player step={lab.step} count={trace.steps.len()} {playing} speed={lab.speed} on_action={on_action.clone()} />
     };
+    let board_context = sliders::narration::Board::of(&trace);
     let step_view = current.map(|step| {
-        html! { <StepView {step} index={lab.step} count={trace.steps.len()} {frame} slider={lab.square} /> }
+        let hint = keys_hint(&on_action);
+        html! { <StepView {step} index={lab.step} count={trace.steps.len()} {frame} board={board_context} keys_hint={hint} /> }
     });
+    let key_help = lab.show_keys.then(|| html! { <KeyHelp on_action={on_action.clone()} /> });
 
     if embed.enabled {
         let full_page =
@@ -270,6 +292,7 @@ pub fn app() -> Html {
                 if embed.code {
                     <CodePanel technique={lab.technique} step={current} />
                 }
+                { for key_help }
             </main>
         };
     }
@@ -297,30 +320,34 @@ pub fn app() -> Html {
             <main class="lab">
                 { notice_list }
                 { for message }
-                <div class="workbench">
+                // The lesson: the board the reader edits beside the step it changes, its
+                // narration and the line of code, all on one screen from 1280x720 up.
+                <div class="lesson">
                     <div class="board-column">
                         { board }
+                        <Setup technique={lab.technique} slider={lab.slider} tool={lab.tool} on_action={on_action.clone()} />
                         <AttackResult technique={lab.technique} {attacks} />
                     </div>
-                    <div class="side">
-                        <Controls technique={lab.technique} slider={lab.slider} tool={lab.tool}
-                            occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
-                        <TechniqueInfo technique={lab.technique} />
-                    </div>
-                </div>
-                <section class="stepper" aria-label="Steps of the technique">
-                    { player }
-                    <div class="stepper-body">
+                    <section class="stepper" aria-label="Steps of the technique">
+                        { player }
                         { for step_view }
                         <CodePanel technique={lab.technique} step={current} />
-                    </div>
+                    </section>
+                </div>
+                <section class="step-details" aria-label="Every step">
                     <StepStrip steps={trace.steps.clone()} current={lab.step} on_action={on_action.clone()} />
+                    { for current.as_ref().map(values_table) }
                 </section>
+                <div class="more">
+                    <Position occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
+                    <TechniqueInfo technique={lab.technique} />
+                </div>
                 <Export trace={(*trace).clone()} step={lab.step} />
                 <Compare slider={lab.slider} square={lab.square} occupied={lab.occupied}
                     selected={lab.technique} on_action={on_action.clone()} />
                 <Benchmark />
             </main>
+            { for key_help }
             <footer class="page-footer">
                 { "Techniques from the chessprogramming wiki (CC BY-SA). LERF mapping: a1 = bit 0, h8 = bit 63." }
             </footer>

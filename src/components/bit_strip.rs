@@ -2,6 +2,7 @@
 //! the right, eight bits per rank: the borrow visibly runs rightwards, which on the board is
 //! along the rank and then up the board — the reason LERF makes it follow a line.
 
+use sliders::narration::{borrow_caption, borrow_end};
 use sliders::{Bitboard, Square};
 use yew::prelude::*;
 
@@ -48,11 +49,12 @@ fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>) -> Html {
 #[function_component(BitStrip)]
 pub fn bit_strip(props: &BitStripProps) -> Html {
     let at = props.frame.cursor.map(|bit| format!("borrow at bit {bit} ({})", Square::from_index(bit)));
+    let end = borrow_caption(borrow_end(props.minuend, props.subtrahend, props.difference));
     html! {
         <div class="bit-strip" aria-label="the subtraction in bit order">
             <div class="strip-scale" aria-hidden="true">
                 <span>{ "bit 0 (a1)" }</span>
-                <span>{ at.unwrap_or_else(|| "borrow absorbed".into()) }</span>
+                <span data-borrow-end="">{ at.unwrap_or(end) }</span>
                 <span>{ "bit 63 (h8)" }</span>
             </div>
             { row("a", props.minuend, None) }

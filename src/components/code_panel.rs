@@ -1,6 +1,8 @@
 //! The technique's own Rust source — the very code the page runs — with the statement that
-//! produced the current step highlighted and scrolled into view.
+//! produced the current step highlighted and scrolled into view inside the panel. A step made
+//! by the shared line composition (rook = file | rank) shows that statement from compose.rs.
 
+use sliders::techniques::statement_lines;
 use sliders::{Step, Technique};
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -11,6 +13,28 @@ pub struct CodePanelProps {
     pub step: Option<Step>,
 }
 
+/// The source as numbered lines, lines `first..=last` marked current (the first one carries the
+/// `data-current-line` hook).
+fn lines(source: &'static str, numbers: impl Iterator<Item = u32>, (first, last): (u32, u32)) -> Html {
+    let all: Vec<&str> = source.lines().collect();
+    let rendered =
+        numbers.filter_map(|number| all.get(number as usize - 1).map(|text| (number, *text))).map(|(number, text)| {
+            let current = number >= first && number <= last;
+            let class = classes!(
+                "code-line",
+                current.then_some("current"),
+                text.trim_start().starts_with("//").then_some("comment"),
+            );
+            html! {
+                <span {class} data-line={number.to_string()} data-current-line={(number == first).then_some("")}>
+                    <span class="line-number" aria-hidden="true">{ number }</span>
+                    { text }{ "\n" }
+                </span>
+            }
+        });
+    html! { <code>{ for rendered }</code> }
+}
+
 #[function_component(CodePanel)]
 pub fn code_panel(props: &CodePanelProps) -> Html {
     let technique = props.technique;
@@ -18,36 +42,31 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
     let (first, last) = own.map(|step| technique.statement_lines(step.line)).unwrap_or((0, 0));
     let container = use_node_ref();
     {
-        // Keep the highlighted statement in the middle of the panel without scrolling the page.
+        // After every render (a new step, or an edit that made the narration longer and the panel
+        // shorter), bring the highlighted statement back to the panel's middle if any of it is out
+        // of sight. Only the panel scrolls, never the page.
         let container = container.clone();
-        use_effect_with((technique, first), move |_| {
-            if let Some(panel) = container.cast::<HtmlElement>() {
-                if let Ok(Some(line)) = panel.query_selector(".code-line.current") {
-                    if let Ok(line) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(line) {
-                        let middle = line.offset_top() - panel.client_height() / 2;
-                        panel.set_scroll_top(middle.max(0));
-                    }
-                }
+        use_effect(move || {
+            let Some(panel) = container.cast::<HtmlElement>() else { return };
+            let Ok(Some(line)) = panel.query_selector("[data-current-line]") else { return };
+            let Ok(line) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(line) else { return };
+            let (top, height) = (line.offset_top(), line.offset_height());
+            let visible = top >= panel.scroll_top() && top + height <= panel.scroll_top() + panel.client_height();
+            if !visible {
+                panel.set_scroll_top((top - panel.client_height() / 2 + height / 2).max(0));
             }
         });
     }
-    let lines = technique.source().lines().enumerate().map(|(index, text)| {
-        let number = index as u32 + 1;
-        let class = classes!(
-            "code-line",
-            (number >= first && number <= last).then_some("current"),
-            text.trim_start().starts_with("//").then_some("comment"),
-        );
-        html! {
-            <span {class} data-line={number.to_string()}>
-                <span class="line-number" aria-hidden="true">{ number }</span>
-                { text }{ "\n" }
-            </span>
-        }
-    });
+    let count = technique.source().lines().count() as u32;
     let elsewhere = props.step.filter(|step| !technique.made(step)).map(|step| {
-        let file = step.file.rsplit(['/', '\\']).next().unwrap_or(step.file);
-        html! { <p class="code-note">{ format!("This step comes from {file}, line {}: the shared piece = line | line composition.", step.line) }</p> }
+        let (file, source) = technique.source_of(&step);
+        let statement = statement_lines(source, step.line);
+        html! {
+            <div class="code-elsewhere">
+                <p class="code-note">{ format!("This step is the shared composition in {file}, line {}:", step.line) }</p>
+                <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement) }</pre>
+            </div>
+        }
     });
     html! {
         <section class="code-panel" aria-label="Source of the technique">
@@ -56,7 +75,9 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
                 <span class="code-file">{ format!("crates/sliders/src/techniques/{}", technique.source_file()) }</span>
             </header>
             { for elsewhere }
-            <pre class="code" ref={container} tabindex="0"><code>{ for lines }</code></pre>
+            <pre class="code" ref={container} tabindex="0" aria-label={format!("{} source", technique.source_file())}>
+                { lines(technique.source(), 1..=count, (first, last)) }
+            </pre>
         </section>
     }
 }

@@ -1,7 +1,9 @@
 //! Every technique on the current board and slider, side by side, each checked against what
 //! the reference walk says it should compute.
 
-use sliders::{Bitboard, Slider, Square, Technique};
+use sliders::narration::square_list;
+use sliders::techniques::reference;
+use sliders::{Bitboard, Direction, Slider, Square, Technique};
 use yew::prelude::*;
 
 use crate::components::grid::MiniGrid;
@@ -16,13 +18,45 @@ pub struct CompareProps {
     pub on_action: Callback<Action>,
 }
 
+/// "south", "south and west", "south, west and north-west".
+fn join_words(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[function_component(Compare)]
 pub fn compare(props: &CompareProps) -> Html {
     let rows = Technique::ALL.iter().map(|&technique| {
         let trace = technique.trace(props.slider, props.square, props.occupied);
         let expected = technique.expected(props.slider, props.square, props.occupied);
         let wrong = trace.result ^ expected;
-        let verdict = if wrong.is_empty() {
+        let verdict = if wrong.is_empty() && technique.positive_rays_only() {
+            // It matches only part of the reference: say which part, and show what it leaves out.
+            let full = Technique::Reference.attacks(props.slider, props.square, props.occupied);
+            let left_out = full & !trace.result;
+            let rays: Vec<&str> = props
+                .slider
+                .lines()
+                .iter()
+                .map(|line| line.negative())
+                .filter(|&direction| !reference::ray(props.square, direction, props.occupied).is_empty())
+                .map(Direction::name)
+                .collect();
+            let left = if left_out.is_empty() {
+                "it leaves out nothing here: the negative rays are empty".to_string()
+            } else {
+                format!("it leaves out the {} rays: {}", join_words(&rays), square_list(left_out))
+            };
+            html! {
+                <span class="verdict ok" data-left-out={left_out.to_string()}>
+                    { "✓ matches the reference's positive rays" }
+                    <span class="left-out">{ format!("; {left}") }</span>
+                </span>
+            }
+        } else if wrong.is_empty() {
             html! { <span class="verdict ok">{ "✓ matches reference" }</span> }
         } else {
             let squares: Vec<String> = wrong.squares().map(|s| s.to_string()).collect();

@@ -140,6 +140,7 @@ mod tests {
     fn the_whole_trace_is_the_cli_text() {
         let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
         assert_eq!(render(Format::WholeTrace, &trace, 0), diagram::trace(&trace));
-        assert!(render(Format::StepDiagram, &trace, 3).contains("potential blockers - 2r = difference"));
+        let step = render(Format::StepDiagram, &trace, 3);
+        assert!(step.starts_with("step 4: [the d-file] o - 2r") && step.contains("absorbs it"), "{step}");
     }
 }

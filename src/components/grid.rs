@@ -24,7 +24,7 @@ pub struct GridProps {
     /// The slider's square, outlined for orientation.
     #[prop_or_default]
     pub slider: Option<Square>,
-    /// Carry `data-value` (the step's result grid does).
+    /// Carry the result hooks `data-value` and `data-current-result` (the step's result grid does).
     #[prop_or_default]
     pub value_hook: bool,
 }
@@ -51,13 +51,15 @@ pub fn grid(props: &GridProps) -> Html {
         );
         html! { <span {class}></span> }
     });
-    let label = format!("{}: {}", props.caption, props.board);
+    let value = props.board.to_string();
+    let label = format!("{}: {value}", props.caption);
     html! {
         <figure class="grid-figure">
-            <div class="grid" role="img" aria-label={label} data-value={props.value_hook.then(|| props.board.to_string())}>
+            <div class="grid" role="img" aria-label={label} data-value={props.value_hook.then(|| value.clone())}
+                data-current-result={props.value_hook.then_some("")}>
                 { for cells }
             </div>
-            <figcaption>{ props.caption.clone() }</figcaption>
+            <figcaption>{ props.caption.clone() }{ " " }<code class="grid-hex">{ value }</code></figcaption>
         </figure>
     }
 }

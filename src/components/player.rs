@@ -1,5 +1,6 @@
 //! Step player controls: first, back, play/pause, next, last, frame stepping, speed, scrub bar.
-//! The keyboard shortcuts (arrows, space, Home/End) are wired up by the app for the whole page.
+//! The keyboard shortcuts are wired up by the app for the whole page; the player shows the ones
+//! that work everywhere, and `?` lists them all.
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -31,14 +32,17 @@ pub fn player(props: &PlayerProps) -> Html {
     });
     // Plain glyphs every system font has: ▶ and ◀ with a bar, "||" for pause.
     let bar = |text: &'static str| html! { <span class="bar">{ text }</span> };
-    let (play_label, play_title) =
-        if props.playing { (html! { "|| Pause" }, "Pause (space)") } else { (html! { "▶ Play" }, "Play (space)") };
+    let (play_label, play_title) = if props.playing {
+        (html! { "|| Pause" }, "Pause (Space or K)")
+    } else {
+        (html! { "▶ Play" }, "Play (Space or K)")
+    };
     html! {
         <div class="player" role="toolbar" aria-label="Step player">
             { button("first", html! { <>{ bar("|") }{ "◀" }</> }, "First step (Home)", Action::First) }
-            { button("back", html! { "◀" }, "Previous step (←)", Action::Back) }
+            { button("back", html! { "◀" }, "Previous step (← or [)", Action::Back) }
             { button("play", play_label, play_title, Action::TogglePlay) }
-            { button("next", html! { "▶" }, "Next step (→)", Action::Next) }
+            { button("next", html! { "▶" }, "Next step (→ or ])", Action::Next) }
             { button("last", html! { <>{ "▶" }{ bar("|") }</> }, "Last step (End)", Action::Last) }
             { button("frame-back", html! { "‹ frame" }, "One animation frame back (,)", Action::StepFrame(-1)) }
             { button("frame-next", html! { "frame ›" }, "One animation frame on (.)", Action::StepFrame(1)) }

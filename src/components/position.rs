@@ -1,91 +1,66 @@
-//! Pick the slider, the technique and what a click on the board does; type an occupancy.
+//! The position on the board: start from a preset or a random board, or type one (a FEN or a
+//! bitboard). A typed value that cannot be read is named beside the box, the box is marked
+//! invalid, and the board keeps its state.
 
-use sliders::{Article, Bitboard, Slider, Technique};
+use sliders::Bitboard;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::components::board::glyph;
 use crate::input::parse_position;
-use crate::model::{Action, Tool};
+use crate::model::Action;
 use crate::presets::{random_occupancy, PRESETS};
 
 #[derive(Properties, PartialEq)]
-pub struct ControlsProps {
-    pub technique: Technique,
-    pub slider: Slider,
-    pub tool: Tool,
+pub struct PositionProps {
     pub occupied: Bitboard,
     pub show_indices: bool,
     pub on_action: Callback<Action>,
 }
 
-/// The articles in the order the selector groups them.
-const ARTICLES: [Article; 5] = [
-    Article::ClassicalApproach,
-    Article::SubtractingARook,
-    Article::ObstructionDifference,
-    Article::Sbamg,
-    Article::Reference,
-];
-
-#[function_component(Controls)]
-pub fn controls(props: &ControlsProps) -> Html {
-    let on_technique = props.on_action.reform(|event: Event| {
-        let select: HtmlSelectElement = event.target_unchecked_into();
-        match select.value().parse::<Technique>() {
-            Ok(technique) => Action::SetTechnique(technique),
-            Err(error) => Action::Reject(error.to_string()),
-        }
-    });
-    let sliders = Slider::ALL.iter().map(|&slider| {
-        let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetSlider(slider));
-        html! {
-            <button type="button" class="choice" data-choose-slider={slider.name()}
-                aria-pressed={(slider == props.slider).to_string()} onclick={on_click}>
-                <span class="glyph" aria-hidden="true">{ glyph(slider) }</span>{ " " }{ slider.name() }
-            </button>
-        }
-    });
-    let tools = [(Tool::Occupancy, "occupancy", "Toggle squares"), (Tool::PlaceSlider, "place", "Place slider")];
-    let tools = tools.iter().map(|&(tool, hook, label)| {
-        let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetTool(tool));
-        html! {
-            <button type="button" class="choice" data-tool={hook}
-                aria-pressed={(tool == props.tool).to_string()} onclick={on_click}>{ label }</button>
-        }
-    });
-    let groups = ARTICLES.iter().map(|&article| {
-        let options = Technique::ALL.iter().filter(|t| t.article() == article).map(|&technique| {
-            html! {
-                <option value={technique.name()} selected={technique == props.technique}>
-                    { technique.title() }
-                </option>
-            }
-        });
-        html! { <optgroup label={article.title()}>{ for options }</optgroup> }
-    });
+#[function_component(Position)]
+pub fn position(props: &PositionProps) -> Html {
     let occupied_input = use_node_ref();
+    // The problem with the last typed value, shown beside the box until the next good one.
+    let error = use_state(|| None::<String>);
+    // The text of the last value that was taken, and the board it gave: a FEN keeps its own
+    // text in the box for as long as the board is the one it describes.
+    let applied = use_mut_ref(|| None::<(String, Bitboard)>);
     let on_occupied = {
         let input = occupied_input.clone();
-        props.on_action.reform(move |event: SubmitEvent| {
+        let error = error.clone();
+        let applied = applied.clone();
+        let on_action = props.on_action.clone();
+        Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             let text = input.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
             match parse_position(&text) {
-                Ok(board) => Action::SetOccupied(board),
-                Err(why) => Action::Reject(why),
+                Ok(board) => {
+                    *applied.borrow_mut() = Some((text.trim().to_string(), board));
+                    error.set(None);
+                    on_action.emit(Action::SetOccupied(board));
+                }
+                Err(why) => error.set(Some(why)),
             }
         })
     };
     let value = props.occupied.to_string();
-    // Re-show the current value when the board changes under the field.
+    // Re-show the board's value when it changes under the field, unless the typed text describes it.
     {
         let input = occupied_input.clone();
+        let applied = applied.clone();
+        let occupied = props.occupied;
         use_effect_with(value.clone(), move |value| {
             if let Some(input) = input.cast::<HtmlInputElement>() {
-                input.set_value(value);
+                let kept =
+                    applied.borrow().as_ref().filter(|(_, board)| *board == occupied).map(|(text, _)| text.clone());
+                input.set_value(&kept.unwrap_or_else(|| value.clone()));
             }
         });
     }
+    let on_typing = {
+        let error = error.clone();
+        Callback::from(move |_: InputEvent| error.set(None))
+    };
     let on_preset = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
         let id = select.value();
@@ -111,14 +86,23 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
     let on_indices = props.on_action.reform(|_: MouseEvent| Action::ToggleIndices);
     let presets = PRESETS.iter().map(|preset| html! { <option value={preset.id}>{ preset.title }</option> });
+    let invalid = error.is_some();
     html! {
-        <div class="controls">
-            <div class="control-row" role="group" aria-label="Slider">{ for sliders }</div>
-            <label class="control-row">
-                <span class="control-label">{ "Technique" }</span>
-                <select data-technique-select="" onchange={on_technique}>{ for groups }</select>
-            </label>
-            <div class="control-row" role="group" aria-label="Click on the board">{ for tools }</div>
+        <section class="position-panel" aria-label="Position">
+            <h2>{ "Position" }</h2>
+            <form class="control-row" data-occupied-form="" onsubmit={on_occupied}>
+                <label class="grow">
+                    <span class="control-label">{ "Position" }</span>
+                    <input ref={occupied_input} type="text" spellcheck="false" autocomplete="off"
+                        data-occupied-input="" aria-invalid={invalid.to_string()} oninput={on_typing}
+                        aria-describedby={if invalid { "occupied-error occupied-help" } else { "occupied-help" }}/>
+                </label>
+                <button type="submit">{ "Set" }</button>
+            </form>
+            if let Some(why) = (*error).clone() {
+                <p id="occupied-error" class="field-error" role="alert" data-message="" data-field-error="">{ why }</p>
+            }
+            <p id="occupied-help" class="hint">{ "a FEN, or a bitboard as 0x hex, 0b binary or decimal" }</p>
             <div class="control-row">
                 <label>
                     <span class="control-label">{ "Start from" }</span>
@@ -134,20 +118,9 @@ pub fn controls(props: &ControlsProps) -> Html {
                         oninput={on_density} data-density="" />
                     <span class="hint">{ format!("{}% full", *density) }</span>
                 </label>
-            </div>
-            <form class="control-row" data-occupied-form="" onsubmit={on_occupied}>
-                <label class="grow">
-                    <span class="control-label">{ "Position" }</span>
-                    <input ref={occupied_input} type="text" spellcheck="false" autocomplete="off"
-                        data-occupied-input="" aria-describedby="occupied-help"/>
-                </label>
-                <button type="submit">{ "Set" }</button>
-                <span id="occupied-help" class="hint">{ "a FEN, or a bitboard as 0x hex, 0b binary or decimal" }</span>
-            </form>
-            <div class="control-row">
                 <button type="button" class="choice" data-indices="" aria-pressed={props.show_indices.to_string()}
                     onclick={on_indices}>{ "Bit indices" }</button>
             </div>
-        </div>
+        </section>
     }
 }

@@ -1,8 +1,9 @@
-//! The current step, large: its operands and result as `A op B = C`, the label in the
-//! articles' notation, the values in hex and binary, and the step's animation.
+//! The current step, large: its operands and result as `A op B = C` with each value in hex under
+//! its grid, the label in the articles' notation, the step's animation, and a sentence computed
+//! from the values (`sliders::narration`) that says what happened and why.
 
 use sliders::diagram::format_value;
-use sliders::narration::focus_name;
+use sliders::narration::{describe, describe_bit, describe_rank, focus_name, Board};
 use sliders::{Bitboard, Op, Square, Step, Value};
 use yew::prelude::*;
 
@@ -16,13 +17,21 @@ pub struct StepViewProps {
     pub index: usize,
     pub count: usize,
     pub frame: Frame,
-    pub slider: Square,
+    /// The position the trace ran on: the narration relates the bits to it.
+    pub board: Board,
+    /// The keys that step the player, shown beside the heading.
+    #[prop_or_default]
+    pub keys_hint: Html,
 }
 
-/// MSB first, bytes apart: how the number reads as a binary literal.
-fn binary(board: Bitboard) -> String {
+/// MSB first, one byte (one rank, h to a) per group, so a line break can only fall between bytes.
+fn binary(board: Bitboard) -> Html {
     let digits = format!("{:064b}", board.0);
-    digits.as_bytes().chunks(8).map(|byte| std::str::from_utf8(byte).unwrap_or("")).collect::<Vec<_>>().join("_")
+    let bytes = digits.as_bytes().chunks(8).enumerate().map(|(index, byte)| {
+        let byte = std::str::from_utf8(byte).unwrap_or("");
+        html! { <>if index > 0 { { "_" }<wbr/> }<span class="byte">{ byte }</span></> }
+    });
+    html! { <>{ for bytes }</> }
 }
 
 fn operand(value: Value, caption: &'static str, frame: Option<&Frame>, slider: Square, result: bool) -> Html {
@@ -38,7 +47,8 @@ fn operand(value: Value, caption: &'static str, frame: Option<&Frame>, slider: S
             let text = if frame.is_some_and(|f| !f.done) { "…".to_string() } else { n.to_string() };
             html! {
                 <figure class="grid-figure number-figure">
-                    <div class="number" data-value={result.then(|| n.to_string())}>{ text }</div>
+                    <div class="number" data-value={result.then(|| n.to_string())}
+                        data-current-result={result.then_some("")}>{ text }</div>
                     <figcaption>{ caption }</figcaption>
                 </figure>
             }
@@ -46,7 +56,8 @@ fn operand(value: Value, caption: &'static str, frame: Option<&Frame>, slider: S
     }
 }
 
-fn value_rows(step: &Step) -> Html {
+/// The step's values in hex and binary, for readers who want the digits.
+pub fn values_table(step: &Step) -> Html {
     let mut rows: Vec<(&str, Value)> = vec![("a", step.lhs)];
     if let Some(rhs) = step.rhs {
         rows.push(("b", rhs));
@@ -62,69 +73,52 @@ fn value_rows(step: &Step) -> Html {
             </tr>
         }
     });
-    html! { <table class="values"><tbody>{ for rows }</tbody></table> }
+    html! {
+        <table class="values" aria-label="The step's values in hex and binary">
+            <tbody>{ for rows }</tbody>
+        </table>
+    }
 }
 
-/// A sentence on what the animation shows, for the ops that animate.
-fn narration(step: &Step, frame: &Frame) -> Option<String> {
-    let Value::Number(found) = step.result else {
-        return match step.op {
-            Op::Sub => Some(match frame.cursor {
-                Some(bit) => format!(
-                    "The borrow walks up from the subtrahend's bit through the empty squares: now at bit {bit} ({}).",
-                    Square::from_index(bit)
-                ),
-                None => "The borrow was absorbed by the first set bit it met: that square is the first blocker.".into(),
-            }),
-            Op::And | Op::Or | Op::Xor if !frame.done => {
-                Some("Combining the two operands rank by rank, from rank 1 up.".into())
-            }
-            _ => None,
-        };
-    };
-    if let Some(bit) = frame.cursor {
-        let end = if matches!(step.op, Op::Lzcnt | Op::BitScanReverse) { "bit 63 down" } else { "bit 0 up" };
-        return Some(format!("Scanning from {end}: now at bit {bit} ({}).", Square::from_index(bit)));
-    }
-    let square = || Square::from_index(found);
-    Some(match step.op {
-        Op::Lzcnt => format!(
-            "Counted from bit 63 down: {found} leading zeros. This count is the `i64.clz` instruction your browser just executed in WebAssembly."
-        ),
-        Op::Tzcnt => format!("Counted from bit 0 up: {found} trailing zeros, WebAssembly's `i64.ctz`."),
-        Op::BitScanForward => format!("Bit scan forward: the lowest set bit is {found} ({}), found with `i64.ctz`.", square()),
-        Op::BitScanReverse => {
-            format!("Bit scan reverse: the highest set bit is {found} ({}), found as 63 − `i64.clz`.", square())
+/// The sentence for what is on screen: the bit or rank an animation is at, or, once the step is
+/// shown whole, what it did and why.
+pub fn narration(step: &Step, frame: &Frame, board: &Board) -> String {
+    if !frame.done {
+        if let Some(bit) = frame.cursor {
+            return describe_bit(step, bit);
         }
-        _ => return None,
-    })
+        if let Some(rank) = frame.active.squares().next().map(|s| s.rank() as u32 + 1) {
+            return describe_rank(step, rank);
+        }
+    }
+    format!("{} {}", describe(step, board), step.why)
 }
 
 #[function_component(StepView)]
 pub fn step_view(props: &StepViewProps) -> Html {
     let step = &props.step;
     let frame = &props.frame;
+    let slider = props.board.square;
     let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
     // Scans animate on their operand (the cursor sweeps it); everything else on the result.
     // Mask steps show the rank being combined on both operands; only the result hides bits.
     let combining = Frame { active: frame.active, done: true, ..Frame::default() };
     let combining = (!frame.active.is_empty()).then_some(&combining);
     let (lhs_frame, result_frame) = if scans { (Some(frame), Some(frame)) } else { (combining, Some(frame)) };
-    // A number result (a scan's count) shows "…" until the sweep ends.
     let lhs_caption = if step.op == Op::Lookup { "index" } else { "a" };
     let equation = match step.rhs {
         Some(rhs) => html! {
             <>
-                { operand(step.lhs, lhs_caption, lhs_frame, props.slider, false) }
+                { operand(step.lhs, lhs_caption, lhs_frame, slider, false) }
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(rhs, "b", combining, props.slider, false) }
+                { operand(rhs, "b", combining, slider, false) }
             </>
         },
-        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, props.slider, false),
+        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, slider, false),
         None => html! {
             <>
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(step.lhs, lhs_caption, lhs_frame, props.slider, false) }
+                { operand(step.lhs, lhs_caption, lhs_frame, slider, false) }
             </>
         },
     };
@@ -134,24 +128,46 @@ pub fn step_view(props: &StepViewProps) -> Html {
         }
         _ => html! {},
     };
-    let focus = focus_name(step.focus, props.slider).map(|f| html! { <span class="focus">{ f }</span> });
+    let focus = focus_name(step.focus, slider).map(|f| html! { <span class="focus">{ f }</span> });
     html! {
-        <section class="step-view" data-step-index={props.index.to_string()} aria-live="polite">
+        <section class="step-view" data-current-step="" data-step-index={props.index.to_string()}>
             <header class="step-heading">
                 <span class="step-number">{ format!("Step {} of {}", props.index + 1, props.count) }</span>
                 { for focus }
                 <h3 class="step-label" data-step-label="">{ step.label }</h3>
+                { props.keys_hint.clone() }
             </header>
             <div class="equation">
                 { equation }
-                <span class="operator">{ "=" }</span>
-                { operand(step.result, "result", result_frame, props.slider, true) }
+                // "=" and the result stay together when the equation wraps.
+                <span class="equals-result">
+                    <span class="operator">{ "=" }</span>
+                    { operand(step.result, "result", result_frame, slider, true) }
+                </span>
             </div>
-            if let Some(text) = narration(step, frame) {
-                <p class="narration">{ text }</p>
-            }
+            <p class="narration" data-narration="">{ narration(step, frame, &props.board) }</p>
             { strip }
-            { value_rows(step) }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sliders::{Slider, Technique};
+
+    #[test]
+    fn a_finished_step_is_narrated_with_its_why() {
+        let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        let board = Board::of(&trace);
+        let sub = trace.steps.iter().find(|s| s.op == Op::Sub).unwrap();
+        let done = crate::animation::frame(sub, usize::MAX);
+        let text = narration(sub, &done, &board);
+        assert!(text.contains("until bit 51 (d7)") && text.ends_with(sub.why), "{text}");
+        let walking = crate::animation::frame(sub, 3);
+        assert!(narration(sub, &walking, &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
+        let and = &trace.steps[1];
+        let rank_3 = crate::animation::frame(and, 3);
+        assert!(narration(and, &rank_3, &board).starts_with("Rank 3:"));
     }
 }

@@ -14,7 +14,7 @@ use crate::trace::{Focus, Op, Step, Trace, Value};
 use crate::{line_ends, Bitboard, Direction, Line, Slider, Square};
 
 /// The position a step belongs to: what the sentences relate its bits to.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
     pub slider: Slider,
     pub square: Square,
@@ -272,12 +272,53 @@ fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
 
 /// The borrow of `a − b`, read from the values: where it starts, which bits it runs through,
 /// and which bit absorbs it, or that it runs past h8.
-fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, board: &Board) -> String {
+/// How the borrow of a subtraction `a − b` ends, read from its values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BorrowEnd {
+    /// Nothing borrows: every one bit of b is set in a.
+    NoBorrow,
+    /// The borrow starting at the first bit is absorbed by the second.
+    AbsorbedAt { start: u32, stop: u32 },
+    /// The borrow starting at this bit leaves bit 63: the result wraps around.
+    PastH8 { start: u32 },
+}
+
+/// Where the (lowest) borrow of `a − b = difference` starts and ends.
+pub fn borrow_end(a: Bitboard, b: Bitboard, difference: Bitboard) -> BorrowEnd {
     // chain: the bits that received a borrow from below. A borrow leaves bit 63 exactly when the
     // subtraction wraps around, that is when a < b as unsigned numbers.
     let chain = (a ^ b ^ difference).0;
-    let past_h8 = a.0 < b.0;
-    if chain == 0 && !past_h8 {
+    if chain == 0 {
+        return if a.0 < b.0 { BorrowEnd::PastH8 { start: 63 } } else { BorrowEnd::NoBorrow };
+    }
+    // The lowest bit that borrows has no borrow coming in, so a has a zero there and b a one; the
+    // bits above it receive the borrow until one of them absorbs it or it leaves bit 63.
+    let first_in = chain.trailing_zeros();
+    let last_in = first_in + (chain >> first_in).trailing_ones() - 1;
+    let start = first_in - 1;
+    if last_in == 63 && a.0 < b.0 {
+        BorrowEnd::PastH8 { start }
+    } else {
+        BorrowEnd::AbsorbedAt { start, stop: last_in }
+    }
+}
+
+/// The bit strip's one-line caption for a subtraction's end.
+pub fn borrow_caption(end: BorrowEnd) -> String {
+    match end {
+        BorrowEnd::NoBorrow => "no borrow".into(),
+        BorrowEnd::AbsorbedAt { stop, .. } => format!("borrow absorbed at {}", bit_name(stop)),
+        BorrowEnd::PastH8 { .. } => "borrow ran past h8".into(),
+    }
+}
+
+fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, board: &Board) -> String {
+    let (start, last_in, past_h8) = match borrow_end(a, b, difference) {
+        BorrowEnd::NoBorrow => (0, 0, None),
+        BorrowEnd::AbsorbedAt { start, stop } => (start, stop, Some(false)),
+        BorrowEnd::PastH8 { start } => (start, 63, Some(true)),
+    };
+    let Some(past_h8) = past_h8 else {
         if b.is_empty() {
             return "b is zero, so a − b = a and nothing borrows.".into();
         }
@@ -285,16 +326,7 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, boa
             "Every one bit of b ({}) is set in a too, so nothing borrows: a − b only clears those bits.",
             square_list(b)
         );
-    }
-    // The lowest bit that borrows has no borrow coming in, so a has a zero there and b a one; the
-    // bits above it receive the borrow until one of them absorbs it or it leaves bit 63.
-    let (start, last_in) = if chain == 0 {
-        (63, 63)
-    } else {
-        let first_in = chain.trailing_zeros();
-        (first_in - 1, first_in + (chain >> first_in).trailing_ones() - 1)
     };
-    let past_h8 = past_h8 && (last_in == 63);
     // The bits that took the borrow and passed it on (all of them when it runs past h8).
     let passed = Bitboard(if past_h8 { range(start + 1, 63) } else { range(start + 1, last_in - 1) });
     let plain = (a & passed).is_empty() && (b & passed).is_empty();
@@ -325,7 +357,8 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, boa
     } else {
         let stop = Square::from_index(last_in);
         let first = (a.0 & range(start + 1, 63)).trailing_zeros() == last_in;
-        let which = if first { format!("the first one bit of a above {}", bit_name(start)) } else { "a one bit of a".into() };
+        let which =
+            if first { format!("the first one bit of a above {}", bit_name(start)) } else { "a one bit of a".into() };
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
         text.push_str(&stop_relation(stop, focus, board));
     }

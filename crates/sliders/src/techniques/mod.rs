@@ -141,19 +141,19 @@ impl Technique {
         path.is_empty() || path.ends_with('/') || path.ends_with('\\')
     }
 
-    /// The lines (1-based, inclusive) of the statement that starts on `line` of the source:
-    /// a call that rustfmt wrapped spans until its parentheses balance again.
+    /// The lines (1-based, inclusive) of the statement that starts on `line` of the source.
     pub fn statement_lines(self, line: u32) -> (u32, u32) {
-        let mut depth = 0i32;
-        let mut last = line;
-        for (number, text) in self.source().lines().enumerate().skip(line.saturating_sub(1) as usize) {
-            depth += text.matches('(').count() as i32 - text.matches(')').count() as i32;
-            last = number as u32 + 1;
-            if depth <= 0 {
-                break;
-            }
+        statement_lines(self.source(), line)
+    }
+
+    /// The file that made `step` and its source: the technique's own, or the shared
+    /// line-composition file for the steps that join line attacks into piece attacks.
+    pub fn source_of(self, step: &crate::Step) -> (&'static str, &'static str) {
+        if self.made(step) {
+            (self.source_file(), self.source())
+        } else {
+            ("compose.rs", COMPOSE_SOURCE)
         }
-        (line, last)
     }
 
     /// Bytes of precomputed tables the technique reads (the reference walk reads none).
@@ -194,6 +194,24 @@ impl Technique {
             })
             .fold(Bitboard::EMPTY, |all, direction| all | reference::ray(square, direction, occupied))
     }
+}
+
+/// The shared composition of line attacks into piece attacks (rook = file | rank, …).
+pub const COMPOSE_SOURCE: &str = include_str!("compose.rs");
+
+/// The lines (1-based, inclusive) of the statement that starts on `line` of `source`: a call
+/// that rustfmt wrapped spans until its parentheses balance again.
+pub fn statement_lines(source: &str, line: u32) -> (u32, u32) {
+    let mut depth = 0i32;
+    let mut last = line;
+    for (number, text) in source.lines().enumerate().skip(line.saturating_sub(1) as usize) {
+        depth += text.matches('(').count() as i32 - text.matches(')').count() as i32;
+        last = number as u32 + 1;
+        if depth <= 0 {
+            break;
+        }
+    }
+    (line, last)
 }
 
 impl fmt::Display for Technique {

@@ -1,0 +1,200 @@
+//! The lesson view: the board the reader edits, the current step's grids, its narration and the
+//! highlighted line of code on one screen at 1280x720 and 1440x900, for a technique from each
+//! article and every one of its steps; keys that work from anywhere; step links past the end;
+//! the compare panel's wording; input errors beside the input.
+
+use e2e::{square, Browser};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
+use fantoccini::Locator;
+use sliders::{Bitboard, Slider, Square, Technique};
+
+/// The four hooks of the lesson view, and the board.
+const HOOKS: [&str; 5] =
+    [".board", "[data-current-step]", "[data-current-result]", "[data-narration]", "[data-current-line]"];
+
+/// Presses and releases `key` on whatever has focus.
+async fn press(browser: &Browser, key: char) {
+    let keys =
+        KeyActions::new("keyboard".into()).then(KeyAction::Down { value: key }).then(KeyAction::Up { value: key });
+    browser.client.perform_actions(keys).await.expect("the key is pressed");
+}
+
+/// Each hook's box, and whether it lies inside the viewport without scrolling.
+async fn outside_the_viewport(browser: &Browser) -> Vec<String> {
+    let script = format!(
+        "const hooks = {HOOKS:?};
+         const out = [];
+         if (window.scrollY !== 0) out.push('the page scrolled to ' + window.scrollY);
+         for (const hook of hooks) {{
+           const element = document.querySelector(hook);
+           if (!element) {{ out.push(hook + ' is missing'); continue; }}
+           const r = element.getBoundingClientRect();
+           if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5 || r.height === 0)
+             out.push(hook + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));
+         }}
+         return out;"
+    );
+    let value = browser.eval(&script).await;
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+/// Pixel positions and sizes, printed for the issue note.
+async fn layout_figures(browser: &Browser) -> String {
+    let script = "const box = s => { const r = document.querySelector(s).getBoundingClientRect(); return s + ' ' + [r.left, r.top, r.width, r.height].map(Math.round).join('/'); };
+                  return ['.board', '[data-current-step]', '[data-current-result]', '[data-narration]', '[data-current-line]'].map(box).join('; ');";
+    browser.eval(script).await.as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn board_step_narration_and_code_fit_one_screen_for_every_step() {
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    let techniques =
+        [Technique::ClassicalBranchless, Technique::Subtraction, Technique::ObstructionDifference, Technique::Sbamg];
+    for size in [(1280, 720), (1440, 900)] {
+        let browser = Browser::start_at("/", size).await;
+        browser.open("?step=0").await;
+        let viewport = browser.eval("return [innerWidth, innerHeight];").await;
+        assert_eq!(viewport, serde_json::json!([size.0, size.1]), "the viewport is the size under test");
+        for technique in techniques {
+            for (slider, square) in [(Slider::Queen, Square::D2), (Slider::Rook, Square::A1)] {
+                browser
+                    .open(&format!("?technique={technique}&slider={slider}&square={square}&occupied={board}&step=0"))
+                    .await;
+                let steps = technique.trace(slider, square, board).steps.len();
+                for index in 0..steps {
+                    if index > 0 {
+                        browser.click("[data-player=\"next\"]").await;
+                    }
+                    let outside = outside_the_viewport(&browser).await;
+                    assert!(outside.is_empty(), "{size:?} {technique} {slider} {square} step {index}: {outside:?}");
+                }
+            }
+            browser.click("[data-player=\"first\"]").await;
+            println!("figure: {size:?} {technique} step 1: {}", layout_figures(&browser).await);
+        }
+        // A click on the board changes the step beside the pointer, with nothing scrolled.
+        browser.open(&format!("?technique=subtraction&slider=rook&square=d2&occupied={board}&step=3")).await;
+        let before = browser.attribute("[data-current-result]", "data-value").await;
+        browser.click(&square("d5")).await;
+        let after = browser.attribute("[data-current-result]", "data-value").await;
+        assert_ne!(before, after, "toggling d5 changes o - 2r");
+        let expected =
+            Technique::Subtraction.trace(Slider::Rook, Square::D2, board.toggled(Square::D5)).steps[3].result;
+        assert_eq!(after, Some(sliders::diagram::format_value(expected)));
+        let outside = outside_the_viewport(&browser).await;
+        assert!(outside.is_empty(), "{size:?} after a click on d5: {outside:?}");
+        browser.close().await;
+    }
+}
+
+#[tokio::test]
+async fn space_does_not_scroll_and_keys_step_from_the_board() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open("?technique=obstruction-difference&slider=rook&square=d4&occupied=0x0008000000400800&step=0").await;
+    let step = || async { browser.attribute("[data-current-step]", "data-step-index").await.unwrap() };
+    // Space on the page plays instead of scrolling. The key goes to whatever has focus, as a
+    // reader's would (an element's send_keys would first scroll that element into view).
+    browser.eval("document.activeElement.blur(); window.scrollTo(0, 0);").await;
+    press(&browser, ' ').await;
+    assert_eq!(browser.eval("return window.scrollY;").await, 0, "Space left scrollY alone");
+    let playing = browser.attribute("[data-player=\"play\"]", "title").await.unwrap();
+    assert!(playing.starts_with("Pause"), "Space started the player: {playing}");
+    press(&browser, ' ').await;
+    // With the code panel focused too.
+    browser.eval("document.querySelector('.code-panel .code').focus({ preventScroll: true });").await;
+    press(&browser, ' ').await;
+    assert_eq!(browser.eval("return window.scrollY;").await, 0);
+    press(&browser, ' ').await;
+    browser.click("[data-player=\"first\"]").await;
+    // With a board square focused, ] and [ step and the arrows still move the cursor.
+    let d4 = browser.client.find(Locator::Css(&square("d4"))).await.unwrap();
+    d4.send_keys("]").await.unwrap();
+    assert_eq!(step().await, "1");
+    d4.send_keys("]").await.unwrap();
+    d4.send_keys("[").await.unwrap();
+    assert_eq!(step().await, "1");
+    d4.send_keys(&Key::Up.to_string()).await.unwrap();
+    assert_eq!(browser.eval("return document.activeElement.dataset.square;").await, "d5");
+    assert_eq!(step().await, "1", "arrows on the board move the cursor, not the player");
+    // ? lists every key; Esc closes the list.
+    let d5 = browser.client.find(Locator::Css(&square("d5"))).await.unwrap();
+    d5.send_keys("?").await.unwrap();
+    let list = browser.client.find(Locator::Css("[data-key-help]")).await.expect("? opens the list of keys");
+    let text = list.text().await.unwrap();
+    for key in ["[ ]", "K", "Space", "Home", "Esc"] {
+        assert!(text.contains(key), "{key} is listed: {text}");
+    }
+    let close = browser.client.find(Locator::Css("[data-key-help] button")).await.unwrap();
+    close.send_keys(&Key::Escape.to_string()).await.unwrap();
+    assert!(browser.client.find(Locator::Css("[data-key-help]")).await.is_err(), "Esc closes it");
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn a_step_past_the_end_shows_the_last_step() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=rook&square=d1&occupied=0x43&step=9999").await;
+    let last = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43)).steps.len() - 1;
+    assert_eq!(browser.attribute("[data-current-step]", "data-step-index").await, Some(last.to_string()));
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn compare_says_what_o_minus_2r_matches_and_what_it_leaves_out() {
+    let browser = Browser::start().await;
+    browser.open("?technique=subtraction&slider=rook&square=d4&occupied=0x0").await;
+    let row = browser.client.find(Locator::Css("[data-compare=\"subtraction\"]")).await.unwrap().text().await.unwrap();
+    assert!(row.contains("matches the reference's positive rays"), "{row}");
+    assert!(row.contains("leaves out the south and west rays"), "{row}");
+    assert!(!row.contains("✓ matches reference"), "{row}");
+    let left_out: Bitboard = browser
+        .attribute("[data-compare=\"subtraction\"] [data-left-out]", "data-left-out")
+        .await
+        .unwrap()
+        .parse()
+        .unwrap();
+    let full = Technique::Reference.attacks(Slider::Rook, Square::D4, Bitboard::EMPTY);
+    assert_eq!(left_out, full & !Technique::Subtraction.attacks(Slider::Rook, Square::D4, Bitboard::EMPTY));
+    browser.close().await;
+}
+
+async fn submit_position(browser: &Browser, text: &str) {
+    let input = browser.client.find(Locator::Css("[data-occupied-input]")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys(text).await.unwrap();
+    input.send_keys(&Key::Enter.to_string()).await.unwrap();
+}
+
+#[tokio::test]
+async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=rook&square=d4&occupied=0x0").await;
+    submit_position(&browser, "ff00").await;
+    let error = browser.client.find(Locator::Css("[data-field-error]")).await.expect("an error beside the box");
+    let text = error.text().await.unwrap();
+    assert!(text.contains("0xff00") && text.contains("hex"), "{text}");
+    assert_eq!(browser.attribute("[data-occupied-input]", "aria-invalid").await.as_deref(), Some("true"));
+    let gap = browser
+        .eval("const i = document.querySelector('[data-occupied-input]').getBoundingClientRect(); const e = document.querySelector('[data-field-error]').getBoundingClientRect(); return Math.round(e.top - i.bottom);")
+        .await
+        .as_i64()
+        .unwrap();
+    assert!((0..60).contains(&gap), "the message is right under the box: {gap} px");
+    assert_eq!(browser.occupied().await, Bitboard::EMPTY, "the board is kept");
+    // A long value is clipped in the message, and the page does not widen.
+    submit_position(&browser, &"z".repeat(3000)).await;
+    let text = browser.client.find(Locator::Css("[data-field-error]")).await.unwrap().text().await.unwrap();
+    assert!(text.len() < 200, "{text}");
+    let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
+    assert_eq!(overflow, 0);
+    // A FEN is applied and keeps its text in the box.
+    let fen = "8/8/8/3k4/8/8/3K4/8 w - - 0 1";
+    submit_position(&browser, fen).await;
+    assert_eq!(browser.occupied().await, Square::D5.bit() | Square::D2.bit());
+    let value = browser.client.find(Locator::Css("[data-occupied-input]")).await.unwrap().prop("value").await.unwrap();
+    assert_eq!(value.as_deref(), Some(fen));
+    assert!(browser.client.find(Locator::Css("[data-field-error]")).await.is_err(), "the error went");
+    assert_eq!(browser.attribute("[data-occupied-input]", "aria-invalid").await.as_deref(), Some("false"));
+    browser.close().await;
+}

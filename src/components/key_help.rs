@@ -1,0 +1,64 @@
+//! The `?` overlay: every key the page answers to, and where it works.
+
+use web_sys::HtmlElement;
+use yew::prelude::*;
+
+use crate::model::Action;
+
+/// Every key and what it does; the player's hint and this list are the page's only key docs.
+pub const KEYS: [(&str, &str); 10] = [
+    ("[ ]", "previous / next step, anywhere, also while a board square has focus"),
+    ("K", "play or pause, anywhere"),
+    ("← →", "previous / next step (on the board they move between squares)"),
+    ("Space", "play or pause (on a square it toggles the square, on a button it presses it)"),
+    (", .", "one animation frame back / on"),
+    ("Home End", "first / last step"),
+    ("arrows on the board", "move between squares"),
+    ("Enter on a square", "toggle it, or place the slider there"),
+    ("?", "show or hide this list"),
+    ("Esc", "close this list"),
+];
+
+/// The short list beside the step: the keys that work everywhere, and the way to all of them.
+pub fn keys_hint(on_action: &Callback<Action>) -> Html {
+    html! {
+        <button type="button" class="keys-hint" data-keys-open="" onclick={on_action.reform(|_: MouseEvent| Action::ShowKeys(true))}
+            aria-label="Keys: [ and ] step, K plays or pauses, ? lists every key">
+            <kbd>{ "[" }</kbd><kbd>{ "]" }</kbd>{ " step · " }<kbd>{ "K" }</kbd>{ " play · " }<kbd>{ "?" }</kbd>{ " keys" }
+        </button>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct KeyHelpProps {
+    pub on_action: Callback<Action>,
+}
+
+#[function_component(KeyHelp)]
+pub fn key_help(props: &KeyHelpProps) -> Html {
+    let close_button = use_node_ref();
+    {
+        // Focus moves into the list when it opens, so Esc and Tab work from there.
+        let close_button = close_button.clone();
+        use_effect_with((), move |_| {
+            if let Some(button) = close_button.cast::<HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
+    }
+    let close = props.on_action.reform(|_: MouseEvent| Action::ShowKeys(false));
+    let rows = KEYS.iter().map(|(keys, what)| {
+        html! { <tr><th scope="row"><kbd>{ *keys }</kbd></th><td>{ *what }</td></tr> }
+    });
+    html! {
+        <div class="key-help-backdrop">
+            <div class="key-help" role="dialog" aria-modal="true" aria-labelledby="key-help-title" data-key-help="">
+                <h2 id="key-help-title">{ "Keys" }</h2>
+                <table><tbody>{ for rows }</tbody></table>
+                <div class="dialog-actions">
+                    <button type="button" ref={close_button} onclick={close}>{ "Close (Esc)" }</button>
+                </div>
+            </div>
+        </div>
+    }
+}

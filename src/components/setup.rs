@@ -1,0 +1,74 @@
+//! What runs: the slider, the technique, and what a click on the board does. Compact, so it sits
+//! under the board and the reader sets up and sees the step on one screen.
+
+use sliders::{Article, Slider, Technique};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::components::board::glyph;
+use crate::model::{Action, Tool};
+
+#[derive(Properties, PartialEq)]
+pub struct SetupProps {
+    pub technique: Technique,
+    pub slider: Slider,
+    pub tool: Tool,
+    pub on_action: Callback<Action>,
+}
+
+/// The articles in the order the selector groups them.
+const ARTICLES: [Article; 5] = [
+    Article::ClassicalApproach,
+    Article::SubtractingARook,
+    Article::ObstructionDifference,
+    Article::Sbamg,
+    Article::Reference,
+];
+
+#[function_component(Setup)]
+pub fn setup(props: &SetupProps) -> Html {
+    let on_technique = props.on_action.reform(|event: Event| {
+        let select: HtmlSelectElement = event.target_unchecked_into();
+        match select.value().parse::<Technique>() {
+            Ok(technique) => Action::SetTechnique(technique),
+            Err(error) => Action::Reject(error.to_string()),
+        }
+    });
+    let sliders = Slider::ALL.iter().map(|&slider| {
+        let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetSlider(slider));
+        html! {
+            <button type="button" class="choice" data-choose-slider={slider.name()}
+                aria-pressed={(slider == props.slider).to_string()} onclick={on_click}>
+                <span class="glyph" aria-hidden="true">{ glyph(slider) }</span>{ " " }{ slider.name() }
+            </button>
+        }
+    });
+    let tools = [(Tool::Occupancy, "occupancy", "Toggle squares"), (Tool::PlaceSlider, "place", "Place slider")];
+    let tools = tools.iter().map(|&(tool, hook, label)| {
+        let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetTool(tool));
+        html! {
+            <button type="button" class="choice" data-tool={hook}
+                aria-pressed={(tool == props.tool).to_string()} onclick={on_click}>{ label }</button>
+        }
+    });
+    let groups = ARTICLES.iter().map(|&article| {
+        let options = Technique::ALL.iter().filter(|t| t.article() == article).map(|&technique| {
+            html! {
+                <option value={technique.name()} selected={technique == props.technique}>
+                    { technique.title() }
+                </option>
+            }
+        });
+        html! { <optgroup label={article.title()}>{ for options }</optgroup> }
+    });
+    html! {
+        <div class="setup">
+            <label class="setup-technique">
+                <span class="control-label">{ "Technique" }</span>
+                <select data-technique-select="" onchange={on_technique}>{ for groups }</select>
+            </label>
+            <div class="control-row" role="group" aria-label="Slider">{ for sliders }</div>
+            <div class="control-row" role="group" aria-label="Click on the board">{ for tools }</div>
+        </div>
+    }
+}
