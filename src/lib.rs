@@ -5,10 +5,14 @@ pub mod clipboard;
 pub mod components;
 pub mod input;
 pub mod model;
+pub mod panic;
 pub mod presets;
 pub mod url;
 
-/// Mounts the app on the page's body.
+/// Mounts the app on the page's body, with the panic banner in place first.
 pub fn start() {
+    panic::install();
+    #[cfg(feature = "force-panic")]
+    panic::panic_if_asked();
     yew::Renderer::<components::app::App>::new().render();
 }

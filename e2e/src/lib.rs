@@ -1,6 +1,9 @@
 //! The end-to-end harness: serves the built `dist/` on 127.0.0.1 (optionally under a
 //! sub-path), starts chromedriver, and hands the tests a WebDriver client for headless Chromium.
 //! Every request the page makes is logged, so tests can prove nothing left 127.0.0.1.
+// This crate is test code: the harness of the end-to-end tests (and the browser benchmark
+// runner). A failed expect here is a failed test, reported with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
@@ -102,15 +105,25 @@ impl Browser {
         }
         let profile = TempDir(std::env::temp_dir().join(format!("slider-lab-e2e-{}-{port}", std::process::id())));
         let capabilities = json!({
+            // The console and the network, read back at the end of every test.
+            "goog:loggingPrefs": { "browser": "ALL", "performance": "ALL" },
             "goog:chromeOptions": {
                 "binary": "/usr/bin/chromium",
                 "args": [
                     "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
                     "--no-first-run", "--hide-scrollbars",
-                    format!("--window-size={},{}", size.0, size.1),
+                    format!("--window-size={},{}", size.0.max(800), size.1 + 200),
                     format!("--user-data-dir={}", profile.0.display()),
-                ]
+                ],
+                // The viewport is `size` exactly (a window keeps room for its toolbar, and has a
+                // minimum width); below 600 px it is a phone, with touch and the meta viewport.
+                "mobileEmulation": {
+                    "deviceMetrics": {
+                        "width": size.0, "height": size.1, "pixelRatio": 1.0,
+                        "mobile": size.0 < 600, "touch": size.0 < 600
+                    }
+                }
             }
         });
         let client = ClientBuilder::rustls()
@@ -122,14 +135,6 @@ impl Browser {
         // WebDriver's own limits are 300 s for a page load: fail well before that.
         let limits = TimeoutConfiguration::new(Some(PAGE_LOAD_LIMIT), Some(PAGE_LOAD_LIMIT), None);
         client.update_timeouts(limits).await.expect("WebDriver accepts the time limits");
-        // --window-size sizes the window, and headless Chromium keeps room for its (unseen)
-        // toolbar: grow the window by the difference so that the viewport is `size` exactly.
-        let viewport = client.execute("return [innerWidth, innerHeight];", vec![]).await.expect("the viewport");
-        let (width, height) = (viewport[0].as_u64().unwrap_or(0) as u32, viewport[1].as_u64().unwrap_or(0) as u32);
-        if (width, height) != size {
-            let window = (size.0 * 2 - width.min(size.0 * 2), size.1 * 2 - height.min(size.1 * 2));
-            client.set_window_size(window.0, window.1).await.expect("the window can be resized");
-        }
         Browser { client, server, driver, _profile: profile }
     }
 
@@ -164,6 +169,14 @@ impl Browser {
     pub async fn click(&self, selector: &str) {
         let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
         element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
+    }
+
+    /// Types `text` into the Position box and presses Enter.
+    pub async fn submit_position(&self, text: &str) {
+        let input = self.client.find(Locator::Css("[data-occupied-input]")).await.expect("the Position box");
+        input.clear().await.expect("the box clears");
+        input.send_keys(text).await.expect("typing into the box");
+        input.send_keys(&fantoccini::key::Key::Enter.to_string()).await.expect("Enter in the box");
     }
 
     /// The occupied squares, read from the board's `data-occupied` hooks.
@@ -232,11 +245,75 @@ impl Browser {
         (list("rendered"), list("framed"))
     }
 
-    /// Closes the session and stops chromedriver. A browser that does not answer within a few
-    /// seconds is stopped all the same (by dropping the harness).
+    /// The console's errors and warnings since the last call, as "LEVEL message" lines.
+    pub async fn console_problems(&self) -> Vec<String> {
+        let entries = self.log("browser").await;
+        entries
+            .iter()
+            .filter(|entry| matches!(entry["level"].as_str(), Some("SEVERE" | "WARNING")))
+            .map(|entry| {
+                format!("{} {}", entry["level"].as_str().unwrap_or(""), entry["message"].as_str().unwrap_or(""))
+            })
+            .collect()
+    }
+
+    /// Every http(s) or ws(s) address the browser asked for since the last call that is not on
+    /// 127.0.0.1, from Chromium's network log.
+    pub async fn outside_requests(&self) -> Vec<String> {
+        let entries = self.log("performance").await;
+        let mut outside = Vec::new();
+        for entry in entries {
+            let Ok(message) = serde_json::from_str::<serde_json::Value>(entry["message"].as_str().unwrap_or("{}"))
+            else {
+                continue;
+            };
+            if message["message"]["method"] != "Network.requestWillBeSent" {
+                continue;
+            }
+            let url = message["message"]["params"]["request"]["url"].as_str().unwrap_or("").to_string();
+            let network = ["http:", "https:", "ws:", "wss:"].iter().any(|scheme| url.starts_with(scheme));
+            if network && !url.starts_with("http://127.0.0.1:") {
+                outside.push(url);
+            }
+        }
+        outside
+    }
+
+    /// chromedriver's log of `kind` ("browser" or "performance"), emptied by reading it.
+    async fn log(&self, kind: &str) -> Vec<serde_json::Value> {
+        let answer = self.client.issue_cmd(ReadLog(kind.to_string())).await;
+        answer.ok().and_then(|value| value.as_array().cloned()).unwrap_or_default()
+    }
+
+    /// Closes the session and stops chromedriver, failing the test if the console showed an
+    /// error or a warning, or a request left 127.0.0.1. A browser that does not answer within a
+    /// few seconds is stopped all the same (by dropping the harness).
     pub async fn close(self) {
+        let problems = self.console_problems().await;
+        let outside = self.outside_requests().await;
+        self.close_unchecked().await;
+        assert!(problems.is_empty(), "the console showed errors or warnings: {problems:#?}");
+        assert!(outside.is_empty(), "requests left 127.0.0.1: {outside:#?}");
+    }
+
+    /// Closes without reading the console: for a test that makes errors on purpose.
+    pub async fn close_unchecked(self) {
         let _ = tokio::time::timeout(Duration::from_secs(10), self.client.clone().close()).await;
         // Drop stops chromedriver's process group.
+    }
+}
+
+/// chromedriver's own command for the browser's logs (WebDriver has none).
+#[derive(Debug)]
+struct ReadLog(String);
+
+impl fantoccini::wd::WebDriverCompatibleCommand for ReadLog {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(serde_json::json!({ "type": self.0 }).to_string()))
     }
 }
 

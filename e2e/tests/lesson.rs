@@ -159,18 +159,11 @@ async fn compare_says_what_o_minus_2r_matches_and_what_it_leaves_out() {
     browser.close().await;
 }
 
-async fn submit_position(browser: &Browser, text: &str) {
-    let input = browser.client.find(Locator::Css("[data-occupied-input]")).await.unwrap();
-    input.clear().await.unwrap();
-    input.send_keys(text).await.unwrap();
-    input.send_keys(&Key::Enter.to_string()).await.unwrap();
-}
-
 #[tokio::test]
 async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
     let browser = Browser::start().await;
     browser.open("?technique=sbamg&slider=rook&square=d4&occupied=0x0").await;
-    submit_position(&browser, "ff00").await;
+    browser.submit_position("ff00").await;
     let error = browser.client.find(Locator::Css("[data-field-error]")).await.expect("an error beside the box");
     let text = error.text().await.unwrap();
     assert!(text.contains("0xff00") && text.contains("hex"), "{text}");
@@ -183,14 +176,14 @@ async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
     assert!((0..60).contains(&gap), "the message is right under the box: {gap} px");
     assert_eq!(browser.occupied().await, Bitboard::EMPTY, "the board is kept");
     // A long value is clipped in the message, and the page does not widen.
-    submit_position(&browser, &"z".repeat(3000)).await;
+    browser.submit_position(&"z".repeat(3000)).await;
     let text = browser.client.find(Locator::Css("[data-field-error]")).await.unwrap().text().await.unwrap();
     assert!(text.len() < 200, "{text}");
     let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
     assert_eq!(overflow, 0);
     // A FEN is applied and keeps its text in the box.
     let fen = "8/8/8/3k4/8/8/3K4/8 w - - 0 1";
-    submit_position(&browser, fen).await;
+    browser.submit_position(fen).await;
     assert_eq!(browser.occupied().await, Square::D5.bit() | Square::D2.bit());
     let value = browser.client.find(Locator::Css("[data-occupied-input]")).await.unwrap().prop("value").await.unwrap();
     assert_eq!(value.as_deref(), Some(fen));

@@ -44,7 +44,14 @@ async fn the_lesson_at_three_sizes_in_both_themes() {
         let browser = Browser::start_at("/", (width, height)).await;
         for theme in ["light", "dark"] {
             mid_borrow(&browser, theme).await;
+            // The clicks scrolled to the buttons: show the page as a reader opens it.
+            browser.eval("window.scrollTo(0, 0);").await;
             save(&browser, &format!("lesson-{width}x{height}-{theme}.png")).await;
+            if width < 600 {
+                // A phone shows the step under the board.
+                browser.eval("document.querySelector('[data-current-step]').scrollIntoView();").await;
+                save(&browser, &format!("lesson-{width}x{height}-{theme}-step.png")).await;
+            }
             let wide = browser
                 .eval("return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map(e => e.className || e.tagName);")
                 .await;

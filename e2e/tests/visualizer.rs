@@ -134,28 +134,21 @@ async fn the_borrow_walks_to_the_blocker_in_the_rook_d2_example() {
     browser.close().await;
 }
 
-async fn submit_position(browser: &Browser, text: &str) {
-    let input = browser.client.find(Locator::Css("[data-occupied-input]")).await.unwrap();
-    input.clear().await.unwrap();
-    input.send_keys(text).await.unwrap();
-    input.send_keys(&Key::Enter.to_string()).await.unwrap();
-}
-
 #[tokio::test]
 async fn bad_fen_and_bad_hex_keep_the_board_and_say_why() {
     let browser = Browser::start().await;
     let board = Bitboard(0x0000_0810_2000_0000);
     browser.open(&format!("?technique=sbamg&slider=rook&square=d4&occupied={board}")).await;
-    submit_position(&browser, "rnbqkbnr/pppppppp/8/8").await;
+    browser.submit_position("rnbqkbnr/pppppppp/8/8").await;
     let message = browser.client.find(Locator::Css("[data-message]")).await.unwrap().text().await.unwrap();
     assert!(message.contains("FEN") && message.contains("8 ranks"), "{message}");
     assert_eq!(browser.occupied().await, board);
-    submit_position(&browser, "0x1ffffffffffffffff").await;
+    browser.submit_position("0x1ffffffffffffffff").await;
     let message = browser.client.find(Locator::Css("[data-message]")).await.unwrap().text().await.unwrap();
     assert!(message.contains("17 hex digits"), "{message}");
     assert_eq!(browser.occupied().await, board);
     // A good FEN is taken, and the message goes.
-    submit_position(&browser, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").await;
+    browser.submit_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").await;
     assert_eq!(browser.occupied().await, Bitboard(0xffff_0000_0000_ffff));
     assert!(browser.client.find(Locator::Css("[data-message]")).await.is_err());
     browser.close().await;

@@ -114,7 +114,7 @@ pub fn board(props: &BoardProps) -> Html {
 
     let focus_target = props.square;
     let squares = (0..8).rev().flat_map(|rank| (0..8).map(move |file| (file, rank))).map(|(file, rank)| {
-        let square = Square::from_coords(file, rank).expect("on the board");
+        let square = Square::from_index((rank * 8 + file) as u32);
         let is_slider = square == props.square;
         let occupied = props.occupied.contains(square) && !is_slider;
         let attacked = props.attacks.contains(square);

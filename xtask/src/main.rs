@@ -22,7 +22,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Install the toolchain if needed, then serve the app on http://127.0.0.1:8080 with live reload.
+    /// Install the toolchain if needed, then serve a development build of the app on
+    /// http://127.0.0.1:8080 with live reload, from target/serve (dist/ is left alone).
     Serve {
         #[arg(long, default_value_t = 8080)]
         port: u16,
@@ -50,9 +51,16 @@ enum Task {
     },
 }
 
+/// Where the test command puts the release build whose `?panic=1` panics (never dist/).
+const PANIC_DIST: &str = "target/dist-force-panic";
+
+/// Where `cargo xtask serve` puts its development build (never dist/).
+pub const SERVE_DIR: &str = "target/serve";
+
 /// The workspace root: xtask's manifest sits one folder below it.
 pub fn workspace_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
 }
 
 /// Runs a command in the workspace root, failing with the command's name if it fails.
@@ -93,7 +101,7 @@ fn run_counted(command: &mut Command, tally: &mut Tally) -> Result<(), String> {
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {command:?}: {e}"))?;
-    let stdout = child.stdout.take().expect("piped");
+    let stdout = child.stdout.take().ok_or("the test runner's output was not piped")?;
     for line in BufReader::new(stdout).lines().map_while(Result::ok) {
         println!("{line}");
         tally.read(&line);
@@ -160,6 +168,27 @@ fn check_wasm_instructions(tally: &mut Tally) -> Result<(), String> {
     outcome
 }
 
+/// Clippy over everything but test code, with `unwrap` and `expect` denied: outside tests, bad
+/// input gets a message, never a panic. (The e2e crate is test code and says so itself.)
+fn clippy(tally: &mut Tally) -> Result<(), String> {
+    let outcome = run(&mut cargo_command(&[
+        "clippy",
+        "--workspace",
+        "--lib",
+        "--bins",
+        "--",
+        "-D",
+        "clippy::unwrap_used",
+        "-D",
+        "clippy::expect_used",
+    ]));
+    match &outcome {
+        Ok(()) => tally.passed += 1,
+        Err(_) => tally.failed += 1,
+    }
+    outcome
+}
+
 fn test() -> Result<(), String> {
     toolchain::ensure_test_tools()?;
     let mut tally = Tally::default();
@@ -167,8 +196,13 @@ fn test() -> Result<(), String> {
     // --no-fail-fast: every test binary runs even after a failure, so the summary counts them all.
     let mut end_to_end =
         cargo_command(&["test", "--no-fail-fast", "-p", "e2e", "--", "--test-threads=1", "--nocapture"]);
-    end_to_end.env("SLIDER_LAB_DIST", &dist);
+    end_to_end.env("SLIDER_LAB_DIST", &dist).env("SLIDER_LAB_PANIC_DIST", workspace_root().join(PANIC_DIST));
+    // The same release build with `?panic=1` switched on, for the panic banner's test; it goes to
+    // a folder of its own, so dist/ never holds it.
+    let mut panic_build = trunk_release_build();
+    panic_build.args(["--features", "force-panic", "--dist", PANIC_DIST]);
     let stages: Vec<(&str, Stage)> = vec![
+        ("clippy: no unwrap or expect outside tests", Stage::Check(clippy)),
         (
             "native tests (core, bench, app model, xtask)",
             Stage::Counted(cargo_command(&[
@@ -198,6 +232,7 @@ fn test() -> Result<(), String> {
             ])),
         ),
         ("release build with trunk (offline)", Stage::Build(trunk_release_build())),
+        ("release build that can be told to panic, into target/dist-force-panic", Stage::Build(panic_build)),
         ("wasm instruction check: i64.clz and i64.ctz in the release wasm", Stage::Check(check_wasm_instructions)),
         ("end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver", Stage::Counted(end_to_end)),
     ];
@@ -240,7 +275,11 @@ fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
         Task::Serve { port } => toolchain::ensure_build_tools().and_then(|()| {
             println!("xtask: serving on http://127.0.0.1:{port}/");
-            run(Command::new("trunk").args(["serve", "--public-url", "/", "--port", &port.to_string()]))
+            // A folder of its own: dist/ only ever holds the release site `cargo xtask dist` makes.
+            let folder = workspace_root().join(SERVE_DIR);
+            run(Command::new("trunk")
+                .args(["serve", "--public-url", "/", "--port", &port.to_string(), "--dist"])
+                .arg(folder))
         }),
         Task::Test => test(),
         Task::Bench { occupancies, runs } => bench::bench(occupancies, runs),

@@ -14,7 +14,7 @@ pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
 /// The npm package whose wasm-opt reads rustc 1.95's output (Debian's binaryen 108 cannot).
 pub const BINARYEN_VERSION: &str = "132";
 /// Minifies wasm-bindgen's JS glue in release builds (trunk's minifier cannot parse it): the
-/// post_build hook `build/minify-glue.mjs` loads it from .tools/.
+/// post_build hook `build/post-build.mjs` loads it from .tools/.
 pub const TERSER_VERSION: &str = "5.51.2";
 
 /// Local tools (wasm-opt) live here, outside git.
@@ -29,7 +29,10 @@ pub fn set_path() {
         paths.push(home.join("bin"));
     }
     paths.extend(env::split_paths(&env::var_os("PATH").unwrap_or_default()));
-    env::set_var("PATH", env::join_paths(paths).expect("PATH entries are valid"));
+    // A PATH entry with a ':' in it cannot be joined: keep the PATH as it was then.
+    if let Ok(path) = env::join_paths(paths) {
+        env::set_var("PATH", path);
+    }
 }
 
 fn home() -> Option<PathBuf> {
@@ -145,6 +148,9 @@ pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Everything `ensure_build_tools` gives, plus Chromium and its WebDriver for the browser tests.
 pub fn ensure_test_tools() -> Result<(), String> {
     ensure_build_tools()?;
+    if output_of("cargo", &["clippy", "--version"]).is_none() {
+        install("clippy", Command::new("rustup").args(["component", "add", "clippy"]))?;
+    }
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
         apt_install(&["chromium", "chromium-driver"], "the browser tests")?;
     }

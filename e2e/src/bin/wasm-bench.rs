@@ -9,6 +9,8 @@
 //! `wasm-bench page` measures the page's budgets on the built dist/ and prints
 //!   page first-render <median> <min> <max>
 //!   page toggle <median> <min> <max> <technique>
+// Benchmark harness, like the end-to-end tests: a failed expect stops the run with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -169,3 +169,29 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
+        /// Any line gets an answer or a reason naming the field, never a panic.
+        #[test]
+        fn any_batch_line_is_read_or_refused(line in "\\PC{0,60}|(rook|bishop|queen|king) [a-j][0-9] (0x|0b)?[0-9a-f]{0,20}") {
+            if let Err(reason) = parse_batch_line(&line) {
+                prop_assert!(["expected 3 fields", "slider", "square", "occupied"].iter().any(|field| reason.contains(field)));
+            }
+        }
+
+        /// A line written from values reads back as those values.
+        #[test]
+        fn a_written_batch_line_reads_back(slider in 0usize..3, square in 0u32..64, occupied: u64) {
+            let (slider, square, occupied) = (Slider::ALL[slider], Square::from_index(square), Bitboard(occupied));
+            let line = format!("{slider} {square} {occupied}");
+            prop_assert_eq!(parse_batch_line(&line), Ok((slider, square, occupied)));
+        }
+    }
+}
