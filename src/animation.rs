@@ -2,7 +2,8 @@
 //! A subtraction walks its borrow bit by bit, a mask reveals its result rank by rank, and a
 //! scan sweeps from the end it counts from to the bit it finds. Everything else is one frame.
 
-use sliders::{Bitboard, Op, Step, Value};
+use sliders::narration::{borrow_end, BorrowEnd};
+use sliders::{Bitboard, Op, Square, Step, Value};
 
 /// What one frame of a step shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -46,6 +47,18 @@ fn scan(step: &Step) -> Option<(u32, u32, bool)> {
     }
 }
 
+/// The bits a subtraction's borrow marks: the bit where it starts and every bit it reaches.
+fn trail(step: &Step) -> Bitboard {
+    let (Value::Board(a), Some(Value::Board(b)), Value::Board(c)) = (step.lhs, step.rhs, step.result) else {
+        return Bitboard::EMPTY;
+    };
+    let start = match borrow_end(a, b, c) {
+        BorrowEnd::NoBorrow => Bitboard::EMPTY,
+        BorrowEnd::AbsorbedAt { start, .. } | BorrowEnd::PastH8 { start } => Square::from_index(start).bit(),
+    };
+    step.borrow_chain().unwrap_or_default() | start
+}
+
 /// How many frames the step takes; always at least one.
 pub fn frame_count(step: &Step) -> usize {
     if let Some((low, high)) = borrow_walk(step) {
@@ -66,18 +79,12 @@ pub fn frame(step: &Step, frame: usize) -> Frame {
     let total = frame_count(step);
     let result = step.result.board().unwrap_or_default();
     if frame >= total - 1 {
-        return Frame {
-            shown: result,
-            borrow: step.borrow_chain().unwrap_or_default(),
-            done: true,
-            ..Frame::default()
-        };
+        return Frame { shown: result, borrow: trail(step), done: true, ..Frame::default() };
     }
     if let Some((low, _)) = borrow_walk(step) {
         let at = low + frame as u32;
         let upto = Bitboard(if at >= 63 { !0 } else { (1u64 << (at + 1)) - 1 });
-        let chain = step.borrow_chain().unwrap_or_default();
-        return Frame { shown: result & upto, borrow: chain & upto, cursor: Some(at), ..Frame::default() };
+        return Frame { shown: result & upto, borrow: trail(step) & upto, cursor: Some(at), ..Frame::default() };
     }
     if let Some((from, _, upward)) = scan(step) {
         // A scan reads its operand, which stays fully visible while the cursor sweeps it.

@@ -333,15 +333,15 @@ pub fn app() -> Html {
                         { for step_view }
                         <CodePanel technique={lab.technique} step={current} />
                     </section>
+                    <div class="more">
+                        <Position occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
+                        <TechniqueInfo technique={lab.technique} />
+                    </div>
                 </div>
                 <section class="step-details" aria-label="Every step">
                     <StepStrip steps={trace.steps.clone()} current={lab.step} on_action={on_action.clone()} />
                     { for current.as_ref().map(values_table) }
                 </section>
-                <div class="more">
-                    <Position occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
-                    <TechniqueInfo technique={lab.technique} />
-                </div>
                 <Export trace={(*trace).clone()} step={lab.step} />
                 <Compare slider={lab.slider} square={lab.square} occupied={lab.occupied}
                     selected={lab.technique} on_action={on_action.clone()} />

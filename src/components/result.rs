@@ -22,8 +22,8 @@ pub fn attack_result(props: &ResultProps) -> Html {
             if props.technique.positive_rays_only() {
                 <p class="note" data-positive-only="">
                     { "This technique sees positive rays only (towards higher bit indices): \
-                       north and east for a rook, north-east and north-west for a bishop. \
-                       The rays it cannot see are hatched on the board." }
+                       north and east for a rook, north-east and north-west for a bishop, all \
+                       four for a queen. The rays it cannot see are hatched on the board." }
                 </p>
             }
         </section>

@@ -70,10 +70,11 @@ fn kind_bits(count: u32, kind: &str) -> String {
 pub fn square_list(board: Bitboard) -> String {
     const NAMED: usize = 6;
     let names: Vec<&str> = board.squares().map(Square::name).collect();
+    // "and 1 more" would be longer than the square's name.
     match names.len() {
         0 => "none".into(),
         1 => names[0].into(),
-        n if n <= NAMED => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        n if n <= NAMED + 1 => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
         n => format!("{} and {} more", names[..NAMED].join(", "), n - NAMED),
     }
 }
@@ -124,12 +125,37 @@ fn directions(focus: Focus, slider: Slider) -> Vec<Direction> {
     }
 }
 
-/// What a found or stopping square is on the board, as far as the values show it.
-fn relation_of(square: Square, focus: Focus, board: &Board, positive_only: bool) -> String {
-    for direction in directions(focus, board.slider) {
-        if positive_only && !direction.is_positive() {
-            continue;
-        }
+/// The squares a focus covers: its ray, its line, or all the slider's lines.
+fn focus_squares(focus: Focus, board: &Board) -> Bitboard {
+    match focus {
+        Focus::Ray(direction) => crate::ray(board.square, direction),
+        Focus::Line(line) => crate::line_without(board.square, line),
+        Focus::Piece => board
+            .slider
+            .lines()
+            .iter()
+            .fold(Bitboard::EMPTY, |all, &line| all | crate::line_without(board.square, line)),
+    }
+}
+
+/// A focus in words: "the north ray", "the d-file", "the rook's lines".
+fn focus_words(focus: Focus, board: &Board) -> String {
+    match focus {
+        Focus::Ray(direction) => format!("the {} ray", direction.name()),
+        Focus::Line(line) => line_name(line, board.square),
+        Focus::Piece => format!("the {}'s lines", board.slider),
+    }
+}
+
+/// What a found or stopping square is on the board, as far as the values show it. `side` is the
+/// side of the slider the step looks at, when it looks at one: `Some(true)` for the positive
+/// rays (a subtraction's stop, a forward scan), `Some(false)` for the negative ones.
+fn relation_of(square: Square, focus: Focus, board: &Board, side: Option<bool>) -> String {
+    let looked_at: Vec<Direction> = directions(focus, board.slider)
+        .into_iter()
+        .filter(|d| side.is_none_or(|positive| d.is_positive() == positive))
+        .collect();
+    for &direction in &looked_at {
         if board.first_blocker(direction) == Some(square) {
             return format!(
                 " {square} holds the first piece {} of {}: the first blocker.",
@@ -138,10 +164,21 @@ fn relation_of(square: Square, focus: Focus, board: &Board, positive_only: bool)
             );
         }
     }
-    if board.occupied.contains(square) {
-        format!(" {square} holds a piece.")
+    let stop = if square == board.square {
+        format!(" {square} is the {}'s own square: its bit here is a stop the technique set.", board.slider)
+    } else if !focus_squares(focus, board).contains(square) {
+        format!(" {square} is not on {}: its bit is a stop the technique set.", focus_words(focus, board))
+    } else if board.occupied.contains(square) {
+        return format!(" {square} holds a piece.");
     } else {
-        format!(" No piece stands on {square}: this one bit was set by the technique, not by a piece.")
+        format!(" No piece stands on {square}: its bit is a stop the technique set.")
+    };
+    // Finding the stop means no piece stood in the way: say so where the board agrees.
+    let free: Vec<&str> = looked_at.iter().filter(|&&d| board.first_blocker(d).is_none()).map(|d| d.name()).collect();
+    if !free.is_empty() && free.len() == looked_at.len() {
+        format!("{stop} No piece stands {} of {}.", free.join(" or "), board.slider_phrase())
+    } else {
+        stop
     }
 }
 
@@ -190,14 +227,17 @@ fn and(a: Bitboard, result: Bitboard) -> String {
     if dropped == 0 {
         return format!("All {} of a are set in b too, so all stay: {}.", ones(a.count()), square_list(result));
     }
-    let verb = if result.count() == 1 { "is" } else { "are" };
-    format!(
-        "Of a's {}, {} {verb} also set in b and stay ({}); the other {} become zero bits.",
-        ones(a.count()),
-        result.count(),
-        square_list(result),
-        dropped
-    )
+    let kept = if result.count() == 1 {
+        format!("1 is also set in b and stays ({})", square_list(result))
+    } else {
+        format!("{} are also set in b and stay ({})", result.count(), square_list(result))
+    };
+    let rest = if dropped == 1 {
+        String::from("the other one becomes a zero bit")
+    } else {
+        format!("the other {dropped} become zero bits")
+    };
+    format!("Of a's {}, {kept}; {rest}.", ones(a.count()))
 }
 
 fn or(a: Bitboard, b: Bitboard, result: Bitboard) -> String {
@@ -221,10 +261,12 @@ fn xor(a: Bitboard, b: Bitboard) -> String {
     }
     let mut parts = Vec::new();
     if !cleared.is_empty() {
-        parts.push(format!("{} set in both turn to zero ({})", ones(cleared.count()), square_list(cleared)));
+        let verb = if cleared.count() == 1 { "turns" } else { "turn" };
+        parts.push(format!("{} set in both {verb} to zero ({})", ones(cleared.count()), square_list(cleared)));
     }
     if !set.is_empty() {
-        parts.push(format!("{} of a turn to one ({})", zeros(set.count()), square_list(set)));
+        let verb = if set.count() == 1 { "turns" } else { "turn" };
+        parts.push(format!("{} of a {verb} to one ({})", zeros(set.count()), square_list(set)));
     }
     format!("Wherever b has a one, a's bit flips: {}.", parts.join(", and "))
 }
@@ -247,6 +289,9 @@ fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
     }
     if amount >= 64 {
         return format!("A shift by {amount} moves every bit out of the 64: the result is empty.");
+    }
+    if amount == 0 {
+        return "A shift by 0 leaves every bit where it is: the value is unchanged.".into();
     }
     let lost = a.count() - result.count();
     let moves = if a.count() <= 3 {
@@ -330,16 +375,23 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, boa
     // The bits that took the borrow and passed it on (all of them when it runs past h8).
     let passed = Bitboard(if past_h8 { range(start + 1, 63) } else { range(start + 1, last_in - 1) });
     let plain = (a & passed).is_empty() && (b & passed).is_empty();
-    let mut text = format!("A borrow starts at {}, where b has a one and a has a zero", bit_name(start));
-    if !passed.is_empty() {
-        if plain {
-            text.push_str(&format!(", and runs up through {} of a, turning each to one", zeros(passed.count())));
-        } else {
-            text.push_str(&format!(", and runs on through {}", bits(passed.count())));
+    let mut text =
+        format!("A borrow starts at {}, where b has a one and a has a zero: that bit turns to one.", bit_name(start));
+    let more = passed.count();
+    let run = match (more, plain) {
+        (0, _) => String::from(" The borrow goes straight on"),
+        (_, true) => format!(
+            " The borrow then runs up through {} more {} of a, turning each to one",
+            more,
+            if more == 1 { "zero bit" } else { "zero bits" }
+        ),
+        (_, false) => {
+            format!(" The borrow then runs on through {} more {}", more, if more == 1 { "bit" } else { "bits" })
         }
-    }
+    };
+    text.push_str(&run);
     if past_h8 {
-        text.push_str(". No one bit of a above it stops the borrow: it runs past h8 (bit 63)");
+        text.push_str(&format!(". No one bit of a above {} stops it: it runs past h8 (bit 63)", bit_name(start)));
         if plain {
             text.push_str(&format!(", so every bit from {} up to bit 63 turns to one.", bit_name(start)));
         } else {
@@ -362,7 +414,7 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, boa
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
         text.push_str(&stop_relation(stop, focus, board));
     }
-    let pieces = passed & board.occupied & !a;
+    let pieces = (passed | Square::from_index(start).bit()) & board.occupied & !a;
     if !pieces.is_empty() {
         let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
         text.push_str(&format!(
@@ -394,7 +446,7 @@ fn positive_direction(focus: Focus, board: &Board) -> Option<Direction> {
 
 fn stop_relation(stop: Square, focus: Focus, board: &Board) -> String {
     let Some(direction) = positive_direction(focus, board) else {
-        return relation_of(stop, focus, board, true);
+        return relation_of(stop, focus, board, Some(true));
     };
     let blocker = board.first_blocker(direction);
     let below = stop.index().checked_sub(1).map(Square::from_index);
@@ -443,7 +495,12 @@ fn scan(step: &Step, a: Bitboard, found: u32, board: &Board) -> String {
         }
         _ => format!("{start}, the first one bit is {}, after {}.", bit_name(bit), zeros(zero_count)),
     };
-    format!("{counted}{}{instruction}", relation_of(Square::from_index(bit), step.focus, board, false))
+    // A scan from the top looks below the slider (negative rays), one from the bottom above it.
+    let side = match step.focus {
+        Focus::Ray(_) => None,
+        _ => Some(!from_top),
+    };
+    format!("{counted}{}{instruction}", relation_of(Square::from_index(bit), step.focus, board, side))
 }
 
 fn lookup(step: &Step, entry: Bitboard) -> String {

@@ -3,7 +3,7 @@
 //! the full board, and sliders on every square (edges and corners included).
 
 use sliders::narration::{bit_name, describe_bit, narrate, Board};
-use sliders::{Bitboard, Direction, Op, Slider, Square, Step, Technique, Value};
+use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
 
 /// Every board the checks run on: empty, full, and random ones from the benchmark's generator.
 fn boards() -> Vec<Bitboard> {
@@ -75,6 +75,21 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         } else if let Some(rest) = sentence.strip_prefix("No piece stands ") {
             let direction = direction_named(rest.split(" of the ").next().unwrap());
             assert_eq!(board.first_blocker(direction), None, "{context}: {sentence}");
+        }
+        // "h8 is the bishop's own square: …"
+        if let Some((before, _)) = sentence.split_once("'s own square") {
+            let square: Square = before.split(' ').find_map(|w| w.parse().ok()).unwrap();
+            assert_eq!(square, board.square, "{context}: {sentence}");
+        }
+        // "a1 is not on the d-file: its bit is a stop the technique set"
+        if let Some((before, _)) = sentence.split_once(" is not on ") {
+            let square: Square = before.rsplit(' ').next().unwrap().parse().unwrap();
+            let covered = match step.focus {
+                Focus::Ray(direction) => sliders::ray(board.square, direction),
+                Focus::Line(line) => sliders::line_without(board.square, line),
+                Focus::Piece => Bitboard::FULL,
+            };
+            assert!(!covered.contains(square), "{context}: {sentence}");
         }
         // "a1 holds a piece."
         if let Some(before) = sentence.strip_suffix(" holds a piece") {
@@ -206,7 +221,7 @@ fn o_minus_2r_names_its_first_blocker_and_the_pieces_it_passes() {
     let subtraction = trace.steps.iter().position(|s| s.op == Op::Sub).unwrap();
     let text = narrate(&trace, subtraction);
     assert!(text.contains("until bit 51 (d7)") && text.contains("d7 holds the first piece north of the rook on d2"));
-    assert!(text.contains("passes f2, g2"), "g2 holds a piece but is a zero bit: {text}");
+    assert!(text.contains("passes e2, f2, g2"), "e2 and g2 hold pieces but are zero bits: {text}");
 }
 
 #[test]

@@ -1,7 +1,7 @@
-//! Classical Approach, branchless: instead of testing for a blocker, add the far corner to
-//! the blockers. Bit 63 ends every positive ray and bit 0 every negative ray, and the ray
-//! beyond either is empty, so when nothing blocks the scan finds the corner and the XOR
-//! takes nothing away.
+//! Classical Approach, branchless: instead of testing for a blocker, add a stop bit to the
+//! blockers. In bit order bit 63 lies beyond every positive ray and bit 0 beyond every negative
+//! ray, and the ray behind either is empty, so when nothing blocks, the scan finds the stop bit
+//! and the XOR takes nothing away.
 
 use super::compose::by_lines;
 use crate::geometry::ray_attacks;
@@ -29,7 +29,7 @@ fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
     let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
     let blocker = t.or(
         "blocker | bit 63",
-        "Adds h8 (bit 63), where every positive ray ends, so the scan always finds a bit; behind h8 there is nothing to remove.",
+        "Adds bit 63 (h8), the highest bit: in bit order it lies beyond every positive ray, so the scan always finds a bit, and the ray behind h8 is empty.",
         blocker,
         Square::H8.bit(),
     );
@@ -64,7 +64,7 @@ fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
     let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
     let blocker = t.or(
         "blocker | 1",
-        "Adds a1 (bit 0), where every negative ray ends, so the scan always finds a bit; behind a1 there is nothing to remove.",
+        "Adds bit 0 (a1), the lowest bit: in bit order it lies beyond every negative ray, so the scan always finds a bit, and the ray behind a1 is empty.",
         blocker,
         Square::A1.bit(),
     );

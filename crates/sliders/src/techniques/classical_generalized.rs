@@ -1,8 +1,8 @@
 //! Classical Approach, generalized: one routine for all eight directions. A reverse scan finds
 //! the first blocker of a negative ray directly; for a positive ray the routine first isolates
 //! the lowest blocker (x & -x), so the same reverse scan finds it too. dirMask switches the
-//! isolation off for negative rays, and dirBit is the corner whose ray is empty, added first
-//! so the scan always has a bit to find.
+//! isolation off for negative rays, and dirBit is the stop bit beyond every ray of the direction
+//! in bit order (63 or 0), added first so the scan always has a bit to find.
 
 use super::compose::by_lines;
 use crate::geometry::ray_attacks;
@@ -50,14 +50,14 @@ fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bit
     let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
     let blocker = t.or(
         "blocker | dirBit[dir]",
-        "Adds the corner this ray runs towards (h8 for positive rays, a1 for negative ones), so the scan always finds a bit.",
+        "Adds a stop bit beyond the ray in bit order, bit 63 (h8) for a positive ray and bit 0 (a1) for a negative one, so the scan always finds a bit.",
         blocker,
         dir_bit(direction),
     );
     let negated = t.neg("-blocker", "Two's complement: the first half of isolating the lowest one bit.", blocker);
     let keep = t.or(
         "-blocker | dirMask[dir]",
-        "dirMask is empty for a positive ray and all ones for a negative ray, where it switches the isolation off.",
+        "dirMask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.",
         negated,
         dir_mask(direction),
     );
@@ -69,7 +69,7 @@ fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bit
     );
     let first = t.bsr(
         "bitScanReverse(blocker) = first blocker",
-        "One reverse scan serves both: the highest one bit left is the nearest piece, or the added corner.",
+        "The same reverse scan then works for both kinds of ray: the highest one bit left is the nearest piece, or the stop bit.",
         blocker,
     );
     let shadow = t.lookup(

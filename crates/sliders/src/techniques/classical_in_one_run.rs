@@ -1,8 +1,8 @@
 //! Classical Approach in one run (Hyatt's and Sherwin's refinement): start from the piece's
 //! attacks on the empty board and take away what lies behind the first blocker of each of
-//! its four rays. Adding bits 0 and 63 to the occupancy once, with each scan mask reaching to
-//! that corner, guarantees every scan a bit; the corners' rays are empty, so they take away
-//! nothing. For a rook or bishop: one OR, four ANDs, four scans and four XORs.
+//! its four rays. Adding bits 0 and 63 to the occupancy once, with each scan mask including the
+//! one beyond its ray in bit order, guarantees every scan a bit; the rays behind a1 and h8 in
+//! those directions are empty, so they take away nothing. For a rook or bishop: one OR, four ANDs, four scans and four XORs.
 
 use crate::geometry::{ray, ray_attacks};
 use crate::trace::{Focus, Tracer};
@@ -34,7 +34,7 @@ fn piece<T: Tracer>(
     t.focus(Focus::Piece);
     let occupied = t.or(
         "occupied | bits 0 and 63",
-        "Adds a1 and h8 once, so every scan below finds a bit even on a ray with no piece.",
+        "Adds bits 0 (a1) and 63 (h8) once: the stop bits every scan below can fall back on when no piece stands on its ray.",
         occupied,
         Square::A1.bit() | Square::H8.bit(),
     );
@@ -48,13 +48,13 @@ fn piece<T: Tracer>(
         t.focus(Focus::Ray(direction));
         let stop_ray = t.lookup(
             "rayWithStop[dir][sq]",
-            "The ray plus the corner it runs towards.",
+            "The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.",
             square.index(),
             RAYS_WITH_STOP[direction as usize][square as usize],
         );
         let blockers = t.and(
             "occupied & rayWithStop[dir][sq]",
-            "Keeps the pieces on the ray, and the corner.",
+            "Keeps the pieces on the ray, and the stop bit.",
             occupied,
             stop_ray,
         );
@@ -80,13 +80,13 @@ fn piece<T: Tracer>(
         t.focus(Focus::Ray(direction));
         let stop_ray = t.lookup(
             "rayWithStop[dir][sq]",
-            "The ray plus the corner it runs towards.",
+            "The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.",
             square.index(),
             RAYS_WITH_STOP[direction as usize][square as usize],
         );
         let blockers = t.and(
             "occupied & rayWithStop[dir][sq]",
-            "Keeps the pieces on the ray, and the corner.",
+            "Keeps the pieces on the ray, and the stop bit.",
             occupied,
             stop_ray,
         );

@@ -26,21 +26,21 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     );
     let occ = t.or(
         "occ | outer = o",
-        "Adds the line's lower end and a1, so there is always a one bit below the slider to scan for.",
+        "Adds a1 and, when it lies below the slider, the line's lower end, so there is always a one bit below the slider to scan for.",
         line_occupancy,
         masks.outer,
     );
     let below = t.and("o & lower", "Keeps the one bits below the slider's square.", occ, masks.lower);
     let closest = t.bsr(
         "bsr(o & lower) = cbn",
-        "A reverse scan finds the highest of them: the closest blocker below the slider (cbn), or an added end bit.",
+        "A reverse scan finds the highest of those bits: the closest blocker below the slider (cbn), or an added stop bit.",
         below,
     );
     let thrice =
         t.shl("3 << cbn = 3cbn", "Three times cbn is cbn's bit and the bit above it.", Bitboard(3), closest.index());
     let difference = t.sub(
         "o - 3cbn",
-        "One copy of cbn clears cbn's own bit; the other turns the zero bits from the bit above cbn upward into ones and clears the first one bit above the slider, if there is one.",
+        "One copy of cbn clears cbn's own bit; the other clears the first one bit above cbn, the first blocker above the slider, and turns every zero bit below it, down to the bit above cbn, into one; with no blocker, every bit from there up turns to one.",
         occ,
         thrice,
     );

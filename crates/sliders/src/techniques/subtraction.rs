@@ -32,19 +32,15 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
         );
         let difference = t.sub(
             "o - 2r",
-            "This turns the zero bits from 2r upward into ones and clears the first one bit it reaches: the first blocker above the slider, if there is one.",
+            "Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker, every bit from 2r up turns to one.",
             o,
             twice_slider,
         );
-        let changed = t.xor(
-            "o ^ (o - 2r) = changed",
-            "XOR with o marks every bit the subtraction changed: the zero bits that became ones, and the one bit it cleared.",
-            o,
-            difference,
-        );
+        let changed =
+            t.xor("o ^ (o - 2r) = changed", "XOR with o marks every bit the subtraction changed.", o, difference);
         t.and(
             "changed & lineMask = positive ray attacks",
-            "The borrow also ran through bits off the line; the line mask keeps only this line's squares.",
+            "The subtraction can change bits off the line too; the line mask keeps only this line's squares.",
             changed,
             mask,
         )
