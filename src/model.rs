@@ -72,6 +72,10 @@ pub struct Lab {
     pub show_indices: bool,
     /// The `?` list of keys is open.
     pub show_keys: bool,
+    /// The reader asked for reduced motion: every step appears finished at once.
+    pub reduced_motion: bool,
+    /// Ticks the current step has been held on screen while autoplay runs with reduced motion.
+    pub held: usize,
     pub theme: Theme,
 }
 
@@ -92,6 +96,8 @@ impl Default for Lab {
             speed: 2,
             show_indices: false,
             show_keys: false,
+            reduced_motion: false,
+            held: 0,
             theme: Theme::Auto,
         }
     }
@@ -159,12 +165,19 @@ impl Lab {
         self
     }
 
-    /// Shows `step` from its first frame and starts its animation.
+    /// Shows `step` from its first frame and starts its animation; with reduced motion, shows it
+    /// finished at once (autoplay still holds it before moving on).
     fn go_to(mut self, step: usize) -> Lab {
         let steps = self.trace().steps.len();
         self.step = step.min(steps.saturating_sub(1));
-        self.frame = 0;
-        self.running = true;
+        self.held = 0;
+        if self.reduced_motion {
+            self.frame = usize::MAX;
+            self.running = self.autoplay;
+        } else {
+            self.frame = 0;
+            self.running = true;
+        }
         self
     }
 
@@ -173,6 +186,22 @@ impl Lab {
         let Some(step) = trace.steps.get(self.step) else {
             return Lab { running: false, autoplay: false, ..self };
         };
+        if self.reduced_motion {
+            // No frames: hold each finished step, then show the next one whole.
+            self.frame = usize::MAX;
+            self.held += 1;
+            if self.autoplay && self.held < HOLD_TICKS {
+                return self;
+            }
+            self.held = 0;
+            if self.autoplay && self.step + 1 < trace.steps.len() {
+                self.step += 1;
+            } else {
+                self.running = false;
+                self.autoplay = false;
+            }
+            return self;
+        }
         let frames = frame_count(step);
         let hold = if self.autoplay { HOLD_TICKS } else { 0 };
         if self.frame != usize::MAX && self.frame + 1 < frames + hold {
@@ -250,6 +279,8 @@ impl Reducible for Lab {
                 let lab = Lab { autoplay: true, ..lab };
                 if at_end {
                     lab.go_to(0)
+                } else if lab.reduced_motion {
+                    Lab { running: true, frame: usize::MAX, held: 0, ..lab }
                 } else {
                     Lab { running: true, frame: if lab.frame == usize::MAX { 0 } else { lab.frame }, ..lab }
                 }
@@ -369,6 +400,23 @@ mod tests {
         assert_eq!(lab.frame, frame + 1);
         let lab = apply(lab, &[Action::StepFrame(-5)]);
         assert_eq!(lab.frame, 0);
+    }
+
+    #[test]
+    fn with_reduced_motion_every_step_appears_finished_and_play_still_walks_them_all() {
+        let lab = Lab { reduced_motion: true, ..Lab::default() };
+        let lab = apply(lab, &[Action::GoTo(3)]);
+        assert_eq!((lab.step, lab.frame, lab.running), (3, usize::MAX, false), "shown whole, nothing to animate");
+        let mut lab = apply(lab, &[Action::First, Action::TogglePlay]);
+        let steps = lab.trace().steps.len();
+        let mut ticks = 0;
+        while lab.running && ticks < 100_000 {
+            assert_eq!(lab.frame, usize::MAX, "never a partial frame");
+            lab = apply(lab, &[Action::Tick]);
+            ticks += 1;
+        }
+        assert_eq!(lab.step, steps - 1);
+        assert_eq!(ticks, steps * HOLD_TICKS, "each step held for {HOLD_TICKS} ticks");
     }
 
     #[test]

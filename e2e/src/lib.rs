@@ -279,6 +279,15 @@ impl Browser {
         outside
     }
 
+    /// Makes the page see a CSS media feature, e.g. `("prefers-reduced-motion", "reduce")`.
+    pub async fn emulate_media(&self, feature: &str, value: &str) {
+        let command = serde_json::json!({
+            "cmd": "Emulation.setEmulatedMedia",
+            "params": { "features": [{ "name": feature, "value": value }] }
+        });
+        self.client.issue_cmd(DevTools(command)).await.expect("Chromium emulates the media feature");
+    }
+
     /// chromedriver's log of `kind` ("browser" or "performance"), emptied by reading it.
     async fn log(&self, kind: &str) -> Vec<serde_json::Value> {
         let answer = self.client.issue_cmd(ReadLog(kind.to_string())).await;
@@ -300,6 +309,20 @@ impl Browser {
     pub async fn close_unchecked(self) {
         let _ = tokio::time::timeout(Duration::from_secs(10), self.client.clone().close()).await;
         // Drop stops chromedriver's process group.
+    }
+}
+
+/// A Chrome DevTools Protocol command sent through chromedriver (WebDriver has no media emulation).
+#[derive(Debug)]
+struct DevTools(serde_json::Value);
+
+impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/goog/cdp/execute", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.0.to_string()))
     }
 }
 

@@ -78,6 +78,12 @@ fn shortcut(event: &KeyboardEvent, keys_shown: bool) -> Option<Action> {
     })
 }
 
+/// The reader's system asks for reduced motion (`prefers-reduced-motion: reduce`).
+fn prefers_reduced_motion() -> bool {
+    let query = gloo::utils::window().match_media("(prefers-reduced-motion: reduce)");
+    query.ok().flatten().is_some_and(|list| list.matches())
+}
+
 /// localStorage, when the browser allows it (it may not, e.g. in a sandboxed iframe). The
 /// value is the query string itself, so no JSON (and no JSON library) is involved.
 fn storage() -> Option<web_sys::Storage> {
@@ -139,7 +145,7 @@ pub fn app() -> Html {
     let embed: Embed = loaded.embed;
     let notices = use_state(|| loaded.notices.clone());
     let lab = use_reducer({
-        let lab = loaded.lab.clone();
+        let lab = Lab { reduced_motion: prefers_reduced_motion(), ..loaded.lab.clone() };
         move || lab
     });
     let on_action = {

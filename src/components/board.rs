@@ -113,7 +113,7 @@ pub fn board(props: &BoardProps) -> Html {
     });
 
     let focus_target = props.square;
-    let squares = (0..8).rev().flat_map(|rank| (0..8).map(move |file| (file, rank))).map(|(file, rank)| {
+    let square_button = |(file, rank): (i32, i32)| {
         let square = Square::from_index((rank * 8 + file) as u32);
         let is_slider = square == props.square;
         let occupied = props.occupied.contains(square) && !is_slider;
@@ -149,6 +149,14 @@ pub fn board(props: &BoardProps) -> Html {
                 }
             </button>
         }
+    };
+    // One row per rank, rank 8 first: a grid of rows of cells, as screen readers expect.
+    let rows = (0..8).rev().map(|rank| {
+        html! {
+            <div class="board-row" role="row" aria-label={format!("rank {}", rank + 1)}>
+                { for (0..8).map(|file| square_button((file, rank))) }
+            </div>
+        }
     });
     let file_labels = ["a", "b", "c", "d", "e", "f", "g", "h"];
     html! {
@@ -167,7 +175,7 @@ pub fn board(props: &BoardProps) -> Html {
                 onclick={on_click}
                 onkeydown={on_key_down}
             >
-                { for squares }
+                { for rows }
             </div>
             <div class="file-labels" aria-hidden="true">
                 { for file_labels.iter().map(|file| html! { <span>{ file }</span> }) }

@@ -18,9 +18,10 @@ pub struct PlayerProps {
 
 #[function_component(Player)]
 pub fn player(props: &PlayerProps) -> Html {
+    // The visible words are the accessible name (the arrows are decoration); the title adds the key.
     let button = |hook: &'static str, label: Html, title: &'static str, action: Action| {
         let onclick = props.on_action.reform(move |_: MouseEvent| action.clone());
-        html! { <button type="button" class="player-button" data-player={hook} aria-label={title} {title} {onclick}>{ label }</button> }
+        html! { <button type="button" class="player-button" data-player={hook} {title} {onclick}>{ label }</button> }
     };
     let on_scrub = props.on_action.reform(|event: InputEvent| {
         let input: HtmlInputElement = event.target_unchecked_into();
@@ -31,21 +32,21 @@ pub fn player(props: &PlayerProps) -> Html {
         Action::SetSpeed(input.value().parse().unwrap_or(2))
     });
     // Plain glyphs every system font has: ▶ and ◀ with a bar, "||" for pause.
-    let bar = |text: &'static str| html! { <span class="bar">{ text }</span> };
+    let glyph = |text: &'static str| html! { <span class="glyph" aria-hidden="true">{ text }</span> };
     let (play_label, play_title) = if props.playing {
-        (html! { "|| Pause" }, "Pause (Space or K)")
+        (html! { <>{ glyph("||") }{ " Pause" }</> }, "Pause (Space or K)")
     } else {
-        (html! { "▶ Play" }, "Play (Space or K)")
+        (html! { <>{ glyph("▶") }{ " Play" }</> }, "Play (Space or K)")
     };
     html! {
         <div class="player" role="toolbar" aria-label="Step player">
-            { button("first", html! { <>{ bar("|") }{ "◀" }</> }, "First step (Home)", Action::First) }
-            { button("back", html! { "◀" }, "Previous step (← or [)", Action::Back) }
+            { button("first", html! { <>{ glyph("|◀") }{ " First" }</> }, "First step (Home)", Action::First) }
+            { button("back", html! { <>{ glyph("◀") }{ " Back" }</> }, "Previous step (← or [)", Action::Back) }
             { button("play", play_label, play_title, Action::TogglePlay) }
-            { button("next", html! { "▶" }, "Next step (→ or ])", Action::Next) }
-            { button("last", html! { <>{ "▶" }{ bar("|") }</> }, "Last step (End)", Action::Last) }
-            { button("frame-back", html! { "‹ frame" }, "One animation frame back (,)", Action::StepFrame(-1)) }
-            { button("frame-next", html! { "frame ›" }, "One animation frame on (.)", Action::StepFrame(1)) }
+            { button("next", html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])", Action::Next) }
+            { button("last", html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)", Action::Last) }
+            { button("frame-back", html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)", Action::StepFrame(-1)) }
+            { button("frame-next", html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)", Action::StepFrame(1)) }
             <label class="scrub">
                 <span class="visually-hidden">{ "Step" }</span>
                 <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}
