@@ -19,17 +19,35 @@ pub struct Board {
     pub slider: Slider,
     pub square: Square,
     pub occupied: Bitboard,
+    /// The values are in the byte-swapped word: squares are named as the word has them, and
+    /// what they stand for on the real board is said beside them.
+    pub mirror: bool,
+}
+
+/// The square a byte swap moves `square` to: same file, rank 1 <-> 8, 2 <-> 7, …
+pub const fn mirror(square: Square) -> Square {
+    Square::from_index(square.index() ^ 56)
 }
 
 impl Board {
     pub fn of(trace: &Trace) -> Board {
-        Board { slider: trace.slider, square: trace.square, occupied: trace.occupied }
+        Board { slider: trace.slider, square: trace.square, occupied: trace.occupied, mirror: false }
     }
 
     /// The first piece from the slider in `direction`, if any stands on that ray.
     pub fn first_blocker(&self, direction: Direction) -> Option<Square> {
         let reached = reference::ray(self.square, direction, self.occupied);
         (reached & self.occupied).squares().next()
+    }
+
+    /// The board as a byte-swapped word shows it: ranks mirrored, the slider on its mirror square.
+    pub fn mirrored(&self) -> Board {
+        Board {
+            slider: self.slider,
+            square: mirror(self.square),
+            occupied: Bitboard(self.occupied.0.swap_bytes()),
+            mirror: !self.mirror,
+        }
     }
 
     fn slider_phrase(&self) -> String {
@@ -199,15 +217,28 @@ pub fn describe(step: &Step, board: &Board) -> String {
         Op::And => and(lhs, result),
         Op::Or => or(lhs, rhs, result),
         Op::Xor => xor(lhs, rhs),
-        Op::Not => format!(
-            "Every bit flips: a's {} become zero bits and its {} become one bits.",
-            ones(lhs.count()),
-            zeros(64 - lhs.count())
-        ),
+        Op::Not => {
+            let verb = |count: u32| if count == 1 { "becomes" } else { "become" };
+            let (set, clear) = (lhs.count(), 64 - lhs.count());
+            format!(
+                "Every bit flips: a's {} {} zero, and its {} {} one.",
+                ones(set),
+                verb(set),
+                zeros(clear),
+                verb(clear)
+            )
+        }
         Op::Neg => negate(lhs),
         Op::Shl | Op::Shr => shift(step.op, lhs, amount, result),
-        Op::Sub => subtraction(lhs, rhs, result, step.focus, board),
+        Op::Sub if step.mirrored => subtraction(lhs, rhs, result, step.focus, &board.mirrored(), board),
+        Op::Sub => subtraction(lhs, rhs, result, step.focus, board, board),
         Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, lhs, found, board),
+        Op::Mul => multiply(lhs, rhs, result),
+        Op::ByteSwap => byte_swap(lhs),
+        Op::Add => match (step.lhs, step.rhs) {
+            (Value::Number(a), Some(Value::Number(b))) => format!("{a} + {b} = {found}."),
+            _ => String::new(),
+        },
         Op::Lookup => lookup(step, result),
         Op::RayWalk => walk(step.focus, result, board),
     }
@@ -315,6 +346,76 @@ fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
     format!("Every one bit moves {places} {way}{moves}{fell}.")
 }
 
+/// A product as the copies of b it adds up: one copy shifted up by the index of each one bit of
+/// a. Where the copies do not overlap the product is their OR, and each bit of a can be followed
+/// into the top byte; where they overlap, carries mix them.
+fn multiply(a: Bitboard, b: Bitboard, product: Bitboard) -> String {
+    if a.is_empty() || b.is_empty() {
+        return "One factor is zero, so the product is zero.".into();
+    }
+    let copies: Vec<(Square, u64)> = a.squares().map(|s| (s, b.0 << s.index())).collect();
+    let mut seen = 0u64;
+    let mut overlap = 0u64;
+    for &(_, copy) in &copies {
+        overlap |= seen & copy;
+        seen |= copy;
+    }
+    let count = a.count();
+    let intro = format!(
+        "a × b adds up {} of b, each shifted up by the index of one of a's {}.",
+        if count == 1 { "1 copy".into() } else { format!("{count} copies") },
+        ones(count)
+    );
+    if overlap != 0 {
+        return format!(
+            "{intro} The copies overlap in {}, so carries mix them: the top bits of the product ({} set of the top 8) depend on several bits of a at once.",
+            bits(overlap.count_ones()),
+            (product.0 >> 56).count_ones()
+        );
+    }
+    const TOP_BYTE: u64 = 0xff << 56;
+    let landings: Vec<String> = copies
+        .iter()
+        .take(8)
+        .map(|&(square, copy)| match copy & TOP_BYTE {
+            0 => format!("{square} adds nothing there"),
+            top => {
+                let targets: Vec<String> = Bitboard(top).squares().map(|t| format!("bit {}", t.index())).collect();
+                format!("{square} → {}", targets.join(" and "))
+            }
+        })
+        .collect();
+    let more = if copies.len() > 8 { format!(" and {} more", copies.len() - 8) } else { String::new() };
+    format!(
+        "{intro} No two copies overlap, so no carry arises and the product is their OR. Into the top byte (bits 56 to 63): {}{more}.",
+        landings.join(", ")
+    )
+}
+
+/// How many WebAssembly instructions `u64::swap_bytes` compiles to: wasm has no byte swap.
+/// `cargo xtask test` checks this figure against the page's real wasm.
+pub const BSWAP_WASM_INSTRUCTIONS: u32 = 0;
+
+fn byte_swap(a: Bitboard) -> String {
+    let cost = format!(
+        " WebAssembly has no byte-swap instruction: this one operation compiles to {BSWAP_WASM_INSTRUCTIONS} instructions of shifts, masks and ORs."
+    );
+    if a.is_empty() {
+        return format!("a has no one bit, so the swapped word is empty too.{cost}");
+    }
+    let moves = if a.count() <= 4 {
+        let pairs: Vec<String> = a.squares().map(|s| format!("{s} → {}", mirror(s))).collect();
+        format!(": {}", pairs.join(", "))
+    } else {
+        ", each to the same file on the mirrored rank".into()
+    };
+    let verb = if a.count() == 1 { "moves" } else { "move" };
+    format!(
+        "The eight bytes trade places, so the ranks mirror: rank 1 with rank 8, 2 with 7, 3 with 6, 4 with 5. a's {} {verb}{moves}.{cost}",
+        ones(a.count()),
+    )
+}
+
 /// The borrow of `a − b`, read from the values: where it starts, which bits it runs through,
 /// and which bit absorbs it, or that it runs past h8.
 /// How the borrow of a subtraction `a − b` ends, read from its values.
@@ -357,7 +458,9 @@ pub fn borrow_caption(end: BorrowEnd) -> String {
     }
 }
 
-fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, board: &Board) -> String {
+/// `frame` is the board as the values show it (mirrored for a byte-swapped word), `real` the
+/// board itself: bits are named in the frame, and what they stand for on the real board.
+fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, frame: &Board, real: &Board) -> String {
     let (start, last_in, past_h8) = match borrow_end(a, b, difference) {
         BorrowEnd::NoBorrow => (0, 0, None),
         BorrowEnd::AbsorbedAt { start, stop } => (start, stop, Some(false)),
@@ -397,12 +500,12 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, boa
         } else {
             text.push_str(", and the result wraps around.");
         }
-        if let Some(direction) = positive_direction(focus, board) {
-            if board.first_blocker(direction).is_none() {
+        if let Some(direction) = borrow_direction(focus, frame, real) {
+            if real.first_blocker(direction).is_none() {
                 text.push_str(&format!(
                     " No piece stands {} of {}, so nothing could stop it.",
                     direction.name(),
-                    board.slider_phrase()
+                    real.slider_phrase()
                 ));
             }
         }
@@ -412,15 +515,24 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, boa
         let which =
             if first { format!("the first one bit of a above {}", bit_name(start)) } else { "a one bit of a".into() };
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
-        text.push_str(&stop_relation(stop, focus, board));
+        if frame.mirror {
+            let on_board = mirror(stop);
+            text.push_str(&format!(" In the byte-swapped word {stop} stands for {on_board} on the board."));
+            text.push_str(&stop_relation(on_board, focus, borrow_direction(focus, frame, real), real, false));
+        } else {
+            text.push_str(&stop_relation(stop, focus, positive_direction(focus, real), real, true));
+        }
     }
-    let pieces = (passed | Square::from_index(start).bit()) & board.occupied & !a;
+    let pieces = (passed | Square::from_index(start).bit()) & frame.occupied & !a;
     if !pieces.is_empty() {
         let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
-        text.push_str(&format!(
-            " On its way it passes {}, which {verb} on the board but {it} zero in a.",
+        let bits = if frame.mirror {
+            let stand_for = Bitboard(pieces.0.swap_bytes());
+            format!("bits that stand for {}", square_list(stand_for))
+        } else {
             square_list(pieces)
-        ));
+        };
+        text.push_str(&format!(" On its way it passes {bits}, which {verb} on the board but {it} zero in a."));
     }
     text
 }
@@ -444,8 +556,23 @@ fn positive_direction(focus: Focus, board: &Board) -> Option<Direction> {
     }
 }
 
-fn stop_relation(stop: Square, focus: Focus, board: &Board) -> String {
-    let Some(direction) = positive_direction(focus, board) else {
+/// The ray a borrow runs along on the real board: the line's positive ray, or for a
+/// byte-swapped word the negative one (up the mirrored word is down the board).
+fn borrow_direction(focus: Focus, frame: &Board, real: &Board) -> Option<Direction> {
+    let direction = positive_direction(focus, real)?;
+    Some(if frame.mirror { Direction::ALL[(direction as usize + 4) % 8] } else { direction })
+}
+
+/// What the square that absorbed a borrow is on the board. `one_bit_above`: the word is the
+/// board's own, so a stop one bit above the blocker (Hoffmann's) can be named as such.
+fn stop_relation(
+    stop: Square,
+    focus: Focus,
+    direction: Option<Direction>,
+    board: &Board,
+    one_bit_above: bool,
+) -> String {
+    let Some(direction) = direction else {
         return relation_of(stop, focus, board, Some(true));
     };
     let blocker = board.first_blocker(direction);
@@ -455,7 +582,7 @@ fn stop_relation(stop: Square, focus: Focus, board: &Board) -> String {
         Some(blocker) if blocker == stop => {
             format!(" {stop} holds the first piece {} of {slider}: the first blocker.", direction.name())
         }
-        Some(blocker) if below == Some(blocker) => {
+        Some(blocker) if one_bit_above && below == Some(blocker) => {
             format!(" {stop} is one bit above {blocker}, which holds the first piece {} of {slider}.", direction.name())
         }
         _ if board.occupied.contains(stop) => format!(" {stop} holds a piece."),
@@ -505,7 +632,9 @@ fn scan(step: &Step, a: Bitboard, found: u32, board: &Board) -> String {
 
 fn lookup(step: &Step, entry: Bitboard) -> String {
     let Value::Number(index) = step.lhs else { return String::new() };
-    let at = if index < 64 && !step.label.contains("count") {
+    // Only tables indexed by a square have entries that name one.
+    let by_square = step.label.contains("[sq]") || step.label.contains("[first blocker]");
+    let at = if index < 64 && by_square {
         format!("entry {index} ({})", Square::from_index(index))
     } else {
         format!("entry {index}")

@@ -29,6 +29,12 @@ pub enum Op {
     Lzcnt,
     /// Trailing zero count, 64 for the empty set (`i64.ctz` in wasm).
     Tzcnt,
+    /// Wrapping multiplication: kindergarten and magic bitboards gather scattered bits with it.
+    Mul,
+    /// Byte swap, `swap_bytes`: rank 1 trades places with rank 8, rank 2 with rank 7, …
+    ByteSwap,
+    /// Adding two numbers, such as a table's offset and an index into it.
+    Add,
     /// Reading a precomputed table entry.
     Lookup,
     /// The reference technique's square-by-square walk along one ray.
@@ -51,6 +57,9 @@ impl Op {
             Op::BitScanReverse => "bsr",
             Op::Lzcnt => "lzcnt",
             Op::Tzcnt => "tzcnt",
+            Op::Mul => "*",
+            Op::ByteSwap => "bswap",
+            Op::Add => "+",
             Op::Lookup => "lookup",
             Op::RayWalk => "walk",
         }
@@ -102,6 +111,9 @@ pub struct Step {
     pub file: &'static str,
     pub line: u32,
     pub focus: Focus,
+    /// The values are the board mirrored top to bottom (byte-swapped): bit n stands for the
+    /// square n ^ 56, and a borrow that runs up runs down the real board.
+    pub mirrored: bool,
 }
 
 impl Step {
@@ -122,6 +134,10 @@ pub trait Tracer {
     /// Says which line, ray or piece the following steps work on.
     #[inline(always)]
     fn focus(&mut self, _focus: Focus) {}
+
+    /// Says whether the following steps work on the byte-swapped (mirrored) board.
+    #[inline(always)]
+    fn mirrored(&mut self, _mirrored: bool) {}
 
     #[inline(always)]
     #[track_caller]
@@ -164,6 +180,43 @@ pub trait Tracer {
     fn neg(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Bitboard {
         let result = Bitboard(a.0.wrapping_neg());
         self.unary(label, why, Op::Neg, a, Value::Board(result));
+        result
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn mul(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+        let result = Bitboard(a.0.wrapping_mul(b.0));
+        self.binary(label, why, Op::Mul, a, b, result)
+    }
+
+    /// Reverses the order of the bytes, which mirrors the board top to bottom (ranks flip).
+    #[inline(always)]
+    #[track_caller]
+    fn bswap(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Bitboard {
+        let result = Bitboard(a.0.swap_bytes());
+        self.unary(label, why, Op::ByteSwap, a, Value::Board(result));
+        result
+    }
+
+    /// `a + b` on numbers, such as a table's offset plus an index into it.
+    #[inline(always)]
+    #[track_caller]
+    fn add(&mut self, label: &'static str, why: &'static str, a: u32, b: u32) -> u32 {
+        let result = a.wrapping_add(b);
+        let caller = Location::caller();
+        self.record(Step {
+            label,
+            why,
+            op: Op::Add,
+            lhs: Value::Number(a),
+            rhs: Some(Value::Number(b)),
+            result: Value::Number(result),
+            file: caller.file(),
+            line: caller.line(),
+            focus: Focus::Piece,
+            mirrored: false,
+        });
         result
     }
 
@@ -257,6 +310,7 @@ pub trait Tracer {
             file: caller.file(),
             line: caller.line(),
             focus: Focus::Piece,
+            mirrored: false,
         });
         result
     }
@@ -284,6 +338,7 @@ pub trait Tracer {
             file: caller.file(),
             line: caller.line(),
             focus: Focus::Piece,
+            mirrored: false,
         });
         result
     }
@@ -310,6 +365,7 @@ pub trait Tracer {
             file: caller.file(),
             line: caller.line(),
             focus: Focus::Piece,
+            mirrored: false,
         });
     }
 }
@@ -327,6 +383,7 @@ impl Tracer for NoTrace {
 pub struct Recorder {
     pub steps: Vec<Step>,
     focus: Option<Focus>,
+    mirrored: bool,
 }
 
 impl Recorder {
@@ -338,17 +395,23 @@ impl Recorder {
     pub fn clear(&mut self) {
         self.steps.clear();
         self.focus = None;
+        self.mirrored = false;
     }
 }
 
 impl Tracer for Recorder {
     fn record(&mut self, mut step: Step) {
         step.focus = self.focus.unwrap_or(Focus::Piece);
+        step.mirrored = self.mirrored;
         self.steps.push(step);
     }
 
     fn focus(&mut self, focus: Focus) {
         self.focus = Some(focus);
+    }
+
+    fn mirrored(&mut self, mirrored: bool) {
+        self.mirrored = mirrored;
     }
 }
 

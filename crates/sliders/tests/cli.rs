@@ -104,7 +104,7 @@ fn batch_reports_a_malformed_line() {
 fn bad_arguments_get_one_line_each() {
     let base = ["attacks", "--slider", "rook", "--square", "d4", "--occupied", "0x0"];
     let mut unknown = base.to_vec();
-    unknown.extend(["--technique", "magic"]);
+    unknown.extend(["--technique", "black-magic"]);
     assert_one_error(&sliders(&unknown, ""), "unknown technique");
 
     let square = ["attacks", "--technique", "sbamg", "--slider", "rook", "--square", "i9", "--occupied", "0x0"];

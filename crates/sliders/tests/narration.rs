@@ -2,7 +2,7 @@
 //! technique is checked against the step's values and the board: random boards, the empty and
 //! the full board, and sliders on every square (edges and corners included).
 
-use sliders::narration::{bit_name, describe_bit, narrate, Board};
+use sliders::narration::{bit_name, describe_bit, mirror, narrate, Board};
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
 
 /// Every board the checks run on: empty, full, and random ones from the benchmark's generator.
@@ -97,9 +97,42 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             assert!(board.occupied.contains(square), "{context}: {sentence}");
         }
         // "On its way it passes f2, g2 and 5 more, which hold pieces on the board but are zero in a."
+        // In a byte-swapped word: "passes bits that stand for d3, …", naming the real squares.
         if let Some(rest) = sentence.split_once("it passes ").map(|(_, rest)| rest) {
             for square in listed(rest.split(", which").next().unwrap()) {
-                assert!(board.occupied.contains(square) && !lhs.contains(square), "{context}: {sentence}");
+                let bit = if step.mirrored { mirror(square) } else { square };
+                assert!(board.occupied.contains(square) && !lhs.contains(bit), "{context}: {sentence}");
+            }
+        }
+        // "In the byte-swapped word d7 stands for d2 on the board."
+        if let Some(rest) = sentence.split_once("byte-swapped word ").map(|(_, rest)| rest) {
+            let squares = listed(rest);
+            assert!(step.mirrored && squares.len() == 2 && mirror(squares[0]) == squares[1], "{context}: {sentence}");
+        }
+        // A product: "c3 → bit 59, e5 → bit 61": the copy of b shifted by c3's index has that bit.
+        if step.op == Op::Mul {
+            let b = step.rhs.and_then(Value::board).unwrap();
+            for claim in sentence.split(", ").filter(|part| part.contains(" → bit ")) {
+                let (source, target) = claim.split_once(" → ").unwrap();
+                let source: Square = source.rsplit(' ').next().unwrap().parse().unwrap();
+                assert!(lhs.contains(source), "{context}: {sentence}");
+                for target in target.split(" and ").filter(|t| t.starts_with("bit ")) {
+                    let bit: u32 = target.trim_start_matches("bit ").trim_end_matches('.').parse().unwrap();
+                    assert!(bit >= 56 && (b.0 << source.index()) >> bit & 1 == 1, "{context}: {sentence}");
+                }
+            }
+            if sentence.contains("No two copies overlap") {
+                let copies: Vec<u64> = lhs.squares().map(|s| b.0 << s.index()).collect();
+                let sum: u64 = copies.iter().fold(0, |all, c| all | c);
+                assert_eq!(Bitboard(sum), step.result.board().unwrap(), "{context}: no carry, so OR = product");
+            }
+        }
+        // A byte swap: "d2 → d7" names each bit and where it lands.
+        if step.op == Op::ByteSwap {
+            for claim in sentence.split(", ").filter(|part| part.contains(" → ")) {
+                let squares = listed(claim);
+                assert!(lhs.contains(squares[0]) && mirror(squares[0]) == squares[1], "{context}: {sentence}");
+                assert!(step.result.board().unwrap().contains(squares[1]), "{context}: {sentence}");
             }
         }
     }

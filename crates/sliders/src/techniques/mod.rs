@@ -7,6 +7,14 @@ pub mod classical_generalized;
 pub mod classical_in_one_run;
 pub mod classical_zero_count;
 mod compose;
+pub mod dumb7fill;
+mod fill;
+mod first_rank;
+pub mod hyperbola_quintessence;
+pub mod kindergarten;
+pub mod kogge_stone;
+pub mod magic;
+mod magic_numbers;
 pub mod obstruction_difference;
 pub mod obstruction_difference_hoffmann;
 pub mod obstruction_masks;
@@ -28,6 +36,11 @@ pub enum Article {
     SubtractingARook,
     ObstructionDifference,
     Sbamg,
+    HyperbolaQuintessence,
+    KoggeStone,
+    Dumb7Fill,
+    Kindergarten,
+    Magic,
 }
 
 impl Article {
@@ -38,6 +51,11 @@ impl Article {
             Article::SubtractingARook => "Subtracting a Rook from a Blocking Piece",
             Article::ObstructionDifference => "Obstruction Difference",
             Article::Sbamg => "SBAMG",
+            Article::HyperbolaQuintessence => "Hyperbola Quintessence",
+            Article::KoggeStone => "Kogge-Stone Algorithm",
+            Article::Dumb7Fill => "Dumb7Fill",
+            Article::Kindergarten => "Kindergarten Bitboards",
+            Article::Magic => "Magic Bitboards",
         }
     }
 
@@ -51,6 +69,11 @@ impl Article {
             }
             Article::ObstructionDifference => Some("https://www.chessprogramming.org/Obstruction_Difference"),
             Article::Sbamg => Some("https://www.chessprogramming.org/SBAMG"),
+            Article::HyperbolaQuintessence => Some("https://www.chessprogramming.org/Hyperbola_Quintessence"),
+            Article::KoggeStone => Some("https://www.chessprogramming.org/Kogge-Stone_Algorithm"),
+            Article::Dumb7Fill => Some("https://www.chessprogramming.org/Dumb7Fill"),
+            Article::Kindergarten => Some("https://www.chessprogramming.org/Kindergarten_Bitboards"),
+            Article::Magic => Some("https://www.chessprogramming.org/Magic_Bitboards"),
         }
     }
 }
@@ -118,6 +141,11 @@ techniques! {
     ObstructionDifference => "obstruction-difference", obstruction_difference, ObstructionDifference, "Infuehr's improvement";
     ObstructionDifferenceHoffmann => "obstruction-difference-hoffmann", obstruction_difference_hoffmann, ObstructionDifference, "Hoffmann's original";
     Sbamg => "sbamg", sbamg, Sbamg, "o^(o-3cbn)";
+    HyperbolaQuintessence => "hyperbola-quintessence", hyperbola_quintessence, HyperbolaQuintessence, "o^(o-2r) both ways, by byte swap";
+    KoggeStone => "kogge-stone", kogge_stone, KoggeStone, "Occluded fill in three doublings";
+    Dumb7Fill => "dumb7fill", dumb7fill, Dumb7Fill, "Seven one-step shifts";
+    Kindergarten => "kindergarten", kindergarten, Kindergarten, "Gather by multiply, then look up";
+    Magic => "magic", magic, Magic, "Fancy magic bitboards";
 }
 
 impl Technique {
@@ -158,7 +186,7 @@ impl Technique {
 
     /// Bytes of precomputed tables the technique reads (the reference walk reads none).
     pub fn table_bytes(self) -> usize {
-        use core::mem::size_of_val;
+        use core::mem::{size_of, size_of_val};
         let rays = size_of_val(&crate::RAYS);
         match self {
             Technique::Reference => 0,
@@ -174,6 +202,18 @@ impl Technique {
                 size_of_val(&obstruction_masks::OBSTRUCTION_MASKS)
             }
             Technique::Sbamg => size_of_val(&sbamg::SBAMG_MASKS),
+            Technique::HyperbolaQuintessence => {
+                size_of_val(&crate::geometry::LINE_EX) + size_of_val(&first_rank::FIRST_RANK_ATTACKS)
+            }
+            Technique::KoggeStone | Technique::Dumb7Fill => 0,
+            Technique::Kindergarten => {
+                size_of_val(&crate::geometry::LINE_EX)
+                    + size_of_val(&kindergarten::FILL_UP_ATTACKS)
+                    + size_of_val(&kindergarten::A_FILE_ATTACKS)
+            }
+            Technique::Magic => {
+                size_of_val(&magic::ROOK) + size_of_val(&magic::BISHOP) + magic::TABLE_ENTRIES * size_of::<Bitboard>()
+            }
         }
     }
 

@@ -1,0 +1,41 @@
+//! What the two fill techniques share: shifting a set one or more steps along a direction, and
+//! the masks that catch bits which crossed the board's east or west edge. A shift by 1 moves h4
+//! to a5, which is no step east; after any shift with an eastward part, a one bit on the a-file
+//! must have wrapped, so AND with not-A-file removes it (not-H-file for westward shifts).
+
+use crate::trace::Tracer;
+use crate::{Bitboard, Direction};
+
+pub const NOT_A_FILE: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+pub const NOT_H_FILE: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+
+/// The squares a one-step shift in `direction` may land on: every square whose bit cannot have
+/// wrapped around an edge. North and south shifts never wrap (bits past h8 or a1 just fall off).
+#[inline(always)]
+pub const fn landing(direction: Direction) -> Bitboard {
+    match direction.step().0 {
+        1 => NOT_A_FILE,
+        -1 => NOT_H_FILE,
+        _ => Bitboard::FULL,
+    }
+}
+
+/// `set` moved `steps` squares along `direction`: a left shift for the positive directions, a
+/// right shift for the negative ones. Wrapped bits are the caller's to mask.
+#[inline(always)]
+#[track_caller]
+pub fn shift<T: Tracer>(
+    t: &mut T,
+    label: &'static str,
+    why: &'static str,
+    direction: Direction,
+    set: Bitboard,
+    steps: u32,
+) -> Bitboard {
+    let amount = direction.delta().unsigned_abs() * steps;
+    if direction.is_positive() {
+        t.shl(label, why, set, amount)
+    } else {
+        t.shr(label, why, set, amount)
+    }
+}

@@ -1,0 +1,162 @@
+//! Kindergarten bitboards. A rank or a diagonal holds at most one square per file, so
+//! multiplying its masked pieces by the b-file (a one in every byte, one bit in) makes one copy
+//! of them per rank, shifted up, and the copies never overlap. In the top byte each piece lands
+//! on its own file's bit, one place up: the line's pieces gathered into eight bits. Shifting
+//! right by 58 keeps the six inner files as an index, and a table of first-rank attacks,
+//! copied onto all eight ranks, masked by the line, gives the attacks. A file has all its squares
+//! in one bit column instead; it is moved to the a-file and gathered by the c2-h7 diagonal,
+//! which lands a2 to a7 on bits 63 down to 58. One multiply, one shift and one read per line.
+
+use super::compose::by_lines;
+use super::first_rank::{attacks_on_rank, FIRST_RANK_ATTACKS};
+use crate::geometry::LINE_EX;
+use crate::trace::Tracer;
+use crate::{Bitboard, Line, Slider, Square};
+
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+    by_lines(t, slider, |t, line| match line {
+        Line::File => file_attacks(t, square, occupied),
+        _ => line_attacks(t, square, line, occupied),
+    })
+}
+
+/// A rank or diagonal: gather its pieces into the top byte with one multiply.
+#[inline(always)]
+fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
+    let mask = t.lookup(
+        "lineEx[sq]",
+        "The line through the slider without its own square: only pieces on it can block.",
+        square.index(),
+        LINE_EX[square as usize][line as usize],
+    );
+    let pieces = t.and("occupied & lineEx", "Keeps the pieces on this line.", occupied, mask);
+    let gathered = t.mul(
+        "pieces * bFile",
+        "One copy of the pieces per rank, each shifted up one more rank: in the top byte every piece lands on its own file's bit, one place up.",
+        pieces,
+        B_FILE,
+    );
+    let index = t.shr(
+        "product >> 58 = index",
+        "Keeps the top six bits: the pieces on the inner files b to g, which are all that can change the attacks.",
+        gathered,
+        58,
+    );
+    let fill = t.lookup(
+        "fillUpAttacks[file][index]",
+        "The first-rank attacks of a slider on this file for these inner pieces, copied onto all eight ranks.",
+        index.0 as u32,
+        FILL_UP_ATTACKS[square.file() as usize][index.0 as usize & 63],
+    );
+    t.and(
+        "fill & lineEx = line attacks",
+        "Every rank holds the same attacks by file; the line mask keeps, on each file, the one square of the line.",
+        fill,
+        mask,
+    )
+}
+
+/// A file: move it to the a-file, gather it with the c2-h7 diagonal, and move the attacks back.
+#[inline(always)]
+fn file_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    let file = square.file() as u32;
+    let moved = t.shr(
+        "occupied >> file",
+        "Moves the slider's file onto the a-file: every square moves that many files west.",
+        occupied,
+        file,
+    );
+    let pieces = t.and("& aFile", "Keeps the a-file, now holding the pieces of the slider's file.", moved, A_FILE);
+    let gathered = t.mul(
+        "pieces * c2h7",
+        "Each piece adds a copy of the c2-h7 diagonal shifted up to its square; the copies reach the top byte one bit apart, a7 on bit 58 up to a2 on bit 63.",
+        pieces,
+        C2_H7,
+    );
+    let index = t.shr(
+        "product >> 58 = index",
+        "Keeps the top six bits: the pieces on ranks 2 to 7 of the file, in reverse order.",
+        gathered,
+        58,
+    );
+    let a_file = t.lookup(
+        "aFileAttacks[rank][index]",
+        "The attacks of a slider on the a-file at this rank, for these pieces.",
+        index.0 as u32,
+        A_FILE_ATTACKS[square.rank() as usize][index.0 as usize & 63],
+    );
+    t.shl("<< file = file attacks", "Moves the a-file attacks back east to the slider's file.", a_file, file)
+}
+
+const A_FILE: Bitboard = Bitboard(0x0101_0101_0101_0101);
+const B_FILE: Bitboard = Bitboard(0x0202_0202_0202_0202);
+const C2_H7: Bitboard = Bitboard(0x0080_4020_1008_0400);
+
+/// `FILL_UP_ATTACKS[file][index]`: the first-rank attacks for a slider on `file` and the inner
+/// pieces of `index`, repeated on every rank (4 KiB).
+pub static FILL_UP_ATTACKS: [[Bitboard; 64]; 8] = {
+    let mut table = [[Bitboard::EMPTY; 64]; 8];
+    let mut file = 0;
+    while file < 8 {
+        let mut index = 0;
+        while index < 64 {
+            table[file][index] = Bitboard(FIRST_RANK_ATTACKS[file][index] as u64 * 0x0101_0101_0101_0101);
+            index += 1;
+        }
+        file += 1;
+    }
+    table
+};
+
+/// `A_FILE_ATTACKS[rank][index]`: the a-file attacks of a slider on `rank`, for every index the
+/// c2-h7 multiply makes. Built by doing that multiply on each set of pieces on a2..a7, so the
+/// table and the lookup agree by construction (the tests check no two sets share an index).
+pub static A_FILE_ATTACKS: [[Bitboard; 64]; 8] = {
+    let mut table = [[Bitboard::EMPTY; 64]; 8];
+    let mut rank = 0;
+    while rank < 8 {
+        let mut inner = 0u32;
+        while inner < 64 {
+            // Bit k of `inner` is a piece on rank k + 2 (a2 to a7); as a byte, bit k + 1.
+            let ranks = (inner as u8) << 1;
+            let mut pieces = 0u64;
+            let mut k = 0;
+            while k < 8 {
+                if ranks & (1 << k) != 0 {
+                    pieces |= 1 << (8 * k);
+                }
+                k += 1;
+            }
+            let index = (pieces.wrapping_mul(C2_H7.0) >> 58) as usize;
+            let along = attacks_on_rank(rank as u32, ranks);
+            let mut attacks = 0u64;
+            let mut k = 0;
+            while k < 8 {
+                if along & (1 << k) != 0 {
+                    attacks |= 1 << (8 * k);
+                }
+                k += 1;
+            }
+            table[rank][index] = Bitboard(attacks);
+            inner += 1;
+        }
+        rank += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_c2_h7_multiply_gives_each_set_of_file_pieces_its_own_index() {
+        let mut seen = [false; 64];
+        for inner in 0u64..64 {
+            let pieces = (0..6).filter(|k| inner >> k & 1 == 1).fold(0u64, |all, k| all | 1 << (8 * (k + 1)));
+            let index = (pieces.wrapping_mul(C2_H7.0) >> 58) as usize;
+            assert!(!seen[index], "two sets of a-file pieces share index {index}");
+            seen[index] = true;
+        }
+    }
+}

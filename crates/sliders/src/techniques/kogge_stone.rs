@@ -1,0 +1,101 @@
+//! Kogge-Stone occluded fill. Instead of finding the first blocker, flood outwards from the
+//! slider through the squares no piece stands on: every round doubles the distance covered, 1, 2, then 4 squares,
+//! so three rounds fill a whole ray. Alongside the fill, the set of free squares shrinks to
+//! those with a free run of the next round's length behind them, so a fill can never jump a
+//! piece. One more step from the filled squares gives the attacks, the first blocker included.
+//! No table and no multiply: only shifts, ANDs and ORs, the same for any number of sliders at
+//! once. For eastward and westward rays the not-A-file and not-H-file masks stop the wrap-around.
+
+use super::compose::by_lines;
+use super::fill::{landing, shift};
+use crate::trace::{Focus, Tracer};
+use crate::{Bitboard, Direction, Slider, Square};
+
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+    attacks_of_set(t, slider, square.bit(), occupied)
+}
+
+/// The union of the attacks of every slider in `sliders`, each slider counted as occupied.
+pub fn attacks_of_set<T: Tracer>(t: &mut T, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Bitboard {
+    let pieces = t.or(
+        "occupied | sliders",
+        "The sliders stand on the board too: each one blocks the others.",
+        occupied,
+        sliders,
+    );
+    let empty = t.not("empty = ~pieces", "The fill may only flow through squares no piece stands on.", pieces);
+    by_lines(t, slider, |t, line| {
+        let positive = ray_attacks(t, line.positive(), sliders, empty);
+        let negative = ray_attacks(t, line.negative(), sliders, empty);
+        t.focus(Focus::Line(line));
+        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
+    })
+}
+
+#[inline(always)]
+fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, empty: Bitboard) -> Bitboard {
+    t.focus(Focus::Ray(direction));
+    let landing = landing(direction);
+    let mut empty = if landing == Bitboard::FULL {
+        empty
+    } else {
+        t.and(
+            "empty &= landing mask",
+            "Removes the file a wrapped bit would land on (not-A-file going east, not-H-file going west), so no fill crosses the edge.",
+            empty,
+            landing,
+        )
+    };
+    let mut filled = sliders;
+    for round in 0..3 {
+        let steps = 1 << round;
+        let moved = shift(
+            t,
+            "filled shifted by 1, 2, 4 steps",
+            "Moves the filled squares as far again as the fill already reaches: 1, then 2, then 4 steps.",
+            direction,
+            filled,
+            steps,
+        );
+        let reached = t.and(
+            "moved & empty",
+            "Keeps only the moves that land on squares with a free run behind them, so no fill jumps a piece.",
+            moved,
+            empty,
+        );
+        filled = t.or("filled |= reached", "The fill now covers twice the distance.", filled, reached);
+        if round < 2 {
+            let ahead = shift(
+                t,
+                "empty shifted by 1, 2 steps",
+                "Moves the empty set the same distance, to find squares whose whole run back is empty.",
+                direction,
+                empty,
+                steps,
+            );
+            empty = t.and(
+                "empty &= shifted empty",
+                "A free square stays in the set only if the square that far back is free too: the runs double with the fill.",
+                empty,
+                ahead,
+            );
+        }
+    }
+    let one_more = shift(
+        t,
+        "filled shifted 1 step",
+        "One step on from every filled square: the squares the fill reached and the first blocker beyond them.",
+        direction,
+        filled,
+        1,
+    );
+    if landing == Bitboard::FULL {
+        return one_more;
+    }
+    t.and(
+        "& landing mask = ray attacks",
+        "A bit that stepped over the edge landed on the far file; the mask removes it.",
+        one_more,
+        landing,
+    )
+}

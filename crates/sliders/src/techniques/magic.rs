@@ -1,0 +1,203 @@
+//! Fancy magic bitboards, what most engines use. Only the pieces on the slider's lines count,
+//! and not the last square of each ray (a slider reaches an edge square whatever stands there),
+//! so a rook has at most 12 relevant squares and a bishop 9. Multiplying those pieces by the
+//! square's magic number, found by a seeded search (`cargo xtask magics`), lets carries mix the
+//! scattered bits into the top of the word; shifting down keeps just enough bits to index every
+//! set of pieces without two sets that attack differently sharing an index. The square's
+//! offset places its slice in one shared table, and one read gives the attacks. The table has
+//! 107,648 entries (841 KiB), too large to ship in the page: it is filled on first use.
+
+use alloc::boxed::Box;
+use alloc::vec;
+use core::sync::atomic::{AtomicPtr, Ordering};
+
+use super::magic_numbers::{BISHOP_MAGICS, ROOK_MAGICS};
+use super::reference;
+use crate::geometry::ray;
+use crate::trace::{NoTrace, Tracer};
+use crate::{Bitboard, Direction, Slider, Square};
+
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+    let table = attack_table();
+    match slider {
+        Slider::Rook => lookup(t, table, &ROOK[square as usize], occupied),
+        Slider::Bishop => lookup(t, table, &BISHOP[square as usize], occupied),
+        Slider::Queen => {
+            let rook = lookup(t, table, &ROOK[square as usize], occupied);
+            let bishop = lookup(t, table, &BISHOP[square as usize], occupied);
+            t.or("rook | bishop = queen attacks", "A queen moves as a rook and a bishop together.", rook, bishop)
+        }
+    }
+}
+
+#[inline(always)]
+fn lookup<T: Tracer>(t: &mut T, table: &[Bitboard], entry: &Magic, occupied: Bitboard) -> Bitboard {
+    let mask = t.lookup(
+        "relevantMask[sq]",
+        "The squares whose pieces can change the attacks: the slider's lines without its own square and without the last square of each ray.",
+        entry.square as u32,
+        entry.mask,
+    );
+    let relevant = t.and("occupied & relevantMask", "Keeps the pieces that matter.", occupied, mask);
+    let product = t.mul(
+        "relevant * magic[sq]",
+        "Each piece adds a copy of the magic number shifted up by its square; the carries mix the copies so the top bits depend on every piece.",
+        relevant,
+        Bitboard(entry.magic),
+    );
+    let index = t.shr(
+        "product >> shift[sq] = index",
+        "Keeps the top bits, one per relevant square: the search made sure no two sets of pieces that attack differently share them.",
+        product,
+        entry.shift,
+    );
+    let at = t.add(
+        "offset[sq] + index",
+        "Each square's slice of the shared table starts at its own offset.",
+        entry.offset,
+        index.0 as u32,
+    );
+    t.lookup(
+        "attacks[offset + index]",
+        "The attacks stored for every set of pieces that lands on this entry.",
+        at,
+        table[at as usize],
+    )
+}
+
+/// One square's magic: which pieces count, the multiplier, how far to shift, where its slice starts.
+#[derive(Clone, Copy, Debug)]
+pub struct Magic {
+    pub square: u8,
+    pub mask: Bitboard,
+    pub magic: u64,
+    pub shift: u32,
+    pub offset: u32,
+}
+
+/// The squares whose pieces can change a slider's attacks: its rays without their last square.
+pub const fn relevant_mask(slider: Slider, square: Square) -> Bitboard {
+    let lines = slider.lines();
+    let mut mask = 0u64;
+    let mut l = 0;
+    while l < lines.len() {
+        mask |= ray_without_end(square, lines[l].positive()) | ray_without_end(square, lines[l].negative());
+        l += 1;
+    }
+    Bitboard(mask)
+}
+
+const fn ray_without_end(square: Square, direction: Direction) -> u64 {
+    let ray = ray(square, direction).0;
+    if ray == 0 {
+        return 0;
+    }
+    // The last square is the farthest from the slider: the highest bit of a positive ray,
+    // the lowest of a negative one.
+    let end = if direction.is_positive() { 1u64 << (63 - ray.leading_zeros()) } else { ray & ray.wrapping_neg() };
+    ray & !end
+}
+
+const fn magics(slider: Slider, numbers: &[u64; 64], first_offset: u32) -> ([Magic; 64], u32) {
+    let empty = Magic { square: 0, mask: Bitboard::EMPTY, magic: 0, shift: 64, offset: 0 };
+    let mut table = [empty; 64];
+    let mut offset = first_offset;
+    let mut s = 0;
+    while s < 64 {
+        let mask = relevant_mask(slider, Square::ALL[s]);
+        let bits = mask.count();
+        table[s] = Magic { square: s as u8, mask, magic: numbers[s], shift: 64 - bits, offset };
+        offset += 1 << bits;
+        s += 1;
+    }
+    (table, offset)
+}
+
+const ROOK_AND_END: ([Magic; 64], u32) = magics(Slider::Rook, &ROOK_MAGICS, 0);
+const BISHOP_AND_END: ([Magic; 64], u32) = magics(Slider::Bishop, &BISHOP_MAGICS, ROOK_AND_END.1);
+
+/// Each square's rook magic, slices first in the shared table.
+pub static ROOK: [Magic; 64] = ROOK_AND_END.0;
+/// Each square's bishop magic, slices after all the rooks'.
+pub static BISHOP: [Magic; 64] = BISHOP_AND_END.0;
+/// Entries in the shared attack table: 102,400 for rooks and 5,248 for bishops.
+pub const TABLE_ENTRIES: usize = BISHOP_AND_END.1 as usize;
+
+/// The shared attack table, once built; null before.
+static TABLE: AtomicPtr<Bitboard> = AtomicPtr::new(core::ptr::null_mut());
+
+/// True once the attack table has been filled.
+pub fn table_built() -> bool {
+    !TABLE.load(Ordering::Acquire).is_null()
+}
+
+/// The shared attack table, filled on the first call.
+#[inline]
+pub fn attack_table() -> &'static [Bitboard] {
+    let table = TABLE.load(Ordering::Acquire);
+    if table.is_null() {
+        return build_table();
+    }
+    // SAFETY: a non-null pointer was stored by `build_table` from a leaked box of exactly
+    // TABLE_ENTRIES entries, which is never freed.
+    unsafe { core::slice::from_raw_parts(table, TABLE_ENTRIES) }
+}
+
+/// Fills the table by walking the rays for every set of relevant pieces of every square.
+#[cold]
+fn build_table() -> &'static [Bitboard] {
+    let mut table = vec![Bitboard::EMPTY; TABLE_ENTRIES].into_boxed_slice();
+    for (slider, magics) in [(Slider::Rook, &ROOK), (Slider::Bishop, &BISHOP)] {
+        for magic in magics {
+            let square = Square::from_index(magic.square as u32);
+            let mut pieces = 0u64;
+            loop {
+                let index = (pieces.wrapping_mul(magic.magic) >> magic.shift) as usize;
+                table[magic.offset as usize + index] =
+                    reference::attacks(&mut NoTrace, slider, square, Bitboard(pieces));
+                // The next subset of the mask (the carry-rippler); back at zero means done.
+                pieces = pieces.wrapping_sub(magic.mask.0) & magic.mask.0;
+                if pieces == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    let built = Box::into_raw(table) as *mut Bitboard;
+    match TABLE.compare_exchange(core::ptr::null_mut(), built, Ordering::AcqRel, Ordering::Acquire) {
+        // SAFETY: `built` came from a box of TABLE_ENTRIES entries, now owned by TABLE forever.
+        Ok(_) => unsafe { core::slice::from_raw_parts(built, TABLE_ENTRIES) },
+        Err(first) => {
+            // Another thread finished first: free ours and use theirs.
+            // SAFETY: `built` is ours alone, made by Box::into_raw above with this length.
+            drop(unsafe { Box::from_raw(core::ptr::slice_from_raw_parts_mut(built, TABLE_ENTRIES)) });
+            // SAFETY: as in `attack_table`.
+            unsafe { core::slice::from_raw_parts(first, TABLE_ENTRIES) }
+        }
+    }
+}
+
+/// Checks one square's magic: every set of relevant pieces must land on an index whose entry
+/// attacks like it. Used by the search and the tests; `None` means the magic works.
+pub fn collision(slider: Slider, square: Square, magic: u64, scratch: &mut [(u64, u64)]) -> Option<(u64, u64)> {
+    let mask = relevant_mask(slider, square).0;
+    let shift = 64 - mask.count_ones();
+    let size = 1usize << mask.count_ones();
+    // (stamp, attacks); a stamp other than `magic` marks an entry not yet written.
+    for slot in scratch[..size].iter_mut() {
+        *slot = (!magic, 0);
+    }
+    let mut pieces = 0u64;
+    loop {
+        let index = (pieces.wrapping_mul(magic) >> shift) as usize;
+        let attacks = reference::attacks(&mut NoTrace, slider, square, Bitboard(pieces)).0;
+        match scratch[index] {
+            (stamp, stored) if stamp == magic && stored != attacks => return Some((pieces, attacks)),
+            _ => scratch[index] = (magic, attacks),
+        }
+        pieces = pieces.wrapping_sub(mask) & mask;
+        if pieces == 0 {
+            return None;
+        }
+    }
+}
