@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use sliders::narration::BSWAP_WASM_INSTRUCTIONS;
 use sliders::{Bitboard, Op, Slider, Square, Technique};
 use wasmparser::{ExternalKind, Operator, Parser, Payload};
 
@@ -149,6 +150,14 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
             failures.push(format!("{technique} uses trailing zeros but its wasm has no i64.ctz"));
         }
     }
+    // The byte swap hyperbola quintessence narrates: its body without `local.get 0` and `end`.
+    let byte_swap = module.reachable("byte_swap").ok_or("byte_swap is not exported")?.instructions - 2;
+    println!("u64::swap_bytes compiles to {byte_swap} wasm instructions (the narration says {BSWAP_WASM_INSTRUCTIONS})");
+    if byte_swap != BSWAP_WASM_INSTRUCTIONS as usize {
+        failures.push(format!(
+            "swap_bytes compiles to {byte_swap} wasm instructions, but sliders::narration::BSWAP_WASM_INSTRUCTIONS says {BSWAP_WASM_INSTRUCTIONS}"
+        ));
+    }
     if let Some(page) = page_wasm {
         let totals = Module::read(page)?.totals();
         println!("the page's wasm ({}): {} i64.clz, {} i64.ctz", page.display(), totals.clz, totals.ctz);
@@ -157,7 +166,7 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
         }
     }
     if failures.is_empty() {
-        println!("test result: ok. {} passed; 0 failed (wasm instruction check)", Technique::ALL.len());
+        println!("test result: ok. {} passed; 0 failed (wasm instruction check)", Technique::ALL.len() + 1);
         Ok(())
     } else {
         Err(failures.join("; "))

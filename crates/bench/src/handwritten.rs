@@ -3,10 +3,13 @@
 
 use sliders::techniques::classical_in_one_run::{BISHOP_EMPTY, RAYS_WITH_STOP, ROOK_EMPTY};
 use sliders::techniques::classical_zero_count::RAYS_BY_COUNT;
+use sliders::techniques::first_rank::FIRST_RANK_ATTACKS;
+use sliders::techniques::kindergarten::{A_FILE, A_FILE_ATTACKS, B_FILE, C2_H7, FILL_UP_ATTACKS};
+use sliders::techniques::magic::{attack_table, Magic, BISHOP, ROOK};
 use sliders::techniques::obstruction_masks::OBSTRUCTION_MASKS;
 use sliders::techniques::sbamg::SBAMG_MASKS;
 use sliders::techniques::subtraction::LINE_MASKS;
-use sliders::RAYS;
+use sliders::{LINE_EX, RAYS};
 
 // Directions in the order of the core's tables; lines as (positive, negative).
 const N: usize = 0;
@@ -158,4 +161,86 @@ pub fn sbamg(sq: usize, occ: u64) -> u64 {
         let closest = msb(o & m.lower.0);
         all | ((o ^ o.wrapping_sub(3 << closest)) & m.line_ex.0)
     })
+}
+
+#[inline(always)]
+pub fn hyperbola_quintessence(sq: usize, occ: u64) -> u64 {
+    let r = 1u64 << sq;
+    let both_ways = |mask: u64| {
+        let o = occ & mask;
+        let up = o.wrapping_sub(r);
+        let down = o.swap_bytes().wrapping_sub(r.swap_bytes()).swap_bytes();
+        (up ^ down) & mask
+    };
+    let rank_shift = sq & !7;
+    let inner = (occ >> (rank_shift + 1)) & 63;
+    let rank = (FIRST_RANK_ATTACKS[sq & 7][inner as usize] as u64) << rank_shift;
+    both_ways(LINE_EX[sq][0].0) | rank | both_ways(LINE_EX[sq][2].0) | both_ways(LINE_EX[sq][3].0)
+}
+
+const NOT_A: u64 = !0x0101_0101_0101_0101;
+const NOT_H: u64 = !0x8080_8080_8080_8080;
+/// (bit index change per step, the squares a step may land on) for the eight directions.
+const STEPS: [(i32, u64); 8] =
+    [(8, !0), (1, NOT_A), (9, NOT_A), (7, NOT_H), (-8, !0), (-1, NOT_H), (-9, NOT_H), (-7, NOT_A)];
+
+#[inline(always)]
+fn shift(x: u64, delta: i32) -> u64 {
+    if delta > 0 {
+        x << delta
+    } else {
+        x >> -delta
+    }
+}
+
+#[inline(always)]
+pub fn kogge_stone(sq: usize, occ: u64) -> u64 {
+    let slider = 1u64 << sq;
+    let empty = !(occ | slider);
+    STEPS.iter().fold(0, |all, &(delta, landing)| {
+        let (mut filled, mut free) = (slider, empty & landing);
+        filled |= free & shift(filled, delta);
+        free &= shift(free, delta);
+        filled |= free & shift(filled, 2 * delta);
+        free &= shift(free, 2 * delta);
+        filled |= free & shift(filled, 4 * delta);
+        all | (shift(filled, delta) & landing)
+    })
+}
+
+#[inline(always)]
+pub fn dumb7fill(sq: usize, occ: u64) -> u64 {
+    let slider = 1u64 << sq;
+    let empty = !(occ | slider);
+    STEPS.iter().fold(0, |all, &(delta, landing)| {
+        let free = empty & landing;
+        let (mut flood, mut newest) = (slider, slider);
+        for _ in 0..6 {
+            newest = shift(newest, delta) & free;
+            flood |= newest;
+        }
+        all | (shift(flood, delta) & landing)
+    })
+}
+
+#[inline(always)]
+pub fn kindergarten(sq: usize, occ: u64) -> u64 {
+    let file = sq & 7;
+    let gathered = |mask: u64| {
+        let index = (occ & mask).wrapping_mul(B_FILE.0) >> 58;
+        FILL_UP_ATTACKS[file][index as usize].0 & mask
+    };
+    let file_index = ((occ >> file) & A_FILE.0).wrapping_mul(C2_H7.0) >> 58;
+    let file_attacks = A_FILE_ATTACKS[sq >> 3][file_index as usize].0 << file;
+    file_attacks | gathered(LINE_EX[sq][1].0) | gathered(LINE_EX[sq][2].0) | gathered(LINE_EX[sq][3].0)
+}
+
+#[inline(always)]
+pub fn magic(sq: usize, occ: u64) -> u64 {
+    let table = attack_table();
+    let read = |m: &Magic| {
+        let index = (occ & m.mask.0).wrapping_mul(m.magic) >> m.shift;
+        table[m.offset as usize + index as usize].0
+    };
+    read(&ROOK[sq]) | read(&BISHOP[sq])
 }

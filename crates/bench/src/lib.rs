@@ -60,6 +60,13 @@ macro_rules! per_technique {
         pub mod exports {
             use super::*;
             use sliders::{NoTrace, Slider, Square};
+
+            /// `u64::swap_bytes` alone, so the instruction check can count what WebAssembly,
+            /// which has no byte-swap instruction, makes of it.
+            #[no_mangle]
+            pub extern "C" fn byte_swap(word: u64) -> u64 {
+                word.swap_bytes()
+            }
             $(
                 #[no_mangle]
                 pub extern "C" fn $export(square: u32, occupancy: u64) -> u64 {
@@ -86,6 +93,11 @@ per_technique! {
     ObstructionDifference => obstruction_difference, queen_obstruction_difference, handwritten_obstruction_difference;
     ObstructionDifferenceHoffmann => obstruction_difference_hoffmann, queen_obstruction_difference_hoffmann, handwritten_obstruction_difference_hoffmann;
     Sbamg => sbamg, queen_sbamg, handwritten_sbamg;
+    HyperbolaQuintessence => hyperbola_quintessence, queen_hyperbola_quintessence, handwritten_hyperbola_quintessence;
+    KoggeStone => kogge_stone, queen_kogge_stone, handwritten_kogge_stone;
+    Dumb7Fill => dumb7fill, queen_dumb7fill, handwritten_dumb7fill;
+    Kindergarten => kindergarten, queen_kindergarten, handwritten_kindergarten;
+    Magic => magic, queen_magic, handwritten_magic;
 }
 
 /// The wasm module's interface for the browser page: prepare once, then run by technique index.

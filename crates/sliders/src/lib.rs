@@ -24,7 +24,9 @@ pub mod trace;
 pub mod workload;
 
 pub use bitboard::{Bitboard, ParseBitboardError};
-pub use geometry::{line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, RAYS};
+pub use geometry::{
+    line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, LINE_EX, RAYS,
+};
 pub use square::{ParseSquareError, Square};
 pub use techniques::{Article, ParseTechniqueError, Technique};
 pub use trace::{Focus, NoTrace, Op, Recorder, Step, Trace, Tracer, Value};

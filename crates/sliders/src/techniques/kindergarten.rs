@@ -88,9 +88,9 @@ fn file_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bit
     t.shl("<< file = file attacks", "Moves the a-file attacks back east to the slider's file.", a_file, file)
 }
 
-const A_FILE: Bitboard = Bitboard(0x0101_0101_0101_0101);
-const B_FILE: Bitboard = Bitboard(0x0202_0202_0202_0202);
-const C2_H7: Bitboard = Bitboard(0x0080_4020_1008_0400);
+pub const A_FILE: Bitboard = Bitboard(0x0101_0101_0101_0101);
+pub const B_FILE: Bitboard = Bitboard(0x0202_0202_0202_0202);
+pub const C2_H7: Bitboard = Bitboard(0x0080_4020_1008_0400);
 
 /// `FILL_UP_ATTACKS[file][index]`: the first-rank attacks for a slider on `file` and the inner
 /// pieces of `index`, repeated on every rank (4 KiB).

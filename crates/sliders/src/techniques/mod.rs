@@ -9,7 +9,7 @@ pub mod classical_zero_count;
 mod compose;
 pub mod dumb7fill;
 mod fill;
-mod first_rank;
+pub mod first_rank;
 pub mod hyperbola_quintessence;
 pub mod kindergarten;
 pub mod kogge_stone;
