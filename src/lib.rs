@@ -4,6 +4,7 @@ pub mod animation;
 pub mod clipboard;
 pub mod components;
 pub mod input;
+pub mod magic_table;
 pub mod model;
 pub mod panic;
 pub mod presets;

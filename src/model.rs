@@ -146,6 +146,7 @@ pub enum Action {
 impl Lab {
     /// Every step the selected technique takes on this position.
     pub fn trace(&self) -> Trace {
+        crate::magic_table::ensure(self.technique);
         self.technique.trace(self.slider, self.square, self.occupied)
     }
 

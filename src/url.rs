@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn each_bad_parameter_is_named_and_defaulted() {
         let loaded = from_query(
-            "?v=9&technique=magic&square=z9&slider=rook&occupied=0x1ffffffffffffffff&step=999&speed=11&theme=pink&embed=maybe",
+            "?v=9&technique=black-magic&square=z9&slider=rook&occupied=0x1ffffffffffffffff&step=999&speed=11&theme=pink&embed=maybe",
         );
         let named: Vec<&str> = loaded.notices.iter().map(|n| n.parameter).collect();
         assert_eq!(named, ["v", "technique", "square", "occupied", "speed", "theme", "embed", "step"]);

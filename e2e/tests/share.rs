@@ -55,7 +55,7 @@ async fn a_permalink_reproduces_board_technique_and_step() {
 #[tokio::test]
 async fn each_bad_parameter_gets_a_notice_and_its_default() {
     let browser = Browser::start().await;
-    browser.open("?v=1&technique=magic&slider=rook&square=z9&occupied=12345&step=9999&theme=plaid").await;
+    browser.open("?v=1&technique=black-magic&slider=rook&square=z9&occupied=12345&step=9999&theme=plaid").await;
     for parameter in ["technique", "square", "occupied", "step", "theme"] {
         let notice = browser.client.find(Locator::Css(&format!("[data-notice=\"{parameter}\"]"))).await;
         let text = notice.unwrap_or_else(|_| panic!("no notice for {parameter}")).text().await.unwrap();

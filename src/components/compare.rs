@@ -29,7 +29,27 @@ fn join_words(words: &[&str]) -> String {
 
 #[function_component(Compare)]
 pub fn compare(props: &CompareProps) -> Html {
+    let refresh = use_force_update();
     let rows = Technique::ALL.iter().map(|&technique| {
+        if technique == Technique::Magic && !sliders::techniques::magic::table_built() {
+            // Comparing would fill magic's 841 KiB table: leave that to the reader's choice.
+            let fill = {
+                let refresh = refresh.clone();
+                Callback::from(move |_: MouseEvent| {
+                    crate::magic_table::ensure(Technique::Magic);
+                    refresh.force_update();
+                })
+            };
+            return html! {
+                <tr data-compare={technique.name()}>
+                    <th scope="row">{ technique.title() }</th>
+                    <td colspan="5">
+                        { format!("Magic reads a {} KiB table the page fills on first use. ", crate::magic_table::table_kib()) }
+                        <button type="button" class="link-button" data-fill-magic="" onclick={fill}>{ "Fill it and compare" }</button>
+                    </td>
+                </tr>
+            };
+        }
         let trace = technique.trace(props.slider, props.square, props.occupied);
         let expected = technique.expected(props.slider, props.square, props.occupied);
         let wrong = trace.result ^ expected;

@@ -98,7 +98,16 @@ pub fn narration(step: &Step, frame: &Frame, board: &Board) -> String {
 pub fn step_view(props: &StepViewProps) -> Html {
     let step = &props.step;
     let frame = &props.frame;
-    let slider = props.board.square;
+    // A byte-swapped word shows the board mirrored: draw the slider where the word has it. A
+    // byte swap's operand is in the other frame from its result.
+    let real = props.board.square;
+    let mirrored = sliders::narration::mirror(real);
+    let (slider, operand_slider) = match (step.mirrored, step.op == Op::ByteSwap) {
+        (false, false) => (real, real),
+        (true, false) => (mirrored, mirrored),
+        (true, true) => (mirrored, real),
+        (false, true) => (real, mirrored),
+    };
     let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
     // Scans animate on their operand (the cursor sweeps it); everything else on the result.
     // Mask steps show the rank being combined on both operands; only the result hides bits.
@@ -109,16 +118,16 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let equation = match step.rhs {
         Some(rhs) => html! {
             <>
-                { operand(step.lhs, lhs_caption, lhs_frame, slider, false) }
+                { operand(step.lhs, lhs_caption, lhs_frame, operand_slider, false) }
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(rhs, "b", combining, slider, false) }
+                { operand(rhs, "b", combining, operand_slider, false) }
             </>
         },
-        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, slider, false),
+        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, operand_slider, false),
         None => html! {
             <>
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(step.lhs, lhs_caption, lhs_frame, slider, false) }
+                { operand(step.lhs, lhs_caption, lhs_frame, operand_slider, false) }
             </>
         },
     };
@@ -128,12 +137,14 @@ pub fn step_view(props: &StepViewProps) -> Html {
         }
         _ => html! {},
     };
-    let focus = focus_name(step.focus, slider).map(|f| html! { <span class="focus">{ f }</span> });
+    let focus = focus_name(step.focus, real).map(|f| html! { <span class="focus">{ f }</span> });
+    let frame_note = step.mirrored.then(|| html! { <span class="focus" data-mirrored="">{ "mirrored board" }</span> });
     html! {
         <section class="step-view" data-current-step="" data-step-index={props.index.to_string()}>
             <header class="step-heading">
                 <span class="step-number">{ format!("Step {} of {}", props.index + 1, props.count) }</span>
                 { for focus }
+                { for frame_note }
                 <h3 class="step-label" data-step-label="">{ step.label }</h3>
                 { props.keys_hint.clone() }
             </header>

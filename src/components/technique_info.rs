@@ -23,6 +23,17 @@ pub fn technique_info(props: &TechniqueInfoProps) -> Html {
         <section class="technique-info" data-technique={technique.name()}>
             <h2>{ format!("{} · {}", article.title(), technique.title()) }</h2>
             <p>{ summary(technique.source()) }</p>
+            if technique == Technique::Magic {
+                if let Some(ms) = crate::magic_table::fill_ms() {
+                    <p class="table-fill" data-magic-fill-ms={format!("{ms:.1}")}>
+                        { format!(
+                            "This page filled the attack table ({} entries, {} KiB) in {ms:.1} ms, the first time it used magic.",
+                            crate::components::benchmark::grouped(sliders::techniques::magic::TABLE_ENTRIES),
+                            crate::magic_table::table_kib()
+                        ) }
+                    </p>
+                }
+            }
             if let Some(url) = article.url() {
                 <p><a href={url} target="_blank" rel="noopener">{ format!("Read “{}” on the chessprogramming wiki", article.title()) }</a></p>
             }

@@ -152,7 +152,9 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
     }
     // The byte swap hyperbola quintessence narrates: its body without `local.get 0` and `end`.
     let byte_swap = module.reachable("byte_swap").ok_or("byte_swap is not exported")?.instructions - 2;
-    println!("u64::swap_bytes compiles to {byte_swap} wasm instructions (the narration says {BSWAP_WASM_INSTRUCTIONS})");
+    println!(
+        "u64::swap_bytes compiles to {byte_swap} wasm instructions (the narration says {BSWAP_WASM_INSTRUCTIONS})"
+    );
     if byte_swap != BSWAP_WASM_INSTRUCTIONS as usize {
         failures.push(format!(
             "swap_bytes compiles to {byte_swap} wasm instructions, but sliders::narration::BSWAP_WASM_INSTRUCTIONS says {BSWAP_WASM_INSTRUCTIONS}"
