@@ -98,7 +98,7 @@ pub fn step_grids(step: &Step) -> String {
 /// what it did in words, with why.
 pub fn step(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
-    let focus = focus_name(step.focus, trace.square).map(|f| format!("[{f}] ")).unwrap_or_default();
+    let focus = focus_name(step.focus, &narration::Board::of(trace)).map(|f| format!("[{f}] ")).unwrap_or_default();
     format!("step {}: {focus}{}\n{}{}\n", index + 1, step.label, step_grids(step), narration::narrate(trace, index))
 }
 
@@ -109,7 +109,7 @@ pub fn trace(trace: &Trace) -> String {
         trace.technique.name(),
         trace.technique.title(),
         trace.slider,
-        trace.square,
+        narration::square_list(trace.sliders),
         trace.occupied
     );
     if trace.technique.positive_rays_only() {

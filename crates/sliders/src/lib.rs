@@ -27,6 +27,6 @@ pub use bitboard::{Bitboard, ParseBitboardError};
 pub use geometry::{
     line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, LINE_EX, RAYS,
 };
-pub use square::{ParseSquareError, Square};
-pub use techniques::{Article, ParseTechniqueError, Technique};
+pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
+pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};
 pub use trace::{Focus, NoTrace, Op, Recorder, Step, Trace, Tracer, Value};

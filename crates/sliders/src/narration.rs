@@ -19,6 +19,8 @@ pub struct Board {
     pub slider: Slider,
     pub square: Square,
     pub occupied: Bitboard,
+    /// Every slider's square: `square` alone, or several for the set-wise techniques.
+    pub sliders: Bitboard,
     /// The values are in the byte-swapped word: squares are named as the word has them, and
     /// what they stand for on the real board is said beside them.
     pub mirror: bool,
@@ -31,7 +33,13 @@ pub const fn mirror(square: Square) -> Square {
 
 impl Board {
     pub fn of(trace: &Trace) -> Board {
-        Board { slider: trace.slider, square: trace.square, occupied: trace.occupied, mirror: false }
+        Board {
+            slider: trace.slider,
+            square: trace.square,
+            occupied: trace.occupied,
+            sliders: trace.sliders,
+            mirror: false,
+        }
     }
 
     /// The first piece from the slider in `direction`, if any stands on that ray.
@@ -46,6 +54,7 @@ impl Board {
             slider: self.slider,
             square: mirror(self.square),
             occupied: Bitboard(self.occupied.0.swap_bytes()),
+            sliders: Bitboard(self.sliders.0.swap_bytes()),
             mirror: !self.mirror,
         }
     }
@@ -123,10 +132,12 @@ pub fn line_name(line: Line, square: Square) -> String {
 }
 
 /// Where a step works, for its heading: "the d-file", "north ray"; nothing for the whole piece.
-pub fn focus_name(focus: Focus, square: Square) -> Option<String> {
+/// With several sliders a line focus covers a line through each: "the files".
+pub fn focus_name(focus: Focus, board: &Board) -> Option<String> {
     match focus {
         Focus::Piece => None,
-        Focus::Line(line) => Some(line_name(line, square)),
+        Focus::Line(line) if board.sliders.count() > 1 => Some(format!("the {}s", line.name())),
+        Focus::Line(line) => Some(line_name(line, board.square)),
         Focus::Ray(direction) => Some(format!("{} ray", direction.name())),
     }
 }

@@ -123,9 +123,65 @@ impl FromStr for Square {
     }
 }
 
+/// Reads a comma-separated list of squares, like `d4,f6`, into a set. A square named twice is
+/// an error, as it is surely a typo.
+pub fn parse_squares(text: &str) -> Result<crate::Bitboard, ParseSquaresError> {
+    let mut set = crate::Bitboard::EMPTY;
+    for name in text.split(',') {
+        let square: Square = name.trim().parse().map_err(|_| ParseSquaresError::NotASquare(clip(name.trim())))?;
+        if set.contains(square) {
+            return Err(ParseSquaresError::Twice(square));
+        }
+        set = set.with(square);
+    }
+    Ok(set)
+}
+
+/// At most 12 characters of what was typed, so a message stays short.
+fn clip(text: &str) -> alloc::string::String {
+    let mut clipped: alloc::string::String = text.chars().take(12).collect();
+    if text.chars().count() > 12 {
+        clipped.push('…');
+    }
+    clipped
+}
+
+/// Why a list of squares was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseSquaresError {
+    NotASquare(alloc::string::String),
+    Twice(Square),
+}
+
+impl fmt::Display for ParseSquaresError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseSquaresError::NotASquare(name) if name.is_empty() => {
+                f.write_str("a square is missing: write squares like d4, or several like d4,f6")
+            }
+            ParseSquaresError::NotASquare(name) => {
+                write!(f, "{name:?} is not a square: {ParseSquareError}, or several like d4,f6")
+            }
+            ParseSquaresError::Twice(square) => write!(f, "{square} is named twice"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use alloc::string::ToString;
+
+    #[test]
+    fn square_lists_read_into_sets() {
+        assert_eq!(parse_squares("d4"), Ok(Square::D4.bit()));
+        assert_eq!(parse_squares("d4,f6"), Ok(Square::D4.bit() | Square::F6.bit()));
+        assert_eq!(parse_squares("d4, f6"), Ok(Square::D4.bit() | Square::F6.bit()));
+        assert_eq!(parse_squares("d4,d4"), Err(ParseSquaresError::Twice(Square::D4)));
+        assert!(parse_squares("d4,,f6").unwrap_err().to_string().contains("missing"));
+        assert!(parse_squares("z9").unwrap_err().to_string().contains("\"z9\" is not a square"));
+    }
 
     #[test]
     fn lerf_indices() {

@@ -420,7 +420,10 @@ impl Tracer for Recorder {
 pub struct Trace {
     pub technique: crate::Technique,
     pub slider: Slider,
+    /// The slider's square; with several sliders, the lowest of them.
     pub square: Square,
+    /// Every slider's square (just `square` for the techniques that take one slider).
+    pub sliders: Bitboard,
     pub occupied: Bitboard,
     pub steps: Vec<Step>,
     pub result: Bitboard,

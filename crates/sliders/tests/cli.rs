@@ -131,3 +131,29 @@ fn a_million_batch_lines_are_answered() {
     assert!(output.status.success());
     assert_eq!(text(&output.stdout).lines().count(), lines);
 }
+
+#[test]
+fn several_sliders_for_the_set_wise_techniques_and_a_clear_refusal_for_the_rest() {
+    let many = sliders(
+        &["attacks", "--technique", "kogge-stone", "--slider", "rook", "--square", "d4,f6", "--occupied", "0x0"],
+        "",
+    );
+    assert!(many.status.success());
+    let expected =
+        sliders::Technique::Reference.attacks(sliders::Slider::Rook, sliders::Square::D4, sliders::Square::F6.bit())
+            | sliders::Technique::Reference.attacks(
+                sliders::Slider::Rook,
+                sliders::Square::F6,
+                sliders::Square::D4.bit(),
+            );
+    assert_eq!(text(&many.stdout).trim(), expected.to_string());
+    let trace = sliders(
+        &["trace", "--technique", "dumb7fill", "--slider", "rook", "--square", "d4,f6", "--occupied", "0x0"],
+        "",
+    );
+    assert!(text(&trace.stdout).starts_with("dumb7fill (Seven one-step shifts): rook on d4 and f6"));
+    let one = ["attacks", "--technique", "magic", "--slider", "rook", "--square", "d4,f6", "--occupied", "0x0"];
+    assert_one_error(&sliders(&one, ""), "magic takes one slider, and 2 were given (d4 and f6)");
+    let twice = ["attacks", "--technique", "kogge-stone", "--slider", "rook", "--square", "d4,d4", "--occupied", "0x0"];
+    assert_one_error(&sliders(&twice, ""), "d4 is named twice");
+}

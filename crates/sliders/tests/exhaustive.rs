@@ -115,3 +115,44 @@ fn subsets_enumerates_each_subset_once() {
     sorted.dedup();
     assert_eq!(sorted, [0, 1, 2, 3, 8, 9, 10, 11]);
 }
+
+#[test]
+fn set_wise_techniques_give_the_union_of_several_sliders() {
+    let many: Vec<Technique> = Technique::ALL.iter().copied().filter(|t| t.takes_many_sliders()).collect();
+    assert_eq!(many, [Technique::KoggeStone, Technique::Dumb7Fill]);
+    for technique in many {
+        let mut cases = 0;
+        sliders::workload::for_each_position(5_000, |occupancy, squares| {
+            for count in 2..=4 {
+                let set =
+                    squares[..count].iter().fold(Bitboard::EMPTY, |all, &s| all.with(Square::from_index(s as u32)));
+                for slider in Slider::ALL {
+                    let expected = technique.expected_many(slider, set, Bitboard(occupancy));
+                    let fast = technique.attacks_many(slider, set, Bitboard(occupancy)).unwrap();
+                    assert_eq!(fast, expected, "{technique} {slider} on {set}, occupied {occupancy:#x}");
+                    let traced = technique.trace_many(slider, set, Bitboard(occupancy)).unwrap();
+                    assert_eq!((traced.result, traced.sliders), (fast, set));
+                    cases += 1;
+                }
+            }
+        });
+        assert!(cases > 40_000);
+    }
+    // Two rooks on one file block each other: d1 and d8 see each other, and nothing beyond.
+    let two = Square::D1.bit() | Square::D8.bit();
+    let file = Technique::KoggeStone.attacks_many(Slider::Rook, two, Bitboard::EMPTY).unwrap();
+    assert!(file.contains(Square::D1) && file.contains(Square::D8) && file.contains(Square::D5));
+}
+
+#[test]
+fn one_slider_techniques_refuse_several() {
+    let two = Square::D4.bit() | Square::F6.bit();
+    for &technique in Technique::ALL.iter().filter(|t| !t.takes_many_sliders()) {
+        let refused = technique.attacks_many(Slider::Rook, two, Bitboard::EMPTY).unwrap_err();
+        assert!(refused.to_string().contains("takes one slider, and 2 were given (d4 and f6)"), "{refused}");
+        assert!(technique.trace_many(Slider::Rook, Bitboard::EMPTY, Bitboard::EMPTY).is_err(), "no slider at all");
+        // One slider in a set is the ordinary lookup.
+        let one = technique.attacks_many(Slider::Rook, Square::D4.bit(), Square::D6.bit()).unwrap();
+        assert_eq!(one, technique.attacks(Slider::Rook, Square::D4, Square::D6.bit()));
+    }
+}

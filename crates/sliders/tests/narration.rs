@@ -224,6 +224,34 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
 }
 
 #[test]
+fn sentences_about_several_sliders_are_true_of_their_values() {
+    let mut traces = 0;
+    sliders::workload::for_each_position(40, |occupancy, squares| {
+        for &technique in Technique::ALL.iter().filter(|t| t.takes_many_sliders()) {
+            for slider in Slider::ALL {
+                let set = squares[..3].iter().fold(Bitboard::EMPTY, |all, &s| all.with(Square::from_index(s as u32)));
+                let trace = technique.trace_many(slider, set, Bitboard(occupancy)).unwrap();
+                let board = Board::of(&trace);
+                for (index, step) in trace.steps.iter().enumerate() {
+                    let context =
+                        format!("{technique} {slider} on {set} {occupancy:#x} step {}: {}", index + 1, step.label);
+                    let text = narrate(&trace, index);
+                    assert!(text.ends_with(step.why) && text.len() > step.why.len() + 10, "{context}: {text}");
+                    check_claims(&text, &board, step, &context);
+                    // A line focus covers a line through each slider: never one slider's line name.
+                    if let Focus::Line(line) = step.focus {
+                        let name = sliders::narration::focus_name(step.focus, &board).unwrap();
+                        assert_eq!(name, format!("the {}s", line.name()), "{context}");
+                    }
+                }
+                traces += 1;
+            }
+        }
+    });
+    assert_eq!(traces, 40 * 12 * 2 * 3);
+}
+
+#[test]
 fn the_borrow_runs_past_h8_on_the_empty_board() {
     // The cases: obstruction difference, queen d4, empty board (0 - 1); o^(o-2r), rook e4
     // with only a4 on the rank; Hoffmann with no piece above.

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use sliders::{diagram, Bitboard, Slider, Square, Technique};
+use sliders::{diagram, Bitboard, Slider, Technique};
 
 #[derive(Parser)]
 #[command(name = "sliders", about = "Sliding-piece attacks, computed and traced step by step")]
@@ -48,9 +48,9 @@ struct Position {
     /// rook, bishop or queen.
     #[arg(long, value_parser = parse_slider)]
     slider: Slider,
-    /// The slider's square, like d4.
-    #[arg(long, value_parser = parse_square)]
-    square: Square,
+    /// The slider's square, like d4; kogge-stone and dumb7fill also take several, like d4,f6.
+    #[arg(long, value_parser = parse_squares)]
+    square: Bitboard,
     /// The occupancy: 0x-hex (up to 16 digits), 0b-binary or decimal.
     #[arg(long, value_parser = parse_bitboard)]
     occupied: Bitboard,
@@ -60,8 +60,8 @@ struct Position {
 struct OptionalPosition {
     #[arg(long, value_parser = parse_slider)]
     slider: Option<Slider>,
-    #[arg(long, value_parser = parse_square)]
-    square: Option<Square>,
+    #[arg(long, value_parser = parse_squares)]
+    square: Option<Bitboard>,
     #[arg(long, value_parser = parse_bitboard)]
     occupied: Option<Bitboard>,
 }
@@ -77,22 +77,22 @@ fn parse_slider(text: &str) -> Result<Slider, String> {
     text.parse().map_err(|e: sliders::ParseSliderError| e.to_string())
 }
 
-fn parse_square(text: &str) -> Result<Square, String> {
-    text.parse().map_err(|e: sliders::ParseSquareError| e.to_string())
+fn parse_squares(text: &str) -> Result<Bitboard, String> {
+    sliders::parse_squares(text).map_err(|e| e.to_string())
 }
 
 fn parse_bitboard(text: &str) -> Result<Bitboard, String> {
     text.parse().map_err(|e: sliders::ParseBitboardError| e.to_string())
 }
 
-/// Parses one batch line, "SLIDER SQUARE OCCUPIED", naming the field that is wrong.
-fn parse_batch_line(line: &str) -> Result<(Slider, Square, Bitboard), String> {
+/// Parses one batch line, "SLIDER SQUARES OCCUPIED", naming the field that is wrong.
+fn parse_batch_line(line: &str) -> Result<(Slider, Bitboard, Bitboard), String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let [slider, square, occupied] = fields[..] else {
         return Err(format!("expected 3 fields \"SLIDER SQUARE OCCUPIED\", found {}", fields.len()));
     };
     let slider = parse_slider(slider).map_err(|e| format!("slider {slider:?}: {e}"))?;
-    let square = parse_square(square).map_err(|e| format!("square {square:?}: {e}"))?;
+    let square = parse_squares(square).map_err(|e| format!("square {square:?}: {e}"))?;
     let occupied = parse_bitboard(occupied).map_err(|e| format!("occupied {occupied:?}: {e}"))?;
     Ok((slider, square, occupied))
 }
@@ -105,9 +105,14 @@ fn run_batch(technique: Technique) -> io::Result<bool> {
     for (number, line) in stdin.lines().enumerate() {
         let line = line?;
         match parse_batch_line(&line) {
-            Ok((slider, square, occupied)) => {
-                writeln!(out, "{}", technique.attacks(slider, square, occupied))?;
-            }
+            Ok((slider, squares, occupied)) => match technique.attacks_many(slider, squares, occupied) {
+                Ok(attacks) => writeln!(out, "{attacks}")?,
+                Err(problem) => {
+                    out.flush()?;
+                    eprintln!("error: line {}: {problem}: {line:?}", number + 1);
+                    all_good = false;
+                }
+            },
             Err(problem) => {
                 out.flush()?;
                 eprintln!("error: line {}: {problem}: {line:?}", number + 1);
@@ -143,8 +148,14 @@ fn main() -> ExitCode {
         Command::Attacks { technique, batch: true, .. } => run_batch(technique.technique),
         Command::Attacks { technique, batch: false, position } => {
             match (position.slider, position.square, position.occupied) {
-                (Some(slider), Some(square), Some(occupied)) => {
-                    println!("{}", technique.technique.attacks(slider, square, occupied));
+                (Some(slider), Some(squares), Some(occupied)) => {
+                    match technique.technique.attacks_many(slider, squares, occupied) {
+                        Ok(attacks) => println!("{attacks}"),
+                        Err(problem) => {
+                            eprintln!("error: {problem}");
+                            return ExitCode::from(2);
+                        }
+                    }
                     Ok(true)
                 }
                 _ => {
@@ -154,8 +165,13 @@ fn main() -> ExitCode {
             }
         }
         Command::Trace { technique, position } => {
-            let trace = technique.technique.trace(position.slider, position.square, position.occupied);
-            print!("{}", diagram::trace(&trace));
+            match technique.technique.trace_many(position.slider, position.square, position.occupied) {
+                Ok(trace) => print!("{}", diagram::trace(&trace)),
+                Err(problem) => {
+                    eprintln!("error: {problem}");
+                    return ExitCode::from(2);
+                }
+            }
             Ok(true)
         }
     };
@@ -174,6 +190,7 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use sliders::Square;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4096))]
@@ -191,7 +208,7 @@ mod tests {
         fn a_written_batch_line_reads_back(slider in 0usize..3, square in 0u32..64, occupied: u64) {
             let (slider, square, occupied) = (Slider::ALL[slider], Square::from_index(square), Bitboard(occupied));
             let line = format!("{slider} {square} {occupied}");
-            prop_assert_eq!(parse_batch_line(&line), Ok((slider, square, occupied)));
+            prop_assert_eq!(parse_batch_line(&line), Ok((slider, square.bit(), occupied)));
         }
     }
 }

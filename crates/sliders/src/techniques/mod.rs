@@ -159,7 +159,61 @@ impl Technique {
     pub fn trace(self, slider: Slider, square: Square, occupied: Bitboard) -> Trace {
         let mut recorder = Recorder::new();
         let result = self.run(&mut recorder, slider, square, occupied);
-        Trace { technique: self, slider, square, occupied, steps: recorder.steps, result }
+        Trace { technique: self, slider, square, sliders: square.bit(), occupied, steps: recorder.steps, result }
+    }
+
+    /// True for the techniques that compute the attacks of any number of sliders at once.
+    pub const fn takes_many_sliders(self) -> bool {
+        matches!(self, Technique::KoggeStone | Technique::Dumb7Fill)
+    }
+
+    /// Every step on a set of sliders of one kind: the union of their attacks, each slider
+    /// counted as occupied. Only the set-wise techniques take more than one slider.
+    pub fn trace_many(self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Result<Trace, OneSliderOnly> {
+        let square = self.check_sliders(sliders)?;
+        if sliders.count() == 1 {
+            return Ok(self.trace(slider, square, occupied));
+        }
+        let mut recorder = Recorder::new();
+        let result = self.run_many(&mut recorder, slider, sliders, occupied);
+        Ok(Trace { technique: self, slider, square, sliders, occupied, steps: recorder.steps, result })
+    }
+
+    /// The attacks of a set of sliders (see [`Technique::trace_many`]), with the tracer compiled out.
+    pub fn attacks_many(
+        self,
+        slider: Slider,
+        sliders: Bitboard,
+        occupied: Bitboard,
+    ) -> Result<Bitboard, OneSliderOnly> {
+        let square = self.check_sliders(sliders)?;
+        if sliders.count() == 1 {
+            return Ok(self.attacks(slider, square, occupied));
+        }
+        Ok(self.run_many(&mut NoTrace, slider, sliders, occupied))
+    }
+
+    /// What [`Technique::attacks_many`] must compute: each slider's expected set on the board
+    /// with every slider occupied.
+    pub fn expected_many(self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Bitboard {
+        sliders.squares().fold(Bitboard::EMPTY, |all, square| all | self.expected(slider, square, occupied | sliders))
+    }
+
+    /// The lowest slider, if this technique can take this many sliders.
+    fn check_sliders(self, sliders: Bitboard) -> Result<Square, OneSliderOnly> {
+        match sliders.squares().next() {
+            Some(first) if sliders.count() == 1 || self.takes_many_sliders() => Ok(first),
+            _ => Err(OneSliderOnly { technique: self, sliders }),
+        }
+    }
+
+    fn run_many<T: Tracer>(self, t: &mut T, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Bitboard {
+        match self {
+            Technique::KoggeStone => kogge_stone::attacks_of_set(t, slider, sliders, occupied),
+            Technique::Dumb7Fill => dumb7fill::attacks_of_set(t, slider, sliders, occupied),
+            // check_sliders lets only one slider through to the others.
+            _ => self.run(t, slider, Square::from_index(sliders.0.trailing_zeros()), occupied),
+        }
     }
 
     /// True when `step` was made by a line of this technique's own source file (and not,
@@ -257,6 +311,26 @@ pub fn statement_lines(source: &str, line: u32) -> (u32, u32) {
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A technique that takes one slider was given none or several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OneSliderOnly {
+    pub technique: Technique,
+    pub sliders: Bitboard,
+}
+
+impl fmt::Display for OneSliderOnly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.sliders.is_empty() {
+            return write!(f, "{} needs a slider on a square", self.technique);
+        }
+        let named = crate::narration::square_list(self.sliders);
+        write!(f, "{} takes one slider, and {} were given ({named}); ", self.technique, self.sliders.count())?;
+        let many: alloc::vec::Vec<&str> =
+            Technique::ALL.iter().filter(|t| t.takes_many_sliders()).map(|t| t.name()).collect();
+        write!(f, "{} take several", many.join(" and "))
     }
 }
 
