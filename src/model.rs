@@ -52,7 +52,10 @@ pub enum Tool {
 pub struct Lab {
     pub technique: Technique,
     pub slider: Slider,
+    /// The slider's square; with several sliders, the lowest.
     pub square: Square,
+    /// The other sliders, only ever set for a technique that takes several.
+    pub others: Bitboard,
     pub occupied: Bitboard,
     pub tool: Tool,
     /// Set while a drag paints: the occupancy every touched square gets.
@@ -85,6 +88,7 @@ impl Default for Lab {
             technique: Technique::ObstructionDifference,
             slider: Slider::Rook,
             square: Square::D4,
+            others: Bitboard::EMPTY,
             occupied: Bitboard(0x0000_0800_0040_0000 | 0x0000_0000_0800_0000),
             tool: Tool::Occupancy,
             painting: None,
@@ -147,7 +151,50 @@ impl Lab {
     /// Every step the selected technique takes on this position.
     pub fn trace(&self) -> Trace {
         crate::magic_table::ensure(self.technique);
-        self.technique.trace(self.slider, self.square, self.occupied)
+        self.technique
+            .trace_many(self.slider, self.sliders(), self.occupied)
+            .unwrap_or_else(|_| self.technique.trace(self.slider, self.square, self.occupied))
+    }
+
+    /// Every slider's square.
+    pub fn sliders(&self) -> Bitboard {
+        self.square.bit() | self.others
+    }
+
+    /// The sliders as `square` (the lowest) and `others`.
+    fn with_sliders(self, sliders: Bitboard) -> Lab {
+        match sliders.squares().next() {
+            Some(square) => Lab { square, others: sliders.without(square), message: None, ..self },
+            None => self,
+        }
+    }
+
+    /// The slider tool on `square`: a technique that takes several sliders adds a slider there
+    /// or takes one away (never the last); any other moves its one slider there.
+    fn place_slider(self, square: Square) -> Lab {
+        if !self.technique.takes_many_sliders() {
+            return Lab { square, message: None, ..self };
+        }
+        let sliders = self.sliders();
+        if sliders == square.bit() {
+            return self;
+        }
+        self.with_sliders(sliders.toggled(square))
+    }
+
+    /// A technique that takes one slider keeps the first and says which others it removed.
+    fn with_technique(self, technique: Technique) -> Lab {
+        if self.others.is_empty() || technique.takes_many_sliders() {
+            return Lab { technique, ..self };
+        }
+        let message = format!(
+            "{} takes one slider: kept the {} on {} and removed {}. Kogge-Stone and Dumb7Fill take several.",
+            technique.title(),
+            self.slider,
+            self.square,
+            sliders::narration::square_list(self.others)
+        );
+        Lab { technique, others: Bitboard::EMPTY, message: Some(message), ..self }
     }
 
     fn edited(mut self, occupied: Bitboard) -> Lab {
@@ -232,7 +279,7 @@ impl Reducible for Lab {
                     next.painting = Some(occupy);
                     next
                 }
-                Tool::PlaceSlider => Lab { square, message: None, ..lab },
+                Tool::PlaceSlider => lab.place_slider(square),
             },
             Action::Drag(square) => match lab.painting {
                 Some(occupy) if lab.occupied.contains(square) != occupy => {
@@ -245,17 +292,19 @@ impl Reducible for Lab {
             Action::Release => return self,
             Action::Activate(square) => match lab.tool {
                 Tool::Occupancy => lab.edited(self.occupied.toggled(square)),
-                Tool::PlaceSlider => Lab { square, message: None, ..lab },
+                Tool::PlaceSlider => lab.place_slider(square),
             },
             Action::SetTool(tool) => Lab { tool, ..lab },
             Action::SetSlider(slider) => Lab { slider, ..lab },
-            Action::SetTechnique(technique) => Lab { technique, ..lab },
+            Action::SetTechnique(technique) => lab.with_technique(technique),
             Action::SetOccupied(occupied) => lab.edited(occupied),
             Action::LoadPreset(id) => match PRESETS.iter().find(|p| p.id == id) {
                 Some(preset) => {
                     let lab = lab.edited(preset.occupied);
                     match preset.setup {
-                        Some((slider, square, technique)) => Lab { slider, square, technique, ..lab },
+                        Some((slider, square, technique)) => {
+                            Lab { slider, square, technique, others: Bitboard::EMPTY, ..lab }
+                        }
                         None => lab,
                     }
                 }
@@ -297,9 +346,10 @@ impl Reducible for Lab {
             Action::SetSpeed(speed) => Lab { speed: speed.min(SPEEDS_MS.len() - 1), ..lab },
             Action::SetTheme(theme) => Lab { theme, ..lab },
             Action::Restore(link) => {
-                let Lab { technique, slider, square, occupied, step, speed, theme, .. } = *link;
+                let Lab { technique, slider, square, others, occupied, step, speed, theme, .. } = *link;
                 // Settle on the link's trace first, then show its step.
-                let lab = Lab { technique, slider, square, occupied, speed, theme, message: None, ..lab }.settled();
+                let lab =
+                    Lab { technique, slider, square, others, occupied, speed, theme, message: None, ..lab }.settled();
                 let step = step.min(lab.trace().steps.len().saturating_sub(1));
                 return Rc::new(Lab { step, frame: usize::MAX, running: false, autoplay: false, ..lab });
             }
@@ -307,8 +357,8 @@ impl Reducible for Lab {
             Action::DismissMessage => Lab { message: None, ..lab },
         };
         // A new position or technique means a new trace: settle the player on it.
-        let retraced = (next.technique, next.slider, next.square, next.occupied)
-            != (self.technique, self.slider, self.square, self.occupied);
+        let retraced = (next.technique, next.slider, next.sliders(), next.occupied)
+            != (self.technique, self.slider, self.sliders(), self.occupied);
         let next = if retraced { next.settled() } else { next };
         if next == *self {
             self
@@ -418,6 +468,25 @@ mod tests {
         }
         assert_eq!(lab.step, steps - 1);
         assert_eq!(ticks, steps * HOLD_TICKS, "each step held for {HOLD_TICKS} ticks");
+    }
+
+    #[test]
+    fn kogge_stone_takes_several_sliders_and_magic_keeps_the_first() {
+        let start = Lab { technique: Technique::KoggeStone, occupied: Bitboard::EMPTY, ..Lab::default() };
+        let lab = apply(start, &[Action::SetTool(Tool::PlaceSlider), Action::Press(Square::F6)]);
+        assert_eq!(lab.sliders(), Square::D4.bit() | Square::F6.bit());
+        let union = Technique::Reference.attacks(Slider::Rook, Square::D4, Square::F6.bit())
+            | Technique::Reference.attacks(Slider::Rook, Square::F6, Square::D4.bit());
+        assert_eq!(lab.trace().result, union);
+        // A press on a slider takes it away, but never the last one.
+        let lab = apply(lab, &[Action::Press(Square::D4)]);
+        assert_eq!((lab.square, lab.others), (Square::F6, Bitboard::EMPTY));
+        let lab = apply(lab, &[Action::Press(Square::F6)]);
+        assert_eq!(lab.sliders(), Square::F6.bit());
+        let lab = apply(lab, &[Action::Press(Square::B2), Action::SetTechnique(Technique::Magic)]);
+        assert_eq!((lab.square, lab.others), (Square::B2, Bitboard::EMPTY));
+        let message = lab.message.unwrap_or_default();
+        assert!(message.contains("takes one slider: kept the rook on b2 and removed f6"), "{message}");
     }
 
     #[test]

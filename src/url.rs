@@ -141,8 +141,19 @@ pub fn from_query(query: &str) -> Loaded {
         lab.slider = v.parse::<Slider>().map_err(|e| e.to_string())?;
         Ok(())
     });
+    let mut one_slider_only = None;
     read("square", fields.square, &mut |v| {
-        lab.square = v.parse::<Square>().map_err(|e| e.to_string())?;
+        let squares = sliders::parse_squares(v).map_err(|e| e.to_string())?;
+        let squares = match lab.technique.trace_many(lab.slider, squares, Bitboard::EMPTY) {
+            Ok(_) => squares,
+            Err(problem) => {
+                // Keep the first slider, and say so: the rest of the link still applies.
+                one_slider_only = Some(problem);
+                squares.squares().next().map(Square::bit).unwrap_or(squares)
+            }
+        };
+        lab.others = squares.without(squares.squares().next().unwrap_or(lab.square));
+        lab.square = squares.squares().next().unwrap_or(lab.square);
         Ok(())
     });
     read("occupied", fields.occupied, &mut |v| {
@@ -179,6 +190,10 @@ pub fn from_query(query: &str) -> Loaded {
         embed.autoplay = flag(v)?;
         Ok(())
     });
+    // `read` holds the notices until here.
+    if let Some(problem) = one_slider_only {
+        notices.push(Notice { parameter: "square", message: format!("{problem}: showing {} alone", lab.square) });
+    }
     // The step depends on the trace, so it is read last, once the rest is known.
     let steps = lab.trace().steps.len();
     // A step past the end shows the last one, as an edit that shortens the trace does.
@@ -221,7 +236,7 @@ fn write(lab: &Lab, embed: Option<Embed>) -> String {
         v: Some(VERSION.to_string()),
         technique: Some(lab.technique.name().into()),
         slider: Some(lab.slider.name().into()),
-        square: Some(lab.square.name().into()),
+        square: Some(lab.sliders().squares().map(Square::name).collect::<Vec<_>>().join(",")),
         occupied: Some(lab.occupied.to_string()),
         step: Some(lab.step.to_string()),
         speed: Some(lab.speed.to_string()),
@@ -267,6 +282,25 @@ mod tests {
         assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
         assert_eq!(loaded.lab, lab);
         assert!(query_of(&lab).starts_with("?v=1&"));
+    }
+
+    #[test]
+    fn several_sliders_travel_in_the_link() {
+        let lab =
+            Lab { technique: Technique::KoggeStone, others: Square::F6.bit() | Square::H1.bit(), ..Lab::default() };
+        let query = query_of(&lab);
+        assert!(query.contains("square=h1%2Cd4%2Cf6") || query.contains("square=h1,d4,f6"), "{query}");
+        let loaded = from_query(&query);
+        assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+        assert_eq!((loaded.lab.square, loaded.lab.others), (Square::H1, Square::D4.bit() | Square::F6.bit()));
+        let one = from_query("?v=1&technique=magic&slider=rook&square=d4,f6&occupied=0x0");
+        assert_eq!((one.lab.square, one.lab.others), (Square::D4, Bitboard::EMPTY));
+        let notice = &one.notices[0].message;
+        assert!(
+            notice.contains("magic takes one slider, and 2 were given (d4 and f6)")
+                && notice.contains("showing d4 alone"),
+            "{notice}"
+        );
     }
 
     #[test]

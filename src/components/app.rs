@@ -109,7 +109,7 @@ fn sync_address(lab: &Lab) {
     let query = url::query_of(lab);
     let shown = url::from_query(&current_query()).lab;
     let Ok(history) = gloo::utils::window().history() else { return };
-    let new_setup = (shown.technique, shown.slider, shown.square) != (lab.technique, lab.slider, lab.square);
+    let new_setup = (shown.technique, shown.slider, shown.sliders()) != (lab.technique, lab.slider, lab.sliders());
     let _ = if new_setup && current_query().len() > 1 {
         history.push_state_with_url(&JsValue::NULL, "", Some(&query))
     } else {
@@ -154,7 +154,7 @@ pub fn app() -> Html {
     };
 
     // The address follows the state; an embedded view leaves the article's history alone.
-    use_effect_with((lab.technique, lab.slider, lab.square, lab.occupied, lab.step, lab.speed, lab.theme), {
+    use_effect_with((lab.technique, lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme), {
         let lab = (*lab).clone();
         move |_| {
             if !embed.enabled {
@@ -232,7 +232,7 @@ pub fn app() -> Html {
         }
     });
 
-    let trace = use_memo((lab.technique, lab.slider, lab.square, lab.occupied), |_| lab.trace());
+    let trace = use_memo((lab.technique, lab.slider, lab.sliders(), lab.occupied), |_| lab.trace());
     let attacks = trace.result;
     let current = trace.steps.get(lab.step).copied();
     let frame = current.map(|step| animation::frame(&step, lab.frame)).unwrap_or_default();
@@ -265,7 +265,7 @@ pub fn app() -> Html {
         }
     });
     let board = html! {
-        <Board occupied={lab.occupied} slider={lab.slider} square={lab.square} {attacks}
+        <Board occupied={lab.occupied} slider={lab.slider} square={lab.square} others={lab.others} {attacks}
             unseen={unseen(&lab, attacks)} show_indices={lab.show_indices} on_action={on_action.clone()} />
     };
     let player = html! {
@@ -349,7 +349,7 @@ pub fn app() -> Html {
                     { for current.as_ref().map(values_table) }
                 </section>
                 <Export trace={(*trace).clone()} step={lab.step} />
-                <Compare slider={lab.slider} square={lab.square} occupied={lab.occupied}
+                <Compare slider={lab.slider} square={lab.square} others={lab.others} occupied={lab.occupied}
                     selected={lab.technique} on_action={on_action.clone()} />
                 <Benchmark />
             </main>

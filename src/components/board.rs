@@ -14,6 +14,9 @@ pub struct BoardProps {
     pub occupied: Bitboard,
     pub slider: Slider,
     pub square: Square,
+    /// More sliders of the same kind, for the techniques that take several.
+    #[prop_or_default]
+    pub others: Bitboard,
     pub attacks: Bitboard,
     /// Squares the technique cannot see (e.g. negative rays for o^(o-2r)), drawn apart.
     #[prop_or_default]
@@ -41,7 +44,7 @@ fn square_at(x: i32, y: i32) -> Option<Square> {
 
 fn spoken_name(square: Square, props: &BoardProps) -> String {
     let mut name = square.name().to_string();
-    if square == props.square {
+    if square == props.square || props.others.contains(square) {
         name.push_str(&format!(", {}", props.slider));
     } else if props.occupied.contains(square) {
         name.push_str(", occupied");
@@ -115,7 +118,7 @@ pub fn board(props: &BoardProps) -> Html {
     let focus_target = props.square;
     let square_button = |(file, rank): (i32, i32)| {
         let square = Square::from_index((rank * 8 + file) as u32);
-        let is_slider = square == props.square;
+        let is_slider = square == props.square || props.others.contains(square);
         let occupied = props.occupied.contains(square) && !is_slider;
         let attacked = props.attacks.contains(square);
         let shade = if (file + rank) % 2 == 0 { "dark" } else { "light" };

@@ -13,6 +13,9 @@ use crate::model::Action;
 pub struct CompareProps {
     pub slider: Slider,
     pub square: Square,
+    /// More sliders: only the set-wise techniques can run, the rest say they take one.
+    #[prop_or_default]
+    pub others: Bitboard,
     pub occupied: Bitboard,
     pub selected: Technique,
     pub on_action: Callback<Action>,
@@ -50,8 +53,19 @@ pub fn compare(props: &CompareProps) -> Html {
                 </tr>
             };
         }
-        let trace = technique.trace(props.slider, props.square, props.occupied);
-        let expected = technique.expected(props.slider, props.square, props.occupied);
+        let sliders = props.square.bit() | props.others;
+        let trace = match technique.trace_many(props.slider, sliders, props.occupied) {
+            Ok(trace) => trace,
+            Err(problem) => {
+                return html! {
+                    <tr data-compare={technique.name()} data-one-slider="">
+                        <th scope="row">{ technique.title() }</th>
+                        <td colspan="5">{ format!("{problem}.") }</td>
+                    </tr>
+                };
+            }
+        };
+        let expected = technique.expected_many(props.slider, sliders, props.occupied);
         let wrong = trace.result ^ expected;
         let verdict = if wrong.is_empty() && technique.positive_rays_only() {
             // It matches only part of the reference: say which part, and show what it leaves out.

@@ -21,9 +21,9 @@ pub struct GridProps {
     /// Squares being combined right now.
     #[prop_or_default]
     pub active: Bitboard,
-    /// The slider's square, outlined for orientation.
+    /// The sliders' squares, outlined for orientation.
     #[prop_or_default]
-    pub slider: Option<Square>,
+    pub sliders: Bitboard,
     /// Carry the result hooks `data-value` and `data-current-result` (the step's result grid does).
     #[prop_or_default]
     pub value_hook: bool,
@@ -47,7 +47,7 @@ pub fn grid(props: &GridProps) -> Html {
             props.borrow.contains(square).then_some("borrow"),
             (props.cursor == Some(bit)).then_some("cursor"),
             props.active.contains(square).then_some("active"),
-            (props.slider == Some(square)).then_some("slider-cell"),
+            props.sliders.contains(square).then_some("slider-cell"),
         );
         html! { <span {class}></span> }
     });

@@ -16,14 +16,32 @@ pub struct SetupProps {
     pub on_action: Callback<Action>,
 }
 
-/// The articles in the order the selector groups them.
-const ARTICLES: [Article; 5] = [
+/// The articles in the order the selector groups them: the four this page grew from, then
+/// what engines use, then the fills, then the oracle.
+const ARTICLES: [Article; 10] = [
     Article::ClassicalApproach,
     Article::SubtractingARook,
     Article::ObstructionDifference,
     Article::Sbamg,
+    Article::HyperbolaQuintessence,
+    Article::Kindergarten,
+    Article::Magic,
+    Article::KoggeStone,
+    Article::Dumb7Fill,
     Article::Reference,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_technique_is_in_a_group_of_the_selector() {
+        for &technique in Technique::ALL {
+            assert!(ARTICLES.contains(&technique.article()), "{technique} is missing from the selector");
+        }
+    }
+}
 
 #[function_component(Setup)]
 pub fn setup(props: &SetupProps) -> Html {
@@ -43,7 +61,8 @@ pub fn setup(props: &SetupProps) -> Html {
             </button>
         }
     });
-    let tools = [(Tool::Occupancy, "occupancy", "Toggle squares"), (Tool::PlaceSlider, "place", "Place slider")];
+    let place = if props.technique.takes_many_sliders() { "Add or remove sliders" } else { "Place slider" };
+    let tools = [(Tool::Occupancy, "occupancy", "Toggle squares"), (Tool::PlaceSlider, "place", place)];
     let tools = tools.iter().map(|&(tool, hook, label)| {
         let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetTool(tool));
         html! {

@@ -4,7 +4,7 @@
 
 use sliders::diagram::format_value;
 use sliders::narration::{describe, describe_bit, describe_rank, focus_name, Board};
-use sliders::{Bitboard, Op, Square, Step, Value};
+use sliders::{Bitboard, Op, Step, Value};
 use yew::prelude::*;
 
 use crate::animation::Frame;
@@ -34,10 +34,10 @@ fn binary(board: Bitboard) -> Html {
     html! { <>{ for bytes }</> }
 }
 
-fn operand(value: Value, caption: &'static str, frame: Option<&Frame>, slider: Square, result: bool) -> Html {
+fn operand(value: Value, caption: &'static str, frame: Option<&Frame>, sliders: Bitboard, result: bool) -> Html {
     match value {
         Value::Board(board) => html! {
-            <Grid {board} caption={caption} slider={Some(slider)} active={frame.map(|f| f.active).unwrap_or_default()}
+            <Grid {board} caption={caption} {sliders} active={frame.map(|f| f.active).unwrap_or_default()}
                 shown={frame.filter(|f| !f.done).map(|f| f.shown)}
                 borrow={frame.map(|f| f.borrow).unwrap_or_default()}
                 cursor={frame.and_then(|f| f.cursor)}
@@ -100,8 +100,8 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let frame = &props.frame;
     // A byte-swapped word shows the board mirrored: draw the slider where the word has it. A
     // byte swap's operand is in the other frame from its result.
-    let real = props.board.square;
-    let mirrored = sliders::narration::mirror(real);
+    let real = props.board.sliders;
+    let mirrored = Bitboard(real.0.swap_bytes());
     let (slider, operand_slider) = match (step.mirrored, step.op == Op::ByteSwap) {
         (false, false) => (real, real),
         (true, false) => (mirrored, mirrored),
@@ -137,7 +137,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
         }
         _ => html! {},
     };
-    let focus = focus_name(step.focus, real).map(|f| html! { <span class="focus">{ f }</span> });
+    let focus = focus_name(step.focus, &props.board).map(|f| html! { <span class="focus">{ f }</span> });
     let frame_note = step.mirrored.then(|| html! { <span class="focus" data-mirrored="">{ "mirrored board" }</span> });
     html! {
         <section class="step-view" data-current-step="" data-step-index={props.index.to_string()}>
@@ -165,7 +165,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sliders::{Slider, Technique};
+    use sliders::{Slider, Square, Technique};
 
     #[test]
     fn a_finished_step_is_narrated_with_its_why() {
