@@ -1,0 +1,79 @@
+//! The techniques beyond the four articles in the real page: several sliders at once for the
+//! fills, a clear word when a one-slider technique is given several, and magic's table filled
+//! only when magic is first used, with the time it took said on the page.
+
+use e2e::{square, Browser};
+use fantoccini::Locator;
+use sliders::{Bitboard, Slider, Square, Technique};
+
+#[tokio::test]
+async fn two_rooks_for_kogge_stone_attack_as_their_union() {
+    let browser = Browser::start().await;
+    let board = Square::D7.bit() | Square::B6.bit() | Square::G4.bit();
+    browser.open(&format!("?technique=kogge-stone&slider=rook&square=d4&occupied={board}")).await;
+    browser.click("[data-tool=\"place\"]").await;
+    browser.click(&square("f6")).await;
+    for name in ["d4", "f6"] {
+        assert_eq!(browser.attribute(&square(name), "data-slider").await.as_deref(), Some("rook"), "{name}");
+    }
+    let rooks = Square::D4.bit() | Square::F6.bit();
+    let union = Technique::Reference.attacks(Slider::Rook, Square::D4, board | rooks)
+        | Technique::Reference.attacks(Slider::Rook, Square::F6, board | rooks);
+    assert_eq!(browser.result().await, union, "the page shows the union of both rooks' attacks");
+    assert_eq!(Technique::KoggeStone.attacks_many(Slider::Rook, rooks, board), Ok(union));
+    // The link carries both rooks.
+    let address = browser.eval("return location.search;").await;
+    assert!(address.as_str().unwrap().contains("square=d4%2Cf6"), "{address}");
+    // The last step's result is the union too.
+    browser.click("[data-player=\"last\"]").await;
+    let last = browser.attribute(".step-view .equation [data-value]", "data-value").await.unwrap_or_default();
+    assert_eq!(last, union.to_string());
+
+    // Dumb7Fill takes the same two rooks; magic keeps the first and says so beside the board.
+    let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+    select.select_by_value("dumb7fill").await.unwrap();
+    assert_eq!(browser.result().await, union);
+    let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+    select.select_by_value("magic").await.unwrap();
+    let message = browser.client.find(Locator::Css("[data-message]")).await.unwrap().text().await.unwrap();
+    assert!(message.contains("takes one slider: kept the rook on d4 and removed f6"), "{message}");
+    assert_eq!(browser.attribute(&square("f6"), "data-slider").await, None);
+    assert_eq!(browser.result().await, Technique::Magic.attacks(Slider::Rook, Square::D4, board));
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn a_link_with_two_sliders_for_a_one_slider_technique_says_which_it_shows() {
+    let browser = Browser::start().await;
+    browser.open("?v=1&technique=sbamg&slider=bishop&square=c3,f6&occupied=0x0").await;
+    let notice = browser.client.find(Locator::Css("[data-notice=\"square\"]")).await.unwrap().text().await.unwrap();
+    assert!(notice.contains("sbamg takes one slider, and 2 were given (c3 and f6)"), "{notice}");
+    assert!(notice.contains("showing c3 alone"), "{notice}");
+    assert_eq!(browser.attribute(&square("c3"), "data-slider").await.as_deref(), Some("bishop"));
+    assert_eq!(browser.attribute(&square("f6"), "data-slider").await, None);
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn magic_fills_its_table_on_first_use_and_says_how_long_it_took() {
+    let browser = Browser::start().await;
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    browser.open(&format!("?technique=sbamg&slider=queen&square=d2&occupied={board}")).await;
+    // Loading the page compares every technique, but leaves magic's table unfilled until asked.
+    let row = "[data-compare=\"magic\"]";
+    assert!(browser.client.find(Locator::Css(&format!("{row} [data-fill-magic]"))).await.is_ok());
+    assert_eq!(browser.attribute(row, "data-match").await, None, "no result before the table exists");
+
+    let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+    select.select_by_value("magic").await.unwrap();
+    let ms = browser.attribute("[data-magic-fill-ms]", "data-magic-fill-ms").await.expect("the fill time is said");
+    let ms: f64 = ms.parse().unwrap();
+    assert!(ms >= 0.0 && ms.is_finite());
+    let sentence = browser.client.find(Locator::Css("[data-magic-fill-ms]")).await.unwrap().text().await.unwrap();
+    assert!(sentence.contains("107,648 entries, 841 KiB"), "{sentence}");
+    println!("figure: magic's attack table filled in the page in {ms:.1} ms");
+    assert_eq!(browser.result().await, Technique::Reference.attacks(Slider::Queen, Square::D2, board));
+    // Now compare shows magic's row, matching the reference.
+    assert_eq!(browser.attribute(row, "data-match").await.as_deref(), Some("true"));
+    browser.close().await;
+}
