@@ -86,7 +86,7 @@ async fn benchmark(state: UseStateHandle<Run>) {
 
 /// A rate with one decimal, formatted through integers: float formatting would add a large
 /// piece of code to the page for four numbers.
-fn tenths(rate: f64) -> String {
+pub fn tenths(rate: f64) -> String {
     let tenths = (rate * 10.0).round() as u64;
     format!("{}.{}", tenths / 10, tenths % 10)
 }

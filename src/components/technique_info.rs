@@ -2,6 +2,8 @@
 //! The paragraph is the technique file's own header comment, so it cannot drift from the code.
 
 use sliders::Technique;
+
+use crate::components::benchmark::tenths;
 use yew::prelude::*;
 
 /// The `//!` header of a source file as one paragraph.
@@ -25,11 +27,12 @@ pub fn technique_info(props: &TechniqueInfoProps) -> Html {
             <p>{ summary(technique.source()) }</p>
             if technique == Technique::Magic {
                 if let Some(ms) = crate::magic_table::fill_ms() {
-                    <p class="table-fill" data-magic-fill-ms={format!("{ms:.1}")}>
+                    <p class="table-fill" data-magic-fill-ms={tenths(ms)}>
                         { format!(
-                            "This page filled the attack table ({} entries, {} KiB) in {ms:.1} ms, the first time it used magic.",
+                            "This page filled the attack table ({} entries, {} KiB) in {} ms, the first time it used magic.",
                             crate::components::benchmark::grouped(sliders::techniques::magic::TABLE_ENTRIES),
-                            crate::magic_table::table_kib()
+                            crate::magic_table::table_kib(),
+                            tenths(ms)
                         ) }
                     </p>
                 }
