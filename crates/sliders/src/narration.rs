@@ -353,8 +353,21 @@ fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
         String::new()
     };
     let fell = if lost > 0 && a.count() > 3 { format!("; {} fall off {end}", bits(lost)) } else { String::new() };
+    // A few survivors of many (the top bits of a product kept as an index): say where each lands.
+    let kept = if a.count() > 3 && (1..=8).contains(&result.count()) {
+        let pairs: Vec<String> = result
+            .squares()
+            .map(|to| {
+                let from = if op == Op::Shl { to.index() - amount } else { to.index() + amount };
+                format!("{} → {}", bit_name(from), bit_name(to.index()))
+            })
+            .collect();
+        format!(". What is left: {}", pairs.join(", "))
+    } else {
+        String::new()
+    };
     let places = if amount == 1 { "1 place".into() } else { format!("{amount} places") };
-    format!("Every one bit moves {places} {way}{moves}{fell}.")
+    format!("Every one bit moves {places} {way}{moves}{fell}{kept}.")
 }
 
 /// A product as the copies of b it adds up: one copy shifted up by the index of each one bit of

@@ -127,6 +127,23 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 assert_eq!(Bitboard(sum), step.result.board().unwrap(), "{context}: no carry, so OR = product");
             }
         }
+        // A shift: "bit 59 (d8) → bit 1 (b1)": a has the first bit, the result the second, and
+        // they lie exactly the shift apart.
+        if matches!(step.op, Op::Shl | Op::Shr) {
+            let amount = match step.rhs {
+                Some(Value::Number(n)) => n,
+                _ => panic!("{context}: a shift without an amount"),
+            };
+            for claim in sentence.split(", ").filter(|part| part.contains(" → bit ")) {
+                let numbers: Vec<u32> =
+                    claim.split("bit ").skip(1).map(|n| n.split(' ').next().unwrap().parse().unwrap()).collect();
+                let (from, to) = (numbers[0], numbers[1]);
+                let moved = if step.op == Op::Shl { from + amount } else { from - amount };
+                assert_eq!(moved, to, "{context}: {sentence}");
+                assert!(lhs.0 >> from & 1 == 1, "{context}: {sentence}");
+                assert!(step.result.board().unwrap().0 >> to & 1 == 1, "{context}: {sentence}");
+            }
+        }
         // A byte swap: "d2 → d7" names each bit and where it lands.
         if step.op == Op::ByteSwap {
             for claim in sentence.split(", ").filter(|part| part.contains(" → ")) {
