@@ -21,7 +21,7 @@ use sliders::Technique;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 const PAGE: &str = r#"<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Slider Lab wasm benchmark</title></head>
+<html><head><meta charset="utf-8"><title>Slider Lab wasm benchmark</title><link rel="icon" href="data:,"></head>
 <body><script>
 window.benchReady = WebAssembly.instantiateStreaming(fetch("sliders_bench.wasm"), {})
   .then(({ instance }) => { window.bench = instance.exports; });
