@@ -49,7 +49,9 @@ fn scan(step: &Step) -> Option<(u32, u32, bool)> {
 
 /// The bits a subtraction's borrow marks: the bit where it starts and every bit it reaches.
 fn trail(step: &Step) -> Bitboard {
-    let (Value::Board(a), Some(Value::Board(b)), Value::Board(c)) = (step.lhs, step.rhs, step.result) else {
+    // Only a subtraction borrows; a multiply or a mask has operands of the same shape but no trail.
+    let (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(c)) = (step.op, step.lhs, step.rhs, step.result)
+    else {
         return Bitboard::EMPTY;
     };
     let start = match borrow_end(a, b, c) {
@@ -132,6 +134,13 @@ mod tests {
         let conditional = steps(Technique::ClassicalConditional, Slider::Bishop, Square::G2, 0xfdfd_0600_0040_bfdf);
         let bsf = conditional.iter().find(|s| s.op == Op::BitScanForward).unwrap();
         assert_eq!(frame(bsf, 0).cursor, Some(0));
+    }
+
+    #[test]
+    fn only_a_subtraction_leaves_a_borrow_trail() {
+        let trace = steps(Technique::Kindergarten, Slider::Bishop, Square::D4, 0x0000_2000_0004_0200);
+        let multiply = trace.iter().find(|s| s.op == Op::Mul).unwrap();
+        assert_eq!(frame(multiply, usize::MAX).borrow, Bitboard::EMPTY);
     }
 
     #[test]

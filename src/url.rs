@@ -205,9 +205,11 @@ pub fn from_query(query: &str) -> Loaded {
                 notices.push(Notice {
                     parameter: "step",
                     message: format!(
-                        "step={} is past the end of this trace: showing its last step, {}",
+                        "step={} is past the end of this trace (0 to {} in links): showing its last step, step {} of {}",
                         clip(&value),
-                        steps - 1
+                        steps - 1,
+                        steps,
+                        steps
                     ),
                 });
             }

@@ -17,7 +17,10 @@ pub fn attack_result(props: &ResultProps) -> Html {
             <h2>{ "Attacks" }</h2>
             <output data-result="" data-value={value.clone()}>
                 <code>{ value }</code>
-                <span class="count">{ format!("{} squares", props.attacks.count()) }</span>
+                <span class="count">{ match props.attacks.count() {
+                    1 => "1 square".to_string(),
+                    n => format!("{n} squares"),
+                } }</span>
             </output>
             if props.technique.positive_rays_only() {
                 <p class="note" data-positive-only="">

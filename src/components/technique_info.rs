@@ -9,7 +9,8 @@ use yew::prelude::*;
 /// The `//!` header of a source file as one paragraph.
 pub fn summary(source: &str) -> String {
     let lines: Vec<&str> = source.lines().map_while(|line| line.strip_prefix("//!")).map(str::trim).collect();
-    lines.join(" ")
+    // Backticks mark code in the source comment; on the page they would only be noise.
+    lines.join(" ").replace('`', "")
 }
 
 #[derive(Properties, PartialEq)]

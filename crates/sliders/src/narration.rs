@@ -122,7 +122,7 @@ pub fn line_name(line: Line, square: Square) -> String {
     match line {
         Line::File => format!("the {}-file", &square.name()[..1]),
         Line::Rank => format!("the {} rank", ordinal(square.rank() + 1)),
-        _ if ends.len() == 1 => format!("the diagonal of {} alone", square),
+        _ if ends.len() == 1 => format!("the one-square diagonal of {}", square),
         // Name a diagonal from its west end to its east end, as players do.
         _ => {
             let (west, east) = if ends[0].file() < ends[1].file() { (ends[0], ends[1]) } else { (ends[1], ends[0]) };
@@ -250,7 +250,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
             (Value::Number(a), Some(Value::Number(b))) => format!("{a} + {b} = {found}."),
             _ => String::new(),
         },
-        Op::Lookup => lookup(step, result),
+        Op::Lookup => lookup(step, result, board),
         Op::RayWalk => walk(step.focus, result, board),
     }
 }
@@ -260,6 +260,9 @@ fn and(a: Bitboard, result: Bitboard) -> String {
         return "a has no one bit, so the result is empty.".into();
     }
     if result.is_empty() {
+        if a.count() == 1 {
+            return "a's only one bit is not set in b, so the result is empty.".into();
+        }
         return format!("None of a's {} is set in b, so the result is empty.", ones(a.count()));
     }
     let dropped = a.count() - result.count();
@@ -285,6 +288,9 @@ fn and(a: Bitboard, result: Bitboard) -> String {
 fn or(a: Bitboard, b: Bitboard, result: Bitboard) -> String {
     let added = b & !a;
     if added.is_empty() {
+        if b.is_empty() {
+            return format!("b has no one bit, so the result is a again: {}.", ones(result.count()));
+        }
         return format!("Every one bit of b is already set in a, so the result is a again: {}.", ones(result.count()));
     }
     format!(
@@ -352,14 +358,19 @@ fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
     } else {
         String::new()
     };
-    let fell = if lost > 0 && a.count() > 3 { format!("; {} fall off {end}", bits(lost)) } else { String::new() };
+    let fell = match lost {
+        _ if a.count() <= 3 => String::new(),
+        0 => String::new(),
+        1 => format!("; 1 bit falls off {end}"),
+        _ => format!("; {} fall off {end}", bits(lost)),
+    };
     // A few survivors of many (the top bits of a product kept as an index): say where each lands.
     let kept = if a.count() > 3 && (1..=8).contains(&result.count()) {
         let pairs: Vec<String> = result
             .squares()
             .map(|to| {
                 let from = if op == Op::Shl { to.index() - amount } else { to.index() + amount };
-                format!("{} → {}", bit_name(from), bit_name(to.index()))
+                format!("bit {from} → bit {}", to.index())
             })
             .collect();
         format!(". What is left: {}", pairs.join(", "))
@@ -391,10 +402,17 @@ fn multiply(a: Bitboard, b: Bitboard, product: Bitboard) -> String {
         ones(count)
     );
     if overlap != 0 {
+        // Where the sum differs from the plain OR of the copies, a carry changed the bit.
+        let carried = Bitboard(product.0 ^ seen);
+        let reach = match carried.squares().last() {
+            Some(highest) => {
+                format!("the product differs from their OR in {}, up to bit {}", bits(carried.count()), highest.index())
+            }
+            None => "yet the carries cancel out: the product equals their OR".into(),
+        };
         return format!(
-            "{intro} The copies overlap in {}, so carries mix them: the top bits of the product ({} set of the top 8) depend on several bits of a at once.",
-            bits(overlap.count_ones()),
-            (product.0 >> 56).count_ones()
+            "{intro} The copies overlap in {}, so adding them carries: {reach}.",
+            bits(overlap.count_ones())
         );
     }
     const TOP_BYTE: u64 = 0xff << 56;
@@ -506,7 +524,8 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
         format!("A borrow starts at {}, where b has a one and a has a zero: that bit turns to one.", bit_name(start));
     let more = passed.count();
     let run = match (more, plain) {
-        (0, _) => String::from(" The borrow goes straight on"),
+        (0, _) if past_h8 => String::new(),
+        (0, _) => String::from(" The borrow moves up one bit"),
         (_, true) => format!(
             " The borrow then runs up through {} more {} of a, turning each to one",
             more,
@@ -517,15 +536,27 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
         }
     };
     text.push_str(&run);
-    if past_h8 {
+    if past_h8 && start == 63 {
+        text.push_str(" Bit 63 is the top bit, so it runs past h8 (bit 63) at once, and the result wraps around.");
+    } else if past_h8 {
         text.push_str(&format!(". No one bit of a above {} stops it: it runs past h8 (bit 63)", bit_name(start)));
-        if plain {
+    }
+    if past_h8 {
+        if start == 63 {
+            // Said above: nothing to list.
+        } else if plain {
             text.push_str(&format!(", so every bit from {} up to bit 63 turns to one.", bit_name(start)));
         } else {
             text.push_str(", and the result wraps around.");
         }
         if let Some(direction) = borrow_direction(focus, frame, real) {
-            if real.first_blocker(direction).is_none() {
+            if crate::ray(real.square, direction).is_empty() {
+                text.push_str(&format!(
+                    " There is no square {} of {}, so nothing could stop it.",
+                    direction.name(),
+                    real.slider_phrase()
+                ));
+            } else if real.first_blocker(direction).is_none() {
                 text.push_str(&format!(
                     " No piece stands {} of {}, so nothing could stop it.",
                     direction.name(),
@@ -547,7 +578,7 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
             text.push_str(&stop_relation(stop, focus, positive_direction(focus, real), real, true));
         }
     }
-    let pieces = (passed | Square::from_index(start).bit()) & frame.occupied & !a;
+    let pieces = (passed | Square::from_index(start).bit()) & frame.occupied & !frame.sliders & !a;
     if !pieces.is_empty() {
         let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
         let bits = if frame.mirror {
@@ -654,12 +685,18 @@ fn scan(step: &Step, a: Bitboard, found: u32, board: &Board) -> String {
     format!("{counted}{}{instruction}", relation_of(Square::from_index(bit), step.focus, board, side))
 }
 
-fn lookup(step: &Step, entry: Bitboard) -> String {
+fn lookup(step: &Step, entry: Bitboard, board: &Board) -> String {
     let Value::Number(index) = step.lhs else { return String::new() };
-    // Only tables indexed by a square have entries that name one.
+    // Only tables indexed by a square have entries that name one; a table with a row per file
+    // or rank is read in the slider's row.
     let by_square = step.label.contains("[sq]") || step.label.contains("[first blocker]");
+    let file = (b'a' + board.square.file() as u8) as char;
     let at = if index < 64 && by_square {
         format!("entry {index} ({})", Square::from_index(index))
+    } else if step.label.contains("[file][") {
+        format!("entry {index} in the row of the {file}-file, the slider's file,")
+    } else if step.label.contains("[rank][") {
+        format!("entry {index} in the row of rank {}, the slider's rank,", board.square.rank() + 1)
     } else {
         format!("entry {index}")
     };

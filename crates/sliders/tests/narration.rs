@@ -76,6 +76,22 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             let direction = direction_named(rest.split(" of the ").next().unwrap());
             assert_eq!(board.first_blocker(direction), None, "{context}: {sentence}");
         }
+        // "There is no square north-east of the bishop on h1"
+        if let Some(rest) =
+            sentence.split(" There is no square ").nth(1).or(sentence.strip_prefix("There is no square "))
+        {
+            let direction = direction_named(rest.split(" of the ").next().unwrap());
+            assert!(sliders::ray(board.square, direction).is_empty(), "{context}: {sentence}");
+        }
+        // "entry 3 in the row of the d-file, the slider's file" / "in the row of rank 4, the slider's rank"
+        if let Some(rest) = sentence.split_once("in the row of the ").map(|(_, rest)| rest) {
+            let file = rest.chars().next().unwrap();
+            assert_eq!(file, (b'a' + board.square.file() as u8) as char, "{context}: {sentence}");
+        }
+        if let Some(rest) = sentence.split_once("in the row of rank ").map(|(_, rest)| rest) {
+            let rank: i32 = rest.split(',').next().unwrap().parse().unwrap();
+            assert_eq!(rank, board.square.rank() + 1, "{context}: {sentence}");
+        }
         // "h8 is the bishop's own square: …"
         if let Some((before, _)) = sentence.split_once("'s own square") {
             let square: Square = before.split(' ').find_map(|w| w.parse().ok()).unwrap();
@@ -102,6 +118,7 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             for square in listed(rest.split(", which").next().unwrap()) {
                 let bit = if step.mirrored { mirror(square) } else { square };
                 assert!(board.occupied.contains(square) && !lhs.contains(bit), "{context}: {sentence}");
+                assert!(!board.sliders.contains(square), "{context}: a slider is no piece it passes: {sentence}");
             }
         }
         // "In the byte-swapped word d7 stands for d2 on the board."

@@ -58,7 +58,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
         t.bswap("bswap(o' - r')", "Swapping again puts the mirrored difference back on the real board.", reverse);
     let changed = t.xor(
         "(o - r) ^ bswap(o' - r')",
-        "Below the lower blocker and above the upper one both differences equal o and cancel; between the blockers exactly one of them has ones.",
+        "On the squares of the line, both differences equal o below the lower blocker and above the upper one, and cancel; from blocker to blocker, the slider aside, exactly one has a one. Off the line the borrows leave ones the mask clears next.",
         forward,
         reverse_back,
     );
@@ -82,7 +82,7 @@ fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bit
     );
     let inner = t.and(
         "& 63 = inner",
-        "Keeps the six inner squares. The end squares never change what a rank attack reaches, so they need no bit.",
+        "Keeps the six inner squares, now bits 0 to 5 (drawn on a1 to f1, where the shift put them). The end squares never change what a rank attack reaches, so they need no bit.",
         shifted,
         Bitboard(63),
     );

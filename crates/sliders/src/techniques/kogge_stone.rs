@@ -23,26 +23,26 @@ pub fn attacks_of_set<T: Tracer>(t: &mut T, slider: Slider, sliders: Bitboard, o
         occupied,
         sliders,
     );
-    let empty = t.not("empty = ~pieces", "The fill may only flow through squares no piece stands on.", pieces);
+    let free = t.not("free = ~pieces", "The fill may only flow through squares no piece stands on.", pieces);
     by_lines(t, slider, |t, line| {
-        let positive = ray_attacks(t, line.positive(), sliders, empty);
-        let negative = ray_attacks(t, line.negative(), sliders, empty);
+        let positive = ray_attacks(t, line.positive(), sliders, free);
+        let negative = ray_attacks(t, line.negative(), sliders, free);
         t.focus(Focus::Line(line));
         t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
     })
 }
 
 #[inline(always)]
-fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, empty: Bitboard) -> Bitboard {
+fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, free: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let landing = landing(direction);
-    let mut empty = if landing == Bitboard::FULL {
-        empty
+    let mut free = if landing == Bitboard::FULL {
+        free
     } else {
         t.and(
-            "empty &= landing mask",
+            "free &= landing mask",
             "Removes the file a wrapped bit would land on (not-A-file going east, not-H-file going west), so no fill crosses the edge.",
-            empty,
+            free,
             landing,
         )
     };
@@ -51,32 +51,37 @@ fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, em
         let steps = 1 << round;
         let moved = shift(
             t,
-            "filled shifted by 1, 2, 4 steps",
+            ["round 1: filled moved 1 step", "round 2: filled moved 2 steps", "round 3: filled moved 4 steps"][round],
             "Moves the filled squares as far again as the fill already reaches: 1, then 2, then 4 steps.",
             direction,
             filled,
             steps,
         );
         let reached = t.and(
-            "moved & empty",
+            ["round 1: moved & free", "round 2: moved & free", "round 3: moved & free"][round],
             "Keeps only the moves that land on squares with a free run behind them, so no fill jumps a piece.",
             moved,
-            empty,
+            free,
         );
-        filled = t.or("filled |= reached", "The fill now covers twice the distance.", filled, reached);
+        filled = t.or(
+            ["round 1: filled |= reached", "round 2: filled |= reached", "round 3: filled |= reached"][round],
+            "The fill now covers twice the distance.",
+            filled,
+            reached,
+        );
         if round < 2 {
             let ahead = shift(
                 t,
-                "empty shifted by 1, 2 steps",
-                "Moves the empty set the same distance, to find squares whose whole run back is empty.",
+                ["round 1: free moved 1 step", "round 2: free moved 2 steps"][round],
+                "Moves the free set the same distance, to find squares whose whole run back is free.",
                 direction,
-                empty,
+                free,
                 steps,
             );
-            empty = t.and(
-                "empty &= shifted empty",
+            free = t.and(
+                ["round 1: free &= moved free", "round 2: free &= moved free"][round],
                 "A free square stays in the set only if the square that far back is free too: the runs double with the fill.",
-                empty,
+                free,
                 ahead,
             );
         }

@@ -1,7 +1,7 @@
 //! Fancy magic bitboards, what most engines use. Only the pieces on the slider's lines count,
 //! and not the last square of each ray (a slider reaches an edge square whatever stands there),
 //! so a rook has at most 12 relevant squares and a bishop 9. Multiplying those pieces by the
-//! square's magic number, found by a seeded search (`cargo xtask magics`), lets carries mix the
+//! square's magic number, found by a seeded search and kept as data, lets carries mix the
 //! scattered bits into the top of the word; shifting down keeps just enough bits to index every
 //! set of pieces without two sets that attack differently sharing an index. The square's
 //! offset places its slice in one shared table, and one read gives the attacks. The table has
@@ -41,7 +41,7 @@ fn lookup<T: Tracer>(t: &mut T, table: &[Bitboard], entry: &Magic, occupied: Bit
     let relevant = t.and("occupied & relevantMask", "Keeps the pieces that matter.", occupied, mask);
     let product = t.mul(
         "relevant * magic[sq]",
-        "Each piece adds a copy of the magic number shifted up by its square; the carries mix the copies so the top bits depend on every piece.",
+        "Each piece adds a copy of the magic number shifted up by its square. The search chose the number so that the top bits of the sum tell apart every two sets of pieces that attack differently.",
         relevant,
         Bitboard(entry.magic),
     );
