@@ -330,7 +330,9 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
          timed in the same rounds. Ops/lookup counts the 64-bit operations of the traced steps (table reads apart), \
          averaged over the first 12,000 lookups. `cargo xtask instructions` gives the noise-free comparison: \
          the wasm instruction count of each queen lookup, traced and hand-written; `cargo xtask machine-code` counts \
-         the x86-64 instructions of each lookup native and in V8 and sorts what V8 adds ([docs/machine-code.md](docs/machine-code.md)).\n\n\
+         the x86-64 instructions of each lookup native and in V8 and sorts what V8 adds ([docs/machine-code.md](docs/machine-code.md)). \
+         What the figures mean, and what is not yet understood, is written by hand in \
+         [docs/benchmark-notes.md](docs/benchmark-notes.md).\n\n\
          {table}\n## Page budgets\n\n{budgets}\n## Machine-readable\n\n```\n{lines}```\n"
     );
     std::fs::write(workspace_root().join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
