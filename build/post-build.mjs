@@ -10,10 +10,12 @@
 // - Fill the Content-Security-Policy's script hash with the hash of trunk's inline loader, the
 //   only inline script, so the policy can forbid every other.
 //
+// Every build also gets bench.wasm, the Benchmark panel's speed-built module.
+//
 // Development builds (`trunk serve`) inject a live-reload script whose text trunk rewrites while
 // serving, so no hash can match it: the policy is taken out of those builds.
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -21,6 +23,12 @@ const { TRUNK_PROFILE, TRUNK_STAGING_DIR, TRUNK_SOURCE_DIR } = process.env;
 const htmlPath = join(TRUNK_STAGING_DIR, "index.html");
 let html = readFileSync(htmlPath, "utf8");
 const policy = /<meta[^>]*http-equiv="?Content-Security-Policy"?[^>]*>/i;
+
+// Every build: the Benchmark panel's speed-built module (built by the pre_build hook).
+copyFileSync(
+  join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "speed", "sliders_bench.wasm"),
+  join(TRUNK_STAGING_DIR, "bench.wasm"),
+);
 
 if (TRUNK_PROFILE !== "release") {
   writeFileSync(htmlPath, html.replace(policy, ""));

@@ -1,5 +1,6 @@
-//! The in-page benchmark: it runs to the end, its accumulator equals the core's over the same
-//! workload, each technique gets a bar, and the longest frame during the run is printed.
+//! The in-browser benchmark: its worker runs the speed-built module to the end, its accumulator
+//! equals the core's over the same workload, every technique reports a positive figure, the
+//! module is fetched only on start, and the page keeps drawing frames meanwhile.
 
 use std::time::Duration;
 
@@ -7,6 +8,9 @@ use e2e::Browser;
 use fantoccini::Locator;
 use sliders::workload::{extend, Xorshift96};
 use sliders::Technique;
+
+const WORKER_LOADED: &str =
+    "return performance.getEntriesByType('resource').some(e => e.name.endsWith('/static/bench-worker.js'));";
 
 #[tokio::test]
 async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
@@ -20,6 +24,7 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
                if (!document.querySelector('[data-bench-done]')) requestAnimationFrame(frame); })(last);",
         )
         .await;
+    assert_eq!(browser.eval(WORKER_LOADED).await, serde_json::Value::Bool(false), "nothing loads before Start");
     browser.click("[data-bench-start]").await;
     let done = browser
         .client
@@ -35,18 +40,24 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
     let expected = Technique::ALL.iter().fold(0, |acc, t| acc ^ t.xor_queen_attacks(&occupancies, &squares));
     assert_eq!(shown, format!("accumulator {expected:#018x}"), "the page computed what the core computes");
 
-    let bars = browser
-        .eval("return [...document.querySelectorAll('[data-bench]')].map(g => [g.dataset.bench, +g.dataset.rate]);")
+    assert!(browser.client.find(Locator::Css("[data-bench-error]")).await.is_err(), "no mismatch reported");
+    let rows = browser
+        .eval("return [...document.querySelectorAll('[data-benchmark-technique]')].map(r => [r.dataset.benchmarkTechnique, +r.dataset.mqps]);")
         .await;
-    let bars = bars.as_array().unwrap();
-    assert_eq!(bars.len(), Technique::ALL.len());
-    for (bar, technique) in bars.iter().zip(Technique::ALL) {
-        assert_eq!(bar[0], technique.name());
-        assert!(bar[1].as_f64().unwrap() > 0.0, "{bar}");
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), Technique::ALL.len());
+    for &technique in Technique::ALL {
+        let row = rows.iter().find(|r| r[0] == technique.name()).unwrap_or_else(|| panic!("no row for {technique}"));
+        assert!(row[1].as_f64().unwrap() > 0.0, "{row}");
     }
+    let rates: Vec<f64> = rows.iter().map(|r| r[1].as_f64().unwrap()).collect();
+    assert!(rates.windows(2).all(|pair| pair[0] >= pair[1]), "fastest first: {rates:?}");
+    // The worker (which fetches the speed-built module) came only when asked for.
+    assert_eq!(browser.eval(WORKER_LOADED).await, serde_json::Value::Bool(true));
+    let bars = rows;
     let longest = browser.eval("return window.longestFrame;").await.as_f64().unwrap();
     let rates: Vec<String> =
-        bars.iter().map(|b| format!("{} {:.0}", b[0].as_str().unwrap(), b[1].as_f64().unwrap())).collect();
+        bars.iter().map(|b| format!("{} {:.1}", b[0].as_str().unwrap(), b[1].as_f64().unwrap())).collect();
     println!("figure: in-page benchmark MQueens/s: {}", rates.join(", "));
     println!("figure: longest gap between frames during the in-page benchmark: {longest:.1} ms");
     browser.close().await;

@@ -1,87 +1,165 @@
 //! The benchmark in the reader's own browser: the standard queen workload, smaller (500,000
-//! occupancies), run technique by technique in chunks of a few milliseconds so the page never
-//! freezes for more than a frame; results as an SVG bar chart of MQueens/s.
+//! occupancies), timed in a Web Worker on the speed-built benchmark module (`bench.wasm`, the
+//! code `cargo xtask bench` times), fetched only when the reader starts it. The page stays
+//! responsive, and its own core checks every technique's result on the first boards.
+
+use std::rc::Rc;
 
 use sliders::workload::{extend, Xorshift96, SQUARES_PER_OCCUPANCY};
 use sliders::{Bitboard, Slider, Square, Technique};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-/// Occupancies of the in-page workload (12 queen lookups each).
+/// Occupancies of the in-browser workload (12 queen lookups each).
 pub const OCCUPANCIES: usize = 500_000;
-/// Occupancies per chunk: a few milliseconds of work between two frames.
-const CHUNK: usize = 4_000;
+/// Timed runs per technique: the median and the range are shown.
+const RUNS: usize = 5;
+/// Occupancies on which the worker's result is checked against the page's own core.
+const CHECK_OCCUPANCIES: usize = 1_000;
+
+/// One technique's timed runs.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Measured {
+    pub technique: Technique,
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+    /// 64-bit operations per lookup, from the traced steps (computed once, when the result comes).
+    pub ops: f64,
+}
+
+impl Measured {
+    fn of(technique: Technique, mut rates: Vec<f64>) -> Measured {
+        sort_by_key(&mut rates, |rate| *rate);
+        let median = rates.get(rates.len() / 2).copied().unwrap_or_default();
+        let (min, max) = (rates.first().copied().unwrap_or_default(), rates.last().copied().unwrap_or_default());
+        Measured { technique, median, min, max, ops: ops_per_lookup(technique) }
+    }
+}
 
 #[derive(Clone, PartialEq, Default)]
 struct Run {
     running: bool,
-    /// Finished chunks, of `total_chunks`.
-    done_chunks: usize,
-    /// MQueens/s of each technique measured so far.
-    results: Vec<(Technique, f64)>,
+    done: usize,
+    total: usize,
+    results: Vec<Measured>,
+    /// XOR of every technique's accumulator over the whole workload.
     accumulator: u64,
+    finished: bool,
+    error: Option<String>,
 }
 
-fn total_chunks() -> usize {
-    // Preparing the workload, then running it once per technique.
-    (1 + Technique::ALL.len()) * OCCUPANCIES.div_ceil(CHUNK)
+enum BenchAction {
+    Start,
+    /// Each technique's accumulator on the first CHECK_OCCUPANCIES boards, from the worker.
+    Check(Vec<u64>),
+    Progress(usize, usize),
+    Result(usize, Vec<f64>, u64),
+    Done,
+    Failed(String),
 }
 
-/// The timed loop. It calls the same `attacks` the rest of the page uses, so the benchmark adds
-/// no second copy of every technique to the page (`xor_queen_attacks`, which the speed build
-/// uses, inlines each technique into its own loop); the price is one dispatch per lookup.
-fn xor_queen_attacks(technique: Technique, occupancies: &[u64], squares: &[u8]) -> u64 {
-    let mut accumulator = 0;
-    for (&occupancy, squares) in occupancies.iter().zip(squares.chunks_exact(SQUARES_PER_OCCUPANCY)) {
-        for &square in squares {
-            accumulator ^= technique.attacks(Slider::Queen, Square::from_index(square as u32), Bitboard(occupancy)).0;
+impl Reducible for Run {
+    type Action = BenchAction;
+
+    fn reduce(self: Rc<Self>, action: BenchAction) -> Rc<Self> {
+        let mut run = (*self).clone();
+        match action {
+            BenchAction::Start => run = Run { running: true, ..Run::default() },
+            BenchAction::Check(accumulators) => {
+                if let Some(problem) = check(&accumulators) {
+                    run = Run { running: false, error: Some(problem), ..run };
+                }
+            }
+            BenchAction::Progress(done, total) => (run.done, run.total) = (done, total),
+            BenchAction::Result(index, rates, accumulator) => {
+                if let Some(&technique) = Technique::ALL.get(index) {
+                    run.results.push(Measured::of(technique, rates));
+                    run.accumulator ^= accumulator;
+                }
+            }
+            BenchAction::Done => (run.running, run.finished) = (false, run.error.is_none()),
+            BenchAction::Failed(message) => (run.running, run.error) = (false, Some(message)),
+        }
+        Rc::new(run)
+    }
+}
+
+/// Insertion sort, ascending by `key`: for five rates and fifteen rows it is all that is needed,
+/// and the standard library's sorts would add about 6 KB of code to the page.
+fn sort_by_key<T>(items: &mut [T], key: impl Fn(&T) -> f64) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
         }
     }
-    accumulator
 }
 
-/// Lets the browser draw a frame: resolves on the next turn of the event loop.
-async fn yield_to_browser() {
-    let pause = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = gloo::utils::window().set_timeout_with_callback(&resolve);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(pause).await;
-}
-
-fn now() -> f64 {
-    gloo::utils::window().performance().map(|p| p.now()).unwrap_or_default()
-}
-
-async fn benchmark(state: UseStateHandle<Run>) {
-    let mut run = Run { running: true, ..Run::default() };
-    state.set(run.clone());
-    let (mut occupancies, mut squares) =
-        (Vec::with_capacity(OCCUPANCIES), Vec::with_capacity(OCCUPANCIES * SQUARES_PER_OCCUPANCY));
-    let mut rng = Xorshift96::default();
-    while occupancies.len() < OCCUPANCIES {
-        extend(&mut rng, CHUNK.min(OCCUPANCIES - occupancies.len()), &mut occupancies, &mut squares);
-        run.done_chunks += 1;
-        state.set(run.clone());
-        yield_to_browser().await;
+/// The page's own core on the first boards of the workload, against the worker's results.
+fn check(accumulators: &[u64]) -> Option<String> {
+    if accumulators.len() != Technique::ALL.len() {
+        return Some(format!(
+            "bench.wasm has {} techniques and this page {}: the two are from different builds",
+            accumulators.len(),
+            Technique::ALL.len()
+        ));
     }
-    for &technique in Technique::ALL {
-        // Magic's table is filled once, outside the timing: the lookups are what is measured.
+    let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
+    extend(&mut Xorshift96::default(), CHECK_OCCUPANCIES, &mut occupancies, &mut squares);
+    Technique::ALL.iter().zip(accumulators).find_map(|(&technique, &theirs)| {
         crate::magic_table::ensure(technique);
-        let mut elapsed_ms = 0.0;
-        for (occupancy_chunk, square_chunk) in
-            occupancies.chunks(CHUNK).zip(squares.chunks(CHUNK * SQUARES_PER_OCCUPANCY))
-        {
-            let started = now();
-            run.accumulator ^= xor_queen_attacks(technique, occupancy_chunk, square_chunk);
-            elapsed_ms += now() - started;
-            run.done_chunks += 1;
-            state.set(run.clone());
-            yield_to_browser().await;
+        // One dispatch per lookup: `xor_queen_attacks` would inline every technique into a loop
+        // of its own, the speed build's shape, and add that much code to the page.
+        let ours = squares.iter().enumerate().fold(0, |all, (i, &square)| {
+            let occupied = Bitboard(occupancies[i / SQUARES_PER_OCCUPANCY]);
+            all ^ technique.attacks(Slider::Queen, Square::from_index(square as u32), occupied).0
+        });
+        (ours != theirs).then(|| {
+            format!(
+                "{technique}: the speed build gave {theirs:#018x} on the first {} boards, this page's core {ours:#018x}",
+                grouped(CHECK_OCCUPANCIES)
+            )
+        })
+    })
+}
+
+/// The worker's message as an action.
+fn action_of(data: &JsValue) -> BenchAction {
+    let field = |name: &str| js_sys::Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+    let number = |name: &str| field(name).as_f64().unwrap_or_default() as usize;
+    let hex =
+        |value: JsValue| value.as_string().and_then(|text| u64::from_str_radix(&text, 16).ok()).unwrap_or_default();
+    match field("type").as_string().as_deref() {
+        Some("check") => BenchAction::Check(js_sys::Array::from(&field("accumulators")).iter().map(hex).collect()),
+        Some("progress") => BenchAction::Progress(number("done"), number("total")),
+        Some("result") => {
+            let rates = js_sys::Array::from(&field("rates")).iter().filter_map(|rate| rate.as_f64()).collect();
+            BenchAction::Result(number("index"), rates, hex(field("accumulator")))
         }
-        let lookups = (OCCUPANCIES * SQUARES_PER_OCCUPANCY) as f64;
-        run.results.push((technique, lookups / (elapsed_ms * 1000.0)));
+        Some("done") => BenchAction::Done,
+        Some("error") => BenchAction::Failed(field("message").as_string().unwrap_or_default()),
+        _ => BenchAction::Failed("the benchmark worker sent a message this page cannot read".into()),
     }
-    run.running = false;
-    state.set(run);
+}
+
+/// 64-bit operations per queen lookup, averaged over the workload's first boards, as the
+/// traced steps count them (table reads apart).
+fn ops_per_lookup(technique: Technique) -> f64 {
+    let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
+    extend(&mut Xorshift96::default(), 10, &mut occupancies, &mut squares);
+    let total: usize = squares
+        .iter()
+        .enumerate()
+        .map(|(i, &square)| {
+            let occupied = Bitboard(occupancies[i / SQUARES_PER_OCCUPANCY]);
+            technique.trace(Slider::Queen, Square::from_index(square as u32), occupied).arithmetic_ops()
+        })
+        .sum();
+    total as f64 / squares.len() as f64
 }
 
 /// A rate with one decimal, formatted through integers: float formatting would add a large
@@ -91,28 +169,63 @@ pub fn tenths(rate: f64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-fn chart(results: &[(Technique, f64)]) -> Html {
-    let best = results.iter().map(|(_, rate)| *rate).fold(1.0, f64::max);
-    let row_height = 22;
-    let height = (results.len() * row_height) as u32 + 4;
-    let bars = results.iter().enumerate().map(|(row, (technique, rate))| {
-        let y = (row * row_height) as u32 + 2;
-        // Labels take the left 230 units of a 600-unit-wide chart; bars share the rest.
-        let width = (rate / best * 300.0).max(1.0);
+fn chart(results: &[Measured]) -> Html {
+    let mut sorted = results.to_vec();
+    sort_by_key(&mut sorted, |measured| -measured.median);
+    let best = sorted.first().map(|m| m.max).unwrap_or(1.0).max(1.0);
+    let rows = sorted.iter().map(|measured| {
+        let technique = measured.technique;
+        let percent = measured.median / best * 100.0;
         html! {
-            <g data-bench={technique.name()} data-rate={tenths(*rate)}>
-                <text x="0" y={(y + 15).to_string()} class="bench-label">{ technique.name() }</text>
-                <rect x="230" y={y.to_string()} width={tenths(width)} height="16" class="bench-bar" />
-                <text x={tenths(236.0 + width)} y={(y + 13).to_string()} class="bench-value">{ tenths(*rate) }</text>
-            </g>
+            <tr data-benchmark-technique={technique.name()} data-mqps={tenths(measured.median)}>
+                <th scope="row">{ technique.name() }</th>
+                <td class="bench-bar-cell"><BenchBar {percent} /></td>
+                <td class="num">{ tenths(measured.median) }</td>
+                <td class="num">{ format!("{}–{}", tenths(measured.min), tenths(measured.max)) }</td>
+                <td class="num">{ grouped(technique.table_bytes()) }</td>
+                <td class="num">{ tenths(measured.ops) }</td>
+            </tr>
         }
     });
     html! {
-        <svg class="bench-chart" viewBox={format!("0 0 600 {height}")} role="img"
-            aria-label="Million queen lookups per second by technique, in this browser">
-            { for bars }
-        </svg>
+        <div class="table-scroll">
+            <table class="bench-table" data-bench-chart="">
+                <caption>{ "Million queen lookups per second (MQueens/s), WebAssembly in this browser, fastest first" }</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{ "technique" }</th>
+                        <th scope="col"><span class="visually-hidden">{ "bar" }</span></th>
+                        <th scope="col" class="num">{ "median" }</th>
+                        <th scope="col" class="num">{ format!("range of {RUNS} runs") }</th>
+                        <th scope="col" class="num">{ "table bytes" }</th>
+                        <th scope="col" class="num">{ "64-bit ops" }</th>
+                    </tr>
+                </thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct BenchBarProps {
+    percent: f64,
+}
+
+/// A bar whose length is the custom property `--bar`, set through the CSSOM: the strict
+/// Content-Security-Policy allows no inline style attribute.
+#[function_component(BenchBar)]
+fn bench_bar(props: &BenchBarProps) -> Html {
+    let bar = use_node_ref();
+    {
+        let bar = bar.clone();
+        use_effect_with(tenths(props.percent), move |percent| {
+            if let Some(element) = bar.cast::<web_sys::HtmlElement>() {
+                let _ = element.style().set_property("--bar", &format!("{percent}%"));
+            }
+        });
+    }
+    html! { <span class="bench-bar" ref={bar} aria-hidden="true"></span> }
 }
 
 /// `6000000` as `6,000,000`: counts this long are read at a glance only when grouped.
@@ -130,40 +243,70 @@ pub fn grouped(count: usize) -> String {
 
 #[function_component(Benchmark)]
 pub fn benchmark_panel() -> Html {
-    let state = use_state(Run::default);
+    let run = use_reducer(Run::default);
+    // The worker and its message handler live as long as the panel.
+    let worker = use_mut_ref(|| None::<(Worker, Closure<dyn FnMut(MessageEvent)>)>);
     let start = {
-        let state = state.clone();
+        let run = run.clone();
         Callback::from(move |_: MouseEvent| {
-            if !state.running {
-                yew::platform::spawn_local(benchmark(state.clone()));
+            if run.running {
+                return;
+            }
+            run.dispatch(BenchAction::Start);
+            let dispatcher = run.dispatcher();
+            let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                dispatcher.dispatch(action_of(&event.data()));
+            });
+            match Worker::new("static/bench-worker.js") {
+                Ok(started) => {
+                    started.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                    let request = js_sys::Object::new();
+                    let set = |key: &str, value: usize| {
+                        let _ = js_sys::Reflect::set(&request, &key.into(), &JsValue::from_f64(value as f64));
+                    };
+                    set("occupancies", OCCUPANCIES);
+                    set("runs", RUNS);
+                    set("checkOccupancies", CHECK_OCCUPANCIES);
+                    let _ = started.post_message(&request);
+                    if let Some((old, _)) = worker.borrow_mut().replace((started, on_message)) {
+                        old.terminate();
+                    }
+                }
+                Err(_) => {
+                    run.dispatch(BenchAction::Failed("this browser could not start the benchmark's worker".into()))
+                }
             }
         })
     };
+    let lookups = grouped(OCCUPANCIES * SQUARES_PER_OCCUPANCY);
     html! {
         <section class="benchmark" aria-label="Benchmark in this browser">
             <h2>{ "Benchmark in your browser" }</h2>
             <p class="hint">
                 { format!(
-                    "The standard queen workload (xorshift96 boards, 12 squares each), here with {} occupancies = {} lookups per technique, \
-                     run in this page's WebAssembly in chunks so the page stays responsive. Figures in million queen lookups per second (MQueens/s). \
-                     This page is compiled for size (opt-level \"z\"), which costs some techniques a lot of speed; \
-                     `cargo xtask bench` runs the full 60,000,000 lookups from a speed build, natively and in headless Chromium.",
-                    grouped(OCCUPANCIES), grouped(OCCUPANCIES * SQUARES_PER_OCCUPANCY)
+                    "The standard queen workload (xorshift96 boards, 12 squares each), here {} occupancies = {lookups} lookups per technique, \
+                     {RUNS} runs each. It runs as WebAssembly in this browser, in a worker, on a module built for speed (opt-level 3, each technique \
+                     inlined into its own loop): the code `cargo xtask bench` times. That module is fetched only when you start. \
+                     Before timing, this page's own core checks every technique's result on the first {} boards.",
+                    grouped(OCCUPANCIES), grouped(CHECK_OCCUPANCIES)
                 ) }
             </p>
             <div class="control-row">
-                <button type="button" onclick={start} disabled={state.running} data-bench-start="">
-                    { if state.running { "Running…" } else { "Run the benchmark" } }
+                <button type="button" onclick={start} disabled={run.running} data-bench-start="">
+                    { if run.running { "Running…" } else { "Run the benchmark" } }
                 </button>
-                if state.running || state.done_chunks > 0 {
-                    <progress max={total_chunks().to_string()} value={state.done_chunks.to_string()} data-bench-progress="" />
+                if run.running || run.total > 0 {
+                    <progress max={run.total.max(1).to_string()} value={run.done.to_string()} data-bench-progress="" />
                 }
-                if !state.running && !state.results.is_empty() {
-                    <span class="hint" data-bench-done="">{ format!("accumulator {:#018x}", state.accumulator) }</span>
+                if run.finished {
+                    <span class="hint" data-bench-done="">{ format!("accumulator {:#018x}", run.accumulator) }</span>
                 }
             </div>
-            if !state.results.is_empty() {
-                { chart(&state.results) }
+            if let Some(error) = &run.error {
+                <p class="field-error" role="alert" data-bench-error="">{ error.clone() }</p>
+            }
+            if !run.results.is_empty() {
+                { chart(&run.results) }
             }
         </section>
     }
@@ -171,7 +314,16 @@ pub fn benchmark_panel() -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::grouped;
+    use super::{grouped, sort_by_key};
+
+    #[test]
+    fn insertion_sort_orders_by_key() {
+        let mut rates = [3.0, 1.0, 2.0, 5.0, 4.0];
+        sort_by_key(&mut rates, |r| *r);
+        assert_eq!(rates, [1.0, 2.0, 3.0, 4.0, 5.0]);
+        sort_by_key(&mut rates, |r| -*r);
+        assert_eq!(rates, [5.0, 4.0, 3.0, 2.0, 1.0]);
+    }
 
     #[test]
     fn counts_are_grouped_in_thousands() {
