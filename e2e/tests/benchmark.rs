@@ -55,6 +55,11 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
     // The worker (which fetches the speed-built module) came only when asked for.
     assert_eq!(browser.eval(WORKER_LOADED).await, serde_json::Value::Bool(true));
     let bars = rows;
+    // For a look as a reader: the finished panel, written to target/screenshots/.
+    browser.eval("document.querySelector('.benchmark').scrollIntoView();").await;
+    let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    std::fs::write(shots.join("benchmark-1280x720.png"), browser.client.screenshot().await.unwrap()).unwrap();
     let longest = browser.eval("return window.longestFrame;").await.as_f64().unwrap();
     let rates: Vec<String> =
         bars.iter().map(|b| format!("{} {:.1}", b[0].as_str().unwrap(), b[1].as_f64().unwrap())).collect();

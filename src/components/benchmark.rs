@@ -286,7 +286,7 @@ pub fn benchmark_panel() -> Html {
                 { format!(
                     "The standard queen workload (xorshift96 boards, 12 squares each), here {} occupancies = {lookups} lookups per technique, \
                      {RUNS} runs each. It runs as WebAssembly in this browser, in a worker, on a module built for speed (opt-level 3, each technique \
-                     inlined into its own loop): the code `cargo xtask bench` times. That module is fetched only when you start. \
+                     inlined into its own loop): the code cargo xtask bench times. That module is fetched only when you start. \
                      Before timing, this page's own core checks every technique's result on the first {} boards.",
                     grouped(OCCUPANCIES), grouped(CHECK_OCCUPANCIES)
                 ) }
