@@ -10,7 +10,8 @@
 // - Fill the Content-Security-Policy's script hash with the hash of trunk's inline loader, the
 //   only inline script, so the policy can forbid every other.
 //
-// Every build also gets bench.wasm, the Benchmark panel's speed-built module.
+// Every build also gets bench.wasm, the Benchmark panel's speed-built module, and
+// bench-native.json, the native figures of BENCHMARKS.md.
 //
 // Development builds (`trunk serve`) inject a live-reload script whose text trunk rewrites while
 // serving, so no hash can match it: the policy is taken out of those builds.
@@ -29,6 +30,16 @@ copyFileSync(
   join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "speed", "sliders_bench.wasm"),
   join(TRUNK_STAGING_DIR, "bench.wasm"),
 );
+
+// The native figures of the last `cargo xtask bench` (BENCHMARKS.md), for the panel to show beside
+// the reader's own: which machine, and each technique's native MQueens/s.
+{
+  const report = readFileSync(join(TRUNK_SOURCE_DIR, "BENCHMARKS.md"), "utf8");
+  const machine = (report.match(/^Written by `cargo xtask bench` on ([^;]+);/m) || [])[1] || "";
+  const native = {};
+  for (const [, name, rate] of report.matchAll(/^bench (\S+) native=([\d.]+)/gm)) native[name] = Number(rate);
+  writeFileSync(join(TRUNK_STAGING_DIR, "bench-native.json"), JSON.stringify({ machine, native }));
+}
 
 if (TRUNK_PROFILE !== "release") {
   writeFileSync(htmlPath, html.replace(policy, ""));

@@ -3,7 +3,8 @@
 // technique away from the page's main thread, so rendering neither stalls nor disturbs it.
 //
 // In:  {occupancies, runs, checkOccupancies}
-// Out: {type: "check", accumulators: [hex…]}   each technique on the first checkOccupancies boards
+// Out: {type: "native", machine, native: {name: MQueens/s}}   BENCHMARKS.md's figures, if any
+//      {type: "check", accumulators: [hex…]}   each technique on the first checkOccupancies boards
 //      {type: "progress", done, total}
 //      {type: "result", index, rates: [MQueens/s…], accumulator: hex}
 //      {type: "done"} | {type: "error", message}
@@ -17,6 +18,12 @@ onmessage = async ({ data: { occupancies, runs, checkOccupancies } }) => {
     if (!response.ok) throw new Error(`bench.wasm: HTTP ${response.status}`);
     const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
     const bench = instance.exports;
+    try {
+      const figures = await fetch(new URL("../bench-native.json", self.location.href));
+      if (figures.ok) postMessage({ type: "native", ...(await figures.json()) });
+    } catch {
+      // Without the native figures the panel shows the reader's own alone.
+    }
     const count = bench.technique_count();
 
     // Results the page can check against its own core, on a small prefix of the workload.

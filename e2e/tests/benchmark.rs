@@ -55,6 +55,9 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
     // The worker (which fetches the speed-built module) came only when asked for.
     assert_eq!(browser.eval(WORKER_LOADED).await, serde_json::Value::Bool(true));
     let bars = rows;
+    // The native figures of BENCHMARKS.md stand beside, labelled with their machine.
+    let native = browser.client.find(Locator::Css("[data-bench-native]")).await.unwrap().text().await.unwrap();
+    assert!(native.contains("timed by cargo xtask bench on "), "{native}");
     // For a look as a reader: the finished panel, written to target/screenshots/.
     browser.eval("document.querySelector('.benchmark').scrollIntoView();").await;
     let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");

@@ -49,10 +49,13 @@ struct Run {
     accumulator: u64,
     finished: bool,
     error: Option<String>,
+    /// The native figures of the last `cargo xtask bench`, and the machine it ran on.
+    native: Option<(String, Vec<(Technique, f64)>)>,
 }
 
 enum BenchAction {
     Start,
+    Native(String, Vec<(Technique, f64)>),
     /// Each technique's accumulator on the first CHECK_OCCUPANCIES boards, from the worker.
     Check(Vec<u64>),
     Progress(usize, usize),
@@ -68,6 +71,7 @@ impl Reducible for Run {
         let mut run = (*self).clone();
         match action {
             BenchAction::Start => run = Run { running: true, ..Run::default() },
+            BenchAction::Native(machine, figures) => run.native = Some((machine, figures)),
             BenchAction::Check(accumulators) => {
                 if let Some(problem) = check(&accumulators) {
                     run = Run { running: false, error: Some(problem), ..run };
@@ -134,6 +138,14 @@ fn action_of(data: &JsValue) -> BenchAction {
     let hex =
         |value: JsValue| value.as_string().and_then(|text| u64::from_str_radix(&text, 16).ok()).unwrap_or_default();
     match field("type").as_string().as_deref() {
+        Some("native") => {
+            let native = field("native");
+            let figures = Technique::ALL
+                .iter()
+                .filter_map(|&t| js_sys::Reflect::get(&native, &t.name().into()).ok()?.as_f64().map(|rate| (t, rate)))
+                .collect();
+            BenchAction::Native(field("machine").as_string().unwrap_or_default(), figures)
+        }
         Some("check") => BenchAction::Check(js_sys::Array::from(&field("accumulators")).iter().map(hex).collect()),
         Some("progress") => BenchAction::Progress(number("done"), number("total")),
         Some("result") => {
@@ -169,7 +181,10 @@ pub fn tenths(rate: f64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-fn chart(results: &[Measured]) -> Html {
+fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>) -> Html {
+    let native_rate = |technique: Technique| {
+        native.and_then(|(_, figures)| figures.iter().find(|(t, _)| *t == technique).map(|(_, rate)| *rate))
+    };
     let mut sorted = results.to_vec();
     sort_by_key(&mut sorted, |measured| -measured.median);
     let best = sorted.first().map(|m| m.max).unwrap_or(1.0).max(1.0);
@@ -182,6 +197,9 @@ fn chart(results: &[Measured]) -> Html {
                 <td class="bench-bar-cell"><BenchBar {percent} /></td>
                 <td class="num">{ tenths(measured.median) }</td>
                 <td class="num">{ format!("{}–{}", tenths(measured.min), tenths(measured.max)) }</td>
+                if native.is_some() {
+                    <td class="num">{ native_rate(technique).map(tenths).unwrap_or_default() }</td>
+                }
                 <td class="num">{ grouped(technique.table_bytes()) }</td>
                 <td class="num">{ tenths(measured.ops) }</td>
             </tr>
@@ -197,12 +215,22 @@ fn chart(results: &[Measured]) -> Html {
                         <th scope="col"><span class="visually-hidden">{ "bar" }</span></th>
                         <th scope="col" class="num">{ "median" }</th>
                         <th scope="col" class="num">{ format!("range of {RUNS} runs") }</th>
+                        if native.is_some() {
+                            <th scope="col" class="num">{ "native*" }</th>
+                        }
                         <th scope="col" class="num">{ "table bytes" }</th>
                         <th scope="col" class="num">{ "64-bit ops" }</th>
                     </tr>
                 </thead>
                 <tbody>{ for rows }</tbody>
             </table>
+            if let Some((machine, _)) = native {
+                <p class="hint" data-bench-native="">
+                    { format!(
+                        "* native: not this browser, but the same speed-built code compiled for x86-64 and timed by cargo xtask bench on {machine} (60,000,000 lookups, the median of 5 runs), from the BENCHMARKS.md this page was built with. Figures from two machines compare only roughly.",
+                    ) }
+                </p>
+            }
         </div>
     }
 }
@@ -306,7 +334,7 @@ pub fn benchmark_panel() -> Html {
                 <p class="field-error" role="alert" data-bench-error="">{ error.clone() }</p>
             }
             if !run.results.is_empty() {
-                { chart(&run.results) }
+                { chart(&run.results, run.native.as_ref()) }
             }
         </section>
     }
