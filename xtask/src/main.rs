@@ -4,6 +4,7 @@
 mod bench;
 mod machine_code;
 mod magics;
+mod size;
 mod toolchain;
 mod wasm_check;
 
@@ -45,6 +46,8 @@ enum Task {
     /// Count the x86-64 instructions of each technique's queen lookup, native (LLVM) and as V8
     /// compiles its wasm; writes docs/machine-code.md. Installs a Node with V8's disassembler.
     MachineCode,
+    /// Where the page's bytes go: the first load's files, gzipped, and the wasm's code by part.
+    Size,
     /// Search the magic numbers of the magic technique (seeded) and write them as data.
     Magics,
     /// Count each technique's instructions (and i64.clz / i64.ctz) in a bench wasm module.
@@ -292,6 +295,7 @@ fn main() -> ExitCode {
         Task::Bench { occupancies, runs } => bench::bench(occupancies, runs),
         Task::MachineCode => machine_code::machine_code(),
         Task::Magics => magics::run(),
+        Task::Size => size::size(),
         Task::Instructions { wasm } => {
             let wasm = wasm
                 .unwrap_or_else(|| workspace_root().join("target/wasm32-unknown-unknown/release/sliders_bench.wasm"));

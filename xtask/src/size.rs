@@ -1,0 +1,139 @@
+//! `cargo xtask size`: where the page's bytes go. The first load's files in dist/ with their
+//! gzipped sizes, the wasm's sections, and the code of the release build (before wasm-opt, which
+//! strips the names) grouped by what it is, read from the function names of its name section.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+
+use wasmparser::{KnownCustom, Name, Parser, Payload};
+
+use crate::{cargo_command, run, workspace_root, BENCH_MODULE};
+
+fn gzipped(bytes: &[u8]) -> Result<usize, String> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).map_err(|e| e.to_string())?;
+    Ok(gz.finish().map_err(|e| e.to_string())?.len())
+}
+
+/// What a function is, from its (mangled) name; the first rule that matches wins.
+pub fn part(name: &str) -> &'static str {
+    const RULES: [(&str, &str); 10] = [
+        ("sliders10techniques", "technique code (traced and fast paths)"),
+        ("sliders9narration", "narration and diagrams"),
+        ("sliders7diagram", "narration and diagrams"),
+        ("CompStateInner", "component views (html! through yew)"),
+        ("FunctionProvider", "component views (html! through yew)"),
+        ("slider_lab", "app logic (model, url, input, hooks)"),
+        ("yew", "yew runtime (diffing, scheduling, hooks)"),
+        ("wasm_bindgen", "wasm-bindgen, web-sys, js-sys glue"),
+        ("dlmalloc", "allocator (dlmalloc)"),
+        ("web_sys", "wasm-bindgen, web-sys, js-sys glue"),
+    ];
+    if let Some((_, part)) = RULES.iter().find(|(needle, _)| name.contains(needle)) {
+        return part;
+    }
+    if name.contains("js_sys") {
+        "wasm-bindgen, web-sys, js-sys glue"
+    } else if ["core", "alloc", "std"].iter().any(|needle| name.contains(needle)) {
+        "core, alloc, std (formatting, collections)"
+    } else {
+        "unnamed (closures, shims)"
+    }
+}
+
+/// Bytes of code per part, and the total, from a wasm with a name section.
+fn code_by_part(wasm: &[u8]) -> Result<(BTreeMap<&'static str, usize>, usize), String> {
+    let mut imported = 0u32;
+    let mut sizes = Vec::new();
+    let mut names = BTreeMap::new();
+    for payload in Parser::new(0).parse_all(wasm) {
+        match payload.map_err(|e| e.to_string())? {
+            Payload::ImportSection(imports) => {
+                for import in imports {
+                    if matches!(import.map_err(|e| e.to_string())?.ty, wasmparser::TypeRef::Func(_)) {
+                        imported += 1;
+                    }
+                }
+            }
+            Payload::CodeSectionEntry(body) => sizes.push(body.range().len()),
+            Payload::CustomSection(section) => {
+                if let KnownCustom::Name(reader) = section.as_known() {
+                    for name in reader {
+                        if let Name::Function(map) = name.map_err(|e| e.to_string())? {
+                            for naming in map {
+                                let naming = naming.map_err(|e| e.to_string())?;
+                                names.insert(naming.index, naming.name.to_string());
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut parts = BTreeMap::new();
+    for (index, size) in sizes.iter().enumerate() {
+        let name = names.get(&(imported + index as u32)).map(String::as_str).unwrap_or("");
+        *parts.entry(part(name)).or_default() += size;
+    }
+    Ok((parts, sizes.iter().sum()))
+}
+
+pub fn size() -> Result<(), String> {
+    let root = workspace_root();
+    println!("first load (dist/; {BENCH_MODULE} is fetched only for the benchmark):");
+    let mut total = (0, 0);
+    for entry in std::fs::read_dir(root.join("dist")).map_err(|e| format!("no dist/ (cargo xtask dist): {e}"))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let first_load =
+            path.extension().is_some_and(|e| ["html", "js", "wasm", "css"].contains(&e.to_str().unwrap_or("")));
+        if !first_load || path.ends_with(BENCH_MODULE) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
+        let gz = gzipped(&bytes)?;
+        total = (total.0 + bytes.len(), total.1 + gz);
+        println!(
+            "  {:>9} bytes {:>8} gzipped  {}",
+            bytes.len(),
+            gz,
+            path.file_name().unwrap_or_default().to_string_lossy()
+        );
+    }
+    println!("  {:>9} bytes {:>8} gzipped  = {:.1} KB (budget 150 KB)", total.0, total.1, total.1 as f64 / 1024.0);
+
+    run(&mut cargo_command(&[
+        "build",
+        "--release",
+        "-p",
+        "slider-lab",
+        "--bin",
+        "slider-lab",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))?;
+    let wasm =
+        std::fs::read(root.join("target/wasm32-unknown-unknown/release/slider-lab.wasm")).map_err(|e| e.to_string())?;
+    let (parts, total) = code_by_part(&wasm)?;
+    println!("code of the release wasm before wasm-opt, by part ({total} bytes):");
+    let mut parts: Vec<_> = parts.into_iter().collect();
+    parts.sort_by(|a, b| b.1.cmp(&a.1));
+    for (part, bytes) in parts {
+        println!("  {bytes:>8} {:>3}%  {part}", bytes * 100 / total.max(1));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::part;
+
+    #[test]
+    fn names_fall_into_their_parts() {
+        assert_eq!(part("_ZN7sliders10techniques5magic7attacks17h0E"), "technique code (traced and fast paths)");
+        assert_eq!(part("_ZN3yew10dom_bundle5bnode"), "yew runtime (diffing, scheduling, hooks)");
+        assert_eq!(part("CompStateInner<COMP> as Stateful>::view"), "component views (html! through yew)");
+        assert_eq!(part("dlmalloc::malloc"), "allocator (dlmalloc)");
+        assert_eq!(part(""), "unnamed (closures, shims)");
+    }
+}
