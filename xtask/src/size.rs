@@ -117,7 +117,7 @@ pub fn size() -> Result<(), String> {
     let (parts, total) = code_by_part(&wasm)?;
     println!("code of the release wasm before wasm-opt, by part ({total} bytes):");
     let mut parts: Vec<_> = parts.into_iter().collect();
-    parts.sort_by(|a, b| b.1.cmp(&a.1));
+    parts.sort_by_key(|part| std::cmp::Reverse(part.1));
     for (part, bytes) in parts {
         println!("  {bytes:>8} {:>3}%  {part}", bytes * 100 / total.max(1));
     }
