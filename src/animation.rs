@@ -2,7 +2,7 @@
 //! A subtraction walks its borrow bit by bit, a mask reveals its result rank by rank, and a
 //! scan sweeps from the end it counts from to the bit it finds. Everything else is one frame.
 
-use sliders::narration::{borrow_end, BorrowEnd};
+use sliders::narration::{borrow_end, product_copies, BorrowEnd};
 use sliders::{Bitboard, Op, Square, Step, Value};
 
 /// What one frame of a step shows.
@@ -14,8 +14,11 @@ pub struct Frame {
     pub borrow: Bitboard,
     /// The bit the animation is at, if it moves along the bits.
     pub cursor: Option<u32>,
-    /// Squares being combined right now (a mask step's current rank), on operands and result.
+    /// Squares being combined right now (a mask step's current rank), on operands and result;
+    /// for a product, the top-byte bits the current copy lands on (result only).
     pub active: Bitboard,
+    /// A product's current one bit of a, whose copy of b is being followed (first operand only).
+    pub picked: Bitboard,
     /// True on the last frame, when the whole result is shown.
     pub done: bool,
 }
@@ -61,8 +64,19 @@ fn trail(step: &Step) -> Bitboard {
     step.borrow_chain().unwrap_or_default() | start
 }
 
+/// A product's copies, when each can be followed into the top byte (kindergarten's gathers).
+fn copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
+    match (step.op, step.lhs, step.rhs) {
+        (Op::Mul, Value::Board(a), Some(Value::Board(b))) => product_copies(a, b),
+        _ => None,
+    }
+}
+
 /// How many frames the step takes; always at least one.
 pub fn frame_count(step: &Step) -> usize {
+    if let Some(copies) = copies(step) {
+        return copies.len() + 1;
+    }
     if let Some((low, high)) = borrow_walk(step) {
         return (high - low + 2) as usize;
     }
@@ -87,6 +101,11 @@ pub fn frame(step: &Step, frame: usize) -> Frame {
         let at = low + frame as u32;
         let upto = Bitboard(if at >= 63 { !0 } else { (1u64 << (at + 1)) - 1 });
         return Frame { shown: result & upto, borrow: trail(step) & upto, cursor: Some(at), ..Frame::default() };
+    }
+    if let Some(copies) = copies(step) {
+        // One copy of b per frame: a's bit, and where its copy lands in the top byte.
+        let (source, landing) = copies[frame];
+        return Frame { shown: result, active: landing, picked: source.bit(), ..Frame::default() };
     }
     if let Some((from, _, upward)) = scan(step) {
         // A scan reads its operand, which stays fully visible while the cursor sweeps it.
@@ -134,6 +153,21 @@ mod tests {
         let conditional = steps(Technique::ClassicalConditional, Slider::Bishop, Square::G2, 0xfdfd_0600_0040_bfdf);
         let bsf = conditional.iter().find(|s| s.op == Op::BitScanForward).unwrap();
         assert_eq!(frame(bsf, 0).cursor, Some(0));
+    }
+
+    #[test]
+    fn a_gathering_multiply_follows_one_copy_per_frame() {
+        // Kindergarten, bishop d4 with b2, c3 and f6 on its diagonal: three copies, then the whole.
+        let trace = steps(Technique::Kindergarten, Slider::Bishop, Square::D4, 0x0000_2000_0004_0200);
+        let multiply = trace.iter().find(|s| s.op == Op::Mul).unwrap();
+        assert_eq!(frame_count(multiply), 4);
+        let first = frame(multiply, 0);
+        assert_eq!((first.picked, first.active), (Square::B2.bit(), Bitboard(1 << 58)));
+        assert_eq!(frame(multiply, 2).active, Bitboard(1 << 62), "f6 lands on bit 62");
+        assert!(frame(multiply, 3).done);
+        // Magic's copies overlap: no copy-by-copy walk there.
+        let magic = steps(Technique::Magic, Slider::Rook, Square::A1, 0x0100_0000_0000_0012);
+        assert_eq!(frame_count(magic.iter().find(|s| s.op == Op::Mul).unwrap()), 1);
     }
 
     #[test]

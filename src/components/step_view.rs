@@ -3,7 +3,7 @@
 //! from the values (`sliders::narration`) that says what happened and why.
 
 use sliders::diagram::format_value;
-use sliders::narration::{describe, describe_bit, describe_rank, focus_name, Board};
+use sliders::narration::{describe, describe_bit, describe_copy, describe_rank, focus_name, Board};
 use sliders::{Bitboard, Op, Step, Value};
 use yew::prelude::*;
 
@@ -84,6 +84,9 @@ pub fn values_table(step: &Step) -> Html {
 /// shown whole, what it did and why.
 pub fn narration(step: &Step, frame: &Frame, board: &Board) -> String {
     if !frame.done {
+        if let Some(source) = frame.picked.squares().next() {
+            return describe_copy(step, source);
+        }
         if let Some(bit) = frame.cursor {
             return describe_bit(step, bit);
         }
@@ -113,7 +116,19 @@ pub fn step_view(props: &StepViewProps) -> Html {
     // Mask steps show the rank being combined on both operands; only the result hides bits.
     let combining = Frame { active: frame.active, done: true, ..Frame::default() };
     let combining = (!frame.active.is_empty()).then_some(&combining);
-    let (lhs_frame, result_frame) = if scans { (Some(frame), Some(frame)) } else { (combining, Some(frame)) };
+    // A product follows one copy: its bit of a on the first operand, its landing on the result.
+    let picked = Frame { active: frame.picked, done: true, ..Frame::default() };
+    let picked = (!frame.picked.is_empty()).then_some(&picked);
+    let combining = if picked.is_some() { None } else { combining };
+    // …and its result stays whole, the landing bits lit.
+    let landing = Frame { active: frame.active, done: true, ..Frame::default() };
+    let (lhs_frame, result_frame) = if scans {
+        (Some(frame), Some(frame))
+    } else if picked.is_some() {
+        (picked, Some(&landing))
+    } else {
+        (combining, Some(frame))
+    };
     let lhs_caption = if step.op == Op::Lookup { "index" } else { "a" };
     let equation = match step.rhs {
         Some(rhs) => html! {

@@ -434,6 +434,42 @@ fn multiply(a: Bitboard, b: Bitboard, product: Bitboard) -> String {
     )
 }
 
+/// The copies of a product `a × b` that can be followed one by one: one per one bit of a, each
+/// with the top-byte bits it lands on. `None` when copies overlap (carries mix them) or a is empty.
+pub fn product_copies(a: Bitboard, b: Bitboard) -> Option<Vec<(Square, Bitboard)>> {
+    const TOP_BYTE: u64 = 0xff << 56;
+    let mut seen = 0u64;
+    let mut copies = Vec::new();
+    for square in a.squares() {
+        let copy = b.0 << square.index();
+        if seen & copy != 0 {
+            return None;
+        }
+        seen |= copy;
+        copies.push((square, Bitboard(copy & TOP_BYTE)));
+    }
+    (!copies.is_empty()).then_some(copies)
+}
+
+/// One frame of a product's animation: where the copy made by a's bit on `source` lands.
+pub fn describe_copy(step: &Step, source: Square) -> String {
+    let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { return String::new() };
+    let Some(copies) = product_copies(a, b) else { return String::new() };
+    let Some(&(_, landing)) = copies.iter().find(|(square, _)| *square == source) else { return String::new() };
+    let lands = match landing.count() {
+        0 => "none of it reaches the top byte".into(),
+        _ => {
+            let bits: Vec<String> = landing.squares().map(|s| format!("bit {}", s.index())).collect();
+            format!("in the top byte it lands on {}", bits.join(" and "))
+        }
+    };
+    format!(
+        "{} is a one bit of a, so the product gets a copy of b shifted up by {}: {lands}.",
+        capitalised(&bit_name(source.index())),
+        source.index()
+    )
+}
+
 /// How many WebAssembly instructions `u64::swap_bytes` compiles to: wasm has no byte swap.
 /// `cargo xtask test` checks this figure against the page's real wasm.
 pub const BSWAP_WASM_INSTRUCTIONS: u32 = 42;

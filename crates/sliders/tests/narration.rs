@@ -286,6 +286,37 @@ fn sentences_about_several_sliders_are_true_of_their_values() {
 }
 
 #[test]
+fn each_copy_of_a_gathering_multiply_lands_where_its_frame_says() {
+    let mut copies = 0;
+    for occupied in boards() {
+        for slider in Slider::ALL {
+            for square in Square::ALL {
+                let trace = Technique::Kindergarten.trace(slider, square, occupied);
+                for step in trace.steps.iter().filter(|s| s.op == Op::Mul) {
+                    let (a, b) = (step.lhs.board().unwrap(), step.rhs.unwrap().board().unwrap());
+                    if a.is_empty() {
+                        continue;
+                    }
+                    let Some(found) = sliders::narration::product_copies(a, b) else {
+                        panic!("kindergarten's copies never overlap: {square} {occupied}")
+                    };
+                    for (source, landing) in found {
+                        let text = sliders::narration::describe_copy(step, source);
+                        assert!(a.contains(source) && text.contains(&format!("shifted up by {}", source.index())));
+                        for bit in landing.squares() {
+                            assert!(text.contains(&format!("bit {}", bit.index())), "{text}");
+                            assert_eq!(b.0 << source.index() >> bit.index() & 1, 1, "{text}");
+                        }
+                        copies += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(copies > 10_000, "{copies}");
+}
+
+#[test]
 fn the_borrow_runs_past_h8_on_the_empty_board() {
     // The cases: obstruction difference, queen d4, empty board (0 - 1); o^(o-2r), rook e4
     // with only a4 on the rank; Hoffmann with no piece above.
