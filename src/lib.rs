@@ -8,6 +8,7 @@ pub mod magic_table;
 pub mod model;
 pub mod panic;
 pub mod presets;
+pub mod sources;
 pub mod url;
 
 /// Mounts the app on the page's body, with the panic banner in place first.

@@ -1,11 +1,14 @@
 //! The technique's own Rust source — the very code the page runs — with the statement that
 //! produced the current step highlighted and scrolled into view inside the panel. A step made
 //! by the shared line composition (rook = file | rank) shows that statement from compose.rs.
+//! The files are fetched the first time they are shown (see `crate::sources`).
 
 use sliders::techniques::statement_lines;
 use sliders::{Step, Technique};
 use web_sys::HtmlElement;
 use yew::prelude::*;
+
+use crate::sources::{use_source, Source};
 
 #[derive(Properties, PartialEq)]
 pub struct CodePanelProps {
@@ -15,7 +18,7 @@ pub struct CodePanelProps {
 
 /// The source as numbered lines, lines `first..=last` marked current (the first one carries the
 /// `data-current-line` hook).
-fn lines(source: &'static str, numbers: impl Iterator<Item = u32>, (first, last): (u32, u32)) -> Html {
+fn lines(source: &str, numbers: impl Iterator<Item = u32>, (first, last): (u32, u32)) -> Html {
     let all: Vec<&str> = source.lines().collect();
     let rendered =
         numbers.filter_map(|number| all.get(number as usize - 1).map(|text| (number, *text))).map(|(number, text)| {
@@ -35,11 +38,18 @@ fn lines(source: &'static str, numbers: impl Iterator<Item = u32>, (first, last)
     html! { <code>{ for rendered }</code> }
 }
 
+/// What the panel says while a file is on its way, or why it never came.
+fn not_ready(source: &Source) -> Html {
+    match source {
+        Source::Failed(why) => html! { <p class="code-note" role="alert" data-source-error="">{ why.to_string() }</p> },
+        _ => html! { <p class="code-note">{ "Loading the source…" }</p> },
+    }
+}
+
 #[function_component(CodePanel)]
 pub fn code_panel(props: &CodePanelProps) -> Html {
     let technique = props.technique;
     let own = props.step.filter(|step| technique.made(step));
-    let (first, last) = own.map(|step| technique.statement_lines(step.line)).unwrap_or((0, 0));
     let container = use_node_ref();
     {
         // After every render (a new step, or an edit that made the narration longer and the panel
@@ -57,17 +67,28 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
             }
         });
     }
-    let count = technique.source().lines().count() as u32;
-    let elsewhere = props.step.filter(|step| !technique.made(step)).map(|step| {
-        let (file, source) = technique.source_of(&step);
-        let statement = statement_lines(source, step.line);
-        html! {
-            <div class="code-elsewhere">
-                <p class="code-note">{ format!("This step is the shared composition in {file}, line {}:", step.line) }</p>
-                <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement) }</pre>
-            </div>
+    let own_source = use_source(technique.source_file());
+    let compose_source = use_source("compose.rs");
+    let elsewhere = props.step.filter(|step| !technique.made(step)).map(|step| match &compose_source {
+        Source::Ready(source) => {
+            let statement = statement_lines(source, step.line);
+            html! {
+                <div class="code-elsewhere">
+                    <p class="code-note">{ format!("This step is the shared composition in compose.rs, line {}:", step.line) }</p>
+                    <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement) }</pre>
+                </div>
+            }
         }
+        other => not_ready(other),
     });
+    let body = match &own_source {
+        Source::Ready(source) => {
+            let (first, last) = own.map(|step| statement_lines(source, step.line)).unwrap_or((0, 0));
+            let count = source.lines().count() as u32;
+            lines(source, 1..=count, (first, last))
+        }
+        other => not_ready(other),
+    };
     html! {
         <section class="code-panel" aria-label="Source of the technique">
             <header class="code-heading">
@@ -76,7 +97,7 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
             </header>
             { for elsewhere }
             <pre class="code" ref={container} tabindex="0" aria-label={format!("{} source", technique.source_file())}>
-                { lines(technique.source(), 1..=count, (first, last)) }
+                { body }
             </pre>
         </section>
     }

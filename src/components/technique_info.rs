@@ -1,9 +1,11 @@
 //! What the selected technique does, in a paragraph, and where to read more.
 //! The paragraph is the technique file's own header comment, so it cannot drift from the code.
+//! It arrives with the file (see `crate::sources`).
 
 use sliders::Technique;
 
 use crate::components::benchmark::tenths;
+use crate::sources::{use_source, Source};
 use yew::prelude::*;
 
 /// The `//!` header of a source file as one paragraph.
@@ -22,10 +24,15 @@ pub struct TechniqueInfoProps {
 pub fn technique_info(props: &TechniqueInfoProps) -> Html {
     let technique = props.technique;
     let article = technique.article();
+    let source = use_source(technique.source_file());
     html! {
         <section class="technique-info" data-technique={technique.name()}>
             <h2>{ format!("{} · {}", article.title(), technique.title()) }</h2>
-            <p>{ summary(technique.source()) }</p>
+            <p class="technique-summary">{ match &source {
+                Source::Ready(text) => summary(text),
+                Source::Failed(why) => why.to_string(),
+                Source::Loading => String::new(),
+            } }</p>
             if technique == Technique::Magic {
                 if let Some(ms) = crate::magic_table::fill_ms() {
                     <p class="table-fill" data-magic-fill-ms={tenths(ms)}>

@@ -1,0 +1,87 @@
+//! The technique sources the code panel shows are not part of the wasm: embedding all of them
+//! cost about a tenth of the first load. The build copies them into the site as
+//! `techniques/*.rs`, and the page fetches a file the first time it shows it, once per page.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+/// Where the build puts the sources, relative to the page.
+pub const SOURCE_DIR: &str = "techniques";
+
+/// A source file as the page has it.
+#[derive(Clone, PartialEq)]
+pub enum Source {
+    Loading,
+    Ready(Rc<str>),
+    /// Why the file could not be read, in a sentence.
+    Failed(Rc<str>),
+}
+
+enum Entry {
+    /// The fetch is under way; these components render again when it ends.
+    Loading(Vec<Callback<()>>),
+    Done(Source),
+}
+
+thread_local! {
+    static CACHE: RefCell<HashMap<&'static str, Entry>> = RefCell::new(HashMap::new());
+}
+
+fn cached(file: &'static str) -> Source {
+    CACHE.with(|cache| match cache.borrow().get(file) {
+        Some(Entry::Done(source)) => source.clone(),
+        _ => Source::Loading,
+    })
+}
+
+/// Asks for `file`, calling `rendered` once it has arrived (or failed), unless it is already here.
+fn request(file: &'static str, rendered: Callback<()>) {
+    let start = CACHE.with(|cache| match cache.borrow_mut().entry(file) {
+        std::collections::hash_map::Entry::Occupied(mut entry) => {
+            if let Entry::Loading(waiting) = entry.get_mut() {
+                waiting.push(rendered);
+            }
+            false
+        }
+        std::collections::hash_map::Entry::Vacant(entry) => {
+            entry.insert(Entry::Loading(vec![rendered]));
+            true
+        }
+    });
+    if start {
+        wasm_bindgen_futures::spawn_local(async move {
+            let source = match fetch_text(&format!("{SOURCE_DIR}/{file}")).await {
+                Ok(text) => Source::Ready(text.into()),
+                Err(why) => Source::Failed(format!("The page could not load {file}: {why}.").into()),
+            };
+            let waiting = CACHE.with(|cache| cache.borrow_mut().insert(file, Entry::Done(source)));
+            if let Some(Entry::Loading(waiting)) = waiting {
+                waiting.iter().for_each(|rendered| rendered.emit(()));
+            }
+        });
+    }
+}
+
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("there is no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed")?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "the answer was not a response")?;
+    if !response.ok() {
+        return Err(format!("the server answered {}", response.status()));
+    }
+    let text = response.text().map_err(|_| "the answer had no text")?;
+    JsFuture::from(text).await.ok().and_then(|text| text.as_string()).ok_or_else(|| "the answer had no text".into())
+}
+
+/// The source file `file`, fetched the first time any component asks for it.
+#[hook]
+pub fn use_source(file: &'static str) -> Source {
+    let update = use_force_update();
+    use_effect_with(file, move |&file| request(file, Callback::from(move |()| update.force_update())));
+    cached(file)
+}
