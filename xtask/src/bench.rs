@@ -224,6 +224,53 @@ fn machine() -> String {
     format!("{cpu}, {cores} cores; {}; {}", version("rustc"), version(crate::toolchain::CHROMIUM))
 }
 
+/// Techniques by falling rate: their ranks, 1 the fastest.
+fn ranks(rates: &[f64]) -> Vec<usize> {
+    rates.iter().map(|rate| 1 + rates.iter().filter(|other| *other > rate).count()).collect()
+}
+
+/// `cargo xtask bench-panel`: the in-page Benchmark panel (a worker running dist/bench.wasm)
+/// beside the harness `bench` times wasm with, on the panel's workload; docs/panel-vs-bench.md.
+pub fn panel_beside_harness(rounds: usize) -> Result<(), String> {
+    crate::toolchain::ensure_test_tools()?;
+    run(&mut trunk_release_build())?;
+    let wasm_bench = build_wasm_bench()?;
+    println!("xtask bench-panel: {rounds} rounds of the panel and the harness, taking turns …");
+    let output = output_of(
+        Command::new(&wasm_bench).args(["panel", &rounds.to_string()]).env("SLIDER_LAB_DIST", workspace_root().join("dist")),
+    )?;
+    let rows: Vec<(&str, f64, f64)> = output
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.strip_prefix("panel ")?.split_whitespace();
+            Some((words.next()?, words.next()?.parse().ok()?, words.next()?.parse().ok()?))
+        })
+        .collect();
+    if rows.len() != Technique::ALL.len() {
+        return Err(format!("wasm-bench panel printed {} techniques:\n{output}", rows.len()));
+    }
+    let panel_ranks = ranks(&rows.iter().map(|row| row.1).collect::<Vec<_>>());
+    let harness_ranks = ranks(&rows.iter().map(|row| row.2).collect::<Vec<_>>());
+    let mut text = format!(
+        "# The Benchmark panel beside `cargo xtask bench`\n\n\
+         Written by `cargo xtask bench-panel` on {}. Both sides run the same module, dist/bench.wasm,\n\
+         on the panel's workload (500,000 occupancies, 6 million queen lookups), in headless\n\
+         Chromium, each in a Web Worker: the panel's, and the harness `cargo xtask bench` times wasm\n\
+         with. They take turns over {rounds} rounds; each figure is the median over the rounds\n\
+         of each round's median of 5 runs, in MQueens/s. Compare only figures from one run of this\n\
+         command: this shared machine's speed swings by up to 2x from one minute to the next.\n\n\
+         | technique | panel | harness | panel/harness | rank in panel | rank in harness |\n|---|---|---|---|---|---|\n",
+        machine()
+    );
+    for ((name, panel, harness), (panel_rank, harness_rank)) in rows.iter().zip(panel_ranks.iter().zip(&harness_ranks)) {
+        let _ = writeln!(text, "| {name} | {panel:.1} | {harness:.1} | {:.2} | {panel_rank} | {harness_rank} |", panel / harness);
+    }
+    let path = workspace_root().join("docs/panel-vs-bench.md");
+    std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    print!("{text}");
+    Ok(())
+}
+
 pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     crate::toolchain::ensure_test_tools()?;
     run(&mut trunk_release_build())?;
@@ -354,6 +401,11 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranks_count_the_faster_ones() {
+        assert_eq!(ranks(&[10.0, 30.0, 20.0, 30.0]), vec![4, 1, 3, 1]);
+    }
 
     #[test]
     fn ratios_pair_the_runs_or_take_each_sides_fastest() {

@@ -43,6 +43,13 @@ enum Task {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// The Benchmark panel beside the harness of `bench`, on the same module and workload, in
+    /// alternating rounds; writes docs/panel-vs-bench.md.
+    BenchPanel {
+        /// Rounds; in each, the panel and the harness each time every technique 5 times.
+        #[arg(long, default_value_t = 9)]
+        rounds: usize,
+    },
     /// Count the x86-64 instructions of each technique's queen lookup, native (LLVM) and as V8
     /// compiles its wasm; writes docs/machine-code.md. Installs a Node with V8's disassembler.
     MachineCode,
@@ -293,6 +300,7 @@ fn main() -> ExitCode {
         }),
         Task::Test => test(),
         Task::Bench { occupancies, runs } => bench::bench(occupancies, runs),
+        Task::BenchPanel { rounds } => bench::panel_beside_harness(rounds),
         Task::MachineCode => machine_code::machine_code(),
         Task::Magics => magics::run(),
         Task::Size => size::size(),

@@ -1,7 +1,7 @@
 //! The browser half of `cargo xtask bench`.
 //!
 //! `wasm-bench serve BENCH_WASM OCCUPANCIES` loads the queen workload, compiled to wasm, into
-//! headless Chromium (V8), prepares it, prints `ready LOOKUPS`, then answers each line
+//! a Web Worker of headless Chromium (V8), prepares it, prints `ready LOOKUPS`, then answers each line
 //! `TECHNIQUE traced|handwritten` on standard input with one timed run, `RATE ACCUMULATOR`
 //! (MQueens/s, hex), the same protocol as `sliders-bench OCCUPANCIES serve`: xtask alternates
 //! between the two, so each wasm run is compared with a native run taken right beside it.
@@ -9,6 +9,11 @@
 //! `wasm-bench page` measures the page's budgets on the built dist/ and prints
 //!   page first-render <median> <min> <max>
 //!   page toggle <median> <min> <max> <technique>
+//!
+//! `wasm-bench panel ROUNDS` sets the page's Benchmark panel (its worker, on dist/bench.wasm)
+//! beside this harness running the same module on the page's main thread, with the panel's
+//! workload, round by round and taking turns at going first; it prints for each technique
+//!   panel <technique> <panel median> <harness median>
 // Benchmark harness, like the end-to-end tests: a failed expect stops the run with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -20,11 +25,39 @@ use fantoccini::wd::TimeoutConfiguration;
 use sliders::Technique;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
+/// The module runs in a Web Worker, as in the page's Benchmark panel: a page's main thread
+/// also runs the renderer's tasks, and measured beside the panel it timed some techniques up
+/// to 30% slower (docs/panel-vs-bench.md). `window.call(request)` answers through a promise.
 const PAGE: &str = r#"<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>Slider Lab wasm benchmark</title><link rel="icon" href="data:,"></head>
 <body><script>
-window.benchReady = WebAssembly.instantiateStreaming(fetch("sliders_bench.wasm"), {})
-  .then(({ instance }) => { window.bench = instance.exports; });
+const worker = new Worker(URL.createObjectURL(new Blob([`
+  const hex = (value) => "0x" + BigInt.asUintN(64, value).toString(16).padStart(16, "0");
+  const ready = WebAssembly.instantiateStreaming(fetch(new URL("sliders_bench.wasm", location.origin + "/")), {})
+    .then(({ instance }) => instance.exports);
+  onmessage = async ({ data: [what, a, b, c] }) => {
+    const bench = await ready;
+    if (what === "warm") {
+      for (let round = 0; round < a; round++) {
+        bench.prepare(b);
+        for (let i = 0; i < bench.technique_count(); i++) { bench.run_technique(i); bench.run_handwritten_technique(i); }
+      }
+      postMessage(null);
+    } else if (what === "prepare") {
+      postMessage(bench.prepare(a));
+    } else {
+      const t0 = performance.now();
+      const accumulator = bench[what](a);
+      const rate = b / ((performance.now() - t0) * 1000);
+      postMessage(rate.toFixed(3) + " " + hex(accumulator));
+    }
+  };
+`], { type: "text/javascript" })));
+let queue = Promise.resolve();
+window.call = (...request) => queue = queue.then(() => new Promise((resolve) => {
+  worker.onmessage = ({ data }) => resolve(data);
+  worker.postMessage(request);
+}));
 </script></body></html>"#;
 
 /// Warm-up before any timed run: every technique's loop on a small workload, so V8 has moved
@@ -38,10 +71,12 @@ fn summary(mut values: Vec<f64>) -> String {
     format!("{:.1} {:.1} {:.1}", values[values.len() / 2], values[0], values[values.len() - 1])
 }
 
-async fn serve(wasm: PathBuf, occupancies: u32) {
+/// The benchmark page in its own headless Chromium, with `wasm` loaded, warmed up and given a
+/// workload of `occupancies`: the browser, its folder, and the lookups a run makes.
+async fn harness(wasm: &std::path::Path, occupancies: u32) -> (Browser, PathBuf, u64) {
     let folder = std::env::temp_dir().join(format!("slider-lab-wasm-bench-{}", std::process::id()));
     std::fs::create_dir_all(&folder).unwrap();
-    std::fs::copy(&wasm, folder.join("sliders_bench.wasm")).expect("copy the bench wasm");
+    std::fs::copy(wasm, folder.join("sliders_bench.wasm")).expect("copy the bench wasm");
     std::fs::write(folder.join("index.html"), PAGE).unwrap();
 
     let browser = Browser::start_with(StaticServer::serve(folder.clone(), "/"), (800, 600)).await;
@@ -53,16 +88,25 @@ async fn serve(wasm: PathBuf, occupancies: u32) {
     browser.client.goto(&browser.server.url("")).await.unwrap();
     let prepare = format!(
         "const done = arguments[arguments.length - 1];
-         window.benchReady.then(() => {{
-           const b = window.bench;
-           for (let round = 0; round < {WARM_UP_ROUNDS}; round++) {{
-             b.prepare({WARM_UP_OCCUPANCIES});
-             for (let i = 0; i < b.technique_count(); i++) {{ b.run_technique(i); b.run_handwritten_technique(i); }}
-           }}
-           done(b.prepare({occupancies}));
-         }});"
+         window.call('warm', {WARM_UP_ROUNDS}, {WARM_UP_OCCUPANCIES})
+           .then(() => window.call('prepare', {occupancies})).then(done);"
     );
     let lookups = browser.client.execute_async(&prepare, vec![]).await.expect("prepare the workload");
+    (browser, folder, lookups.as_u64().expect("prepare returns the lookups"))
+}
+
+/// One timed run of technique number `index` in the harness: MQueens/s and the accumulator.
+async fn timed_run(browser: &Browser, function: &str, index: usize, lookups: u64) -> String {
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+         window.call('{function}', {index}, {lookups}).then(done);"
+    );
+    let result = browser.client.execute_async(&script, vec![]).await.expect("the technique runs");
+    result.as_str().unwrap_or("error: no result").to_string()
+}
+
+async fn serve(wasm: PathBuf, occupancies: u32) {
+    let (browser, folder, lookups) = harness(&wasm, occupancies).await;
     println!("ready {lookups}");
 
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
@@ -78,14 +122,7 @@ async fn serve(wasm: PathBuf, occupancies: u32) {
         let answer = match (technique, function) {
             (Some(technique), Some(function)) => {
                 let index = Technique::ALL.iter().position(|&t| t == technique).unwrap();
-                let script = format!(
-                    "const b = window.bench, t0 = performance.now();
-                     const accumulator = b.{function}({index});
-                     const rate = {lookups} / ((performance.now() - t0) * 1000);
-                     return rate.toFixed(3) + ' 0x' + BigInt.asUintN(64, accumulator).toString(16).padStart(16, '0');"
-                );
-                let result = browser.client.execute(&script, vec![]).await.expect("the technique runs");
-                result.as_str().unwrap_or("error: no result").to_string()
+                timed_run(&browser, function, index, lookups).await
             }
             _ => format!("error: expected `TECHNIQUE traced|handwritten`, got `{line}`"),
         };
@@ -121,6 +158,59 @@ async fn page_budgets() {
     page.close().await;
 }
 
+/// The panel's workload and runs (`src/components/benchmark.rs`).
+const PANEL_OCCUPANCIES: u32 = 500_000;
+const PANEL_RUNS: usize = 5;
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+async fn panel_beside_harness(rounds: usize) {
+    let dist = std::env::var_os("SLIDER_LAB_DIST").map(PathBuf::from).expect("SLIDER_LAB_DIST names the built site");
+    let (harness_browser, folder, lookups) = harness(&dist.join("bench.wasm"), PANEL_OCCUPANCIES).await;
+    let page = Browser::start_at("/", (1280, 900)).await;
+    page.client.update_timeouts(TimeoutConfiguration::new(Some(Duration::from_secs(600)), None, None)).await.unwrap();
+    let mut panel: Vec<Vec<f64>> = vec![Vec::new(); Technique::ALL.len()];
+    let mut harness_rates: Vec<Vec<f64>> = vec![Vec::new(); Technique::ALL.len()];
+    for round in 0..rounds {
+        for turn in 0..2 {
+            if (turn + round) % 2 == 0 {
+                page.open("?technique=sbamg&slider=rook&square=d4&occupied=0x0").await;
+                page.click("[data-bench-start]").await;
+                let wait = "const done = arguments[arguments.length - 1];
+                    (function poll() { document.querySelector('[data-bench-done], [data-bench-error]')
+                      ? done([...document.querySelectorAll('[data-benchmark-technique]')]
+                          .map(r => [r.dataset.benchmarkTechnique, +r.dataset.mqps]))
+                      : setTimeout(poll, 200); })();";
+                let rows = page.client.execute_async(wait, vec![]).await.expect("the panel finishes");
+                for row in rows.as_array().expect("rows") {
+                    let name = row[0].as_str().unwrap();
+                    let index = Technique::ALL.iter().position(|t| t.name() == name).unwrap();
+                    panel[index].push(row[1].as_f64().unwrap());
+                }
+            } else {
+                for (index, rates) in harness_rates.iter_mut().enumerate() {
+                    let mut runs = Vec::new();
+                    for _ in 0..PANEL_RUNS {
+                        let answer = timed_run(&harness_browser, "run_technique", index, lookups).await;
+                        runs.push(answer.split_whitespace().next().and_then(|r| r.parse().ok()).expect("a rate"));
+                    }
+                    rates.push(median(runs));
+                }
+            }
+        }
+        eprintln!("wasm-bench panel: round {} of {rounds} done", round + 1);
+    }
+    for (index, technique) in Technique::ALL.iter().enumerate() {
+        println!("panel {technique} {:.1} {:.1}", median(panel[index].clone()), median(harness_rates[index].clone()));
+    }
+    page.close().await;
+    harness_browser.close().await;
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -130,8 +220,9 @@ async fn main() {
             serve(PathBuf::from(wasm), occupancies).await
         }
         ["page"] => page_budgets().await,
+        ["panel", rounds] => panel_beside_harness(rounds.parse().expect("ROUNDS is a number")).await,
         _ => {
-            eprintln!("usage: wasm-bench serve BENCH_WASM OCCUPANCIES | wasm-bench page");
+            eprintln!("usage: wasm-bench serve BENCH_WASM OCCUPANCIES | wasm-bench page | wasm-bench panel ROUNDS");
             std::process::exit(2);
         }
     }
