@@ -182,7 +182,7 @@ fn page_weight(dist: &Path) -> Result<Vec<(String, usize, usize)>, String> {
         let wanted = path
             .extension()
             .and_then(|e| e.to_str())
-            .is_some_and(|e| ["html", "js", "wasm", "css", "svg"].contains(&e));
+            .is_some_and(|e| ["html", "js", "wasm", "css"].contains(&e));
         if !wanted || path.ends_with(crate::BENCH_MODULE) {
             continue;
         }
@@ -330,6 +330,11 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     }
     let _ =
         writeln!(budgets, "- page weight: {raw} bytes, **{:.1} KB gzipped** (budget 150 KB)", zipped as f64 / 1024.0);
+    let (parts, code) = crate::size::release_code_by_part()?;
+    let _ = writeln!(budgets, "- the wasm's code by part, from the release build's function names before wasm-opt ({code} bytes; `cargo xtask size`, docs/page-weight.md):");
+    for (part, bytes) in parts {
+        let _ = writeln!(budgets, "  - {part}: {bytes} bytes, {}%", bytes * 100 / code.max(1));
+    }
     if let Ok(module) = std::fs::read(workspace_root().join("dist").join(crate::BENCH_MODULE)) {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         gz.write_all(&module).map_err(|e| e.to_string())?;

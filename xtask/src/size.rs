@@ -72,11 +72,17 @@ fn code_by_part(wasm: &[u8]) -> Result<(BTreeMap<&'static str, usize>, usize), S
         }
     }
     let mut parts = BTreeMap::new();
+    let mut total = 0;
     for (index, size) in sizes.iter().enumerate() {
         let name = names.get(&(imported + index as u32)).map(String::as_str).unwrap_or("");
+        // wasm-bindgen runs these to learn the exported types, then deletes them.
+        if name.starts_with("__wbindgen_describe") {
+            continue;
+        }
         *parts.entry(part(name)).or_default() += size;
+        total += size;
     }
-    Ok((parts, sizes.iter().sum()))
+    Ok((parts, total))
 }
 
 pub fn size() -> Result<(), String> {
@@ -102,6 +108,16 @@ pub fn size() -> Result<(), String> {
     }
     println!("  {:>9} bytes {:>8} gzipped  = {:.1} KB (budget 150 KB)", total.0, total.1, total.1 as f64 / 1024.0);
 
+    let (parts, total) = release_code_by_part()?;
+    println!("code of the release wasm before wasm-opt, by part ({total} bytes):");
+    for (part, bytes) in parts {
+        println!("  {bytes:>8} {:>3}%  {part}", bytes * 100 / total.max(1));
+    }
+    Ok(())
+}
+
+/// Builds the page's release wasm and sorts its code by part, largest first, with the total.
+pub fn release_code_by_part() -> Result<(Vec<(&'static str, usize)>, usize), String> {
     run(&mut cargo_command(&[
         "build",
         "--release",
@@ -112,16 +128,12 @@ pub fn size() -> Result<(), String> {
         "--target",
         "wasm32-unknown-unknown",
     ]))?;
-    let wasm =
-        std::fs::read(root.join("target/wasm32-unknown-unknown/release/slider-lab.wasm")).map_err(|e| e.to_string())?;
+    let wasm = std::fs::read(workspace_root().join("target/wasm32-unknown-unknown/release/slider-lab.wasm"))
+        .map_err(|e| e.to_string())?;
     let (parts, total) = code_by_part(&wasm)?;
-    println!("code of the release wasm before wasm-opt, by part ({total} bytes):");
     let mut parts: Vec<_> = parts.into_iter().collect();
     parts.sort_by_key(|part| std::cmp::Reverse(part.1));
-    for (part, bytes) in parts {
-        println!("  {bytes:>8} {:>3}%  {part}", bytes * 100 / total.max(1));
-    }
-    Ok(())
+    Ok((parts, total))
 }
 
 #[cfg(test)]
