@@ -80,6 +80,9 @@ pub struct Lab {
     /// Ticks the current step has been held on screen while autoplay runs with reduced motion.
     pub held: usize,
     pub theme: Theme,
+    /// Presentation mode: only the board, the step, its narration and the code, scaled up for
+    /// a projector (`present=1`, the P key).
+    pub presenting: bool,
 }
 
 impl Default for Lab {
@@ -103,6 +106,7 @@ impl Default for Lab {
             reduced_motion: false,
             held: 0,
             theme: Theme::Auto,
+            presenting: false,
         }
     }
 }
@@ -126,6 +130,8 @@ pub enum Action {
     ToggleIndices,
     /// Open or close the list of keys.
     ShowKeys(bool),
+    /// Enter or leave presentation mode.
+    Present(bool),
     /// Go to a step and animate it.
     GoTo(usize),
     First,
@@ -312,6 +318,7 @@ impl Reducible for Lab {
             },
             Action::ToggleIndices => Lab { show_indices: !lab.show_indices, ..lab },
             Action::ShowKeys(show_keys) => Lab { show_keys, ..lab },
+            Action::Present(presenting) => Lab { presenting, ..lab },
             Action::GoTo(step) => lab.go_to(step),
             Action::First => lab.go_to(0),
             Action::Back => {

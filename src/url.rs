@@ -25,11 +25,12 @@ struct Query {
     controls: Option<String>,
     code: Option<String>,
     autoplay: Option<String>,
+    present: Option<String>,
 }
 
 impl Query {
     /// The parameters in the order links write them; each name is the query key.
-    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 12] {
+    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 13] {
         [
             ("v", &mut self.v),
             ("technique", &mut self.technique),
@@ -43,6 +44,7 @@ impl Query {
             ("controls", &mut self.controls),
             ("code", &mut self.code),
             ("autoplay", &mut self.autoplay),
+            ("present", &mut self.present),
         ]
     }
 
@@ -190,6 +192,10 @@ pub fn from_query(query: &str) -> Loaded {
         embed.autoplay = flag(v)?;
         Ok(())
     });
+    read("present", fields.present, &mut |v| {
+        lab.presenting = flag(v)?;
+        Ok(())
+    });
     // `read` holds the notices until here.
     if let Some(problem) = one_slider_only {
         notices.push(Notice { parameter: "square", message: format!("{problem}: showing {} alone", lab.square) });
@@ -243,9 +249,12 @@ fn write(lab: &Lab, embed: Option<Embed>) -> String {
         step: Some(lab.step.to_string()),
         speed: Some(lab.speed.to_string()),
         theme: (lab.theme != Theme::Auto).then(|| lab.theme.name().into()),
+        present: lab.presenting.then(|| "1".into()),
         ..Query::default()
     };
     if let Some(embed) = embed {
+        // An article's embed is never a presentation.
+        query.present = None;
         query.embed = flag(true);
         query.controls = (!embed.controls).then(|| "0".into());
         query.code = (!embed.code).then(|| "0".into());
@@ -278,8 +287,11 @@ mod tests {
             step: 7,
             speed: 4,
             theme: Theme::Dark,
+            presenting: true,
             ..Lab::default()
         };
+        assert!(query_of(&lab).ends_with("&present=1"));
+        assert!(!embed_query_of(&lab, Embed::default()).contains("present"));
         let loaded = from_query(&query_of(&lab));
         assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
         assert_eq!(loaded.lab, lab);

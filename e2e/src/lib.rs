@@ -288,6 +288,12 @@ impl Browser {
         self.client.issue_cmd(DevTools(command)).await.expect("Chromium emulates the media feature");
     }
 
+    /// Makes the page lay itself out for print (CSS `@media print`).
+    pub async fn emulate_print(&self) {
+        let command = serde_json::json!({ "cmd": "Emulation.setEmulatedMedia", "params": { "media": "print" } });
+        self.client.issue_cmd(DevTools(command)).await.expect("Chromium emulates print media");
+    }
+
     /// chromedriver's log of `kind` ("browser" or "performance"), emptied by reading it.
     async fn log(&self, kind: &str) -> Vec<serde_json::Value> {
         let answer = self.client.issue_cmd(ReadLog(kind.to_string())).await;

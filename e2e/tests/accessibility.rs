@@ -68,3 +68,133 @@ async fn with_reduced_motion_a_step_appears_finished_at_once() {
     assert_eq!(transition, "0s");
     browser.close().await;
 }
+
+/// The screen reader hears each step once, in words computed from its values: the live region
+/// holds the core's announcement, and the animation's frames leave it alone.
+#[tokio::test]
+async fn the_live_region_announces_the_step_not_its_frames() {
+    let (slider, square, occupied) = (Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+    let trace = Technique::Subtraction.trace(slider, square, occupied);
+    let index = subtraction_step();
+    let browser = Browser::start().await;
+    browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&speed=0").await;
+    let live = browser.eval("return document.querySelectorAll('[aria-live]').length;").await;
+    assert_eq!(live, 2, "one live region for the step, one for the result: no more");
+    browser.click(&format!("[data-chip=\"{index}\"]")).await;
+    let expected = sliders::narration::announcement(&trace.steps[index]);
+    assert!(expected.contains("the borrow stops at bit 51 (d7)"), "{expected}");
+    let said = || async { browser.eval("return document.querySelector('[data-announcement]').textContent;").await };
+    assert_eq!(said().await, expected.as_str());
+    // Walking the borrow frame by frame changes the picture, not what was announced.
+    for _ in 0..5 {
+        browser.click("[data-player=\"frame-back\"]").await;
+        assert_eq!(said().await, expected.as_str());
+    }
+    browser.click("[data-player=\"next\"]").await;
+    assert_eq!(said().await, sliders::narration::announcement(&trace.steps[index + 1]).as_str());
+    browser.close().await;
+}
+
+/// Borrow trail, slider and attacked squares differ by shape as well as by hue.
+#[tokio::test]
+async fn marks_differ_by_shape_not_only_by_hue() {
+    let browser = Browser::start().await;
+    // The step shown finished at once, with its whole borrow trail.
+    browser.emulate_media("prefers-reduced-motion", "reduce").await;
+    browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&speed=0").await;
+    browser.click(&format!("[data-chip=\"{}\"]", subtraction_step())).await;
+    let style = |selector: &str, pseudo: &str, property: &str| {
+        format!("return getComputedStyle(document.querySelector('{selector}'), {pseudo})['{property}'];")
+    };
+    let borrow = browser.eval(&style(".step-view .cell.borrow:not(.cursor)", "null", "outlineStyle")).await;
+    assert_eq!(borrow, "dashed", "the borrow trail is dashed");
+    let slider = browser.eval(&style(".step-view .cell.slider-cell", "null", "backgroundImage")).await;
+    assert!(slider.as_str().unwrap().starts_with("radial-gradient"), "the slider is a dot: {slider}");
+    let attacked = browser.eval(&style(".square.attacked", "'::after'", "backgroundImage")).await;
+    assert!(attacked.as_str().unwrap().starts_with("linear-gradient"), "attacked squares have a notch: {attacked}");
+    let blocker = browser.eval(&style(".square .blocker", "null", "borderRadius")).await;
+    assert_eq!(blocker, "50%", "blockers are discs");
+    browser.close().await;
+}
+
+/// On phones every control is a touch target of at least 40 by 40 px, and nothing scrolls
+/// sideways from 360 px up.
+#[tokio::test]
+async fn touch_targets_are_40_px_and_phones_do_not_scroll_sideways() {
+    for width in [360, 390] {
+        let browser = Browser::start_at("/", (width, 800)).await;
+        browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848").await;
+        let small = browser
+            .eval(
+                "return [...document.querySelectorAll('button, select, input, [data-square], .chip')]
+                   .filter(e => e.getClientRects().length && !e.closest('.visually-hidden, dialog:not([open])'))
+                   .map(e => [e.dataset.square || e.className || e.tagName, e.getBoundingClientRect()])
+                   .filter(([, r]) => r.width < 39.5 || r.height < 39.5)
+                   .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));",
+            )
+            .await;
+        assert_eq!(small, serde_json::json!([]), "targets under 40 px at {width} px");
+        let overflow =
+            browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
+        assert_eq!(overflow, 0, "no horizontal scroll at {width} px");
+        browser.close().await;
+    }
+}
+
+/// Presentation mode: the board, the step, its narration and the code, scaled up; P and the
+/// address turn it on and off.
+#[tokio::test]
+async fn presentation_mode_shows_only_the_lesson_scaled_up() {
+    let browser = Browser::start_at("/", (1920, 1080)).await;
+    browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=3&present=1").await;
+    let shown = |selector: &str| {
+        let selector = selector.to_string();
+        let browser = &browser;
+        async move {
+            let script = format!("return [...document.querySelectorAll('{selector}')].some(e => e.getClientRects().length > 0);");
+            browser.eval(&script).await.as_bool().unwrap()
+        }
+    };
+    for selector in ["[data-presenting] .board", "[data-current-step]", "[data-narration]", ".code-panel .code-line"] {
+        assert!(shown(selector).await, "{selector} is shown");
+    }
+    for selector in [".page-header", ".setup", ".compare", ".benchmark", ".export", ".step-strip", ".position-panel"] {
+        assert!(!shown(selector).await, "{selector} is hidden");
+    }
+    let font = browser.eval("return parseFloat(getComputedStyle(document.documentElement).fontSize);").await;
+    assert!(font.as_f64().unwrap() >= 24.0, "scaled up for a projector: {font}");
+    let fits = browser
+        .eval("return document.querySelector('[data-presenting] .board').getBoundingClientRect().bottom <= innerHeight
+                 && document.querySelector('[data-narration]').getBoundingClientRect().bottom <= innerHeight;")
+        .await;
+    assert_eq!(fits, true, "board and narration fit the screen");
+    // P leaves it, and the address forgets it; P again comes back.
+    browser.client.find(Locator::Css("body")).await.unwrap().send_keys("p").await.unwrap();
+    assert!(shown(".setup").await && !shown("[data-presenting]").await);
+    let search = browser.eval("return location.search;").await;
+    assert!(!search.as_str().unwrap().contains("present"), "{search}");
+    browser.client.find(Locator::Css("body")).await.unwrap().send_keys("p").await.unwrap();
+    assert!(shown("[data-presenting]").await);
+    assert!(browser.eval("return location.search;").await.as_str().unwrap().ends_with("present=1"));
+    browser.click("[data-present-exit]").await;
+    assert!(shown(".setup").await);
+    browser.close().await;
+}
+
+/// Printing gives the current step's diagrams: board and step, none of the controls.
+#[tokio::test]
+async fn print_shows_the_board_and_the_step_only() {
+    let browser = Browser::start().await;
+    browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=3").await;
+    browser.emulate_print().await;
+    let visible = |selector: &str| format!("return !!document.querySelector('{selector}')?.getClientRects().length;");
+    for selector in [".board", "[data-current-step] .grid", "[data-narration]"] {
+        assert_eq!(browser.eval(&visible(selector)).await, true, "{selector} prints");
+    }
+    for selector in [".player", ".setup", ".code-panel", ".compare", ".benchmark", ".export", ".header-tools"] {
+        assert_eq!(browser.eval(&visible(selector)).await, false, "{selector} does not print");
+    }
+    let background = browser.eval("return getComputedStyle(document.body).backgroundColor;").await;
+    assert_eq!(background, "rgb(255, 255, 255)");
+    browser.close().await;
+}

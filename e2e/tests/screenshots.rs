@@ -1,6 +1,7 @@
 //! Screenshots of the real page in the states a reader meets, written to target/screenshots/
-//! for people to look at (1280x720, 1440x900 and a 390x844 phone, light and dark), with the
-//! layout checks that can be asserted: no horizontal scroll at any of those widths.
+//! for people to look at (1280x720, 1440x900, 390x844 and 360x740 phones, light and dark, and
+//! presentation mode), with the layout checks that can be asserted: no horizontal scroll at any
+//! of those widths.
 
 use std::path::PathBuf;
 
@@ -40,7 +41,7 @@ async fn mid_borrow(browser: &Browser, theme: &str) {
 
 #[tokio::test]
 async fn the_lesson_at_three_sizes_in_both_themes() {
-    for (width, height) in [(1280, 720), (1440, 900), (390, 844)] {
+    for (width, height) in [(1280, 720), (1440, 900), (390, 844), (360, 740)] {
         let browser = Browser::start_at("/", (width, height)).await;
         for theme in ["light", "dark"] {
             mid_borrow(&browser, theme).await;
@@ -72,4 +73,20 @@ async fn dark_theme_and_a_scan() {
     let background = browser.eval("return getComputedStyle(document.body).backgroundColor;").await;
     assert_eq!(background, "rgb(21, 24, 28)", "the dark palette applies");
     browser.close().await;
+}
+
+#[tokio::test]
+async fn presentation_mode_on_a_projector_and_a_laptop() {
+    for (width, height) in [(1920, 1080), (1280, 720)] {
+        let browser = Browser::start_at("/", (width, height)).await;
+        for theme in ["light", "dark"] {
+            mid_borrow(&browser, theme).await;
+            browser.client.find(Locator::Css("body")).await.unwrap().send_keys("p").await.unwrap();
+            browser.client.find(Locator::Css("[data-presenting]")).await.expect("presentation mode");
+            browser.eval("window.scrollTo(0, 0);").await;
+            save(&browser, &format!("present-{width}x{height}-{theme}.png")).await;
+            assert_eq!(horizontal_overflow(&browser).await, 0, "no horizontal scroll at {width} px");
+        }
+        browser.close().await;
+    }
 }

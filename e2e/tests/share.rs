@@ -99,6 +99,29 @@ async fn back_returns_to_the_previous_setup_and_edits_do_not_flood_history() {
 }
 
 #[tokio::test]
+async fn arrow_keys_in_the_technique_selector_add_one_history_entry() {
+    let browser = Browser::start().await;
+    browser.open("?technique=classical-conditional&slider=rook&square=d4&occupied=0x0").await;
+    let before = browser.eval("return history.length;").await.as_i64().unwrap();
+    let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+    // WebDriver's code for ArrowDown: each press selects the next technique and fires change.
+    for _ in 0..3 {
+        select.send_keys("\u{E015}").await.unwrap();
+    }
+    let reached = technique(&browser).await;
+    assert_ne!(reached, "classical-conditional", "the arrow keys changed the technique");
+    assert_eq!(
+        browser.eval("return history.length;").await.as_i64().unwrap(),
+        before + 1,
+        "one entry for the browse, not one per key"
+    );
+    browser.client.back().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(technique(&browser).await, "classical-conditional", "Back returns to where the browse began");
+    browser.close().await;
+}
+
+#[tokio::test]
 async fn the_last_state_comes_back_on_a_visit_without_a_query() {
     let browser = Browser::start().await;
     browser.open("?technique=sbamg&slider=queen&square=f3&occupied=0x0000000000000000").await;

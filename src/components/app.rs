@@ -49,7 +49,7 @@ fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
 /// `.`, `?` and Esc work everywhere, the board included (its arrows move between squares); the
 /// arrows, Space, Home and End step the player everywhere else. Text fields keep every key, and
 /// Space still presses a focused button or square.
-fn shortcut(event: &KeyboardEvent, keys_shown: bool) -> Option<Action> {
+fn shortcut(event: &KeyboardEvent, keys_shown: bool, presenting: bool) -> Option<Action> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
     let within = |selector: &str| target.closest(selector).ok().flatten().is_some();
     if event.ctrl_key() || event.meta_key() || event.alt_key() {
@@ -64,6 +64,8 @@ fn shortcut(event: &KeyboardEvent, keys_shown: bool) -> Option<Action> {
     Some(match event.key().as_str() {
         "?" => Action::ShowKeys(!keys_shown),
         "Escape" if keys_shown => Action::ShowKeys(false),
+        "Escape" if presenting => Action::Present(false),
+        "p" | "P" => Action::Present(!presenting),
         "[" => Action::Back,
         "]" => Action::Next,
         "k" | "K" => Action::TogglePlay,
@@ -103,14 +105,26 @@ fn load() -> Loaded {
     url::from_query(&storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).unwrap_or_default())
 }
 
+/// New setups closer together than this share one history entry: arrow keys in the technique
+/// selector change it on every press, and Back should not step through each technique passed.
+const BROWSING_MS: f64 = 1000.0;
+
+thread_local! {
+    /// When the last new setup reached the address.
+    static LAST_SETUP_MS: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
+}
+
 /// Puts the state in the address. A new technique, slider or square is a new history entry,
-/// so Back returns to the previous setup; every other edit replaces the current entry.
+/// so Back returns to the previous setup, unless it follows another within [`BROWSING_MS`];
+/// every other edit replaces the current entry.
 fn sync_address(lab: &Lab) {
     let query = url::query_of(lab);
     let shown = url::from_query(&current_query()).lab;
     let Ok(history) = gloo::utils::window().history() else { return };
     let new_setup = (shown.technique, shown.slider, shown.sliders()) != (lab.technique, lab.slider, lab.sliders());
-    let _ = if new_setup && current_query().len() > 1 {
+    let now = js_sys::Date::now();
+    let browsing = new_setup && now - LAST_SETUP_MS.with(|last| last.replace(now)) < BROWSING_MS;
+    let _ = if new_setup && !browsing && current_query().len() > 1 {
         history.push_state_with_url(&JsValue::NULL, "", Some(&query))
     } else {
         history.replace_state_with_url(&JsValue::NULL, "", Some(&query))
@@ -154,7 +168,7 @@ pub fn app() -> Html {
     };
 
     // The address follows the state; an embedded view leaves the article's history alone.
-    use_effect_with((lab.technique, lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme), {
+    use_effect_with((lab.technique, lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting), {
         let lab = (*lab).clone();
         move |_| {
             if !embed.enabled {
@@ -186,6 +200,13 @@ pub fn app() -> Html {
         }
     });
 
+    // Presentation mode scales the whole page (rem) up from the root.
+    use_effect_with(lab.presenting && !embed.enabled, |&presenting| {
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = if presenting { root.set_attribute("data-present", "") } else { root.remove_attribute("data-present") };
+        }
+    });
+
     use_effect_with(embed.enabled, |&enabled| {
         let reporter = enabled.then(report_height).flatten();
         if let Some(root) = gloo::utils::document().document_element() {
@@ -214,16 +235,17 @@ pub fn app() -> Html {
         }
     });
 
-    // Page-wide keyboard shortcuts for the player; re-bound when the key list opens or closes.
-    use_effect_with(lab.show_keys, {
+    // Page-wide keyboard shortcuts for the player; re-bound when the key list opens or closes,
+    // or presentation mode starts or ends.
+    use_effect_with((lab.show_keys, lab.presenting), {
         let dispatcher = lab.dispatcher();
-        move |&keys_shown| {
+        move |&(keys_shown, presenting)| {
             // Not passive (gloo's default): Space must be able to cancel the page's scroll.
             let options = EventListenerOptions::enable_prevent_default();
             let listener =
                 EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
                     let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                    if let Some(action) = shortcut(event, keys_shown) {
+                    if let Some(action) = shortcut(event, keys_shown, presenting && !embed.enabled) {
                         event.prevent_default();
                         dispatcher.dispatch(action);
                     }
@@ -288,7 +310,7 @@ pub fn app() -> Html {
                 <div class="embed-top">
                     { board }
                     <div class="embed-summary">
-                        <p class="embed-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</p>
+                        <h1 class="embed-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</h1>
                         <AttackResult technique={lab.technique} {attacks} />
                         <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
                     </div>
@@ -298,6 +320,31 @@ pub fn app() -> Html {
                 if embed.code {
                     <CodePanel technique={lab.technique} step={current} />
                 }
+                { for key_help }
+            </main>
+        };
+    }
+
+    if lab.presenting {
+        // For a projector: the board, the step with its narration, and the code, nothing else.
+        return html! {
+            <main class="lab present-view" data-presenting="">
+                <h1 class="visually-hidden">{ "Slider Lab, presentation" }</h1>
+                { notice_list }
+                { for message }
+                <div class="present-board">
+                    <h2 class="present-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</h2>
+                    { board }
+                    <button type="button" class="present-exit" data-present-exit=""
+                        onclick={on_action.reform(|_: MouseEvent| Action::Present(false))}>
+                        { "Leave presentation (P)" }
+                    </button>
+                </div>
+                <section class="stepper" aria-label="Steps of the technique">
+                    { player }
+                    { for step_view }
+                    <CodePanel technique={lab.technique} step={current} />
+                </section>
                 { for key_help }
             </main>
         };
@@ -320,6 +367,10 @@ pub fn app() -> Html {
                         <span class="control-label">{ "Theme" }</span>
                         <select onchange={on_theme} data-theme-select="">{ for themes }</select>
                     </label>
+                    <button type="button" data-present-open="" title="Only the board, the step and the code, scaled up for a projector"
+                        onclick={on_action.reform(|_: MouseEvent| Action::Present(true))}>
+                        { "Present (P)" }
+                    </button>
                     <Share lab={(*lab).clone()} />
                 </div>
             </header>

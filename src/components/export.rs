@@ -117,7 +117,7 @@ pub fn export(props: &ExportProps) -> Html {
             if matches!(*outcome, Some(Err(_))) {
                 <textarea ref={fallback} class="export-fallback" readonly=true rows="6" value={text.clone()} data-export-fallback="" />
             }
-            <pre class="export-preview" data-export-text="">{ text }</pre>
+            <pre class="export-preview" data-export-text="" tabindex="0" role="region" aria-label="What Copy puts on the clipboard">{ text }</pre>
         </section>
     }
 }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::model::Action;
 
 /// Every key and what it does; the player's hint and this list are the page's only key docs.
-pub const KEYS: [(&str, &str); 10] = [
+pub const KEYS: [(&str, &str); 11] = [
     ("[ ]", "previous / next step, anywhere, also while a board square has focus"),
     ("K", "play or pause, anywhere"),
     ("← →", "previous / next step (on the board they move between squares)"),
@@ -15,6 +15,7 @@ pub const KEYS: [(&str, &str); 10] = [
     ("Home End", "first / last step"),
     ("arrows on the board", "move between squares"),
     ("Enter on a square", "toggle it, or place the slider there"),
+    ("P", "presentation mode: only the board, the step and the code, scaled up"),
     ("?", "show or hide this list"),
     ("Esc", "close this list"),
 ];
@@ -23,7 +24,7 @@ pub const KEYS: [(&str, &str); 10] = [
 pub fn keys_hint(on_action: &Callback<Action>) -> Html {
     html! {
         <button type="button" class="keys-hint" data-keys-open="" onclick={on_action.reform(|_: MouseEvent| Action::ShowKeys(true))}
-            aria-label="Keys: [ and ] step, K plays or pauses, ? lists every key">
+            title="[ and ] step, K plays or pauses, ? lists every key">
             <kbd>{ "[" }</kbd><kbd>{ "]" }</kbd>{ " step · " }<kbd>{ "K" }</kbd>{ " play · " }<kbd>{ "?" }</kbd>{ " keys" }
         </button>
     }

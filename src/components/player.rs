@@ -48,7 +48,7 @@ pub fn player(props: &PlayerProps) -> Html {
             { button("frame-back", html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)", Action::StepFrame(-1)) }
             { button("frame-next", html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)", Action::StepFrame(1)) }
             <label class="scrub">
-                <span class="visually-hidden">{ "Step" }</span>
+                <span>{ "Step" }</span>
                 <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}
                     value={props.step.to_string()} oninput={on_scrub} data-scrub="" />
             </label>

@@ -173,6 +173,10 @@ pub fn step_view(props: &StepViewProps) -> Html {
             </div>
             <p class="narration" data-narration="">{ narration(step, frame, &props.board) }</p>
             { strip }
+            // What a screen reader says once per step: the label and the result in words. The
+            // animation's frames leave it alone; only a new step (or an edit that changes this
+            // step's values) changes its text.
+            <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders::narration::announcement(step) }</p>
         </section>
     }
 }

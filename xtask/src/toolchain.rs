@@ -142,6 +142,9 @@ pub fn ensure_v8_node() -> Result<PathBuf, String> {
     Ok(node)
 }
 
+/// The accessibility checker the end-to-end tests inject into the page (e2e/tests/axe.rs).
+pub const AXE_CORE_VERSION: &str = "4.14.1";
+
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
@@ -155,5 +158,17 @@ pub fn ensure_test_tools() -> Result<(), String> {
         apt_install(&["chromium", "chromium-driver"], "the browser tests")?;
     }
     env::set_var("CHROMEDRIVER", CHROMEDRIVER);
+    let axe = tools_dir().join("node_modules/axe-core/package.json");
+    let has_axe = std::fs::read_to_string(&axe)
+        .is_ok_and(|package| package.contains(&format!("\"version\": \"{AXE_CORE_VERSION}\"")));
+    if !has_axe {
+        install(
+            &format!("axe-core {AXE_CORE_VERSION} into .tools/"),
+            Command::new("npm")
+                .args(["install", "--no-audit", "--no-fund", "--silent", "--prefix"])
+                .arg(tools_dir())
+                .arg(format!("axe-core@{AXE_CORE_VERSION}")),
+        )?;
+    }
     Ok(())
 }

@@ -70,6 +70,38 @@ pub fn narrate(trace: &Trace, index: usize) -> String {
     format!("{} {}", describe(step, &Board::of(trace)), step.why)
 }
 
+/// What a screen reader says when a step is shown, in one short sentence computed from the
+/// step's values: its label, how many bits its result has set (or the number it gives), and for
+/// a subtraction where the borrow ends. "o - 2r: 9 bits set, the borrow stops at bit 35 (d5)."
+pub fn announcement(step: &Step) -> String {
+    let result = match step.result {
+        Value::Board(value) => match value.count() {
+            0 => "no bits set".into(),
+            count => format!("{} set", bits(count)),
+        },
+        Value::Number(number) => format!("{number}"),
+    };
+    let place = |bit: u32| {
+        if step.mirrored {
+            format!("bit {bit} of the byte-swapped word, which stands for {}", mirror(Square::from_index(bit)))
+        } else {
+            bit_name(bit)
+        }
+    };
+    let borrow = match (step.op, step.lhs, step.rhs, step.result) {
+        (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => {
+            match borrow_end(a, b, difference) {
+                BorrowEnd::NoBorrow => ", nothing borrows".into(),
+                BorrowEnd::AbsorbedAt { stop, .. } => format!(", the borrow stops at {}", place(stop)),
+                BorrowEnd::PastH8 { .. } if step.mirrored => ", the borrow runs past bit 63 of the byte-swapped word".into(),
+                BorrowEnd::PastH8 { .. } => ", the borrow runs past h8 (bit 63)".into(),
+            }
+        }
+        _ => String::new(),
+    };
+    format!("{}: {result}{borrow}.", step.label)
+}
+
 /// "bit 12 (e2)".
 pub fn bit_name(bit: u32) -> String {
     format!("bit {bit} ({})", Square::from_index(bit & 63))

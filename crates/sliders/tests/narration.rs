@@ -2,7 +2,7 @@
 //! technique is checked against the step's values and the board: random boards, the empty and
 //! the full board, and sliders on every square (edges and corners included).
 
-use sliders::narration::{bit_name, describe_bit, mirror, narrate, Board};
+use sliders::narration::{announcement, bit_name, describe_bit, mirror, narrate, Board};
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
 
 /// Every board the checks run on: empty, full, and random ones from the benchmark's generator.
@@ -194,6 +194,39 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
     }
 }
 
+/// The screen reader's sentence: the label, the result's count of one bits (or its number),
+/// and for a subtraction the bit that absorbs the borrow, found by long subtraction.
+fn check_announcement(step: &Step, context: &str) {
+    let text = announcement(step);
+    let rest = text.strip_prefix(step.label).and_then(|rest| rest.strip_prefix(": ")).unwrap_or_else(|| panic!("{context}: {text}"));
+    match step.result {
+        Value::Board(value) => {
+            let expected = match value.0.count_ones() {
+                0 => "no bits set".to_string(),
+                1 => "1 bit set".to_string(),
+                n => format!("{n} bits set"),
+            };
+            assert!(rest.starts_with(&expected), "{context}: expected {expected:?}: {text}");
+        }
+        Value::Number(number) => assert!(rest.starts_with(&number.to_string()), "{context}: {text}"),
+    }
+    if step.op != Op::Sub {
+        assert!(!text.contains("borrow"), "{context}: {text}");
+        return;
+    }
+    let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
+    let expected = match borrow_by_hand(a.0, b.0) {
+        Borrow::None => ", nothing borrows.".to_string(),
+        Borrow::AbsorbedAt(bit) if step.mirrored => {
+            format!(", the borrow stops at bit {bit} of the byte-swapped word, which stands for {}.", Square::from_index(bit ^ 56))
+        }
+        Borrow::AbsorbedAt(bit) => format!(", the borrow stops at bit {bit} ({}).", Square::from_index(bit)),
+        Borrow::PastH8 if step.mirrored => ", the borrow runs past bit 63 of the byte-swapped word.".to_string(),
+        Borrow::PastH8 => ", the borrow runs past h8 (bit 63).".to_string(),
+    };
+    assert!(text.ends_with(&expected), "{context}: expected {expected:?}: {text}");
+}
+
 fn check_scan(step: &Step, text: &str, context: &str) {
     let a = step.lhs.board().unwrap().0;
     if a == 0 {
@@ -229,6 +262,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                         assert!(!step.why.is_empty() && text.ends_with(step.why), "{context}: {text}");
                         assert!(text.len() > step.why.len() + 10, "{context}: nothing computed: {text}");
                         check_claims(&text, &board, step, &context);
+                        check_announcement(step, &context);
                         match step.op {
                             Op::Sub => {
                                 check_subtraction(step, &text, &context);
