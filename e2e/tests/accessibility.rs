@@ -82,7 +82,7 @@ async fn the_live_region_announces_the_step_not_its_frames() {
     assert_eq!(live, 2, "one live region for the step, one for the result: no more");
     browser.click(&format!("[data-chip=\"{index}\"]")).await;
     let expected = sliders::narration::announcement(&trace.steps[index]);
-    assert!(expected.contains("the borrow stops at bit 51 (d7)"), "{expected}");
+    assert_eq!(expected, "o - 2r: 42 bits set, the borrow stops at bit 51 (d7).");
     let said = || async { browser.eval("return document.querySelector('[data-announcement]').textContent;").await };
     assert_eq!(said().await, expected.as_str());
     // Walking the borrow frame by frame changes the picture, not what was announced.
