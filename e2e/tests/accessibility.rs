@@ -81,8 +81,10 @@ async fn the_live_region_announces_the_step_not_its_frames() {
     let live = browser.eval("return document.querySelectorAll('[aria-live]').length;").await;
     assert_eq!(live, 2, "one live region for the step, one for the result: no more");
     browser.click(&format!("[data-chip=\"{index}\"]")).await;
-    let expected = sliders::narration::announcement(&trace.steps[index]);
-    assert_eq!(expected, "o - 2r: 42 bits set, the borrow stops at bit 51 (d7).");
+    let board = sliders::narration::Board::of(&trace);
+    let count = trace.steps.len();
+    let expected = sliders::narration::announcement(&trace.steps[index], index, count, &board);
+    assert_eq!(expected, "Step 4 of 13, the d-file. o minus 2r: 42 bits set, the borrow stops at bit 51 (d7).");
     let said = || async { browser.eval("return document.querySelector('[data-announcement]').textContent;").await };
     assert_eq!(said().await, expected.as_str());
     // Walking the borrow frame by frame changes the picture, not what was announced.
@@ -91,7 +93,8 @@ async fn the_live_region_announces_the_step_not_its_frames() {
         assert_eq!(said().await, expected.as_str());
     }
     browser.click("[data-player=\"next\"]").await;
-    assert_eq!(said().await, sliders::narration::announcement(&trace.steps[index + 1]).as_str());
+    let next = sliders::narration::announcement(&trace.steps[index + 1], index + 1, count, &board);
+    assert_eq!(said().await, next.as_str());
     browser.close().await;
 }
 
@@ -168,6 +171,13 @@ async fn presentation_mode_shows_only_the_lesson_scaled_up() {
                  && document.querySelector('[data-narration]').getBoundingClientRect().bottom <= innerHeight;")
         .await;
     assert_eq!(fits, true, "board and narration fit the screen");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let line_shown = browser
+        .eval("const line = document.querySelector('[data-current-line]').getBoundingClientRect();
+               const code = document.querySelector('.code-panel .code').getBoundingClientRect();
+               return line.top >= code.top && line.bottom <= code.bottom && code.bottom <= innerHeight;")
+        .await;
+    assert_eq!(line_shown, true, "the step's line of code is in sight");
     // P leaves it, and the address forgets it; P again comes back.
     browser.client.find(Locator::Css("body")).await.unwrap().send_keys("p").await.unwrap();
     assert!(shown(".setup").await && !shown("[data-presenting]").await);

@@ -38,6 +38,18 @@ fn lines(source: &str, numbers: impl Iterator<Item = u32>, (first, last): (u32, 
     html! { <code>{ for rendered }</code> }
 }
 
+/// Scrolls the panel (never the page) so the highlighted statement sits in its middle, if any
+/// of it is out of sight.
+fn bring_current_line_into_view(panel: &HtmlElement) {
+    let Ok(Some(line)) = panel.query_selector("[data-current-line]") else { return };
+    let Ok(line) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(line) else { return };
+    let (top, height) = (line.offset_top(), line.offset_height());
+    let visible = top >= panel.scroll_top() && top + height <= panel.scroll_top() + panel.client_height();
+    if !visible {
+        panel.set_scroll_top((top - panel.client_height() / 2 + height / 2).max(0));
+    }
+}
+
 /// What the panel says while a file is on its way, or why it never came.
 fn not_ready(source: &Source) -> Html {
     match source {
@@ -58,13 +70,10 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
         let container = container.clone();
         use_effect(move || {
             let Some(panel) = container.cast::<HtmlElement>() else { return };
-            let Ok(Some(line)) = panel.query_selector("[data-current-line]") else { return };
-            let Ok(line) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(line) else { return };
-            let (top, height) = (line.offset_top(), line.offset_height());
-            let visible = top >= panel.scroll_top() && top + height <= panel.scroll_top() + panel.client_height();
-            if !visible {
-                panel.set_scroll_top((top - panel.client_height() / 2 + height / 2).max(0));
-            }
+            bring_current_line_into_view(&panel);
+            // Once more after the page's own effects have run: entering presentation mode, say,
+            // rescales the whole page after this panel has rendered.
+            gloo::timers::callback::Timeout::new(50, move || bring_current_line_into_view(&panel)).forget();
         });
     }
     let own_source = use_source(technique.source_file());

@@ -111,6 +111,16 @@ pub fn step_view(props: &StepViewProps) -> Html {
         (true, true) => (mirrored, real),
         (false, true) => (real, mirrored),
     };
+    // A product's bits, a multiplier's and an index cut from a product (a shift by 52 or more)
+    // are not squares: marking the slider there would name a square that is not one.
+    let index_cut = step.op == Op::Shr && matches!(step.rhs, Some(Value::Number(amount)) if amount >= 52);
+    let none = Bitboard::EMPTY;
+    let (lhs_slider, rhs_slider, slider) = match step.op {
+        Op::Mul => (operand_slider, none, none),
+        Op::Lookup => (none, operand_slider, slider),
+        _ if index_cut => (none, none, none),
+        _ => (operand_slider, operand_slider, slider),
+    };
     let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
     // Scans animate on their operand (the cursor sweeps it); everything else on the result.
     // Mask steps show the rank being combined on both operands; only the result hides bits.
@@ -133,16 +143,16 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let equation = match step.rhs {
         Some(rhs) => html! {
             <>
-                { operand(step.lhs, lhs_caption, lhs_frame, operand_slider, false) }
+                { operand(step.lhs, lhs_caption, lhs_frame, lhs_slider, false) }
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(rhs, "b", combining, operand_slider, false) }
+                { operand(rhs, "b", combining, rhs_slider, false) }
             </>
         },
-        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, operand_slider, false),
+        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, lhs_slider, false),
         None => html! {
             <>
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(step.lhs, lhs_caption, lhs_frame, operand_slider, false) }
+                { operand(step.lhs, lhs_caption, lhs_frame, lhs_slider, false) }
             </>
         },
     };
@@ -176,7 +186,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
             // What a screen reader says once per step: the label and the result in words. The
             // animation's frames leave it alone; only a new step (or an edit that changes this
             // step's values) changes its text.
-            <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders::narration::announcement(step) }</p>
+            <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders::narration::announcement(step, props.index, props.count, &props.board) }</p>
         </section>
     }
 }

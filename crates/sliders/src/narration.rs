@@ -70,16 +70,53 @@ pub fn narrate(trace: &Trace, index: usize) -> String {
     format!("{} {}", describe(step, &Board::of(trace)), step.why)
 }
 
-/// What a screen reader says when a step is shown, in one short sentence computed from the
-/// step's values: its label, how many bits its result has set (or the number it gives), and for
-/// a subtraction where the borrow ends. "o - 2r: 9 bits set, the borrow stops at bit 35 (d5)."
-pub fn announcement(step: &Step) -> String {
+/// A step's label as words a screen reader says: its operators, which speech synthesisers
+/// skip at their usual punctuation level, spelled out: "o ^ (o - 2r)" is said
+/// "o xor (o minus 2r)".
+pub fn spoken_label(label: &str) -> String {
+    const WORDS: [(&str, &str); 15] = [
+        ("<<", " shifted left by "),
+        (">>", " shifted right by "),
+        ("&=", " and-equals "),
+        ("|=", " or-equals "),
+        ("^", " xor "),
+        ("|", " or "),
+        ("&", " and "),
+        ("-", " minus "),
+        ("+", " plus "),
+        ("·", " times "),
+        ("*", " times "),
+        ("~", " not "),
+        ("=", " equals "),
+        ("'", " prime"),
+        ("→", " to "),
+    ];
+    let mut text = String::from(label);
+    for (symbol, word) in WORDS {
+        text = text.replace(symbol, word);
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What a screen reader says when a step is shown, in one sentence computed from the step's
+/// values: where it is, its label in words, how many bits its result has set (and a small
+/// result's value, which an index is), and for a subtraction where the borrow ends.
+/// "Step 4 of 13, the d-file. o minus 2r: 42 bits set, the borrow stops at bit 51 (d7)."
+pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> String {
     let result = match step.result {
-        Value::Board(value) => match value.count() {
-            0 => "no bits set".into(),
-            count => format!("{} set", bits(count)),
-        },
-        Value::Number(number) => format!("{number}"),
+        Value::Board(value) => {
+            let set = match value.count() {
+                0 => "no bits set".into(),
+                count => format!("{} set", bits(count)),
+            };
+            // A small value is read as a number, an index into a table, more than as squares.
+            if value.0 != 0 && value.0 <= SPOKEN_VALUE_LIMIT {
+                format!("value {}, {set}", value.0)
+            } else {
+                set
+            }
+        }
+        Value::Number(number) => format!("value {number}"),
     };
     let place = |bit: u32| {
         if step.mirrored {
@@ -99,8 +136,12 @@ pub fn announcement(step: &Step) -> String {
         }
         _ => String::new(),
     };
-    format!("{}: {result}{borrow}.", step.label)
+    let focus = focus_name(step.focus, board).map(|focus| format!(", {focus}")).unwrap_or_default();
+    format!("Step {} of {count}{focus}. {}: {result}{borrow}.", index + 1, spoken_label(step.label))
 }
+
+/// Results up to this are also said as a number.
+pub const SPOKEN_VALUE_LIMIT: u64 = 0xffff;
 
 /// "bit 12 (e2)".
 pub fn bit_name(bit: u32) -> String {
@@ -519,10 +560,9 @@ fn byte_swap(a: Bitboard) -> String {
     } else {
         ", each to the same file on the mirrored rank".into()
     };
-    let verb = if a.count() == 1 { "moves" } else { "move" };
+    let what = if a.count() == 1 { String::from("a's only one bit moves") } else { format!("a's {} move", ones(a.count())) };
     format!(
-        "The eight bytes trade places, so the ranks mirror: rank 1 with rank 8, 2 with 7, 3 with 6, 4 with 5. a's {} {verb}{moves}.{cost}",
-        ones(a.count()),
+        "The eight bytes trade places, so the ranks mirror: rank 1 with rank 8, 2 with 7, 3 with 6, 4 with 5. {what}{moves}.{cost}"
     )
 }
 

@@ -2,7 +2,7 @@
 //! technique is checked against the step's values and the board: random boards, the empty and
 //! the full board, and sliders on every square (edges and corners included).
 
-use sliders::narration::{announcement, bit_name, describe_bit, mirror, narrate, Board};
+use sliders::narration::{announcement, bit_name, describe_bit, focus_name, mirror, narrate, spoken_label, Board};
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
 
 /// Every board the checks run on: empty, full, and random ones from the benchmark's generator.
@@ -196,9 +196,20 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
 
 /// The screen reader's sentence: the label, the result's count of one bits (or its number),
 /// and for a subtraction the bit that absorbs the borrow, found by long subtraction.
-fn check_announcement(step: &Step, context: &str) {
-    let text = announcement(step);
-    let rest = text.strip_prefix(step.label).and_then(|rest| rest.strip_prefix(": ")).unwrap_or_else(|| panic!("{context}: {text}"));
+fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, context: &str) {
+    let text = announcement(step, index, count, board);
+    let focus = focus_name(step.focus, board).map(|f| format!(", {f}")).unwrap_or_default();
+    let head = format!("Step {} of {count}{focus}. {}: ", index + 1, spoken_label(step.label));
+    let rest = text.strip_prefix(&head).unwrap_or_else(|| panic!("{context}: expected {head:?}: {text}"));
+    for symbol in ["^", "|", "&", "<<", ">>", " - ", "=", "'"] {
+        assert!(!head.contains(symbol), "{context}: {symbol} is not spoken: {head}");
+    }
+    if let Value::Board(value) = step.result {
+        let number = format!("value {}, ", value.0);
+        let small = value.0 != 0 && value.0 <= 0xffff;
+        assert_eq!(rest.starts_with(&number), small, "{context}: {text}");
+    }
+    let rest = rest.split_once(", ").filter(|(first, _)| first.starts_with("value ")).map_or(rest, |(_, after)| after);
     match step.result {
         Value::Board(value) => {
             let expected = match value.0.count_ones() {
@@ -208,7 +219,7 @@ fn check_announcement(step: &Step, context: &str) {
             };
             assert!(rest.starts_with(&expected), "{context}: expected {expected:?}: {text}");
         }
-        Value::Number(number) => assert!(rest.starts_with(&number.to_string()), "{context}: {text}"),
+        Value::Number(number) => assert!(rest.starts_with(&format!("value {number}")), "{context}: {text}"),
     }
     if step.op != Op::Sub {
         assert!(!text.contains("borrow"), "{context}: {text}");
@@ -262,7 +273,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                         assert!(!step.why.is_empty() && text.ends_with(step.why), "{context}: {text}");
                         assert!(text.len() > step.why.len() + 10, "{context}: nothing computed: {text}");
                         check_claims(&text, &board, step, &context);
-                        check_announcement(step, &context);
+                        check_announcement(step, index, trace.steps.len(), &board, &context);
                         match step.op {
                             Op::Sub => {
                                 check_subtraction(step, &text, &context);
