@@ -33,6 +33,24 @@ async fn player_buttons_are_named_by_what_they_show() {
     browser.close().await;
 }
 
+/// At either end the buttons that cannot move say so, and keep their place in the tab order.
+#[tokio::test]
+async fn player_buttons_that_cannot_move_say_so() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=rook&square=d1&occupied=0x43&step=0").await;
+    let stuck = || async {
+        browser
+            .eval("return [...document.querySelectorAll('[data-player][aria-disabled=true]')].map(b => b.dataset.player);")
+            .await
+    };
+    assert_eq!(stuck().await, serde_json::json!(["first", "back"]));
+    browser.click("[data-player=\"last\"]").await;
+    assert_eq!(stuck().await, serde_json::json!(["next", "last"]));
+    let focusable = browser.eval("return document.querySelector('[data-player=next]').disabled;").await;
+    assert_eq!(focusable, false, "not disabled: the keyboard keeps its place");
+    browser.close().await;
+}
+
 /// The subtraction step of the rook-d2 example, whose borrow animates over 41 frames.
 fn subtraction_step() -> usize {
     let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));

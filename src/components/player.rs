@@ -19,9 +19,20 @@ pub struct PlayerProps {
 #[function_component(Player)]
 pub fn player(props: &PlayerProps) -> Html {
     // The visible words are the accessible name (the arrows are decoration); the title adds the key.
+    // At either end the buttons that cannot move say so with aria-disabled, and keep their focus:
+    // a disabled button would drop the keyboard's place on the page.
+    let (at_first, at_last) = (props.step == 0, props.step + 1 >= props.count);
     let button = |hook: &'static str, label: Html, title: &'static str, action: Action| {
+        let stuck = match hook {
+            "first" | "back" => at_first,
+            "next" | "last" => at_last,
+            _ => false,
+        };
         let onclick = props.on_action.reform(move |_: MouseEvent| action.clone());
-        html! { <button type="button" class="player-button" data-player={hook} {title} {onclick}>{ label }</button> }
+        html! {
+            <button type="button" class="player-button" data-player={hook} {title} {onclick}
+                aria-disabled={stuck.then_some("true")}>{ label }</button>
+        }
     };
     let on_scrub = props.on_action.reform(|event: InputEvent| {
         let input: HtmlInputElement = event.target_unchecked_into();
