@@ -155,8 +155,7 @@ async fn touch_targets_are_40_px_and_phones_do_not_scroll_sideways() {
             )
             .await;
         assert_eq!(small, serde_json::json!([]), "targets under 40 px at {width} px");
-        let overflow =
-            browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
+        let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
         assert_eq!(overflow, 0, "no horizontal scroll at {width} px");
         browser.close().await;
     }
@@ -172,7 +171,9 @@ async fn presentation_mode_shows_only_the_lesson_scaled_up() {
         let selector = selector.to_string();
         let browser = &browser;
         async move {
-            let script = format!("return [...document.querySelectorAll('{selector}')].some(e => e.getClientRects().length > 0);");
+            let script = format!(
+                "return [...document.querySelectorAll('{selector}')].some(e => e.getClientRects().length > 0);"
+            );
             browser.eval(&script).await.as_bool().unwrap()
         }
     };
@@ -185,15 +186,19 @@ async fn presentation_mode_shows_only_the_lesson_scaled_up() {
     let font = browser.eval("return parseFloat(getComputedStyle(document.documentElement).fontSize);").await;
     assert!(font.as_f64().unwrap() >= 24.0, "scaled up for a projector: {font}");
     let fits = browser
-        .eval("return document.querySelector('[data-presenting] .board').getBoundingClientRect().bottom <= innerHeight
-                 && document.querySelector('[data-narration]').getBoundingClientRect().bottom <= innerHeight;")
+        .eval(
+            "return document.querySelector('[data-presenting] .board').getBoundingClientRect().bottom <= innerHeight
+                 && document.querySelector('[data-narration]').getBoundingClientRect().bottom <= innerHeight;",
+        )
         .await;
     assert_eq!(fits, true, "board and narration fit the screen");
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let line_shown = browser
-        .eval("const line = document.querySelector('[data-current-line]').getBoundingClientRect();
+        .eval(
+            "const line = document.querySelector('[data-current-line]').getBoundingClientRect();
                const code = document.querySelector('.code-panel .code').getBoundingClientRect();
-               return line.top >= code.top && line.bottom <= code.bottom && code.bottom <= innerHeight;")
+               return line.top >= code.top && line.bottom <= code.bottom && code.bottom <= innerHeight;",
+        )
         .await;
     assert_eq!(line_shown, true, "the step's line of code is in sight");
     // P leaves it, and the address forgets it; P again comes back.

@@ -168,14 +168,17 @@ pub fn app() -> Html {
     };
 
     // The address follows the state; an embedded view leaves the article's history alone.
-    use_effect_with((lab.technique, lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting), {
-        let lab = (*lab).clone();
-        move |_| {
-            if !embed.enabled {
-                sync_address(&lab);
+    use_effect_with(
+        (lab.technique, lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting),
+        {
+            let lab = (*lab).clone();
+            move |_| {
+                if !embed.enabled {
+                    sync_address(&lab);
+                }
             }
-        }
-    });
+        },
+    );
 
     // Back and forward restore the state their address describes.
     use_effect_with((), {
@@ -203,7 +206,8 @@ pub fn app() -> Html {
     // Presentation mode scales the whole page (rem) up from the root.
     use_effect_with(lab.presenting && !embed.enabled, |&presenting| {
         if let Some(root) = gloo::utils::document().document_element() {
-            let _ = if presenting { root.set_attribute("data-present", "") } else { root.remove_attribute("data-present") };
+            let _ =
+                if presenting { root.set_attribute("data-present", "") } else { root.remove_attribute("data-present") };
         }
     });
 

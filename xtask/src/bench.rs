@@ -179,10 +179,8 @@ fn page_weight(dist: &Path) -> Result<Vec<(String, usize, usize)>, String> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dist).map_err(|e| e.to_string())?.filter_map(Result::ok) {
         let path = entry.path();
-        let wanted = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| ["html", "js", "wasm", "css"].contains(&e));
+        let wanted =
+            path.extension().and_then(|e| e.to_str()).is_some_and(|e| ["html", "js", "wasm", "css"].contains(&e));
         if !wanted || path.ends_with(crate::BENCH_MODULE) {
             continue;
         }
@@ -237,7 +235,9 @@ pub fn panel_beside_harness(rounds: usize) -> Result<(), String> {
     let wasm_bench = build_wasm_bench()?;
     println!("xtask bench-panel: {rounds} rounds of the panel and the harness, taking turns …");
     let output = output_of(
-        Command::new(&wasm_bench).args(["panel", &rounds.to_string()]).env("SLIDER_LAB_DIST", workspace_root().join("dist")),
+        Command::new(&wasm_bench)
+            .args(["panel", &rounds.to_string()])
+            .env("SLIDER_LAB_DIST", workspace_root().join("dist")),
     )?;
     let rows: Vec<(&str, f64, f64)> = output
         .lines()
@@ -262,8 +262,13 @@ pub fn panel_beside_harness(rounds: usize) -> Result<(), String> {
          | technique | panel | harness | panel/harness | rank in panel | rank in harness |\n|---|---|---|---|---|---|\n",
         machine()
     );
-    for ((name, panel, harness), (panel_rank, harness_rank)) in rows.iter().zip(panel_ranks.iter().zip(&harness_ranks)) {
-        let _ = writeln!(text, "| {name} | {panel:.1} | {harness:.1} | {:.2} | {panel_rank} | {harness_rank} |", panel / harness);
+    for ((name, panel, harness), (panel_rank, harness_rank)) in rows.iter().zip(panel_ranks.iter().zip(&harness_ranks))
+    {
+        let _ = writeln!(
+            text,
+            "| {name} | {panel:.1} | {harness:.1} | {:.2} | {panel_rank} | {harness_rank} |",
+            panel / harness
+        );
     }
     let path = workspace_root().join("docs/panel-vs-bench.md");
     std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;

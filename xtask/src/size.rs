@@ -116,8 +116,11 @@ pub fn size() -> Result<(), String> {
     Ok(())
 }
 
+/// Bytes of code per part, largest first.
+pub type Parts = Vec<(&'static str, usize)>;
+
 /// Builds the page's release wasm and sorts its code by part, largest first, with the total.
-pub fn release_code_by_part() -> Result<(Vec<(&'static str, usize)>, usize), String> {
+pub fn release_code_by_part() -> Result<(Parts, usize), String> {
     run(&mut cargo_command(&[
         "build",
         "--release",

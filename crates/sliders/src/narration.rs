@@ -130,7 +130,9 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
             match borrow_end(a, b, difference) {
                 BorrowEnd::NoBorrow => ", nothing borrows".into(),
                 BorrowEnd::AbsorbedAt { stop, .. } => format!(", the borrow stops at {}", place(stop)),
-                BorrowEnd::PastH8 { .. } if step.mirrored => ", the borrow runs past bit 63 of the byte-swapped word".into(),
+                BorrowEnd::PastH8 { .. } if step.mirrored => {
+                    ", the borrow runs past bit 63 of the byte-swapped word".into()
+                }
                 BorrowEnd::PastH8 { .. } => ", the borrow runs past h8 (bit 63)".into(),
             }
         }
@@ -560,7 +562,8 @@ fn byte_swap(a: Bitboard) -> String {
     } else {
         ", each to the same file on the mirrored rank".into()
     };
-    let what = if a.count() == 1 { String::from("a's only one bit moves") } else { format!("a's {} move", ones(a.count())) };
+    let what =
+        if a.count() == 1 { String::from("a's only one bit moves") } else { format!("a's {} move", ones(a.count())) };
     format!(
         "The eight bytes trade places, so the ranks mirror: rank 1 with rank 8, 2 with 7, 3 with 6, 4 with 5. {what}{moves}.{cost}"
     )

@@ -229,7 +229,10 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
     let expected = match borrow_by_hand(a.0, b.0) {
         Borrow::None => ", nothing borrows.".to_string(),
         Borrow::AbsorbedAt(bit) if step.mirrored => {
-            format!(", the borrow stops at bit {bit} of the byte-swapped word, which stands for {}.", Square::from_index(bit ^ 56))
+            format!(
+                ", the borrow stops at bit {bit} of the byte-swapped word, which stands for {}.",
+                Square::from_index(bit ^ 56)
+            )
         }
         Borrow::AbsorbedAt(bit) => format!(", the borrow stops at bit {bit} ({}).", Square::from_index(bit)),
         Borrow::PastH8 if step.mirrored => ", the borrow runs past bit 63 of the byte-swapped word.".to_string(),
