@@ -329,6 +329,14 @@ pub fn app() -> Html {
         };
     }
 
+    // The player, the step and its code: the same in the lesson and in presentation mode.
+    let stepper = html! {
+        <section class="stepper" aria-label="Steps of the technique">
+            { player }
+            { for step_view }
+            <CodePanel technique={lab.technique} step={current} />
+        </section>
+    };
     if lab.presenting {
         // For a projector: the board, the step with its narration, and the code, nothing else.
         return html! {
@@ -344,11 +352,7 @@ pub fn app() -> Html {
                         { "Leave presentation (P)" }
                     </button>
                 </div>
-                <section class="stepper" aria-label="Steps of the technique">
-                    { player }
-                    { for step_view }
-                    <CodePanel technique={lab.technique} step={current} />
-                </section>
+                { stepper }
                 { for key_help }
             </main>
         };
@@ -389,11 +393,7 @@ pub fn app() -> Html {
                         <Setup technique={lab.technique} slider={lab.slider} tool={lab.tool} on_action={on_action.clone()} />
                         <AttackResult technique={lab.technique} {attacks} />
                     </div>
-                    <section class="stepper" aria-label="Steps of the technique">
-                        { player }
-                        { for step_view }
-                        <CodePanel technique={lab.technique} step={current} />
-                    </section>
+                    { stepper }
                     <div class="more">
                         <Position occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
                         <TechniqueInfo technique={lab.technique} />
