@@ -184,7 +184,7 @@ async fn presentation_mode_shows_only_the_lesson_scaled_up() {
         assert!(!shown(selector).await, "{selector} is hidden");
     }
     let font = browser.eval("return parseFloat(getComputedStyle(document.documentElement).fontSize);").await;
-    assert!(font.as_f64().unwrap() >= 24.0, "scaled up for a projector: {font}");
+    assert!(font.as_f64().unwrap() >= 23.0, "scaled up for a projector: {font}");
     let fits = browser
         .eval(
             "return document.querySelector('[data-presenting] .board').getBoundingClientRect().bottom <= innerHeight

@@ -2,7 +2,7 @@
 //! the right, eight bits per rank: the borrow visibly runs rightwards, which on the board is
 //! along the rank and then up the board — the reason LERF makes it follow a line.
 
-use sliders::narration::{borrow_caption, borrow_end};
+use sliders::narration::{borrow_caption, borrow_end, BorrowEnd};
 use sliders::{Bitboard, Square};
 use yew::prelude::*;
 
@@ -48,18 +48,46 @@ fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>) -> Html {
 
 #[function_component(BitStrip)]
 pub fn bit_strip(props: &BitStripProps) -> Html {
-    let at = props.frame.cursor.map(|bit| format!("borrow at bit {bit} ({})", Square::from_index(bit)));
-    let end = borrow_caption(borrow_end(props.minuend, props.subtrahend, props.difference));
+    let end = borrow_end(props.minuend, props.subtrahend, props.difference);
+    // The caption points at the bit it names: where the borrow is while it walks, then where it
+    // ended (bit 63 when it ran past h8). Without a borrow there is no bit to point at.
+    let (caption, bit) = match (props.frame.cursor, end) {
+        (Some(bit), _) => (format!("borrow at bit {bit} ({})", Square::from_index(bit)), Some(bit)),
+        (None, BorrowEnd::AbsorbedAt { stop, .. }) => (borrow_caption(end), Some(stop)),
+        (None, BorrowEnd::PastH8 { .. }) => (borrow_caption(end), Some(63)),
+        (None, BorrowEnd::NoBorrow) => (borrow_caption(end), None),
+    };
+    let pointer = use_node_ref();
+    {
+        // The position reaches CSS as custom properties set through the CSSOM: the strict
+        // Content-Security-Policy allows no inline style attribute.
+        let pointer = pointer.clone();
+        use_effect_with(bit, move |bit| {
+            if let Some(element) = pointer.cast::<web_sys::HtmlElement>() {
+                let style = element.style();
+                let (rank, file) = bit.map_or((3.5, 3.5), |bit| (f64::from(bit / 8), f64::from(bit % 8)));
+                let _ = style.set_property("--rank", &format!("{rank}"));
+                let _ = style.set_property("--file", &format!("{file}"));
+            }
+        });
+    }
     html! {
         <div class="bit-strip" aria-label="the subtraction in bit order">
             <div class="strip-scale" aria-hidden="true">
                 <span>{ "bit 0 (a1)" }</span>
-                <span data-borrow-end="">{ at.unwrap_or(end) }</span>
                 <span>{ "bit 63 (h8)" }</span>
             </div>
             { row("a", props.minuend, None) }
             { row("b", props.subtrahend, None) }
             { row("a − b", props.difference, Some(&props.frame)) }
+            <div class="strip-pointer" ref={pointer} aria-hidden="true">
+                if bit.is_some() {
+                    <span class="strip-caret">{ "▲" }</span>
+                }
+                // Beside the caret, on the side with room: right of it in the low half, left in the high.
+                <span class={classes!("strip-caption", bit.map(|bit| if bit < 32 { "after" } else { "before" }))}
+                    data-borrow-end="">{ caption }</span>
+            </div>
         </div>
     }
 }
