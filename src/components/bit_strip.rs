@@ -65,9 +65,11 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
         use_effect_with(bit, move |bit| {
             if let Some(element) = pointer.cast::<web_sys::HtmlElement>() {
                 let style = element.style();
-                let (rank, file) = bit.map_or((3.5, 3.5), |bit| (f64::from(bit / 8), f64::from(bit % 8)));
-                let _ = style.set_property("--rank", &format!("{rank}"));
-                let _ = style.set_property("--file", &format!("{file}"));
+                // Integers only: formatting a float would pull its machinery into the wasm.
+                let (rank, file) =
+                    bit.map_or(("3".into(), "4".into()), |bit| ((bit / 8).to_string(), (bit % 8).to_string()));
+                let _ = style.set_property("--rank", &rank);
+                let _ = style.set_property("--file", &file);
             }
         });
     }
