@@ -1,8 +1,14 @@
 //! If the page panics, it says so instead of going blank: a banner tells the reader what
 //! happened and offers a fresh start, and the message goes to the console for the bug report.
 //! The saved state is forgotten first, so the fresh start cannot load the state that crashed.
+//!
+//! The release build has no panic messages: its standard library is built with the
+//! `immediate-abort` panic strategy (docs/page-weight.md), so a panic stops the module at once
+//! with a trap, a `WebAssembly.RuntimeError`. A listener on the window's errors shows the banner
+//! for it. Development builds keep the panic hook, which adds the message and its place.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// The saved state that the fresh start must not bring back (see `components::app`).
 const STORAGE_KEY: &str = "slider-lab:last-query";
@@ -15,9 +21,38 @@ pub fn install() {
             Some(place) => format!("{what} (at {}:{})", place.file(), place.line()),
             None => what.to_string(),
         };
-        web_sys::console::error_1(&JsValue::from_str(&format!("Slider Lab stopped: {message}")));
-        show_banner(&message);
+        report(&message);
     }));
+    let Some(window) = web_sys::window() else { return };
+    // An error thrown by an event handler arrives as an ErrorEvent; one thrown while the module
+    // starts, inside the loader's `await init()`, as a rejected promise.
+    let on_error = Closure::<dyn Fn(JsValue)>::new(|event: JsValue| {
+        let error = match event.dyn_ref::<web_sys::ErrorEvent>() {
+            Some(event) => event.error(),
+            None => event.dyn_ref::<web_sys::PromiseRejectionEvent>().map(|e| e.reason()).unwrap_or_default(),
+        };
+        if let Some(trap) = error.dyn_ref::<js_sys::WebAssembly::RuntimeError>() {
+            report(&format!("the WebAssembly module trapped ({})", String::from(trap.to_string())));
+        }
+    });
+    for kind in ["error", "unhandledrejection"] {
+        let _ = window.add_event_listener_with_callback(kind, on_error.as_ref().unchecked_ref());
+    }
+    // The listener lives as long as the page.
+    on_error.forget();
+}
+
+/// The console line and the banner, once: a panic in a development build both runs the hook
+/// and then traps.
+fn report(message: &str) {
+    let shown = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("[data-panic-banner]").ok().flatten())
+        .is_some();
+    if !shown {
+        web_sys::console::error_1(&JsValue::from_str(&format!("Slider Lab stopped: {message}")));
+        show_banner(message);
+    }
 }
 
 /// The banner: plain DOM, since the app that would draw it is the part that failed.

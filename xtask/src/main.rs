@@ -131,11 +131,23 @@ pub fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 
+/// `trunk build --release`, with the page's standard library rebuilt for size: `build-std`
+/// with the `immediate-abort` panic strategy leaves out panic messages, their source places
+/// and the formatting they need, 14 KB of the gzipped wasm (docs/page-weight.md). Both are
+/// unstable; RUSTC_BOOTSTRAP lets the pinned stable compiler take them. The Benchmark panel's
+/// module is built without them (Trunk.toml), as `cargo xtask bench` builds it.
 pub fn trunk_release_build() -> Command {
     let mut trunk = Command::new("trunk");
-    trunk.args(["build", "--release"]);
+    trunk.args(["build", "--release"]).envs(SIZE_BUILD);
     trunk
 }
+
+/// The environment of the page's size build (see `trunk_release_build`).
+pub const SIZE_BUILD: [(&str, &str); 3] = [
+    ("RUSTC_BOOTSTRAP", "1"),
+    ("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort"),
+    ("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", "-Zunstable-options -Cpanic=immediate-abort"),
+];
 
 /// One stage of `cargo xtask test`.
 enum Stage {

@@ -76,7 +76,8 @@ fn apt_install(packages: &[&str], why: &str) -> Result<(), String> {
     )
 }
 
-/// The wasm target, trunk, wasm-bindgen and wasm-opt: what `serve` and `dist` need.
+/// The wasm target, the standard library's source, trunk, wasm-bindgen and wasm-opt: what
+/// `serve` and `dist` need.
 pub fn ensure_build_tools() -> Result<(), String> {
     set_path();
     let targets = output_of("rustup", &["target", "list", "--installed"]).unwrap_or_default();
@@ -84,6 +85,13 @@ pub fn ensure_build_tools() -> Result<(), String> {
         install(
             "the wasm32-unknown-unknown target",
             Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+        )?;
+    }
+    let components = output_of("rustup", &["component", "list", "--installed"]).unwrap_or_default();
+    if !components.lines().any(|c| c.starts_with("rust-src")) {
+        install(
+            "the standard library's source (rust-src): the page's release build compiles it for size",
+            Command::new("rustup").args(["component", "add", "rust-src"]),
         )?;
     }
     if output_of("trunk", &["--version"]) != Some(format!("trunk {TRUNK_VERSION}")) {

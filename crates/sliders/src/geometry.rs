@@ -193,8 +193,10 @@ const fn ray_table() -> [[Bitboard; 64]; 8] {
     table
 }
 
-/// `RAYS[direction][square]`: the rayAttacks table of the Classical Approach (4 KiB).
-pub static RAYS: [[Bitboard; 64]; 8] = ray_table();
+table! {
+    /// `RAYS[direction][square]`: the rayAttacks table of the Classical Approach (4 KiB).
+    pub static RAYS: [[Bitboard; 64]; 8] = ray_table();
+}
 
 /// The ray from `square` in `direction` on the empty board.
 #[inline(always)]
@@ -207,20 +209,22 @@ pub const fn line_without(square: Square, line: Line) -> Bitboard {
     Bitboard(ray(square, line.positive()).0 | ray(square, line.negative()).0)
 }
 
-/// `LINE_EX[sq][line]`: [`line_without`] as a table (2 KiB), for the techniques that read it.
-pub static LINE_EX: [[Bitboard; 4]; 64] = {
-    let mut table = [[Bitboard::EMPTY; 4]; 64];
-    let mut s = 0;
-    while s < 64 {
-        let mut l = 0;
-        while l < 4 {
-            table[s][l] = line_without(Square::ALL[s], Line::ALL[l]);
-            l += 1;
+table! {
+    /// `LINE_EX[sq][line]`: [`line_without`] as a table (2 KiB), for the techniques that read it.
+    pub static LINE_EX: [[Bitboard; 4]; 64] = {
+        let mut table = [[Bitboard::EMPTY; 4]; 64];
+        let mut s = 0;
+        while s < 64 {
+            let mut l = 0;
+            while l < 4 {
+                table[s][l] = line_without(Square::ALL[s], Line::ALL[l]);
+                l += 1;
+            }
+            s += 1;
         }
-        s += 1;
-    }
-    table
-};
+        table
+    };
+}
 
 /// Both end squares of `line` through `square` (one of them may be `square`).
 pub const fn line_ends(square: Square, line: Line) -> Bitboard {

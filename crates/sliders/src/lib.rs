@@ -14,6 +14,9 @@
 
 extern crate alloc;
 
+#[macro_use]
+pub mod table;
+
 mod bitboard;
 pub mod diagram;
 mod geometry;

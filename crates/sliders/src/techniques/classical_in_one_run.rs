@@ -125,26 +125,32 @@ const fn empty_board_table(directions: [Direction; 4]) -> [Bitboard; 64] {
     table
 }
 
-/// The rook's and the bishop's attacks on the empty board.
-pub static ROOK_EMPTY: [Bitboard; 64] =
-    empty_board_table([Direction::North, Direction::East, Direction::South, Direction::West]);
-pub static BISHOP_EMPTY: [Bitboard; 64] =
-    empty_board_table([Direction::NorthEast, Direction::NorthWest, Direction::SouthWest, Direction::SouthEast]);
+table! {
+    /// The rook's and the bishop's attacks on the empty board.
+    pub static ROOK_EMPTY: [Bitboard; 64] =
+        empty_board_table([Direction::North, Direction::East, Direction::South, Direction::West]);
+}
+table! {
+    pub static BISHOP_EMPTY: [Bitboard; 64] =
+        empty_board_table([Direction::NorthEast, Direction::NorthWest, Direction::SouthWest, Direction::SouthEast]);
+}
 
-/// Each ray with the corner it runs towards added: bit 63 for positive rays, bit 0 for
-/// negative ones (rayWstop in the article).
-pub static RAYS_WITH_STOP: [[Bitboard; 64]; 8] = {
-    let mut table = [[Bitboard::EMPTY; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let direction = Direction::ALL[d];
-        let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };
-        let mut s = 0;
-        while s < 64 {
-            table[d][s] = Bitboard(ray(Square::ALL[s], direction).0 | corner.bit().0);
-            s += 1;
+table! {
+    /// Each ray with the corner it runs towards added: bit 63 for positive rays, bit 0 for
+    /// negative ones (rayWstop in the article).
+    pub static RAYS_WITH_STOP: [[Bitboard; 64]; 8] = {
+        let mut table = [[Bitboard::EMPTY; 64]; 8];
+        let mut d = 0;
+        while d < 8 {
+            let direction = Direction::ALL[d];
+            let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };
+            let mut s = 0;
+            while s < 64 {
+                table[d][s] = Bitboard(ray(Square::ALL[s], direction).0 | corner.bit().0);
+                s += 1;
+            }
+            d += 1;
         }
-        d += 1;
-    }
-    table
-};
+        table
+    };
+}

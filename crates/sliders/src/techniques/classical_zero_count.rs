@@ -54,20 +54,22 @@ fn ray_by_count<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
     )
 }
 
-/// `RAYS_BY_COUNT[dir][n]`: the ray from the square n zeros in from the scanned end
-/// (the low end for positive directions, the high end for negative ones); entry 64 is empty.
-pub static RAYS_BY_COUNT: [[Bitboard; 65]; 8] = {
-    let mut table = [[Bitboard::EMPTY; 65]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let direction = Direction::ALL[d];
-        let mut count = 0;
-        while count < 64 {
-            let index = if direction.is_positive() { count } else { 63 - count };
-            table[d][count as usize] = ray(Square::from_index(index), direction);
-            count += 1;
+table! {
+    /// `RAYS_BY_COUNT[dir][n]`: the ray from the square n zeros in from the scanned end
+    /// (the low end for positive directions, the high end for negative ones); entry 64 is empty.
+    pub static RAYS_BY_COUNT: [[Bitboard; 65]; 8] = {
+        let mut table = [[Bitboard::EMPTY; 65]; 8];
+        let mut d = 0;
+        while d < 8 {
+            let direction = Direction::ALL[d];
+            let mut count = 0;
+            while count < 64 {
+                let index = if direction.is_positive() { count } else { 63 - count };
+                table[d][count as usize] = ray(Square::from_index(index), direction);
+                count += 1;
+            }
+            d += 1;
         }
-        d += 1;
-    }
-    table
-};
+        table
+    };
+}

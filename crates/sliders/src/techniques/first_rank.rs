@@ -3,21 +3,23 @@
 //! (a slider reaches an end square whether or not a piece stands there), so six bits index it.
 //! Hyperbola quintessence reads it for ranks, kindergarten bitboards for every line.
 
-/// `FIRST_RANK_ATTACKS[file][inner]`: the squares of rank 1 a slider on `file` attacks when the
-/// inner squares b1..g1 hold the pieces of the six bits of `inner` (bit 0 = b1).
-pub static FIRST_RANK_ATTACKS: [[u8; 64]; 8] = {
-    let mut table = [[0u8; 64]; 8];
-    let mut file = 0;
-    while file < 8 {
-        let mut inner = 0;
-        while inner < 64 {
-            table[file][inner] = attacks_on_rank(file as u32, (inner as u8) << 1);
-            inner += 1;
+table! {
+    /// `FIRST_RANK_ATTACKS[file][inner]`: the squares of rank 1 a slider on `file` attacks when the
+    /// inner squares b1..g1 hold the pieces of the six bits of `inner` (bit 0 = b1).
+    pub static FIRST_RANK_ATTACKS: [[u8; 64]; 8] = {
+        let mut table = [[0u8; 64]; 8];
+        let mut file = 0;
+        while file < 8 {
+            let mut inner = 0;
+            while inner < 64 {
+                table[file][inner] = attacks_on_rank(file as u32, (inner as u8) << 1);
+                inner += 1;
+            }
+            file += 1;
         }
-        file += 1;
-    }
-    table
-};
+        table
+    };
+}
 
 /// Walks west and east from `file` on one byte, stopping on the first occupied bit each way.
 pub(crate) const fn attacks_on_rank(file: u32, occupied: u8) -> u8 {

@@ -92,58 +92,62 @@ pub const A_FILE: Bitboard = Bitboard(0x0101_0101_0101_0101);
 pub const B_FILE: Bitboard = Bitboard(0x0202_0202_0202_0202);
 pub const C2_H7: Bitboard = Bitboard(0x0080_4020_1008_0400);
 
-/// `FILL_UP_ATTACKS[file][index]`: the first-rank attacks for a slider on `file` and the inner
-/// pieces of `index`, repeated on every rank (4 KiB).
-pub static FILL_UP_ATTACKS: [[Bitboard; 64]; 8] = {
-    let mut table = [[Bitboard::EMPTY; 64]; 8];
-    let mut file = 0;
-    while file < 8 {
-        let mut index = 0;
-        while index < 64 {
-            table[file][index] = Bitboard(FIRST_RANK_ATTACKS[file][index] as u64 * 0x0101_0101_0101_0101);
-            index += 1;
+table! {
+    /// `FILL_UP_ATTACKS[file][index]`: the first-rank attacks for a slider on `file` and the inner
+    /// pieces of `index`, repeated on every rank (4 KiB).
+    pub static FILL_UP_ATTACKS: [[Bitboard; 64]; 8] = {
+        let mut table = [[Bitboard::EMPTY; 64]; 8];
+        let mut file = 0;
+        while file < 8 {
+            let mut index = 0;
+            while index < 64 {
+                table[file][index] = Bitboard(FIRST_RANK_ATTACKS[file][index] as u64 * 0x0101_0101_0101_0101);
+                index += 1;
+            }
+            file += 1;
         }
-        file += 1;
-    }
-    table
-};
+        table
+    };
+}
 
-/// `A_FILE_ATTACKS[rank][index]`: the a-file attacks of a slider on `rank`, for every index the
-/// c2-h7 multiply makes. Built by doing that multiply on each set of pieces on a2..a7, so the
-/// table and the lookup agree by construction (the tests check no two sets share an index).
-pub static A_FILE_ATTACKS: [[Bitboard; 64]; 8] = {
-    let mut table = [[Bitboard::EMPTY; 64]; 8];
-    let mut rank = 0;
-    while rank < 8 {
-        let mut inner = 0u32;
-        while inner < 64 {
-            // Bit k of `inner` is a piece on rank k + 2 (a2 to a7); as a byte, bit k + 1.
-            let ranks = (inner as u8) << 1;
-            let mut pieces = 0u64;
-            let mut k = 0;
-            while k < 8 {
-                if ranks & (1 << k) != 0 {
-                    pieces |= 1 << (8 * k);
+table! {
+    /// `A_FILE_ATTACKS[rank][index]`: the a-file attacks of a slider on `rank`, for every index the
+    /// c2-h7 multiply makes. Built by doing that multiply on each set of pieces on a2..a7, so the
+    /// table and the lookup agree by construction (the tests check no two sets share an index).
+    pub static A_FILE_ATTACKS: [[Bitboard; 64]; 8] = {
+        let mut table = [[Bitboard::EMPTY; 64]; 8];
+        let mut rank = 0;
+        while rank < 8 {
+            let mut inner = 0u32;
+            while inner < 64 {
+                // Bit k of `inner` is a piece on rank k + 2 (a2 to a7); as a byte, bit k + 1.
+                let ranks = (inner as u8) << 1;
+                let mut pieces = 0u64;
+                let mut k = 0;
+                while k < 8 {
+                    if ranks & (1 << k) != 0 {
+                        pieces |= 1 << (8 * k);
+                    }
+                    k += 1;
                 }
-                k += 1;
-            }
-            let index = (pieces.wrapping_mul(C2_H7.0) >> 58) as usize;
-            let along = attacks_on_rank(rank as u32, ranks);
-            let mut attacks = 0u64;
-            let mut k = 0;
-            while k < 8 {
-                if along & (1 << k) != 0 {
-                    attacks |= 1 << (8 * k);
+                let index = (pieces.wrapping_mul(C2_H7.0) >> 58) as usize;
+                let along = attacks_on_rank(rank as u32, ranks);
+                let mut attacks = 0u64;
+                let mut k = 0;
+                while k < 8 {
+                    if along & (1 << k) != 0 {
+                        attacks |= 1 << (8 * k);
+                    }
+                    k += 1;
                 }
-                k += 1;
+                table[rank][index] = Bitboard(attacks);
+                inner += 1;
             }
-            table[rank][index] = Bitboard(attacks);
-            inner += 1;
+            rank += 1;
         }
-        rank += 1;
-    }
-    table
-};
+        table
+    };
+}
 
 #[cfg(test)]
 mod tests {

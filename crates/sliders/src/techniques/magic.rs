@@ -113,15 +113,19 @@ const fn magics(slider: Slider, numbers: &[u64; 64], first_offset: u32) -> ([Mag
     (table, offset)
 }
 
-const ROOK_AND_END: ([Magic; 64], u32) = magics(Slider::Rook, &ROOK_MAGICS, 0);
-const BISHOP_AND_END: ([Magic; 64], u32) = magics(Slider::Bishop, &BISHOP_MAGICS, ROOK_AND_END.1);
+/// Entries in the rooks' part of the shared table: the bishops' slices start there.
+const ROOK_ENTRIES: u32 = magics(Slider::Rook, &ROOK_MAGICS, 0).1;
 
-/// Each square's rook magic, slices first in the shared table.
-pub static ROOK: [Magic; 64] = ROOK_AND_END.0;
-/// Each square's bishop magic, slices after all the rooks'.
-pub static BISHOP: [Magic; 64] = BISHOP_AND_END.0;
+table! {
+    /// Each square's rook magic, slices first in the shared table.
+    pub static ROOK: [Magic; 64] = magics(Slider::Rook, &ROOK_MAGICS, 0).0;
+}
+table! {
+    /// Each square's bishop magic, slices after all the rooks'.
+    pub static BISHOP: [Magic; 64] = magics(Slider::Bishop, &BISHOP_MAGICS, ROOK_ENTRIES).0;
+}
 /// Entries in the shared attack table: 102,400 for rooks and 5,248 for bishops.
-pub const TABLE_ENTRIES: usize = BISHOP_AND_END.1 as usize;
+pub const TABLE_ENTRIES: usize = magics(Slider::Bishop, &BISHOP_MAGICS, ROOK_ENTRIES).1 as usize;
 
 /// The shared attack table, once built; null before.
 static TABLE: AtomicPtr<Bitboard> = AtomicPtr::new(core::ptr::null_mut());
@@ -148,7 +152,7 @@ pub fn attack_table() -> &'static [Bitboard] {
 fn build_table() -> &'static [Bitboard] {
     let mut table = vec![Bitboard::EMPTY; TABLE_ENTRIES].into_boxed_slice();
     for (slider, magics) in [(Slider::Rook, &ROOK), (Slider::Bishop, &BISHOP)] {
-        for magic in magics {
+        for magic in magics.iter() {
             let square = Square::from_index(magic.square as u32);
             let mut pieces = 0u64;
             loop {

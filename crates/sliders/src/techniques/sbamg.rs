@@ -68,28 +68,30 @@ pub struct SbamgMasks {
     pub outer: Bitboard,
 }
 
-/// `SBAMG_MASKS[sq][line]` (6 KiB).
-pub static SBAMG_MASKS: [[SbamgMasks; 4]; 64] = {
-    let empty = Bitboard::EMPTY;
-    let mut table = [[SbamgMasks { lower: empty, line_ex: empty, outer: empty }; 4]; 64];
-    let mut s = 0;
-    while s < 64 {
-        let square = Square::ALL[s];
-        let lower = if s == 0 { 1 } else { (1u64 << s) - 1 };
-        let mut l = 0;
-        while l < 4 {
-            let line: Line = Line::ALL[l];
-            // The line's lowest square, unless that is the slider's own: a set bit there would
-            // absorb the borrow before it reached the squares above.
-            let lower_end = line_ends(square, line).0 & ray(square, line.negative()).0;
-            table[s][l] = SbamgMasks {
-                lower: Bitboard(lower),
-                line_ex: line_without(square, line),
-                outer: Bitboard(lower_end | 1),
-            };
-            l += 1;
+table! {
+    /// `SBAMG_MASKS[sq][line]` (6 KiB).
+    pub static SBAMG_MASKS: [[SbamgMasks; 4]; 64] = {
+        let empty = Bitboard::EMPTY;
+        let mut table = [[SbamgMasks { lower: empty, line_ex: empty, outer: empty }; 4]; 64];
+        let mut s = 0;
+        while s < 64 {
+            let square = Square::ALL[s];
+            let lower = if s == 0 { 1 } else { (1u64 << s) - 1 };
+            let mut l = 0;
+            while l < 4 {
+                let line: Line = Line::ALL[l];
+                // The line's lowest square, unless that is the slider's own: a set bit there would
+                // absorb the borrow before it reached the squares above.
+                let lower_end = line_ends(square, line).0 & ray(square, line.negative()).0;
+                table[s][l] = SbamgMasks {
+                    lower: Bitboard(lower),
+                    line_ex: line_without(square, line),
+                    outer: Bitboard(lower_end | 1),
+                };
+                l += 1;
+            }
+            s += 1;
         }
-        s += 1;
-    }
-    table
-};
+        table
+    };
+}

@@ -66,19 +66,21 @@ pub fn east_attacks_setwise<T: Tracer>(t: &mut T, rooks: Bitboard, occupied: Bit
 
 const H_FILE: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
-/// `LINE_MASKS[sq][line]`: the whole line through the square, the square included.
-pub static LINE_MASKS: [[Bitboard; 4]; 64] = {
-    let mut table = [[Bitboard::EMPTY; 4]; 64];
-    let mut s = 0;
-    while s < 64 {
-        let square = Square::ALL[s];
-        let mut l = 0;
-        while l < 4 {
-            let line: Line = Line::ALL[l];
-            table[s][l] = Bitboard(line_without(square, line).0 | square.bit().0);
-            l += 1;
+table! {
+    /// `LINE_MASKS[sq][line]`: the whole line through the square, the square included.
+    pub static LINE_MASKS: [[Bitboard; 4]; 64] = {
+        let mut table = [[Bitboard::EMPTY; 4]; 64];
+        let mut s = 0;
+        while s < 64 {
+            let square = Square::ALL[s];
+            let mut l = 0;
+            while l < 4 {
+                let line: Line = Line::ALL[l];
+                table[s][l] = Bitboard(line_without(square, line).0 | square.bit().0);
+                l += 1;
+            }
+            s += 1;
         }
-        s += 1;
-    }
-    table
-};
+        table
+    };
+}
