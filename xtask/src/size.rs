@@ -7,7 +7,7 @@ use std::io::Write as _;
 
 use wasmparser::{KnownCustom, Name, Parser, Payload};
 
-use crate::{cargo_command, run, workspace_root, BENCH_MODULE};
+use crate::{cargo_command, run, workspace_root, BENCH_MODULE, SIZE_BUILD};
 
 fn gzipped(bytes: &[u8]) -> Result<usize, String> {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -121,7 +121,8 @@ pub type Parts = Vec<(&'static str, usize)>;
 
 /// Builds the page's release wasm and sorts its code by part, largest first, with the total.
 pub fn release_code_by_part() -> Result<(Parts, usize), String> {
-    run(&mut cargo_command(&[
+    // The same settings as the page's build, so the parts are the shipped code's.
+    run(cargo_command(&[
         "build",
         "--release",
         "-p",
@@ -130,7 +131,8 @@ pub fn release_code_by_part() -> Result<(Parts, usize), String> {
         "slider-lab",
         "--target",
         "wasm32-unknown-unknown",
-    ]))?;
+    ])
+    .envs(SIZE_BUILD))?;
     let wasm = std::fs::read(workspace_root().join("target/wasm32-unknown-unknown/release/slider-lab.wasm"))
         .map_err(|e| e.to_string())?;
     let (parts, total) = code_by_part(&wasm)?;

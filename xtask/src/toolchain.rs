@@ -94,6 +94,12 @@ pub fn ensure_build_tools() -> Result<(), String> {
             Command::new("rustup").args(["component", "add", "rust-src"]),
         )?;
     }
+    // trunk runs cargo with --offline, so the crates the standard library builds with must be
+    // in cargo's cache first; a no-op once they are.
+    let sysroot = output_of("rustc", &["--print", "sysroot"]).unwrap_or_default();
+    let library = Path::new(sysroot.trim()).join("lib/rustlib/src/rust/library/Cargo.toml");
+    run(Command::new("cargo").args(["fetch", "--quiet", "--manifest-path"]).arg(&library).env("RUSTC_BOOTSTRAP", "1"))
+        .map_err(|e| format!("cannot fetch the crates the standard library is built with: {e}"))?;
     if output_of("trunk", &["--version"]) != Some(format!("trunk {TRUNK_VERSION}")) {
         install(
             &format!("trunk {TRUNK_VERSION} (about 10 minutes on 2 cores)"),
