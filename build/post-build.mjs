@@ -49,6 +49,125 @@ if (TRUNK_PROFILE !== "release") {
 const digest = (algorithm, bytes) => createHash(algorithm).update(bytes).digest("base64");
 const integrity = (algorithm, bytes) => `${algorithm}-${digest(algorithm, bytes)}`;
 
+
+
+// wasm-bindgen names each import and export after its Rust function plus a 16-digit hash
+// (`__wbg_setattribute_2f4e…`), and the glue repeats every name: 5.7 KB of names that gzip
+// cannot shrink, since the hashes are random. Short names in both files (`$0`, `$1`, …) save
+// about 5 KB gzipped. Only the imports from the glue's own module (`./slider-lab_bg.js`, which
+// becomes `g`) and the exports with wasm-bindgen's prefixes are renamed; the JS is changed by
+// whole identifiers only, and the build stops if a name is not where it is expected.
+function leb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [value, at];
+  }
+}
+function encodeLeb(value) {
+  const out = [];
+  do {
+    let byte = value % 128;
+    value = Math.floor(value / 128);
+    if (value > 0) byte |= 0x80;
+    out.push(byte);
+  } while (value > 0);
+  return out;
+}
+const encodeName = (name) => [...encodeLeb(Buffer.byteLength(name)), ...Buffer.from(name)];
+function readName(bytes, at) {
+  const [length, start] = leb(bytes, at);
+  return [bytes.subarray(start, start + length).toString(), start + length];
+}
+// The end of an import's description: a function's type, a table, a memory, a global or a tag.
+function skipImportDescription(bytes, at) {
+  const kind = bytes[at++];
+  const limits = (at) => {
+    const flags = bytes[at++];
+    [, at] = leb(bytes, at);
+    if (flags & 1) [, at] = leb(bytes, at);
+    return at;
+  };
+  if (kind === 0) return leb(bytes, at)[1];
+  if (kind === 1) return limits(at + 1);
+  if (kind === 2) return limits(at);
+  if (kind === 3) return at + 2;
+  if (kind === 4) return leb(bytes, at + 1)[1];
+  throw new Error(`post-build: unknown import kind ${kind}`);
+}
+function shortenGlueNames(wasm, js) {
+  const renamed = new Map();
+  const shortName = (name) => {
+    if (!renamed.has(name)) renamed.set(name, `$${renamed.size.toString(36)}`);
+    return renamed.get(name);
+  };
+  const glueModules = new Set();
+  const glueExport = (name) => name.startsWith("__wbg") || name.startsWith("__wbindgen");
+  const sections = [wasm.subarray(0, 8)];
+  let at = 8;
+  while (at < wasm.length) {
+    const id = wasm[at];
+    const [size, start] = leb(wasm, at + 1);
+    const end = start + size;
+    if (id === 2 || id === 7) {
+      const [count, first] = leb(wasm, start);
+      let entry = first;
+      const body = [...encodeLeb(count)];
+      for (let i = 0; i < count; i++) {
+        if (id === 2) {
+          const [module, afterModule] = readName(wasm, entry);
+          const [field, afterField] = readName(wasm, afterModule);
+          const afterDescription = skipImportDescription(wasm, afterField);
+          const glue = module.endsWith("_bg.js");
+          if (glue) glueModules.add(module);
+          body.push(...encodeName(glue ? "g" : module), ...encodeName(glue ? shortName(field) : field));
+          body.push(...wasm.subarray(afterField, afterDescription));
+          entry = afterDescription;
+        } else {
+          const [name, afterName] = readName(wasm, entry);
+          const afterIndex = leb(wasm, afterName + 1)[1];
+          body.push(...encodeName(glueExport(name) ? shortName(name) : name), ...wasm.subarray(afterName, afterIndex));
+          entry = afterIndex;
+        }
+      }
+      sections.push(Buffer.from([id, ...encodeLeb(body.length), ...body]));
+    } else {
+      sections.push(wasm.subarray(at, end));
+    }
+    at = end;
+  }
+  for (const [name, short] of renamed) {
+    const uses = js.split(name).length - 1;
+    if (uses === 0) throw new Error(`post-build: the glue never names ${name}`);
+    js = js.replace(new RegExp(`\\b${name}\\b`, "g"), short);
+  }
+  // The glue's imports object, keyed by the module's name: `"./slider-lab_bg.js": {…}`.
+  for (const module of glueModules) {
+    const key = JSON.stringify(module);
+    if (js.split(key).length !== 2) throw new Error(`post-build: expected the glue to name ${key} once`);
+    js = js.replace(key, '"g"');
+  }
+  return [Buffer.concat(sections), js, renamed.size];
+}
+
+{
+  const wasmName = readdirSync(TRUNK_STAGING_DIR).find((file) => file.endsWith("_bg.wasm"));
+  const jsName = wasmName.replace(/_bg\.wasm$/, ".js");
+  const wasmPath = join(TRUNK_STAGING_DIR, wasmName);
+  const jsPath = join(TRUNK_STAGING_DIR, jsName);
+  const glue = readFileSync(jsPath, "utf8");
+  const [wasm, js, count] = shortenGlueNames(readFileSync(wasmPath), glue);
+  writeFileSync(wasmPath, wasm);
+  writeFileSync(jsPath, js);
+  for (const algorithm of ["sha256", "sha384", "sha512"]) {
+    html = html.replaceAll(integrity(algorithm, glue), integrity(algorithm, js));
+  }
+  console.log(`post-build: ${count} glue names shortened in ${wasmName} and ${jsName}`);
+}
+
 let terser;
 try {
   terser = createRequire(join(TRUNK_SOURCE_DIR, ".tools", "package.json"))("terser");

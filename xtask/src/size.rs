@@ -15,30 +15,43 @@ fn gzipped(bytes: &[u8]) -> Result<usize, String> {
     Ok(gz.finish().map_err(|e| e.to_string())?.len())
 }
 
-/// What a function is, from its (mangled) name; the first rule that matches wins.
+/// What a function is, from its mangled name. Views and narration are told by a name in their
+/// path; everything else by the crate its path starts from, the first crate the name mentions
+/// (a yew function made for an app type mentions yew first: it is yew's code).
 pub fn part(name: &str) -> &'static str {
-    const RULES: [(&str, &str); 10] = [
-        ("sliders10techniques", "technique code (traced and fast paths)"),
-        ("sliders9narration", "narration and diagrams"),
-        ("sliders7diagram", "narration and diagrams"),
-        ("CompStateInner", "component views (html! through yew)"),
-        ("FunctionProvider", "component views (html! through yew)"),
-        ("slider_lab", "app logic (model, url, input, hooks)"),
-        ("yew", "yew runtime (diffing, scheduling, hooks)"),
-        ("wasm_bindgen", "wasm-bindgen, web-sys, js-sys glue"),
-        ("dlmalloc", "allocator (dlmalloc)"),
-        ("web_sys", "wasm-bindgen, web-sys, js-sys glue"),
+    const VIEWS: &str = "component views (html! through yew)";
+    const NARRATION: &str = "narration and diagrams";
+    const GLUE: &str = "wasm-bindgen, web-sys, js-sys glue";
+    const STD: &str = "core, alloc, std (formatting, collections)";
+    const ANYWHERE: [(&str, &str); 4] = [
+        ("CompStateInner", VIEWS),
+        ("FunctionProvider", VIEWS),
+        ("sliders9narration", NARRATION),
+        ("sliders7diagram", NARRATION),
     ];
-    if let Some((_, part)) = RULES.iter().find(|(needle, _)| name.contains(needle)) {
+    // Crate names as both manglings write them, with their length.
+    const CRATES: [(&str, &str); 12] = [
+        ("7sliders", "technique code (traced and fast paths)"),
+        ("10slider_lab", "app logic (model, url, input, hooks)"),
+        ("3yew", "yew runtime (diffing, scheduling, hooks)"),
+        ("12wasm_bindgen", GLUE),
+        ("7web_sys", GLUE),
+        ("6js_sys", GLUE),
+        ("8dlmalloc", "allocator (dlmalloc)"),
+        ("9hashbrown", STD),
+        ("4core", STD),
+        ("5alloc", STD),
+        ("3std", STD),
+        ("14form_urlencoded", STD),
+    ];
+    if let Some((_, part)) = ANYWHERE.iter().find(|(needle, _)| name.contains(needle)) {
         return part;
     }
-    if name.contains("js_sys") {
-        "wasm-bindgen, web-sys, js-sys glue"
-    } else if ["core", "alloc", "std"].iter().any(|needle| name.contains(needle)) {
-        "core, alloc, std (formatting, collections)"
-    } else {
-        "unnamed (closures, shims)"
-    }
+    CRATES
+        .iter()
+        .filter_map(|(needle, part)| name.find(needle).map(|at| (at, *part)))
+        .min_by_key(|(at, _)| *at)
+        .map_or("unnamed (closures, shims)", |(_, part)| part)
 }
 
 /// Bytes of code per part, and the total, from a wasm with a name section.
@@ -150,7 +163,11 @@ mod tests {
         assert_eq!(part("_ZN7sliders10techniques5magic7attacks17h0E"), "technique code (traced and fast paths)");
         assert_eq!(part("_ZN3yew10dom_bundle5bnode"), "yew runtime (diffing, scheduling, hooks)");
         assert_eq!(part("CompStateInner<COMP> as Stateful>::view"), "component views (html! through yew)");
-        assert_eq!(part("dlmalloc::malloc"), "allocator (dlmalloc)");
+        assert_eq!(part("_ZN8dlmalloc6malloc17h0E"), "allocator (dlmalloc)");
+        // v0 mangling names the generic arguments too: the first crate is the code's own.
+        let hook = "_RNCNvXNvNtNtCsa_3yew10functional5hooksINtB6_12HookProviderNtNtCsb_10slider_lab5model3LabE";
+        assert_eq!(part(hook), "yew runtime (diffing, scheduling, hooks)");
+        assert_eq!(part("_RNvNtCsb_10slider_lab3url10from_query"), "app logic (model, url, input, hooks)");
         assert_eq!(part(""), "unnamed (closures, shims)");
     }
 }
