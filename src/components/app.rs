@@ -16,10 +16,10 @@ use crate::components::code_panel::CodePanel;
 use crate::components::compare::Compare;
 use crate::components::export::Export;
 use crate::components::key_help::{keys_hint, KeyHelp};
-use crate::components::player::Player;
+use crate::components::player::{player, PlayerProps};
 use crate::components::position::Position;
-use crate::components::result::AttackResult;
-use crate::components::setup::Setup;
+use crate::components::result::{attack_result, ResultProps};
+use crate::components::setup::{setup, SetupProps};
 use crate::components::share::Share;
 use crate::components::step_strip::StepStrip;
 use crate::components::step_view::{values_table, StepView};
@@ -295,7 +295,7 @@ pub fn app() -> Html {
             unseen={unseen(&lab, attacks)} show_indices={lab.show_indices} on_action={on_action.clone()} />
     };
     let player = html! {
-        <Player step={lab.step} count={trace.steps.len()} {playing} speed={lab.speed} on_action={on_action.clone()} />
+        { player(&PlayerProps { step: lab.step, count: trace.steps.len(), playing, speed: lab.speed, on_action: on_action.clone() }) }
     };
     let board_context = sliders::narration::Board::of(&trace);
     let step_view = current.map(|step| {
@@ -315,7 +315,7 @@ pub fn app() -> Html {
                     { board }
                     <div class="embed-summary">
                         <h1 class="embed-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</h1>
-                        <AttackResult technique={lab.technique} {attacks} />
+                        { attack_result(&ResultProps { technique: lab.technique, attacks }) }
                         <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
                     </div>
                 </div>
@@ -390,8 +390,8 @@ pub fn app() -> Html {
                 <div class="lesson">
                     <div class="board-column">
                         { board }
-                        <Setup technique={lab.technique} slider={lab.slider} tool={lab.tool} on_action={on_action.clone()} />
-                        <AttackResult technique={lab.technique} {attacks} />
+                        { setup(&SetupProps { technique: lab.technique, slider: lab.slider, tool: lab.tool, on_action: on_action.clone() }) }
+                        { attack_result(&ResultProps { technique: lab.technique, attacks }) }
                     </div>
                     { stepper }
                     <div class="more">

@@ -7,7 +7,6 @@ use yew::prelude::*;
 
 use crate::model::{Action, SPEEDS_MS};
 
-#[derive(Properties, PartialEq)]
 pub struct PlayerProps {
     pub step: usize,
     pub count: usize,
@@ -16,7 +15,7 @@ pub struct PlayerProps {
     pub on_action: Callback<Action>,
 }
 
-#[function_component(Player)]
+/// A plain view function, not a component (see `result::attack_result`).
 pub fn player(props: &PlayerProps) -> Html {
     // The visible words are the accessible name (the arrows are decoration); the title adds the key.
     // At either end the buttons that cannot move say so with aria-disabled, and keep their focus:

@@ -3,13 +3,13 @@
 use sliders::{Bitboard, Technique};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
 pub struct ResultProps {
     pub technique: Technique,
     pub attacks: Bitboard,
 }
 
-#[function_component(AttackResult)]
+/// A plain view function, not a component: its few nodes cost less to rebuild with the app
+/// than a component's machinery costs in the download.
 pub fn attack_result(props: &ResultProps) -> Html {
     let value = props.attacks.to_string();
     html! {

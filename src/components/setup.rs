@@ -8,7 +8,6 @@ use yew::prelude::*;
 use crate::components::board::glyph;
 use crate::model::{Action, Tool};
 
-#[derive(Properties, PartialEq)]
 pub struct SetupProps {
     pub technique: Technique,
     pub slider: Slider,
@@ -43,7 +42,7 @@ mod tests {
     }
 }
 
-#[function_component(Setup)]
+/// A plain view function, not a component (see `result::attack_result`).
 pub fn setup(props: &SetupProps) -> Html {
     let on_technique = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
