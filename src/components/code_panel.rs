@@ -5,7 +5,9 @@
 
 use sliders::techniques::statement_lines;
 use sliders::{Step, Technique};
-use web_sys::HtmlElement;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, ResizeObserver};
 use yew::prelude::*;
 
 use crate::sources::{use_source, Source};
@@ -42,7 +44,7 @@ fn lines(source: &str, numbers: impl Iterator<Item = u32>, (first, last): (u32, 
 /// of it is out of sight.
 fn bring_current_line_into_view(panel: &HtmlElement) {
     let Ok(Some(line)) = panel.query_selector("[data-current-line]") else { return };
-    let Ok(line) = wasm_bindgen::JsCast::dyn_into::<HtmlElement>(line) else { return };
+    let Ok(line) = line.dyn_into::<HtmlElement>() else { return };
     let (top, height) = (line.offset_top(), line.offset_height());
     let visible = top >= panel.scroll_top() && top + height <= panel.scroll_top() + panel.client_height();
     if !visible {
@@ -64,16 +66,34 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
     let own = props.step.filter(|step| technique.made(step));
     let container = use_node_ref();
     {
-        // After every render (a new step, or an edit that made the narration longer and the panel
-        // shorter), bring the highlighted statement back to the panel's middle if any of it is out
-        // of sight. Only the panel scrolls, never the page.
+        // After every render (a new step, a new source), bring the highlighted statement back to
+        // the panel's middle if any of it is out of sight. Only the panel scrolls, never the page.
         let container = container.clone();
         use_effect(move || {
-            let Some(panel) = container.cast::<HtmlElement>() else { return };
-            bring_current_line_into_view(&panel);
-            // Once more after the page's own effects have run: entering presentation mode, say,
-            // rescales the whole page after this panel has rendered.
-            gloo::timers::callback::Timeout::new(50, move || bring_current_line_into_view(&panel)).forget();
+            if let Some(panel) = container.cast::<HtmlElement>() {
+                bring_current_line_into_view(&panel);
+            }
+        });
+    }
+    {
+        // And whenever the panel changes size: presentation mode rescales the page after this
+        // panel has rendered, and a longer narration leaves the panel less room.
+        let container = container.clone();
+        use_effect_with((), move |_| {
+            let watch = container.cast::<HtmlElement>().and_then(|panel| {
+                let on_resize = Closure::<dyn FnMut()>::new({
+                    let panel = panel.clone();
+                    move || bring_current_line_into_view(&panel)
+                });
+                let observer = ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok()?;
+                observer.observe(&panel);
+                Some((observer, on_resize))
+            });
+            move || {
+                if let Some((observer, _on_resize)) = watch {
+                    observer.disconnect();
+                }
+            }
         });
     }
     let own_source = use_source(technique.source_file());
