@@ -109,21 +109,17 @@ fn load() -> Loaded {
 /// selector change it on every press, and Back should not step through each technique passed.
 const BROWSING_MS: f64 = 1000.0;
 
-thread_local! {
-    /// When the last new setup reached the address.
-    static LAST_SETUP_MS: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
-}
-
 /// Puts the state in the address. A new technique, slider or square is a new history entry,
 /// so Back returns to the previous setup, unless it follows another within [`BROWSING_MS`];
-/// every other edit replaces the current entry.
-fn sync_address(lab: &Lab) {
+/// every other edit replaces the current entry. `last_setup_ms` is when the last new setup
+/// reached the address.
+fn sync_address(lab: &Lab, last_setup_ms: &mut f64) {
     let query = url::query_of(lab);
     let shown = url::from_query(&current_query()).lab;
     let Ok(history) = gloo::utils::window().history() else { return };
     let new_setup = (shown.technique, shown.slider, shown.sliders()) != (lab.technique, lab.slider, lab.sliders());
     let now = js_sys::Date::now();
-    let browsing = new_setup && now - LAST_SETUP_MS.with(|last| last.replace(now)) < BROWSING_MS;
+    let browsing = new_setup && now - std::mem::replace(last_setup_ms, now) < BROWSING_MS;
     let _ = if new_setup && !browsing && current_query().len() > 1 {
         history.push_state_with_url(&JsValue::NULL, "", Some(&query))
     } else {
@@ -168,13 +164,14 @@ pub fn app() -> Html {
     };
 
     // The address follows the state; an embedded view leaves the article's history alone.
+    let last_setup_ms = use_mut_ref(|| f64::NEG_INFINITY);
     use_effect_with(
         (lab.technique, lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting),
         {
             let lab = (*lab).clone();
             move |_| {
                 if !embed.enabled {
-                    sync_address(&lab);
+                    sync_address(&lab, &mut last_setup_ms.borrow_mut());
                 }
             }
         },

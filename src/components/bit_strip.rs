@@ -2,7 +2,7 @@
 //! the right, eight bits per rank: the borrow visibly runs rightwards, which on the board is
 //! along the rank and then up the board — the reason LERF makes it follow a line.
 
-use sliders::narration::{borrow_caption, borrow_end, BorrowEnd};
+use sliders::narration::{bit_in_frame, borrow_caption, borrow_end, BorrowEnd};
 use sliders::{Bitboard, Square};
 use yew::prelude::*;
 
@@ -14,9 +14,11 @@ pub struct BitStripProps {
     pub subtrahend: Bitboard,
     pub difference: Bitboard,
     pub frame: Frame,
+    /// The word is byte-swapped: its bits are named by what they stand for on the board.
+    pub mirrored: bool,
 }
 
-fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>) -> Html {
+fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
     let ranks = (0..8).map(|rank| {
         let bits = (0..8).map(|file| {
             let bit = rank * 8 + file;
@@ -34,7 +36,7 @@ fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>) -> Html {
                 frame.is_some_and(|f| f.borrow.contains(square)).then_some("borrow"),
                 frame.is_some_and(|f| f.cursor == Some(bit)).then_some("cursor"),
             );
-            html! { <span {class} title={format!("bit {bit} ({square})")}></span> }
+            html! { <span {class} title={bit_in_frame(bit, mirrored)}></span> }
         });
         html! { <span class="strip-rank">{ for bits }</span> }
     });
@@ -52,10 +54,10 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
     // The caption points at the bit it names: where the borrow is while it walks, then where it
     // ended (bit 63 when it ran past h8). Without a borrow there is no bit to point at.
     let (caption, bit) = match (props.frame.cursor, end) {
-        (Some(bit), _) => (format!("borrow at bit {bit} ({})", Square::from_index(bit)), Some(bit)),
-        (None, BorrowEnd::AbsorbedAt { stop, .. }) => (borrow_caption(end), Some(stop)),
-        (None, BorrowEnd::PastH8 { .. }) => (borrow_caption(end), Some(63)),
-        (None, BorrowEnd::NoBorrow) => (borrow_caption(end), None),
+        (Some(bit), _) => (format!("borrow at {}", bit_in_frame(bit, props.mirrored)), Some(bit)),
+        (None, BorrowEnd::AbsorbedAt { stop, .. }) => (borrow_caption(end, props.mirrored), Some(stop)),
+        (None, BorrowEnd::PastH8 { .. }) => (borrow_caption(end, props.mirrored), Some(63)),
+        (None, BorrowEnd::NoBorrow) => (borrow_caption(end, props.mirrored), None),
     };
     let pointer = use_node_ref();
     {
@@ -79,9 +81,9 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                 <span>{ "bit 0 (a1)" }</span>
                 <span>{ "bit 63 (h8)" }</span>
             </div>
-            { row("a", props.minuend, None) }
-            { row("b", props.subtrahend, None) }
-            { row("a − b", props.difference, Some(&props.frame)) }
+            { row("a", props.minuend, None, props.mirrored) }
+            { row("b", props.subtrahend, None, props.mirrored) }
+            { row("a − b", props.difference, Some(&props.frame), props.mirrored) }
             <div class="strip-pointer" ref={pointer} aria-hidden="true">
                 if bit.is_some() {
                     <span class="strip-caret">{ "▲" }</span>

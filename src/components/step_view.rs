@@ -158,7 +158,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
     };
     let strip = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(minuend), Some(Value::Board(subtrahend)), Value::Board(difference)) => {
-            html! { <BitStrip {minuend} {subtrahend} {difference} frame={*frame} /> }
+            html! { <BitStrip {minuend} {subtrahend} {difference} frame={*frame} mirrored={step.mirrored} /> }
         }
         _ => html! {},
     };

@@ -118,22 +118,14 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
         }
         Value::Number(number) => format!("value {number}"),
     };
-    let place = |bit: u32| {
-        if step.mirrored {
-            format!("bit {bit} of the byte-swapped word, which stands for {}", mirror(Square::from_index(bit)))
-        } else {
-            bit_name(bit)
-        }
-    };
     let borrow = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => {
             match borrow_end(a, b, difference) {
                 BorrowEnd::NoBorrow => ", nothing borrows".into(),
-                BorrowEnd::AbsorbedAt { stop, .. } => format!(", the borrow stops at {}", place(stop)),
-                BorrowEnd::PastH8 { .. } if step.mirrored => {
-                    ", the borrow runs past bit 63 of the byte-swapped word".into()
+                BorrowEnd::AbsorbedAt { stop, .. } => {
+                    format!(", the borrow stops at {}", bit_in_frame(stop, step.mirrored))
                 }
-                BorrowEnd::PastH8 { .. } => ", the borrow runs past h8 (bit 63)".into(),
+                BorrowEnd::PastH8 { .. } => format!(", the borrow runs past {}", top_bit(step.mirrored)),
             }
         }
         _ => String::new(),
@@ -602,12 +594,33 @@ pub fn borrow_end(a: Bitboard, b: Bitboard, difference: Bitboard) -> BorrowEnd {
     }
 }
 
-/// The bit strip's one-line caption for a subtraction's end.
-pub fn borrow_caption(end: BorrowEnd) -> String {
+/// The bit strip's one-line caption for a subtraction's end, its bits named as the
+/// announcement names them.
+pub fn borrow_caption(end: BorrowEnd, mirrored: bool) -> String {
     match end {
         BorrowEnd::NoBorrow => "no borrow".into(),
-        BorrowEnd::AbsorbedAt { stop, .. } => format!("borrow absorbed at {}", bit_name(stop)),
-        BorrowEnd::PastH8 { .. } => "borrow ran past h8".into(),
+        BorrowEnd::AbsorbedAt { stop, .. } => format!("borrow absorbed at {}", bit_in_frame(stop, mirrored)),
+        BorrowEnd::PastH8 { .. } => format!("borrow ran past {}", top_bit(mirrored)),
+    }
+}
+
+/// A bit of a step's value by its square: "bit 51 (d7)"; in a byte-swapped word, what it
+/// stands for on the board, "bit 59 of the byte-swapped word, which stands for d1".
+pub fn bit_in_frame(bit: u32, mirrored: bool) -> String {
+    if mirrored {
+        format!("bit {bit} of the byte-swapped word, which stands for {}", mirror(Square::from_index(bit)))
+    } else {
+        bit_name(bit)
+    }
+}
+
+/// Where a borrow that leaves the word goes: past h8, or past the swapped word's top bit,
+/// which stands for h1.
+fn top_bit(mirrored: bool) -> &'static str {
+    if mirrored {
+        "bit 63 of the byte-swapped word"
+    } else {
+        "h8 (bit 63)"
     }
 }
 

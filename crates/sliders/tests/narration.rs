@@ -2,7 +2,9 @@
 //! technique is checked against the step's values and the board: random boards, the empty and
 //! the full board, and sliders on every square (edges and corners included).
 
-use sliders::narration::{announcement, bit_name, describe_bit, focus_name, mirror, narrate, spoken_label, Board};
+use sliders::narration::{
+    announcement, bit_name, borrow_caption, borrow_end, describe_bit, focus_name, mirror, narrate, spoken_label, Board,
+};
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
 
 /// Every board the checks run on: empty, full, and random ones from the benchmark's generator.
@@ -239,6 +241,21 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
         Borrow::PastH8 => ", the borrow runs past h8 (bit 63).".to_string(),
     };
     assert!(text.ends_with(&expected), "{context}: expected {expected:?}: {text}");
+    // The bit strip's caption names the same bit the same way, checked against the same
+    // long subtraction.
+    let Value::Board(difference) = step.result else { panic!("{context}") };
+    let caption = borrow_caption(borrow_end(a, b, difference), step.mirrored);
+    let expected = match borrow_by_hand(a.0, b.0) {
+        Borrow::None => "no borrow".to_string(),
+        Borrow::AbsorbedAt(bit) if step.mirrored => format!(
+            "borrow absorbed at bit {bit} of the byte-swapped word, which stands for {}",
+            Square::from_index(bit ^ 56)
+        ),
+        Borrow::AbsorbedAt(bit) => format!("borrow absorbed at bit {bit} ({})", Square::from_index(bit)),
+        Borrow::PastH8 if step.mirrored => "borrow ran past bit 63 of the byte-swapped word".to_string(),
+        Borrow::PastH8 => "borrow ran past h8 (bit 63)".to_string(),
+    };
+    assert_eq!(caption, expected, "{context}");
 }
 
 fn check_scan(step: &Step, text: &str, context: &str) {
