@@ -15,6 +15,8 @@ const STORAGE_KEY: &str = "slider-lab:last-query";
 
 /// Shows the banner on any panic from now on.
 pub fn install() {
+    // With immediate-abort a panic never reaches a hook: the release build leaves it out.
+    #[cfg(not(panic = "immediate-abort"))]
     std::panic::set_hook(Box::new(|info| {
         let what = info.payload_as_str().unwrap_or("a panic without a message");
         let message = match info.location() {
