@@ -52,7 +52,8 @@ pub fn clip(text: &str) -> String {
 pub fn parse_position(text: &str) -> Result<Bitboard, String> {
     let text = text.trim();
     if text.contains('/') {
-        return occupancy_from_fen(text).map_err(|why| format!("FEN not used: {}.", clip(&why)));
+        // The reasons quote one character at most: shown whole, never clipped mid-sentence.
+        return occupancy_from_fen(text).map_err(|why| format!("FEN not used: {why}."));
     }
     text.parse::<Bitboard>().map_err(|why| {
         let mut message = format!("Bitboard \"{}\" not used: {why}.", clip(text));
@@ -107,6 +108,14 @@ mod tests {
         let fen = format!("{}/8/8/8/8/8/8/8", "x".repeat(5_000));
         assert!(parse_position(&fen).unwrap_err().len() < 160);
         assert_eq!(clip("ab"), "ab");
+    }
+
+    #[test]
+    fn a_fen_reason_is_shown_whole() {
+        let message = parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1").unwrap_err();
+        assert_eq!(message, "FEN not used: 'X' in rank 1 is neither a piece letter nor a digit 1-8.");
+        let message = parse_position("8/8/8/8/8/8/8/7 w").unwrap_err();
+        assert_eq!(message, "FEN not used: rank 1 of the FEN covers 7 squares instead of 8.");
     }
 
     #[test]

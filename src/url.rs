@@ -222,9 +222,10 @@ pub fn from_query(query: &str) -> Loaded {
             Err(_) => notices.push(Notice {
                 parameter: "step",
                 message: format!(
-                    "ignored step=\"{}\": this trace has steps 0 to {}; using step 0",
+                    "ignored step=\"{}\": links count this trace's steps from 0 to {}; showing its first step, step 1 of {}",
                     clip(&value),
-                    steps - 1
+                    steps - 1,
+                    steps
                 ),
             }),
         }

@@ -440,7 +440,8 @@ fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
                 format!("bit {from} → bit {}", to.index())
             })
             .collect();
-        format!(". What is left: {}", pairs.join(", "))
+        // "What is left" only when bits fell off; otherwise every bit is there, moved.
+        format!(". {}: {}", if lost == 0 { "Where they land" } else { "What is left" }, pairs.join(", "))
     } else {
         String::new()
     };
@@ -463,11 +464,11 @@ fn multiply(a: Bitboard, b: Bitboard, product: Bitboard) -> String {
         seen |= copy;
     }
     let count = a.count();
-    let intro = format!(
-        "a × b adds up {} of b, each shifted up by the index of one of a's {}.",
-        if count == 1 { "1 copy".into() } else { format!("{count} copies") },
-        ones(count)
-    );
+    let intro = if count == 1 {
+        String::from("a × b is 1 copy of b, shifted up by the index of a's one bit.")
+    } else {
+        format!("a × b adds up {count} copies of b, each shifted up by the index of one of a's {}.", ones(count))
+    };
     if overlap != 0 {
         // Where the sum differs from the plain OR of the copies, a carry changed the bit.
         let carried = Bitboard(product.0 ^ seen);
@@ -646,6 +647,10 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
     let plain = (a & passed).is_empty() && (b & passed).is_empty();
     let mut text =
         format!("A borrow starts at {}, where b has a one and a has a zero: that bit turns to one.", bit_name(start));
+    if frame.mirror {
+        let square = Square::from_index(start);
+        text.push_str(&format!(" In the byte-swapped word {square} stands for {} on the board.", mirror(square)));
+    }
     let more = passed.count();
     let run = match (more, plain) {
         (0, _) if past_h8 => String::new(),
@@ -661,9 +666,16 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
     };
     text.push_str(&run);
     if past_h8 && start == 63 {
-        text.push_str(" Bit 63 is the top bit, so it runs past h8 (bit 63) at once, and the result wraps around.");
+        text.push_str(&format!(
+            " Bit 63 is the top bit, so it runs past {} at once, and the result wraps around.",
+            top_bit(frame.mirror)
+        ));
     } else if past_h8 {
-        text.push_str(&format!(". No one bit of a above {} stops it: it runs past h8 (bit 63)", bit_name(start)));
+        text.push_str(&format!(
+            ". No one bit of a above {} stops it: it runs past {}",
+            bit_name(start),
+            top_bit(frame.mirror)
+        ));
     }
     if past_h8 {
         if start == 63 {

@@ -40,6 +40,12 @@ fn borrow_by_hand(a: u64, b: u64) -> Borrow {
     }
 }
 
+/// The bit where the first borrow of `a - b` starts: the lowest bit where b has a one and a a
+/// zero, since below it no bit borrows.
+fn borrow_start(a: u64, b: u64) -> Option<u32> {
+    (0..64).find(|bit| a >> bit & 1 == 0 && b >> bit & 1 == 1)
+}
+
 fn direction_named(name: &str) -> Direction {
     Direction::ALL.into_iter().find(|d| d.name() == name).unwrap_or_else(|| panic!("no direction {name:?}"))
 }
@@ -153,6 +159,14 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 Some(Value::Number(n)) => n,
                 _ => panic!("{context}: a shift without an amount"),
             };
+            // "What is left" says bits fell off; "Where they land" that none did.
+            let (before, after) = (lhs.count(), step.result.board().unwrap().count());
+            if sentence.contains("What is left") {
+                assert!(after < before, "{context}: nothing fell off: {sentence}");
+            }
+            if sentence.contains("Where they land") {
+                assert_eq!(after, before, "{context}: bits fell off: {sentence}");
+            }
             for claim in sentence.split(", ").filter(|part| part.contains(" → bit ")) {
                 let numbers: Vec<u32> =
                     claim.split("bit ").skip(1).map(|n| n.split(' ').next().unwrap().parse().unwrap()).collect();
@@ -179,6 +193,13 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
 
 fn check_subtraction(step: &Step, text: &str, context: &str) {
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
+    // A borrow in a byte-swapped word starts on a square of the word: the sentence says what
+    // it stands for on the board.
+    if let (true, Some(start)) = (step.mirrored, borrow_start(a.0, b.0)) {
+        let square = Square::from_index(start);
+        let expected = format!("In the byte-swapped word {square} stands for {} on the board.", mirror(square));
+        assert!(text.contains(&expected), "{context}: expected {expected:?} in {text}");
+    }
     match borrow_by_hand(a.0, b.0) {
         Borrow::AbsorbedAt(bit) => {
             let expected = format!("until {}, ", bit_name(bit));
@@ -187,6 +208,11 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
                 "{context}: expected {expected:?} in {text}"
             );
             assert!(!text.contains("past h8"), "{context}: {text}");
+        }
+        // In a byte-swapped word bit 63 stands for h1: the borrow leaves the word, not past h8.
+        Borrow::PastH8 if step.mirrored => {
+            assert!(text.contains("it runs past bit 63 of the byte-swapped word"), "{context}: {text}");
+            assert!(!text.contains("h8") && !text.contains("absorbs it"), "{context}: {text}");
         }
         Borrow::PastH8 => {
             assert!(text.contains("it runs past h8 (bit 63)"), "{context}: {text}");

@@ -13,12 +13,12 @@ pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
     mut line_attacks: F,
 ) -> Bitboard {
     const ROOK: (&str, &str) = (
-        "file | rank = rook attacks",
-        "A rook moves along its file and its rank, so its attacks are the two lines' attacks together.",
+        "file | rank",
+        "A rook moves along its file and its rank, so what the technique found on the two lines, together, is what it finds for the rook.",
     );
     const BISHOP: (&str, &str) = (
-        "diagonal | anti-diagonal = bishop attacks",
-        "A bishop moves along the two diagonals through its square, so its attacks are both together.",
+        "diagonal | anti-diagonal",
+        "A bishop moves along the two diagonals through its square, so what the technique found on both, together, is what it finds for the bishop.",
     );
     match slider {
         Slider::Rook => pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK),
@@ -26,7 +26,7 @@ pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
         Slider::Queen => {
             let rook = pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK);
             let bishop = pair(t, &mut line_attacks, Line::Diagonal, Line::AntiDiagonal, BISHOP);
-            t.or("rook | bishop = queen attacks", "A queen moves as a rook and a bishop together.", rook, bishop)
+            t.or("rook | bishop", "A queen moves as a rook and a bishop together.", rook, bishop)
         }
     }
 }

@@ -65,7 +65,7 @@ fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, fr
         );
         filled = t.or(
             ["round 1: filled |= reached", "round 2: filled |= reached", "round 3: filled |= reached"][round],
-            "The fill now covers twice the distance.",
+            "Adds what this round reached: each round can double how far the fill runs, until a piece or the edge stops it.",
             filled,
             reached,
         );
