@@ -77,3 +77,31 @@ async fn magic_fills_its_table_on_first_use_and_says_how_long_it_took() {
     assert_eq!(browser.attribute(row, "data-match").await.as_deref(), Some("true"));
     browser.close().await;
 }
+
+/// Kindergarten moves the slider's file onto the a-file before it gathers it: on that moved
+/// board the slider's mark is on the a-file, and back on its own square once the attacks move
+/// back. Hyperbola Quintessence moves a rank down to bit 0 the same way.
+#[tokio::test]
+async fn the_slider_mark_follows_a_moved_board() {
+    let browser = Browser::start_at("/", (1440, 900)).await;
+    // Each grid's slider cells, named by square (cells run rank 8 to 1, a to h).
+    let marks = "return [...document.querySelectorAll('.step-view .grid')].map(g =>
+                   [...g.children].flatMap((c, i) => c.classList.contains('slider-cell')
+                     ? ['abcdefgh'[i % 8] + (8 - Math.floor(i / 8))] : []).join(' '));";
+    let cases = [
+        (Technique::Kindergarten, "& aFile", "a4", "a4"),
+        (Technique::Kindergarten, "<< file = file attacks", "a4", "d4"),
+        (Technique::Kindergarten, "occupied >> file", "d4", "a4"),
+        (Technique::HyperbolaQuintessence, "<< 8·rank = rank attacks", "d1", "d4"),
+    ];
+    for (technique, label, operand, result) in cases {
+        let trace = technique.trace(Slider::Rook, Square::D4, Bitboard::EMPTY);
+        let index = trace.steps.iter().position(|step| step.label == label).unwrap();
+        browser.open(&format!("?technique={technique}&slider=rook&square=d4&occupied=0x0&step={index}")).await;
+        let grids = browser.eval(marks).await;
+        let grids: Vec<&str> = grids.as_array().unwrap().iter().map(|g| g.as_str().unwrap()).collect();
+        assert_eq!(grids.first(), Some(&operand), "{technique} {label}: {grids:?}");
+        assert_eq!(grids.last(), Some(&result), "{technique} {label}: {grids:?}");
+    }
+    browser.close().await;
+}

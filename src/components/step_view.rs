@@ -111,6 +111,13 @@ pub fn step_view(props: &StepViewProps) -> Html {
         (true, true) => (mirrored, real),
         (false, true) => (real, mirrored),
     };
+    // A moved board (`occupied >> file`, say) has the slider's bit where the move took it, or
+    // nowhere if it fell off; the step that moves it takes its operand from before the move.
+    let moved = |board: Bitboard, bits: i8| match bits {
+        0.. => Bitboard(board.0 << bits),
+        _ => Bitboard(board.0 >> bits.unsigned_abs()),
+    };
+    let (slider, operand_slider) = (moved(slider, step.moved), moved(operand_slider, step.operand_moved));
     // A product's bits, a multiplier's and an index cut from a product (a shift by 52 or more)
     // are not squares: marking the slider there would name a square that is not one.
     let index_cut = step.op == Op::Shr && matches!(step.rhs, Some(Value::Number(amount)) if amount >= 52);

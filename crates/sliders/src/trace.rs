@@ -114,6 +114,11 @@ pub struct Step {
     /// The values are the board mirrored top to bottom (byte-swapped): bit n stands for the
     /// square n ^ 56, and a borrow that runs up runs down the real board.
     pub mirrored: bool,
+    /// The values are the board moved by this many bits (negative: towards a1), as after
+    /// `occupied >> file`: the slider's bit stands `moved` bits from its square.
+    pub moved: i8,
+    /// The same for the first operand, which differs on the step that moves the board.
+    pub operand_moved: i8,
 }
 
 impl Step {
@@ -133,6 +138,8 @@ impl Step {
             line: caller.line(),
             focus: Focus::Piece,
             mirrored: false,
+            moved: 0,
+            operand_moved: 0,
         }
     }
 
@@ -157,6 +164,12 @@ pub trait Tracer {
     /// Says whether the following steps work on the byte-swapped (mirrored) board.
     #[inline(always)]
     fn mirrored(&mut self, _mirrored: bool) {}
+
+    /// Says that the next step moves the board by `bits` (negative: towards a1), and the steps
+    /// after it work on the moved board, until the next call: the page then draws the slider
+    /// where its bit went. The next step's first operand is still the board before the move.
+    #[inline(always)]
+    fn moved(&mut self, _bits: i8) {}
 
     #[inline(always)]
     #[track_caller]
@@ -223,19 +236,7 @@ pub trait Tracer {
     #[track_caller]
     fn add(&mut self, label: &'static str, why: &'static str, a: u32, b: u32) -> u32 {
         let result = a.wrapping_add(b);
-        let caller = Location::caller();
-        self.record(Step {
-            label,
-            why,
-            op: Op::Add,
-            lhs: Value::Number(a),
-            rhs: Some(Value::Number(b)),
-            result: Value::Number(result),
-            file: caller.file(),
-            line: caller.line(),
-            focus: Focus::Piece,
-            mirrored: false,
-        });
+        self.record(Step::at(label, why, Op::Add, Value::Number(a), Some(Value::Number(b)), Value::Number(result)));
         result
     }
 
@@ -367,6 +368,9 @@ pub struct Recorder {
     pub steps: Vec<Step>,
     focus: Option<Focus>,
     mirrored: bool,
+    /// How far the board is moved from the next step on, and for that step's first operand.
+    moved: i8,
+    operand_moved: i8,
 }
 
 impl Recorder {
@@ -379,6 +383,8 @@ impl Recorder {
         self.steps.clear();
         self.focus = None;
         self.mirrored = false;
+        self.moved = 0;
+        self.operand_moved = 0;
     }
 }
 
@@ -389,6 +395,10 @@ impl Tracer for Recorder {
     fn record(&mut self, mut step: Step) {
         step.focus = self.focus.unwrap_or(Focus::Piece);
         step.mirrored = self.mirrored;
+        step.moved = self.moved;
+        step.operand_moved = self.operand_moved;
+        // Only the step that moves the board takes its operand from before the move.
+        self.operand_moved = self.moved;
         self.steps.push(step);
     }
 
@@ -434,6 +444,11 @@ impl Tracer for Recorder {
 
     fn mirrored(&mut self, mirrored: bool) {
         self.mirrored = mirrored;
+    }
+
+    fn moved(&mut self, bits: i8) {
+        self.operand_moved = self.moved;
+        self.moved = bits;
     }
 }
 

@@ -130,7 +130,7 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             }
         }
         // "In the byte-swapped word d7 stands for d2 on the board."
-        if let Some(rest) = sentence.split_once("byte-swapped word ").map(|(_, rest)| rest) {
+        if let Some(rest) = sentence.split_once("In the byte-swapped word ").map(|(_, rest)| rest) {
             let squares = listed(rest);
             assert!(step.mirrored && squares.len() == 2 && mirror(squares[0]) == squares[1], "{context}: {sentence}");
         }
@@ -212,13 +212,28 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
         // In a byte-swapped word bit 63 stands for h1: the borrow leaves the word, not past h8.
         Borrow::PastH8 if step.mirrored => {
             assert!(text.contains("it runs past bit 63 of the byte-swapped word"), "{context}: {text}");
-            assert!(!text.contains("h8") && !text.contains("absorbs it"), "{context}: {text}");
+            assert!(!text.contains("past h8") && !text.contains("absorbs it"), "{context}: {text}");
         }
         Borrow::PastH8 => {
             assert!(text.contains("it runs past h8 (bit 63)"), "{context}: {text}");
             assert!(!text.contains("absorbs it"), "{context}: {text}");
         }
         Borrow::None => assert!(text.contains("nothing borrows"), "{context}: {text}"),
+    }
+}
+
+/// A moved board (where the page draws the slider's bit) changes only on a step that moves it
+/// by that much, or on a table read whose operand is an index, not a board.
+fn check_moved(step: &Step, context: &str) {
+    if step.moved == step.operand_moved {
+        return;
+    }
+    let by = i32::from(step.moved) - i32::from(step.operand_moved);
+    match (step.op, step.rhs) {
+        (Op::Shl, Some(Value::Number(amount))) => assert_eq!(by, amount as i32, "{context}"),
+        (Op::Shr, Some(Value::Number(amount))) => assert_eq!(by, -(amount as i32), "{context}"),
+        (Op::Lookup, _) => assert!(matches!(step.lhs, Value::Number(_)), "{context}"),
+        _ => panic!("{context}: the board moves by {by} bits on a step that does not move it"),
     }
 }
 
@@ -320,6 +335,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                         assert!(text.len() > step.why.len() + 10, "{context}: nothing computed: {text}");
                         check_claims(&text, &board, step, &context);
                         check_announcement(step, index, trace.steps.len(), &board, &context);
+                        check_moved(step, &context);
                         match step.op {
                             Op::Sub => {
                                 check_subtraction(step, &text, &context);

@@ -74,6 +74,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
 #[inline(always)]
 fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let rank_shift = 8 * square.rank() as u32;
+    t.moved(-(rank_shift as i8 + 1));
     let shifted = t.shr(
         "occupied >> (8·rank + 1)",
         "Moves the slider's rank down to bit 0, past its a-file square: the six inner squares b to g become bits 0 to 5.",
@@ -86,12 +87,15 @@ fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bit
         shifted,
         Bitboard(63),
     );
+    // The table's attacks sit on the first rank at the slider's own file: one bit up from inner.
+    t.moved(-(rank_shift as i8));
     let first_rank = t.lookup(
         "firstRankAttacks[file][inner]",
         "The attacks of a slider on this file of the first rank, for exactly these inner pieces.",
         inner.0 as u32,
         Bitboard(FIRST_RANK_ATTACKS[square.file() as usize][inner.0 as usize & 63] as u64),
     );
+    t.moved(0);
     t.shl(
         "<< 8·rank = rank attacks",
         "Moves the first-rank attacks back up to the slider's rank.",

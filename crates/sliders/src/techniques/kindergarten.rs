@@ -60,6 +60,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
 #[inline(always)]
 fn file_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let file = square.file() as u32;
+    t.moved(-(file as i8));
     let moved = t.shr(
         "occupied >> file",
         "Moves the slider's file onto the a-file: every square moves that many files west.",
@@ -85,6 +86,7 @@ fn file_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bit
         index.0 as u32,
         A_FILE_ATTACKS[square.rank() as usize][index.0 as usize & 63],
     );
+    t.moved(0);
     t.shl("<< file = file attacks", "Moves the a-file attacks back east to the slider's file.", a_file, file)
 }
 

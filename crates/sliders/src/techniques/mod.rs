@@ -241,32 +241,35 @@ impl Technique {
     /// Bytes of precomputed tables the technique reads (the reference walk reads none).
     pub fn table_bytes(self) -> usize {
         use core::mem::{size_of, size_of_val};
-        let rays = size_of_val(&crate::RAYS);
+        // `[..]`: the table's own bytes, whether it is a static or computed on first read.
+        let rays = size_of_val(&crate::RAYS[..]);
         match self {
             Technique::Reference => 0,
             Technique::ClassicalConditional | Technique::ClassicalBranchless | Technique::ClassicalGeneralized => rays,
-            Technique::ClassicalZeroCount => rays + size_of_val(&classical_zero_count::RAYS_BY_COUNT),
+            Technique::ClassicalZeroCount => rays + size_of_val(&classical_zero_count::RAYS_BY_COUNT[..]),
             Technique::ClassicalInOneRun => {
-                rays + size_of_val(&classical_in_one_run::ROOK_EMPTY)
-                    + size_of_val(&classical_in_one_run::BISHOP_EMPTY)
-                    + size_of_val(&classical_in_one_run::RAYS_WITH_STOP)
+                rays + size_of_val(&classical_in_one_run::ROOK_EMPTY[..])
+                    + size_of_val(&classical_in_one_run::BISHOP_EMPTY[..])
+                    + size_of_val(&classical_in_one_run::RAYS_WITH_STOP[..])
             }
-            Technique::Subtraction => size_of_val(&subtraction::LINE_MASKS),
+            Technique::Subtraction => size_of_val(&subtraction::LINE_MASKS[..]),
             Technique::ObstructionDifference | Technique::ObstructionDifferenceHoffmann => {
-                size_of_val(&obstruction_masks::OBSTRUCTION_MASKS)
+                size_of_val(&obstruction_masks::OBSTRUCTION_MASKS[..])
             }
-            Technique::Sbamg => size_of_val(&sbamg::SBAMG_MASKS),
+            Technique::Sbamg => size_of_val(&sbamg::SBAMG_MASKS[..]),
             Technique::HyperbolaQuintessence => {
-                size_of_val(&crate::geometry::LINE_EX) + size_of_val(&first_rank::FIRST_RANK_ATTACKS)
+                size_of_val(&crate::geometry::LINE_EX[..]) + size_of_val(&first_rank::FIRST_RANK_ATTACKS[..])
             }
             Technique::KoggeStone | Technique::Dumb7Fill => 0,
             Technique::Kindergarten => {
-                size_of_val(&crate::geometry::LINE_EX)
-                    + size_of_val(&kindergarten::FILL_UP_ATTACKS)
-                    + size_of_val(&kindergarten::A_FILE_ATTACKS)
+                size_of_val(&crate::geometry::LINE_EX[..])
+                    + size_of_val(&kindergarten::FILL_UP_ATTACKS[..])
+                    + size_of_val(&kindergarten::A_FILE_ATTACKS[..])
             }
             Technique::Magic => {
-                size_of_val(&magic::ROOK) + size_of_val(&magic::BISHOP) + magic::TABLE_ENTRIES * size_of::<Bitboard>()
+                size_of_val(&magic::ROOK[..])
+                    + size_of_val(&magic::BISHOP[..])
+                    + magic::TABLE_ENTRIES * size_of::<Bitboard>()
             }
         }
     }
@@ -347,5 +350,21 @@ impl FromStr for Technique {
     type Err = ParseTechniqueError;
     fn from_str(text: &str) -> Result<Technique, ParseTechniqueError> {
         Technique::ALL.iter().copied().find(|t| t.name() == text).ok_or(ParseTechniqueError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Technique;
+
+    /// The sizes the articles give, whether the tables are statics or computed on first read
+    /// (the page's `lazy-tables`): a computed table must not be counted as its pointer.
+    #[test]
+    fn table_bytes_count_the_tables_themselves() {
+        assert_eq!(Technique::Subtraction.table_bytes(), 64 * 4 * 8);
+        assert_eq!(Technique::ClassicalConditional.table_bytes(), 8 * 64 * 8);
+        assert_eq!(Technique::HyperbolaQuintessence.table_bytes(), 64 * 4 * 8 + 8 * 64);
+        assert_eq!(Technique::Kindergarten.table_bytes(), 64 * 4 * 8 + 2 * 8 * 64 * 8);
+        assert_eq!(Technique::KoggeStone.table_bytes(), 0);
     }
 }
