@@ -136,7 +136,9 @@ pub fn from_query(query: &str) -> Loaded {
         _ => Err(format!("this page reads version {VERSION} links")),
     });
     read("technique", fields.technique, &mut |v| {
-        lab.technique = v.parse::<Technique>().map_err(|e| e.to_string())?;
+        // The core's error names the command-line tool's list; the page has its own menu.
+        lab.technique =
+            v.parse::<Technique>().map_err(|_| "no technique has that name; the Technique menu lists them all")?;
         Ok(())
     });
     read("slider", fields.slider, &mut |v| {
@@ -333,6 +335,9 @@ mod tests {
         assert!(loaded.notices[7].message.contains("last step"), "step=999 shows the last step");
         assert_eq!(loaded.lab.slider, Slider::Rook, "the good parameters still apply");
         assert!(loaded.notices[2].message.contains("z9"));
+        let technique = &loaded.notices[1].message;
+        assert!(technique.contains("black-magic") && technique.contains("Technique menu"), "{technique}");
+        assert!(!technique.contains('`'), "no command-line syntax on the page: {technique}");
     }
 
     #[test]

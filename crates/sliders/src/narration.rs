@@ -719,7 +719,8 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
         let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
         let bits = if frame.mirror {
             let stand_for = Bitboard(pieces.0.swap_bytes());
-            format!("bits that stand for {}", square_list(stand_for))
+            let bits = if pieces.count() == 1 { "a bit that stands" } else { "bits that stand" };
+            format!("{bits} for {}", square_list(stand_for))
         } else {
             square_list(pieces)
         };
