@@ -159,6 +159,14 @@ impl Browser {
             .for_element(Locator::Css("[data-square=\"h1\"]"))
             .await
             .expect("the board renders");
+        // The code panel fetches its sources after the board is up: a test that reads the
+        // highlighted line right away raced that fetch, and lost once on a busy machine.
+        let loaded = "return document.querySelector('[data-source-loading]') === null;";
+        let started = std::time::Instant::now();
+        while self.eval(loaded).await != serde_json::json!(true) {
+            assert!(started.elapsed() < Duration::from_secs(20), "the technique's source never arrived");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     pub async fn attribute(&self, selector: &str, name: &str) -> Option<String> {

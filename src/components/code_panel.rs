@@ -56,7 +56,8 @@ fn bring_current_line_into_view(panel: &HtmlElement) {
 fn not_ready(source: &Source) -> Html {
     match source {
         Source::Failed(why) => html! { <p class="code-note" role="alert" data-source-error="">{ why.to_string() }</p> },
-        _ => html! { <p class="code-note">{ "Loading the source…" }</p> },
+        // `data-source-loading`: the end-to-end tests wait for this to go before they read the code.
+        _ => html! { <p class="code-note" data-source-loading="">{ "Loading the source…" }</p> },
     }
 }
 
