@@ -6,6 +6,8 @@ use sliders::narration::{bit_in_frame, borrow_caption, borrow_end, BorrowEnd};
 use sliders::{Bitboard, Square};
 use yew::prelude::*;
 
+use crate::components::class_names;
+
 use crate::animation::Frame;
 
 #[derive(Properties, PartialEq)]
@@ -24,19 +26,19 @@ fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>, mirrored: boo
             let bit = rank * 8 + file;
             let square = Square::from_index(bit);
             let pending = frame.is_some_and(|f| !f.done && !f.shown.contains(square));
-            let class = classes!(
-                "bit",
-                if pending {
+            let class = class_names(&[
+                Some("bit"),
+                Some(if pending {
                     "pending"
                 } else if board.contains(square) {
                     "on"
                 } else {
                     "off"
-                },
+                }),
                 frame.is_some_and(|f| f.borrow.contains(square)).then_some("borrow"),
                 frame.is_some_and(|f| f.cursor == Some(bit)).then_some("cursor"),
-            );
-            html! { <span {class} title={bit_in_frame(bit, mirrored)}></span> }
+            ]);
+            html! { <span ~className={class} title={bit_in_frame(bit, mirrored)}></span> }
         });
         html! { <span class="strip-rank">{ for bits }</span> }
     });
@@ -89,7 +91,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                     <span class="strip-caret">{ "▲" }</span>
                 }
                 // Beside the caret, on the side with room: right of it in the low half, left in the high.
-                <span class={classes!("strip-caption", bit.map(|bit| if bit < 32 { "after" } else { "before" }))}
+                <span ~className={class_names(&[Some("strip-caption"), bit.map(|bit| if bit < 32 { "after" } else { "before" })])}
                     data-borrow-end="">{ caption }</span>
             </div>
         </div>

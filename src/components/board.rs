@@ -7,6 +7,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
+use crate::components::class_names;
+
 use crate::model::Action;
 
 #[derive(Properties, PartialEq)]
@@ -122,18 +124,18 @@ pub fn board(props: &BoardProps) -> Html {
         let occupied = props.occupied.contains(square) && !is_slider;
         let attacked = props.attacks.contains(square);
         let shade = if (file + rank) % 2 == 0 { "dark" } else { "light" };
-        let class = classes!(
-            "square",
-            shade,
+        let class = class_names(&[
+            Some("square"),
+            Some(shade),
             occupied.then_some("occupied"),
             attacked.then_some("attacked"),
             props.unseen.contains(square).then_some("unseen"),
             is_slider.then_some("slider"),
-        );
+        ]);
         html! {
             <button
                 type="button"
-                {class}
+                ~className={class}
                 role="gridcell"
                 data-square={square.name()}
                 data-occupied={props.occupied.contains(square).to_string()}

@@ -10,6 +10,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 use yew::prelude::*;
 
+use crate::components::class_names;
+
 use crate::sources::{use_source, Source};
 
 #[derive(Properties, PartialEq)]
@@ -25,13 +27,13 @@ fn lines(source: &str, numbers: impl Iterator<Item = u32>, (first, last): (u32, 
     let rendered =
         numbers.filter_map(|number| all.get(number as usize - 1).map(|text| (number, *text))).map(|(number, text)| {
             let current = number >= first && number <= last;
-            let class = classes!(
-                "code-line",
+            let class = class_names(&[
+                Some("code-line"),
                 current.then_some("current"),
                 text.trim_start().starts_with("//").then_some("comment"),
-            );
+            ]);
             html! {
-                <span {class} data-line={number.to_string()} data-current-line={(number == first).then_some("")}>
+                <span ~className={class} data-line={number.to_string()} data-current-line={(number == first).then_some("")}>
                     <span class="line-number" aria-hidden="true">{ number }</span>
                     { text }{ "\n" }
                 </span>

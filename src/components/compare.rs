@@ -100,7 +100,7 @@ pub fn compare(props: &CompareProps) -> Html {
         let select = props.on_action.reform(move |_: MouseEvent| Action::SetTechnique(technique));
         html! {
             <tr data-compare={technique.name()} data-match={wrong.is_empty().to_string()}
-                class={classes!((technique == props.selected).then_some("selected"))}>
+                ~className={if technique == props.selected { "selected" } else { "" }}>
                 <th scope="row">
                     <button type="button" class="link-button" onclick={select}>{ technique.title() }</button>
                     if technique.article().title() != technique.title() {

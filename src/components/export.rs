@@ -52,8 +52,12 @@ fn render(format: Format, trace: &Trace, step: usize) -> String {
         }
         Format::ResultDiagram => {
             format!(
-                "{} attacks of the {} on {}\n{:?}{}\n",
-                trace.technique, trace.slider, trace.square, trace.result, trace.result
+                "{} attacks of the {} on {}\n{}{}\n",
+                trace.technique,
+                trace.slider,
+                trace.square,
+                trace.result.diagram(),
+                trace.result
             )
         }
         Format::Hex => format!("0x{hex}"),

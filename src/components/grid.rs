@@ -4,6 +4,8 @@
 use sliders::{Bitboard, Square};
 use yew::prelude::*;
 
+use crate::components::class_names;
+
 #[derive(Properties, PartialEq)]
 pub struct GridProps {
     pub board: Bitboard,
@@ -35,21 +37,21 @@ pub fn grid(props: &GridProps) -> Html {
         let square = Square::from_index(bit);
         let on = props.board.contains(square);
         let pending = props.shown.is_some_and(|shown| !shown.contains(square));
-        let class = classes!(
-            "cell",
-            if pending {
+        let class = class_names(&[
+            Some("cell"),
+            Some(if pending {
                 "pending"
             } else if on {
                 "on"
             } else {
                 "off"
-            },
+            }),
             props.borrow.contains(square).then_some("borrow"),
             (props.cursor == Some(bit)).then_some("cursor"),
             props.active.contains(square).then_some("active"),
             props.sliders.contains(square).then_some("slider-cell"),
-        );
-        html! { <span {class}></span> }
+        ]);
+        html! { <span ~className={class}></span> }
     });
     let value = props.board.to_string();
     let label = format!("{}: {value}", props.caption);

@@ -3,6 +3,8 @@
 use sliders::{Step, Value};
 use yew::prelude::*;
 
+use crate::components::class_names;
+
 use crate::components::grid::MiniGrid;
 use crate::model::Action;
 
@@ -21,13 +23,13 @@ pub fn step_strip(props: &StepStripProps) -> Html {
             Value::Board(board) => html! { <MiniGrid {board} /> },
             Value::Number(n) => html! { <span class="chip-number">{ n }</span> },
         };
-        let class = classes!(
-            "chip",
+        let class = class_names(&[
+            Some("chip"),
             (index == props.current).then_some("current"),
-            (index > props.current).then_some("future")
-        );
+            (index > props.current).then_some("future"),
+        ]);
         html! {
-            <button type="button" {class} {onclick} data-chip={index.to_string()}
+            <button type="button" ~className={class} {onclick} data-chip={index.to_string()}
                 title={format!("step {}: {}", index + 1, step.label)}
                 aria-current={(index == props.current).then_some("step")}>
                 <span class="chip-index">{ index + 1 }</span>

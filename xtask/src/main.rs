@@ -133,20 +133,31 @@ pub fn cargo() -> Command {
 
 /// `trunk build --release`, with the page's standard library rebuilt for size: `build-std`
 /// with the `immediate-abort` panic strategy leaves out panic messages, their source places
-/// and the formatting they need, 14 KB of the gzipped wasm (docs/page-weight.md). Both are
-/// unstable; RUSTC_BOOTSTRAP lets the pinned stable compiler take them. The Benchmark panel's
-/// module is built without them (Trunk.toml), as `cargo xtask bench` builds it.
+/// and the formatting they need, 14 KB of the gzipped wasm (docs/page-weight.md). See
+/// [`SIZE_BUILD`] for the rest. All of it is unstable; RUSTC_BOOTSTRAP lets the pinned stable
+/// compiler take it. The Benchmark panel's module is built without them (Trunk.toml), as
+/// `cargo xtask bench` builds it.
 pub fn trunk_release_build() -> Command {
     let mut trunk = Command::new("trunk");
     trunk.args(["build", "--release"]).envs(SIZE_BUILD);
     trunk
 }
 
-/// The environment of the page's size build (see `trunk_release_build`).
-pub const SIZE_BUILD: [(&str, &str); 3] = [
+/// The environment of the page's size build (see `trunk_release_build`), each part measured
+/// alone in docs/page-weight.md:
+/// - `build-std` with `immediate-abort`: panics trap, with no message;
+/// - `optimize_for_size`: the standard library's smaller variants of its algorithms;
+/// - `-Zfmt-debug=none`: every `{:?}` prints nothing and Debug code is left out, so the page
+///   never shows Debug text (tests/no_debug_text.rs checks its sources);
+/// - `-Zlocation-detail=none`: no file, line or column is kept for `#[track_caller]`.
+pub const SIZE_BUILD: [(&str, &str); 4] = [
     ("RUSTC_BOOTSTRAP", "1"),
     ("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort"),
-    ("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", "-Zunstable-options -Cpanic=immediate-abort"),
+    ("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size"),
+    (
+        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
+        "-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none",
+    ),
 ];
 
 /// One stage of `cargo xtask test`.

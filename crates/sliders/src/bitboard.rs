@@ -155,20 +155,30 @@ impl FromIterator<Square> for Bitboard {
     }
 }
 
+impl Bitboard {
+    /// The set as an 8x8 grid of `.` and `1`, rank 8 on top, one line per rank. Debug draws the
+    /// same, but text that readers see calls this: the page's release build compiles every
+    /// `{:?}` to nothing (`-Zfmt-debug=none`, see xtask's `SIZE_BUILD`).
+    pub fn diagram(self) -> alloc::string::String {
+        let mut drawn = alloc::string::String::with_capacity(128);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let bit = self.0 >> (rank * 8 + file) & 1;
+                drawn.push(if bit == 1 { '1' } else { '.' });
+                drawn.push(if file < 7 { ' ' } else { '\n' });
+            }
+        }
+        drawn
+    }
+}
+
 impl fmt::Debug for Bitboard {
-    /// Draws the set as an 8x8 grid of `.` and `1`, rank 8 on top (`{:#?}` adds the hex).
+    /// Draws the set as [`Bitboard::diagram`] does (`{:#?}` adds the hex).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
             writeln!(f, "{self}")?;
         }
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let bit = self.0 >> (rank * 8 + file) & 1;
-                f.write_str(if bit == 1 { "1" } else { "." })?;
-                f.write_str(if file < 7 { " " } else { "\n" })?;
-            }
-        }
-        Ok(())
+        f.write_str(&self.diagram())
     }
 }
 

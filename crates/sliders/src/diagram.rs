@@ -120,9 +120,9 @@ pub fn trace(trace: &Trace) -> String {
         out.push_str(&step(trace, index));
     }
     out.push_str(&format!(
-        "\nresult: {}\n{:?}{} steps, {} 64-bit operations, {} table reads\n",
+        "\nresult: {}\n{}{} steps, {} 64-bit operations, {} table reads\n",
         trace.result,
-        trace.result,
+        trace.result.diagram(),
         trace.steps.len(),
         trace.arithmetic_ops(),
         trace.table_reads()

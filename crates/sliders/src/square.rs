@@ -160,7 +160,7 @@ impl fmt::Display for ParseSquaresError {
                 f.write_str("a square is missing: write squares like d4, or several like d4,f6")
             }
             ParseSquaresError::NotASquare(name) => {
-                write!(f, "{name:?} is not a square: {ParseSquareError}, or several like d4,f6")
+                write!(f, "\"{name}\" is not a square: {ParseSquareError}, or several like d4,f6")
             }
             ParseSquaresError::Twice(square) => write!(f, "{square} is named twice"),
         }
