@@ -3,7 +3,6 @@
 //! `techniques/*.rs`, and the page fetches a file the first time it shows it, once per page.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
@@ -29,28 +28,33 @@ enum Entry {
 }
 
 thread_local! {
-    static CACHE: RefCell<HashMap<&'static str, Entry>> = RefCell::new(HashMap::new());
+    /// A list, not a hash map: there are sixteen files at most, and a hash map's code would
+    /// cost more download than a linear search could ever cost time.
+    static CACHE: RefCell<Vec<(&'static str, Entry)>> = const { RefCell::new(Vec::new()) };
 }
 
 fn cached(file: &'static str) -> Source {
-    CACHE.with(|cache| match cache.borrow().get(file) {
-        Some(Entry::Done(source)) => source.clone(),
+    CACHE.with(|cache| match cache.borrow().iter().find(|(name, _)| *name == file) {
+        Some((_, Entry::Done(source))) => source.clone(),
         _ => Source::Loading,
     })
 }
 
 /// Asks for `file`, calling `rendered` once it has arrived (or failed), unless it is already here.
 fn request(file: &'static str, rendered: Callback<()>) {
-    let start = CACHE.with(|cache| match cache.borrow_mut().entry(file) {
-        std::collections::hash_map::Entry::Occupied(mut entry) => {
-            if let Entry::Loading(waiting) = entry.get_mut() {
-                waiting.push(rendered);
+    let start = CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        match cache.iter_mut().find(|(name, _)| *name == file) {
+            Some((_, entry)) => {
+                if let Entry::Loading(waiting) = entry {
+                    waiting.push(rendered);
+                }
+                false
             }
-            false
-        }
-        std::collections::hash_map::Entry::Vacant(entry) => {
-            entry.insert(Entry::Loading(vec![rendered]));
-            true
+            None => {
+                cache.push((file, Entry::Loading(vec![rendered])));
+                true
+            }
         }
     });
     if start {
@@ -59,7 +63,11 @@ fn request(file: &'static str, rendered: Callback<()>) {
                 Ok(text) => Source::Ready(text.into()),
                 Err(why) => Source::Failed(format!("The page could not load {file}: {why}.").into()),
             };
-            let waiting = CACHE.with(|cache| cache.borrow_mut().insert(file, Entry::Done(source)));
+            let waiting = CACHE.with(|cache| {
+                let mut cache = cache.borrow_mut();
+                let entry = cache.iter_mut().find(|(name, _)| *name == file).map(|(_, entry)| entry);
+                entry.map(|entry| std::mem::replace(entry, Entry::Done(source)))
+            });
             if let Some(Entry::Loading(waiting)) = waiting {
                 waiting.iter().for_each(|rendered| rendered.emit(()));
             }

@@ -52,6 +52,19 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
     }
     let rates: Vec<f64> = rows.iter().map(|r| r[1].as_f64().unwrap()).collect();
     assert!(rates.windows(2).all(|pair| pair[0] >= pair[1]), "fastest first: {rates:?}");
+    // Each bar's length reached it through the CSSOM (no inline style under the CSP).
+    let bars = browser
+        .eval(
+            "return [...document.querySelectorAll('.bench-bar')].map(b => [b.dataset.percent,
+               b.style.getPropertyValue('--bar'), b.getBoundingClientRect().width]);",
+        )
+        .await;
+    let bars = bars.as_array().unwrap();
+    assert_eq!(bars.len(), Technique::ALL.len());
+    for bar in bars {
+        assert_eq!(bar[1].as_str().unwrap(), format!("{}%", bar[0].as_str().unwrap()), "{bar}");
+        assert!(bar[2].as_f64().unwrap() > 0.0, "a bar with no length: {bar}");
+    }
     // The worker (which fetches the speed-built module) came only when asked for.
     assert_eq!(browser.eval(WORKER_LOADED).await, serde_json::Value::Bool(true));
     let bars = rows;

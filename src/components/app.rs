@@ -15,14 +15,14 @@ use crate::components::board::Board;
 use crate::components::code_panel::CodePanel;
 use crate::components::compare::Compare;
 use crate::components::export::Export;
-use crate::components::key_help::{keys_hint, KeyHelp};
+use crate::components::key_help::{focus_key_help, key_help, keys_hint};
 use crate::components::player::{player, PlayerProps};
 use crate::components::position::Position;
 use crate::components::result::{attack_result, ResultProps};
 use crate::components::setup::{setup, SetupProps};
 use crate::components::share::Share;
 use crate::components::step_strip::StepStrip;
-use crate::components::step_view::{values_table, StepView};
+use crate::components::step_view::{step_view, values_table, StepViewProps};
 use crate::components::technique_info::TechniqueInfo;
 use crate::model::{Action, Lab, Theme, SPEEDS_MS};
 use crate::url::{self, Embed, Loaded, Notice};
@@ -237,10 +237,13 @@ pub fn app() -> Html {
     });
 
     // Page-wide keyboard shortcuts for the player; re-bound when the key list opens or closes,
-    // or presentation mode starts or ends.
+    // or presentation mode starts or ends. The list, when it opens, takes the focus.
     use_effect_with((lab.show_keys, lab.presenting), {
         let dispatcher = lab.dispatcher();
         move |&(keys_shown, presenting)| {
+            if keys_shown {
+                focus_key_help();
+            }
             // Not passive (gloo's default): Space must be able to cancel the page's scroll.
             let options = EventListenerOptions::enable_prevent_default();
             let listener =
@@ -297,9 +300,16 @@ pub fn app() -> Html {
     let board_context = sliders::narration::Board::of(&trace);
     let step_view = current.map(|step| {
         let hint = keys_hint(&on_action);
-        html! { <StepView {step} index={lab.step} count={trace.steps.len()} {frame} board={board_context} keys_hint={hint} /> }
+        step_view(&StepViewProps {
+            step,
+            index: lab.step,
+            count: trace.steps.len(),
+            frame,
+            board: board_context,
+            keys_hint: hint,
+        })
     });
-    let key_help = lab.show_keys.then(|| html! { <KeyHelp on_action={on_action.clone()} /> });
+    let key_help = lab.show_keys.then(|| key_help(&on_action));
 
     if embed.enabled {
         let full_page =

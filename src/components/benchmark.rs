@@ -194,7 +194,7 @@ fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>)
         html! {
             <tr data-benchmark-technique={technique.name()} data-mqps={tenths(measured.median)}>
                 <th scope="row">{ technique.name() }</th>
-                <td class="bench-bar-cell"><BenchBar {percent} /></td>
+                <td class="bench-bar-cell"><span class="bench-bar" data-percent={tenths(percent)} aria-hidden="true"></span></td>
                 <td class="num">{ tenths(measured.median) }</td>
                 <td class="num">{ format!("{}–{}", tenths(measured.min), tenths(measured.max)) }</td>
                 if native.is_some() {
@@ -235,25 +235,18 @@ fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>)
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct BenchBarProps {
-    percent: f64,
-}
-
-/// A bar whose length is the custom property `--bar`, set through the CSSOM: the strict
-/// Content-Security-Policy allows no inline style attribute.
-#[function_component(BenchBar)]
-fn bench_bar(props: &BenchBarProps) -> Html {
-    let bar = use_node_ref();
-    {
-        let bar = bar.clone();
-        use_effect_with(tenths(props.percent), move |percent| {
-            if let Some(element) = bar.cast::<web_sys::HtmlElement>() {
-                let _ = element.style().set_property("--bar", &format!("{percent}%"));
-            }
-        });
+/// Gives each bar its length: the custom property `--bar`, set through the CSSOM from the bar's
+/// `data-percent`, since the strict Content-Security-Policy allows no inline style attribute.
+fn size_bars() {
+    let Ok(bars) = gloo::utils::document().query_selector_all(".bench-bar[data-percent]") else { return };
+    for index in 0..bars.length() {
+        let Some(bar) = bars.item(index).and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok()) else {
+            continue;
+        };
+        if let Some(percent) = bar.get_attribute("data-percent") {
+            let _ = bar.style().set_property("--bar", &format!("{percent}%"));
+        }
     }
-    html! { <span class="bench-bar" ref={bar} aria-hidden="true"></span> }
 }
 
 /// `6000000` as `6,000,000`: counts this long are read at a glance only when grouped.
@@ -272,6 +265,7 @@ pub fn grouped(count: usize) -> String {
 #[function_component(Benchmark)]
 pub fn benchmark_panel() -> Html {
     let run = use_reducer(Run::default);
+    use_effect_with(run.results.clone(), |_| size_bars());
     // The worker and its message handler live as long as the panel.
     let worker = use_mut_ref(|| None::<(Worker, Closure<dyn FnMut(MessageEvent)>)>);
     let start = {

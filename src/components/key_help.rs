@@ -1,5 +1,6 @@
 //! The `?` overlay: every key the page answers to, and where it works.
 
+use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -30,24 +31,10 @@ pub fn keys_hint(on_action: &Callback<Action>) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct KeyHelpProps {
-    pub on_action: Callback<Action>,
-}
-
-#[function_component(KeyHelp)]
-pub fn key_help(props: &KeyHelpProps) -> Html {
-    let close_button = use_node_ref();
-    {
-        // Focus moves into the list when it opens, so Esc and Tab work from there.
-        let close_button = close_button.clone();
-        use_effect_with((), move |_| {
-            if let Some(button) = close_button.cast::<HtmlElement>() {
-                let _ = button.focus();
-            }
-        });
-    }
-    let close = props.on_action.reform(|_: MouseEvent| Action::ShowKeys(false));
+/// The list itself. A plain view function, not a component: the app moves focus into it when it
+/// opens (see `focus_key_help`), so it needs no hooks of its own.
+pub fn key_help(on_action: &Callback<Action>) -> Html {
+    let close = on_action.reform(|_: MouseEvent| Action::ShowKeys(false));
     let rows = KEYS.iter().map(|(keys, what)| {
         html! { <tr><th scope="row"><kbd>{ *keys }</kbd></th><td>{ *what }</td></tr> }
     });
@@ -57,9 +44,17 @@ pub fn key_help(props: &KeyHelpProps) -> Html {
                 <h2 id="key-help-title">{ "Keys" }</h2>
                 <table><tbody>{ for rows }</tbody></table>
                 <div class="dialog-actions">
-                    <button type="button" ref={close_button} onclick={close}>{ "Close (Esc)" }</button>
+                    <button type="button" onclick={close}>{ "Close (Esc)" }</button>
                 </div>
             </div>
         </div>
+    }
+}
+
+/// Moves focus into the open list, so Esc and Tab work from there.
+pub fn focus_key_help() {
+    let button = gloo::utils::document().query_selector("[data-key-help] button").ok().flatten();
+    if let Some(button) = button.and_then(|b| b.dyn_into::<HtmlElement>().ok()) {
+        let _ = button.focus();
     }
 }

@@ -11,7 +11,6 @@ use crate::animation::Frame;
 use crate::components::bit_strip::BitStrip;
 use crate::components::grid::Grid;
 
-#[derive(Properties, PartialEq)]
 pub struct StepViewProps {
     pub step: Step,
     pub index: usize,
@@ -20,7 +19,6 @@ pub struct StepViewProps {
     /// The position the trace ran on: the narration relates the bits to it.
     pub board: Board,
     /// The keys that step the player, shown beside the heading.
-    #[prop_or_default]
     pub keys_hint: Html,
 }
 
@@ -97,7 +95,8 @@ pub fn narration(step: &Step, frame: &Frame, board: &Board) -> String {
     format!("{} {}", describe(step, board), step.why)
 }
 
-#[function_component(StepView)]
+/// A plain view function, not a component: the step changes on every frame the app renders, so
+/// a component's props comparison would spare nothing, and its machinery costs download.
 pub fn step_view(props: &StepViewProps) -> Html {
     let step = &props.step;
     let frame = &props.frame;
