@@ -30,13 +30,14 @@ pub fn part(name: &str) -> &'static str {
         ("sliders7diagram", NARRATION),
     ];
     // Crate names as both manglings write them, with their length.
-    const CRATES: [(&str, &str); 12] = [
+    const CRATES: [(&str, &str); 13] = [
         ("7sliders", "technique code (traced and fast paths)"),
         ("10slider_lab", "app logic (model, url, input, hooks)"),
         ("3yew", "yew runtime (diffing, scheduling, hooks)"),
         ("12wasm_bindgen", GLUE),
         ("7web_sys", GLUE),
         ("6js_sys", GLUE),
+        ("4talc", "allocator (talc)"),
         ("8dlmalloc", "allocator (dlmalloc)"),
         ("9hashbrown", STD),
         ("4core", STD),
@@ -164,6 +165,7 @@ mod tests {
         assert_eq!(part("_ZN3yew10dom_bundle5bnode"), "yew runtime (diffing, scheduling, hooks)");
         assert_eq!(part("CompStateInner<COMP> as Stateful>::view"), "component views (html! through yew)");
         assert_eq!(part("_ZN8dlmalloc6malloc17h0E"), "allocator (dlmalloc)");
+        assert_eq!(part("_RNvMs_NtCs1_4talc4base4Talc6malloc"), "allocator (talc)");
         // v0 mangling names the generic arguments too: the first crate is the code's own.
         let hook = "_RNCNvXNvNtNtCsa_3yew10functional5hooksINtB6_12HookProviderNtNtCsb_10slider_lab5model3LabE";
         assert_eq!(part(hook), "yew runtime (diffing, scheduling, hooks)");
