@@ -86,10 +86,15 @@ async fn fetch_text(url: &str) -> Result<String, String> {
     JsFuture::from(text).await.ok().and_then(|text| text.as_string()).ok_or_else(|| "the answer had no text".into())
 }
 
-/// The source file `file`, fetched the first time any component asks for it.
+/// The source file `file`, fetched the first time any component asks for it. `None` asks for
+/// nothing (hooks cannot be called conditionally), and stays `Loading`.
 #[hook]
-pub fn use_source(file: &'static str) -> Source {
+pub fn use_source(file: Option<&'static str>) -> Source {
     let update = use_force_update();
-    use_effect_with(file, move |&file| request(file, Callback::from(move |()| update.force_update())));
-    cached(file)
+    use_effect_with(file, move |&file| {
+        if let Some(file) = file {
+            request(file, Callback::from(move |()| update.force_update()));
+        }
+    });
+    file.map_or(Source::Loading, cached)
 }

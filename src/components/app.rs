@@ -23,8 +23,9 @@ use crate::components::setup::{setup, SetupProps};
 use crate::components::share::Share;
 use crate::components::step_strip::StepStrip;
 use crate::components::step_view::{step_view, values_table, StepViewProps};
-use crate::components::technique_info::TechniqueInfo;
+use crate::components::technique_info::technique_info;
 use crate::model::{Action, Lab, Theme, SPEEDS_MS};
+use crate::sources::use_source;
 use crate::url::{self, Embed, Loaded, Notice};
 
 /// Where the last state of the full page is kept for the next visit without a query.
@@ -259,6 +260,9 @@ pub fn app() -> Html {
     });
 
     let trace = use_memo((lab.technique, lab.slider, lab.sliders(), lab.occupied), |_| lab.trace());
+    // The technique's source file, for its explanation in the lesson (the code panel asks for
+    // it too); an embed shows no explanation, and fetches the file only with its code panel.
+    let source = use_source((!embed.enabled).then_some(lab.technique.source_file()));
     let attacks = trace.result;
     let current = trace.steps.get(lab.step).copied();
     let frame = current.map(|step| animation::frame(&step, lab.frame)).unwrap_or_default();
@@ -403,7 +407,7 @@ pub fn app() -> Html {
                     { stepper }
                     <div class="more">
                         <Position occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
-                        <TechniqueInfo technique={lab.technique} />
+                        { technique_info(lab.technique, &source) }
                     </div>
                 </div>
                 <section class="step-details" aria-label="Every step">

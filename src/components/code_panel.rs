@@ -99,8 +99,8 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
             }
         });
     }
-    let own_source = use_source(technique.source_file());
-    let compose_source = use_source("compose.rs");
+    let own_source = use_source(Some(technique.source_file()));
+    let compose_source = use_source(Some("compose.rs"));
     let elsewhere = props.step.filter(|step| !technique.made(step)).map(|step| match &compose_source {
         Source::Ready(source) => {
             let statement = statement_lines(source, step.line);

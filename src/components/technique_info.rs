@@ -1,11 +1,11 @@
 //! What the selected technique does, in a paragraph, and where to read more.
 //! The paragraph is the technique file's own header comment, so it cannot drift from the code.
-//! It arrives with the file (see `crate::sources`).
+//! It arrives with the file (see `crate::sources`), which the app fetches for the code panel.
 
 use sliders::Technique;
 
 use crate::components::benchmark::tenths;
-use crate::sources::{use_source, Source};
+use crate::sources::Source;
 use yew::prelude::*;
 
 /// The `//!` header of a source file as one paragraph.
@@ -15,20 +15,14 @@ pub fn summary(source: &str) -> String {
     lines.join(" ").replace('`', "")
 }
 
-#[derive(Properties, PartialEq)]
-pub struct TechniqueInfoProps {
-    pub technique: Technique,
-}
-
-#[function_component(TechniqueInfo)]
-pub fn technique_info(props: &TechniqueInfoProps) -> Html {
-    let technique = props.technique;
+/// A plain view function, not a component: the app already holds the technique's source, which
+/// the code panel shows too, so this needs no hook of its own.
+pub fn technique_info(technique: Technique, source: &Source) -> Html {
     let article = technique.article();
-    let source = use_source(technique.source_file());
     html! {
         <section class="technique-info" data-technique={technique.name()}>
             <h2>{ format!("{} · {}", article.title(), technique.title()) }</h2>
-            <p class="technique-summary">{ match &source {
+            <p class="technique-summary">{ match source {
                 Source::Ready(text) => summary(text),
                 Source::Failed(why) => why.to_string(),
                 Source::Loading => String::new(),
