@@ -149,14 +149,16 @@ pub fn trunk_release_build() -> Command {
 /// - `optimize_for_size`: the standard library's smaller variants of its algorithms;
 /// - `-Zfmt-debug=none`: every `{:?}` prints nothing and Debug code is left out, so the page
 ///   never shows Debug text (tests/no_debug_text.rs checks its sources);
-/// - `-Zlocation-detail=none`: no file, line or column is kept for `#[track_caller]`.
+/// - `-Zlocation-detail=file,line`: no column is kept for `#[track_caller]`; the file and the
+///   line stay, because the tracer records each step's place in its technique's source with
+///   them, and the code panel highlights that line.
 pub const SIZE_BUILD: [(&str, &str); 4] = [
     ("RUSTC_BOOTSTRAP", "1"),
     ("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort"),
     ("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size"),
     (
         "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
-        "-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none",
+        "-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=file,line",
     ),
 ];
 
