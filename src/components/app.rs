@@ -178,7 +178,9 @@ pub fn app() -> Html {
         },
     );
 
-    // Back and forward restore the state their address describes.
+    // Once, on the first render: back and forward restore the state their address describes,
+    // the first render of the board is marked for the page's start-up budget, and an embedded
+    // view starts telling its article its height.
     use_effect_with((), {
         let dispatcher = lab.dispatcher();
         let notices = notices.clone();
@@ -188,43 +190,32 @@ pub fn app() -> Html {
                 notices.set(restored.notices);
                 dispatcher.dispatch(Action::Restore(Box::new(restored.lab)));
             });
-            move || drop(listener)
-        }
-    });
-
-    use_effect_with(lab.theme, |&theme| {
-        if let Some(root) = gloo::utils::document().document_element() {
-            let _ = match theme {
-                Theme::Auto => root.remove_attribute("data-theme"),
-                _ => root.set_attribute("data-theme", theme.name()),
-            };
-        }
-    });
-
-    // Presentation mode scales the whole page (rem) up from the root.
-    use_effect_with(lab.presenting && !embed.enabled, |&presenting| {
-        if let Some(root) = gloo::utils::document().document_element() {
-            let _ =
-                if presenting { root.set_attribute("data-present", "") } else { root.remove_attribute("data-present") };
-        }
-    });
-
-    use_effect_with(embed.enabled, |&enabled| {
-        let reporter = enabled.then(report_height).flatten();
-        if let Some(root) = gloo::utils::document().document_element() {
-            let _ = if enabled { root.set_attribute("data-embed", "") } else { root.remove_attribute("data-embed") };
-        }
-        move || {
-            if let Some((observer, _callback)) = reporter {
-                observer.disconnect();
+            if let Some(performance) = gloo::utils::window().performance() {
+                let _ = performance.mark(RENDERED_MARK);
+            }
+            let reporter = embed.enabled.then(report_height).flatten();
+            move || {
+                drop(listener);
+                if let Some((observer, _callback)) = reporter {
+                    observer.disconnect();
+                }
             }
         }
     });
 
-    // Marks the first render of the board, for the page's start-up budget.
-    use_effect_with((), |_| {
-        if let Some(performance) = gloo::utils::window().performance() {
-            let _ = performance.mark(RENDERED_MARK);
+    // The root element carries what the style sheet needs to know: the theme, presentation
+    // mode (which scales the whole page up, in rem) and the embedded view.
+    use_effect_with((lab.theme, lab.presenting && !embed.enabled, embed.enabled), |&(theme, presenting, embedded)| {
+        if let Some(root) = gloo::utils::document().document_element() {
+            let flag = |name: &str, on: bool| {
+                let _ = if on { root.set_attribute(name, "") } else { root.remove_attribute(name) };
+            };
+            let _ = match theme {
+                Theme::Auto => root.remove_attribute("data-theme"),
+                _ => root.set_attribute("data-theme", theme.name()),
+            };
+            flag("data-present", presenting);
+            flag("data-embed", embedded);
         }
     });
 
