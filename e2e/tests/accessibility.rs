@@ -163,6 +163,20 @@ async fn touch_targets_are_40_px_and_phones_do_not_scroll_sideways() {
                 browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
             assert_eq!(overflow, 0, "no horizontal scroll at {width} px with {technique}");
         }
+        // An article's iframe as wide as the phone: the squares keep their 40 px and still
+        // fit the board (its embed size once let 40 px squares spill past the frame).
+        browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&embed=1").await;
+        let outside = browser
+            .eval(
+                "const board = document.querySelector('.board').getBoundingClientRect();
+                 return [...document.querySelectorAll('[data-square]')].map(e => [e.dataset.square, e.getBoundingClientRect()])
+                   .filter(([, r]) => r.width < 39.5 || r.left < board.left - 0.5 || r.right > board.right + 0.5)
+                   .map(([name]) => name);",
+            )
+            .await;
+        assert_eq!(outside, serde_json::json!([]), "embed at {width} px: squares under 40 px or outside the board");
+        let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
+        assert_eq!(overflow, 0, "no horizontal scroll in the embed at {width} px");
         browser.close().await;
     }
 }
