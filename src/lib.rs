@@ -1,6 +1,5 @@
 //! Slider Lab, the page. The algorithms live in the `sliders` crate; this crate only presents.
 
-pub mod animation;
 pub mod clipboard;
 pub mod components;
 pub mod input;

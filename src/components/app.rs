@@ -9,7 +9,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, KeyboardEvent, ResizeObserver};
 use yew::prelude::*;
 
-use crate::animation;
 use crate::components::benchmark::Benchmark;
 use crate::components::board::Board;
 use crate::components::code_panel::CodePanel;
@@ -27,6 +26,7 @@ use crate::components::technique_info::technique_info;
 use crate::model::{Action, Lab, Theme, SPEEDS_MS};
 use crate::sources::use_source;
 use crate::url::{self, Embed, Loaded, Notice};
+use sliders::animation;
 
 /// Where the last state of the full page is kept for the next visit without a query.
 const STORAGE_KEY: &str = "slider-lab:last-query";

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::components::class_names;
 
-use crate::animation::Frame;
+use sliders::animation::Frame;
 
 #[derive(Properties, PartialEq)]
 pub struct BitStripProps {

@@ -3,13 +3,14 @@
 //! from the values (`sliders::narration`) that says what happened and why.
 
 use sliders::diagram::format_value;
-use sliders::narration::{describe, describe_bit, describe_copy, describe_rank, focus_name, Board};
+use sliders::marks::{captions, step_marks, Marks};
+use sliders::narration::{focus_name, on_screen, Board};
 use sliders::{Bitboard, Op, Step, Value};
 use yew::prelude::*;
 
-use crate::animation::Frame;
 use crate::components::bit_strip::BitStrip;
 use crate::components::grid::Grid;
+use sliders::animation::Frame;
 
 pub struct StepViewProps {
     pub step: Step,
@@ -32,17 +33,14 @@ fn binary(board: Bitboard) -> Html {
     html! { <>{ for bytes }</> }
 }
 
-fn operand(value: Value, caption: &'static str, frame: Option<&Frame>, sliders: Bitboard, result: bool) -> Html {
+fn operand(value: Value, caption: &'static str, marks: &Marks, result: bool) -> Html {
     match value {
         Value::Board(board) => html! {
-            <Grid {board} caption={caption} {sliders} active={frame.map(|f| f.active).unwrap_or_default()}
-                shown={frame.filter(|f| !f.done).map(|f| f.shown)}
-                borrow={frame.map(|f| f.borrow).unwrap_or_default()}
-                cursor={frame.and_then(|f| f.cursor)}
-                value_hook={result} />
+            <Grid {board} caption={caption} sliders={marks.slider} active={marks.active} shown={marks.shown}
+                borrow={marks.borrow} cursor={marks.cursor} value_hook={result} />
         },
         Value::Number(n) => {
-            let text = if frame.is_some_and(|f| !f.done) { "…".to_string() } else { n.to_string() };
+            let text = if marks.pending() { "…".to_string() } else { n.to_string() };
             html! {
                 <figure class="grid-figure number-figure">
                     <div class="number" data-value={result.then(|| n.to_string())}
@@ -78,87 +76,26 @@ pub fn values_table(step: &Step) -> Html {
     }
 }
 
-/// The sentence for what is on screen: the bit or rank an animation is at, or, once the step is
-/// shown whole, what it did and why.
-pub fn narration(step: &Step, frame: &Frame, board: &Board) -> String {
-    if !frame.done {
-        if let Some(source) = frame.picked.squares().next() {
-            return describe_copy(step, source);
-        }
-        if let Some(bit) = frame.cursor {
-            return describe_bit(step, bit);
-        }
-        if let Some(rank) = frame.active.squares().next().map(|s| s.rank() as u32 + 1) {
-            return describe_rank(step, rank);
-        }
-    }
-    format!("{} {}", describe(step, board), step.why)
-}
-
 /// A plain view function, not a component: the step changes on every frame the app renders, so
 /// a component's props comparison would spare nothing, and its machinery costs download.
 pub fn step_view(props: &StepViewProps) -> Html {
     let step = &props.step;
     let frame = &props.frame;
-    // A byte-swapped word shows the board mirrored: draw the slider where the word has it. A
-    // byte swap's operand is in the other frame from its result.
-    let real = props.board.sliders;
-    let mirrored = Bitboard(real.0.swap_bytes());
-    let (slider, operand_slider) = match (step.mirrored, step.op == Op::ByteSwap) {
-        (false, false) => (real, real),
-        (true, false) => (mirrored, mirrored),
-        (true, true) => (mirrored, real),
-        (false, true) => (real, mirrored),
-    };
-    // A moved board (`occupied >> file`, say) has the slider's bit where the move took it, or
-    // nowhere if it fell off; the step that moves it takes its operand from before the move.
-    let moved = |board: Bitboard, bits: i8| match bits {
-        0.. => Bitboard(board.0 << bits),
-        _ => Bitboard(board.0 >> bits.unsigned_abs()),
-    };
-    let (slider, operand_slider) = (moved(slider, step.moved), moved(operand_slider, step.operand_moved));
-    // A product's bits, a multiplier's and an index cut from a product (a shift by 52 or more)
-    // are not squares: marking the slider there would name a square that is not one.
-    let index_cut = step.op == Op::Shr && matches!(step.rhs, Some(Value::Number(amount)) if amount >= 52);
-    let none = Bitboard::EMPTY;
-    let (lhs_slider, rhs_slider, slider) = match step.op {
-        Op::Mul => (operand_slider, none, none),
-        Op::Lookup => (none, operand_slider, slider),
-        _ if index_cut => (none, none, none),
-        _ => (operand_slider, operand_slider, slider),
-    };
-    let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
-    // Scans animate on their operand (the cursor sweeps it); everything else on the result.
-    // Mask steps show the rank being combined on both operands; only the result hides bits.
-    let combining = Frame { active: frame.active, done: true, ..Frame::default() };
-    let combining = (!frame.active.is_empty()).then_some(&combining);
-    // A product follows one copy: its bit of a on the first operand, its landing on the result.
-    let picked = Frame { active: frame.picked, done: true, ..Frame::default() };
-    let picked = (!frame.picked.is_empty()).then_some(&picked);
-    let combining = if picked.is_some() { None } else { combining };
-    // …and its result stays whole, the landing bits lit.
-    let landing = Frame { active: frame.active, done: true, ..Frame::default() };
-    let (lhs_frame, result_frame) = if scans {
-        (Some(frame), Some(frame))
-    } else if picked.is_some() {
-        (picked, Some(&landing))
-    } else {
-        (combining, Some(frame))
-    };
-    let lhs_caption = if step.op == Op::Lookup { "index" } else { "a" };
+    let marks = step_marks(step, frame, props.board.sliders);
+    let [lhs_caption, rhs_caption, result_caption] = captions(step);
     let equation = match step.rhs {
         Some(rhs) => html! {
             <>
-                { operand(step.lhs, lhs_caption, lhs_frame, lhs_slider, false) }
+                { operand(step.lhs, lhs_caption, &marks.lhs, false) }
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(rhs, "b", combining, rhs_slider, false) }
+                { operand(rhs, rhs_caption, &marks.rhs, false) }
             </>
         },
-        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, None, lhs_slider, false),
+        None if step.op == Op::Lookup => operand(step.lhs, lhs_caption, &marks.lhs, false),
         None => html! {
             <>
                 <span class="operator">{ step.op.symbol() }</span>
-                { operand(step.lhs, lhs_caption, lhs_frame, lhs_slider, false) }
+                { operand(step.lhs, lhs_caption, &marks.lhs, false) }
             </>
         },
     };
@@ -184,36 +121,15 @@ pub fn step_view(props: &StepViewProps) -> Html {
                 // "=" and the result stay together when the equation wraps.
                 <span class="equals-result">
                     <span class="operator">{ "=" }</span>
-                    { operand(step.result, "result", result_frame, slider, true) }
+                    { operand(step.result, result_caption, &marks.result, true) }
                 </span>
             </div>
-            <p class="narration" data-narration="">{ narration(step, frame, &props.board) }</p>
+            <p class="narration" data-narration="">{ on_screen(step, frame, &props.board) }</p>
             { strip }
             // What a screen reader says once per step: the label and the result in words. The
             // animation's frames leave it alone; only a new step (or an edit that changes this
             // step's values) changes its text.
             <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders::narration::announcement(step, props.index, props.count, &props.board) }</p>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sliders::{Slider, Square, Technique};
-
-    #[test]
-    fn a_finished_step_is_narrated_with_its_why() {
-        let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
-        let board = Board::of(&trace);
-        let sub = trace.steps.iter().find(|s| s.op == Op::Sub).unwrap();
-        let done = crate::animation::frame(sub, usize::MAX);
-        let text = narration(sub, &done, &board);
-        assert!(text.contains("until bit 51 (d7)") && text.ends_with(sub.why), "{text}");
-        let walking = crate::animation::frame(sub, 3);
-        assert!(narration(sub, &walking, &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
-        let and = &trace.steps[1];
-        let rank_3 = crate::animation::frame(and, 3);
-        assert!(narration(and, &rank_3, &board).starts_with("Rank 3:"));
     }
 }

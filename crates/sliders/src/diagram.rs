@@ -129,3 +129,102 @@ pub fn trace(trace: &Trace) -> String {
     ));
     out
 }
+
+/// Columns an article's `<pre>` block gives the narration.
+pub const ARTICLE_COLUMNS: usize = 72;
+
+/// A value as a labelled ASCII grid, 18 columns wide: the slider's square in parentheses,
+/// `(1)` or `(.)`, so its bit still shows.
+fn labelled_grid(board: Bitboard, slider: Bitboard, row: usize) -> String {
+    let rank = 7 - row;
+    let mut chars = [' '; 18];
+    for file in 0..8 {
+        let square = crate::Square::from_index((rank * 8 + file) as u32);
+        chars[2 * file + 1] = if board.contains(square) { '1' } else { '.' };
+        if slider.contains(square) {
+            chars[2 * file] = '(';
+            chars[2 * file + 2] = ')';
+        }
+    }
+    chars.iter().collect()
+}
+
+/// Step `index` as an article can paste it into a `<pre>` block: a heading, the grids with
+/// rank and file labels, the slider in parentheses, each value in hex under its grid, and the
+/// narration wrapped to [`ARTICLE_COLUMNS`]. With `pre`, wrapped in `<pre>…</pre>` for
+/// MediaWiki, its `&` and `<` escaped (MediaWiki reads entities inside `<pre>`).
+pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
+    let step = &trace.steps[index];
+    let board = narration::Board::of(trace);
+    let marks = crate::marks::step_marks(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+    let [lhs_caption, rhs_caption, result_caption] = crate::marks::captions(step);
+    // (caption, board or text, slider bits)
+    let mut columns: Vec<(&str, Cell, Bitboard)> = Vec::new();
+    match step.rhs {
+        Some(rhs) => {
+            columns.push((lhs_caption, Cell::of(step.lhs), marks.lhs.slider));
+            columns.push(("", Cell::Text(step.op.symbol().into()), Bitboard::EMPTY));
+            columns.push((rhs_caption, Cell::of(rhs), marks.rhs.slider));
+        }
+        None if step.op == Op::Lookup => {
+            columns.push((lhs_caption, Cell::Text(format!("[{}]", format_value(step.lhs))), Bitboard::EMPTY))
+        }
+        None => {
+            columns.push(("", Cell::Text(step.op.symbol().into()), Bitboard::EMPTY));
+            columns.push((lhs_caption, Cell::of(step.lhs), marks.lhs.slider));
+        }
+    }
+    columns.push(("", Cell::Text("=".into()), Bitboard::EMPTY));
+    columns.push((result_caption, Cell::of(step.result), marks.result.slider));
+
+    let width = |cell: &Cell| match cell {
+        Cell::Grid(_) => 18,
+        Cell::Text(text) => text.chars().count().max(1) + 2,
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let focus = focus_name(step.focus, &board).map(|f| format!(", {f}")).unwrap_or_default();
+    lines.push(format!("Step {} of {}{focus}: {}", index + 1, trace.steps.len(), step.label));
+    lines.push(String::new());
+    let join = |cells: &mut dyn FnMut(&Cell, &str, Bitboard) -> String, label: &str| {
+        let parts: Vec<String> = columns.iter().map(|(caption, cell, slider)| cells(cell, caption, *slider)).collect();
+        format!("{label:<2}{}", parts.join(" ")).trim_end().into()
+    };
+    lines.push(join(&mut |cell, caption, _| format!("{:<w$}", format!(" {caption}"), w = width(cell)), ""));
+    for row in 0..8 {
+        let line = join(
+            &mut |cell, _, slider| match cell {
+                Cell::Grid(board) => labelled_grid(*board, slider, row),
+                Cell::Text(text) if row == OPERATOR_ROW => format!("{:^w$}", text, w = width(cell)),
+                Cell::Text(_) => " ".repeat(width(cell)),
+            },
+            &format!("{}", 8 - row),
+        );
+        lines.push(line);
+    }
+    lines.push(join(
+        &mut |cell, _, _| match cell {
+            Cell::Grid(_) => " a b c d e f g h  ".into(),
+            Cell::Text(_) => " ".repeat(width(cell)),
+        },
+        "",
+    ));
+    lines.push(join(
+        &mut |cell, _, _| match cell {
+            Cell::Grid(board) => format!("{board}"),
+            Cell::Text(_) => " ".repeat(width(cell)),
+        },
+        "",
+    ));
+    if columns.iter().any(|(_, _, slider)| !slider.is_empty()) {
+        lines.push(String::new());
+        lines.push(format!("(x) marks the {} on {}.", trace.slider, narration::square_list(trace.sliders)));
+    }
+    lines.push(String::new());
+    lines.extend(crate::figure::wrap(&narration::narrate(trace, index), ARTICLE_COLUMNS));
+    let text = lines.join("\n") + "\n";
+    if pre {
+        format!("<pre>\n{}</pre>\n", text.replace('&', "&amp;").replace('<', "&lt;"))
+    } else {
+        text
+    }
+}

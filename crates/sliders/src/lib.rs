@@ -17,13 +17,17 @@ extern crate alloc;
 #[macro_use]
 pub mod table;
 
+pub mod animation;
 mod bitboard;
 pub mod diagram;
+pub mod figure;
 mod geometry;
+pub mod marks;
 pub mod narration;
 mod square;
 pub mod techniques;
 pub mod trace;
+pub mod wikitable;
 pub mod workload;
 
 pub use bitboard::{Bitboard, ParseBitboardError};

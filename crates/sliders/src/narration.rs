@@ -9,6 +9,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::animation::Frame;
 use crate::techniques::reference;
 use crate::trace::{Focus, Op, Step, Trace, Value};
 use crate::{line_ends, Bitboard, Direction, Line, Slider, Square};
@@ -68,6 +69,41 @@ impl Board {
 pub fn narrate(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     format!("{} {}", describe(step, &Board::of(trace)), step.why)
+}
+
+/// The sentence for what a frame of a step shows: the copy, bit or rank the animation is at,
+/// or, once the step is shown whole, what it did and why. The page says it under the step,
+/// and a step's picture at that frame carries it.
+pub fn on_screen(step: &Step, frame: &Frame, board: &Board) -> String {
+    if !frame.done {
+        if let Some(source) = frame.picked.squares().next() {
+            return describe_copy(step, source);
+        }
+        if let Some(bit) = frame.cursor {
+            return describe_bit(step, bit);
+        }
+        if let Some(rank) = frame.active.squares().next().map(|s| s.rank() as u32 + 1) {
+            return describe_rank(step, rank);
+        }
+    }
+    format!("{} {}", describe(step, board), step.why)
+}
+
+/// The first sentence of `text`: up to the first full stop that ends a sentence (followed by a
+/// space and a capital, or by the end), so "bit 51 (d7)." ends one but "0x1.5" does not.
+pub fn first_sentence(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    for (index, &byte) in bytes.iter().enumerate() {
+        if byte != b'.' {
+            continue;
+        }
+        match (bytes.get(index + 1), bytes.get(index + 2)) {
+            (None, _) => return text,
+            (Some(b' '), Some(next)) if next.is_ascii_uppercase() => return &text[..=index],
+            _ => {}
+        }
+    }
+    text
 }
 
 /// A step's label as words a screen reader says: its operators, which speech synthesisers
@@ -915,4 +951,34 @@ pub fn describe_rank(step: &Step, rank: u32) -> String {
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::animation::frame;
+    use crate::Technique;
+
+    #[test]
+    fn a_finished_step_is_narrated_with_its_why_and_frames_say_where_they_are() {
+        let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        let board = Board::of(&trace);
+        let sub = trace.steps.iter().find(|s| s.op == Op::Sub).unwrap();
+        let text = on_screen(sub, &frame(sub, usize::MAX), &board);
+        assert!(text.contains("until bit 51 (d7)") && text.ends_with(sub.why), "{text}");
+        assert!(on_screen(sub, &frame(sub, 3), &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
+        let and = &trace.steps[1];
+        assert!(on_screen(and, &frame(and, 3), &board).starts_with("Rank 3:"));
+    }
+
+    #[test]
+    fn the_first_sentence_ends_at_a_full_stop_before_a_capital() {
+        assert_eq!(
+            first_sentence("The borrow stops at bit 51 (d7). It clears it."),
+            "The borrow stops at bit 51 (d7)."
+        );
+        assert_eq!(first_sentence("Value 0x1.5 is odd. Next."), "Value 0x1.5 is odd.");
+        assert_eq!(first_sentence("No stop at all"), "No stop at all");
+        assert_eq!(first_sentence("One."), "One.");
+    }
 }

@@ -1,10 +1,11 @@
 //! `sliders`: the techniques from the command line, for article authors and for checks.
 
 use std::io::{self, BufRead, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
-use sliders::{diagram, Bitboard, Slider, Technique};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sliders::{diagram, figure, wikitable, Bitboard, Slider, Technique, Trace};
 
 #[derive(Parser)]
 #[command(name = "sliders", about = "Sliding-piece attacks, computed and traced step by step")]
@@ -27,13 +28,49 @@ enum Command {
         #[command(flatten)]
         position: OptionalPosition,
     },
-    /// Print every step as the articles draw it: grids side by side as A op B = C.
+    /// Print every step as the articles draw it: grids side by side as A op B = C; or draw it
+    /// as a picture (SVG, PNG, GIF) or a MediaWiki table.
     Trace {
         #[command(flatten)]
         technique: TechniqueArg,
         #[command(flatten)]
         position: Position,
+        #[command(flatten)]
+        picture: PictureArgs,
     },
+}
+
+#[derive(Args)]
+struct PictureArgs {
+    /// text (as printed by default), ascii (labelled, for an article's <pre>), svg, png, gif
+    /// or wikitable.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Only step N, numbered as `trace` prints them (a GIF of it: its animation frames).
+    #[arg(long)]
+    step: Option<usize>,
+    /// png and gif: pixels per SVG pixel, 1 to 4.
+    #[arg(long, default_value_t = 1)]
+    scale: u32,
+    /// Write to FILE instead of standard output.
+    #[arg(long)]
+    output: Option<PathBuf>,
+    /// svg, png, gif of the whole trace: leave out each step's first sentence.
+    #[arg(long)]
+    no_narration: bool,
+    /// ascii: wrap it in <pre>…</pre> for MediaWiki.
+    #[arg(long)]
+    pre: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+enum Format {
+    Text,
+    Ascii,
+    Svg,
+    Png,
+    Gif,
+    Wikitable,
 }
 
 #[derive(Args)]
@@ -124,6 +161,78 @@ fn run_batch(technique: Technique) -> io::Result<bool> {
     Ok(all_good)
 }
 
+/// The trace, or one step of it, in the chosen format.
+fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
+    let count = trace.steps.len();
+    let step = match picture.step {
+        Some(n) if n == 0 || n > count => {
+            return Err(format!("--step {n} is out of range: this trace has steps 1 to {count}"))
+        }
+        Some(n) => Some(n - 1),
+        None => None,
+    };
+    if !rasterize::SCALES.contains(&picture.scale) {
+        return Err(format!("--scale {} is out of range: 1 to 4", picture.scale));
+    }
+    let narration = !picture.no_narration;
+    let svg = || match step {
+        Some(index) => figure::step_svg(trace, index, usize::MAX),
+        None => figure::trace_svg(trace, narration),
+    };
+    Ok(match picture.format {
+        Format::Text => match step {
+            Some(index) => diagram::step(trace, index),
+            None => diagram::trace(trace),
+        }
+        .into_bytes(),
+        Format::Ascii => match step {
+            Some(index) => diagram::article_step(trace, index, picture.pre),
+            None => {
+                let steps: Vec<String> =
+                    (0..count).map(|index| diagram::article_step(trace, index, picture.pre)).collect();
+                steps.join("\n")
+            }
+        }
+        .into_bytes(),
+        Format::Svg => svg().into_bytes(),
+        Format::Png => rasterize::png(&svg(), picture.scale)?,
+        Format::Gif => {
+            let frames = match step {
+                Some(index) => figure::step_frames(trace, index),
+                None => figure::trace_frames(trace),
+            };
+            let delays = figure::frame_delays(frames.len(), step.is_none());
+            let images = frames.iter().map(|svg| rasterize::rgba(svg, picture.scale)).collect::<Result<Vec<_>, _>>()?;
+            let width = images.iter().map(|image| image.width).max().unwrap_or(1);
+            let height = images.iter().map(|image| image.height).max().unwrap_or(1);
+            let mut animation = gif_encode::Animation::new(width, height)?;
+            for (image, delay) in images.iter().zip(delays) {
+                animation.add_frame_at(&image.pixels, image.width, image.height, delay)?;
+            }
+            animation.finish()?
+        }
+        Format::Wikitable => match step {
+            Some(index) => wikitable::step(trace, index),
+            None => wikitable::trace(trace),
+        }
+        .into_bytes(),
+    })
+}
+
+/// Writes to the file, or to standard output.
+fn write_out(bytes: &[u8], output: Option<&PathBuf>) -> io::Result<bool> {
+    match output {
+        Some(path) => std::fs::write(path, bytes)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?,
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(bytes)?;
+            out.flush()?;
+        }
+    }
+    Ok(true)
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -164,15 +273,19 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Trace { technique, position } => {
-            match technique.technique.trace_many(position.slider, position.square, position.occupied) {
-                Ok(trace) => print!("{}", diagram::trace(&trace)),
+        Command::Trace { technique, position, picture } => {
+            let drawn = technique
+                .technique
+                .trace_many(position.slider, position.square, position.occupied)
+                .map_err(|problem| problem.to_string())
+                .and_then(|trace| draw(&trace, &picture));
+            match drawn {
+                Ok(bytes) => write_out(&bytes, picture.output.as_ref()),
                 Err(problem) => {
                     eprintln!("error: {problem}");
                     return ExitCode::from(2);
                 }
             }
-            Ok(true)
         }
     };
     match outcome {

@@ -1,9 +1,12 @@
-//! How a step unfolds over animation frames, as pure functions of the step and the frame.
+//! How a step unfolds over animation frames, as pure functions of the step and the frame: the
+//! page animates them, and the pictures (`figure`) draw them, one GIF frame each.
 //! A subtraction walks its borrow bit by bit, a mask reveals its result rank by rank, and a
 //! scan sweeps from the end it counts from to the bit it finds. Everything else is one frame.
 
-use sliders::narration::{borrow_end, product_copies, BorrowEnd};
-use sliders::{Bitboard, Op, Square, Step, Value};
+use alloc::vec::Vec;
+
+use crate::narration::{borrow_end, product_copies, BorrowEnd};
+use crate::{Bitboard, Op, Square, Step, Value};
 
 /// What one frame of a step shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -122,7 +125,7 @@ pub fn frame(step: &Step, frame: usize) -> Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sliders::{Slider, Square, Technique};
+    use crate::{Slider, Square, Technique};
 
     fn steps(technique: Technique, slider: Slider, square: Square, occupied: u64) -> Vec<Step> {
         technique.trace(slider, square, Bitboard(occupied)).steps

@@ -1,0 +1,141 @@
+//! What each grid of a step shows besides its bits, at one animation frame: which bits are
+//! still hidden, the borrow's trail, the bit the animation is at, the squares being combined,
+//! and where the slider is. The page's step view and the pictures (`figure`) both draw from
+//! here, so a picture marks exactly what the page marks.
+
+use crate::animation::Frame;
+use crate::trace::{Op, Step, Value};
+use crate::Bitboard;
+
+/// The marks of one grid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Marks {
+    /// Bits revealed so far; `None` shows the whole value.
+    pub shown: Option<Bitboard>,
+    /// Bits the borrow has reached (drawn as a dashed trail).
+    pub borrow: Bitboard,
+    /// The bit an animation is at.
+    pub cursor: Option<u32>,
+    /// Squares being combined right now.
+    pub active: Bitboard,
+    /// Where the slider's bit stands in this value (none where the value holds no squares).
+    pub slider: Bitboard,
+}
+
+impl Marks {
+    fn of(frame: Option<&Frame>, slider: Bitboard) -> Marks {
+        Marks {
+            shown: frame.filter(|f| !f.done).map(|f| f.shown),
+            borrow: frame.map(|f| f.borrow).unwrap_or_default(),
+            cursor: frame.and_then(|f| f.cursor),
+            active: frame.map(|f| f.active).unwrap_or_default(),
+            slider,
+        }
+    }
+
+    /// The value is still being revealed (a number shows "…" until then).
+    pub fn pending(&self) -> bool {
+        self.shown.is_some()
+    }
+}
+
+/// The marks of a step's first operand, its second operand and its result.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct StepMarks {
+    pub lhs: Marks,
+    pub rhs: Marks,
+    pub result: Marks,
+}
+
+/// The marks of `step` at `frame`, for the sliders on `sliders` (their real squares).
+pub fn step_marks(step: &Step, frame: &Frame, sliders: Bitboard) -> StepMarks {
+    let (lhs_slider, rhs_slider, result_slider) = slider_bits(step, sliders);
+    let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
+    // Scans animate on their operand (the cursor sweeps it); everything else on the result.
+    // Mask steps show the rank being combined on both operands; only the result hides bits.
+    let combining = Frame { active: frame.active, done: true, ..Frame::default() };
+    let combining = (!frame.active.is_empty()).then_some(&combining);
+    // A product follows one copy: its bit of a on the first operand, its landing on the result.
+    let picked = Frame { active: frame.picked, done: true, ..Frame::default() };
+    let picked = (!frame.picked.is_empty()).then_some(&picked);
+    let combining = if picked.is_some() { None } else { combining };
+    // …and its result stays whole, the landing bits lit.
+    let landing = Frame { active: frame.active, done: true, ..Frame::default() };
+    let (lhs_frame, result_frame) = if scans {
+        (Some(frame), Some(frame))
+    } else if picked.is_some() {
+        (picked, Some(&landing))
+    } else {
+        (combining, Some(frame))
+    };
+    // A table read's index is a number the animation never touches.
+    let lhs_frame = if step.op == Op::Lookup { None } else { lhs_frame };
+    StepMarks {
+        lhs: Marks::of(lhs_frame, lhs_slider),
+        rhs: Marks::of(combining, rhs_slider),
+        result: Marks::of(result_frame, result_slider),
+    }
+}
+
+/// Where the slider's bit stands in the first operand, the second and the result.
+fn slider_bits(step: &Step, real: Bitboard) -> (Bitboard, Bitboard, Bitboard) {
+    // A byte-swapped word shows the board mirrored: mark the slider where the word has it. A
+    // byte swap's operand is in the other frame from its result.
+    let mirrored = Bitboard(real.0.swap_bytes());
+    let (slider, operand_slider) = match (step.mirrored, step.op == Op::ByteSwap) {
+        (false, false) => (real, real),
+        (true, false) => (mirrored, mirrored),
+        (true, true) => (mirrored, real),
+        (false, true) => (real, mirrored),
+    };
+    // A moved board (`occupied >> file`, say) has the slider's bit where the move took it, or
+    // nowhere if it fell off; the step that moves it takes its operand from before the move.
+    let moved = |board: Bitboard, bits: i8| match bits {
+        0.. => Bitboard(board.0 << bits),
+        _ => Bitboard(board.0 >> bits.unsigned_abs()),
+    };
+    let (slider, operand_slider) = (moved(slider, step.moved), moved(operand_slider, step.operand_moved));
+    // A product's bits, a multiplier's and an index cut from a product (a shift by 52 or more)
+    // are not squares: marking the slider there would name a square that is not one.
+    let index_cut = step.op == Op::Shr && matches!(step.rhs, Some(Value::Number(amount)) if amount >= 52);
+    let none = Bitboard::EMPTY;
+    match step.op {
+        Op::Mul => (operand_slider, none, none),
+        Op::Lookup => (none, none, slider),
+        _ if index_cut => (none, none, none),
+        _ => (operand_slider, operand_slider, slider),
+    }
+}
+
+/// What the grids are called under them: the first operand, the second, the result.
+pub fn captions(step: &Step) -> [&'static str; 3] {
+    match step.op {
+        Op::Lookup => ["index", "", "result"],
+        _ => ["a", "b", "result"],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Slider, Square, Technique};
+
+    #[test]
+    fn a_byte_swap_marks_the_slider_on_both_sides_of_the_mirror() {
+        let trace = Technique::HyperbolaQuintessence.trace(Slider::Bishop, Square::D2, Bitboard(0x0008_0000_0000_0000));
+        let swap = trace.steps.iter().find(|s| s.op == Op::ByteSwap && s.mirrored).unwrap();
+        let marks = step_marks(swap, &crate::animation::frame(swap, usize::MAX), trace.sliders);
+        assert_eq!(marks.lhs.slider, Square::D2.bit());
+        assert_eq!(marks.result.slider, Square::D7.bit(), "d2's bit lands on d7 in the swapped word");
+    }
+
+    #[test]
+    fn a_finished_step_hides_nothing() {
+        let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        for step in &trace.steps {
+            let marks = step_marks(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+            assert!(!marks.lhs.pending() && !marks.rhs.pending() && !marks.result.pending());
+            assert_eq!(marks.result.cursor, None);
+        }
+    }
+}
