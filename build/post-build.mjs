@@ -10,8 +10,8 @@
 // - Fill the Content-Security-Policy's script hash with the hash of trunk's inline loader, the
 //   only inline script, so the policy can forbid every other.
 //
-// Every build also gets bench.wasm, the Benchmark panel's speed-built module, and
-// bench-native.json, the native figures of BENCHMARKS.md.
+// Every build also gets bench.wasm, the Benchmark panel's speed-built module,
+// bench-native.json, the native figures of BENCHMARKS.md, and pictures.wasm, the pictures module.
 //
 // Development builds (`trunk serve`) inject a live-reload script whose text trunk rewrites while
 // serving, so no hash can match it: the policy is taken out of those builds.
@@ -29,6 +29,13 @@ const policy = /<meta[^>]*http-equiv="?Content-Security-Policy"?[^>]*>/i;
 copyFileSync(
   join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "speed", "sliders_bench.wasm"),
   join(TRUNK_STAGING_DIR, "bench.wasm"),
+);
+
+// Every build: the pictures module (built by the pre_build hook), fetched by static/pictures.js
+// the first time a reader asks for a picture.
+copyFileSync(
+  join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "pictures", "pictures_module.wasm"),
+  join(TRUNK_STAGING_DIR, "pictures.wasm"),
 );
 
 // The native figures of the last `cargo xtask bench` (BENCHMARKS.md), for the panel to show beside

@@ -6,6 +6,7 @@ pub mod input;
 pub mod magic_table;
 pub mod model;
 pub mod panic;
+pub mod pictures;
 pub mod presets;
 pub mod sources;
 pub mod url;

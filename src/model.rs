@@ -14,6 +14,10 @@ pub const SPEEDS_MS: [u32; 5] = [320, 160, 80, 40, 16];
 /// Ticks a finished step stays on screen before autoplay moves on.
 const HOLD_TICKS: usize = 10;
 
+/// Ticks the last step stays on screen, besides [`HOLD_TICKS`], before a looping player starts
+/// again: about three seconds at the default speed.
+pub const LOOP_HOLD_TICKS: usize = 36;
+
 /// Light, dark, or whatever the reader's system prefers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Theme {
@@ -83,6 +87,12 @@ pub struct Lab {
     /// Presentation mode: only the board, the step, its narration and the code, scaled up for
     /// a projector (`present=1`, the P key).
     pub presenting: bool,
+    /// An embed that plays by itself: it starts when it scrolls into view, and pauses when it
+    /// leaves (a reader who pauses it turns this off).
+    pub play_when_seen: bool,
+    /// An embed without controls: after a pause on the last step, play again from this step (the
+    /// author's), so a reader who arrives late still sees every step.
+    pub loop_from: Option<usize>,
 }
 
 impl Default for Lab {
@@ -107,6 +117,8 @@ impl Default for Lab {
             held: 0,
             theme: Theme::Auto,
             presenting: false,
+            play_when_seen: false,
+            loop_from: None,
         }
     }
 }
@@ -144,6 +156,8 @@ pub enum Action {
     StepFrame(isize),
     /// The frame timer fired.
     Tick,
+    /// The page scrolled into the reader's view, or out of it (an embed in an article).
+    Seen(bool),
     SetSpeed(usize),
     SetTheme(Theme),
     /// Back or forward in the browser's history: take the position, technique and step of a link.
@@ -247,21 +261,35 @@ impl Lab {
             if self.autoplay && self.held < HOLD_TICKS {
                 return self;
             }
+            let last = self.step + 1 >= trace.steps.len();
+            if self.autoplay && last && self.loop_from.is_some() && self.held < HOLD_TICKS + LOOP_HOLD_TICKS {
+                return self;
+            }
             self.held = 0;
-            if self.autoplay && self.step + 1 < trace.steps.len() {
-                self.step += 1;
-            } else {
-                self.running = false;
-                self.autoplay = false;
+            match (self.autoplay, last, self.loop_from) {
+                (true, false, _) => self.step += 1,
+                (true, true, Some(start)) => self.step = start.min(trace.steps.len() - 1),
+                _ => {
+                    self.running = false;
+                    self.autoplay = false;
+                }
             }
             return self;
         }
         let frames = frame_count(step);
-        let hold = if self.autoplay { HOLD_TICKS } else { 0 };
+        let last = self.step + 1 >= trace.steps.len();
+        let hold = match (self.autoplay, last && self.loop_from.is_some()) {
+            (false, _) => 0,
+            (true, false) => HOLD_TICKS,
+            (true, true) => HOLD_TICKS + LOOP_HOLD_TICKS,
+        };
         if self.frame != usize::MAX && self.frame + 1 < frames + hold {
             self.frame += 1;
-        } else if self.autoplay && self.step + 1 < trace.steps.len() {
+        } else if self.autoplay && !last {
             self.step += 1;
+            self.frame = 0;
+        } else if let (true, Some(start)) = (self.autoplay, self.loop_from) {
+            self.step = start.min(trace.steps.len() - 1);
             self.frame = 0;
         } else {
             self.frame = usize::MAX;
@@ -269,6 +297,20 @@ impl Lab {
             self.autoplay = false;
         }
         self
+    }
+
+    /// Plays on from the current step (from the first, if the last is shown finished).
+    fn play(self) -> Lab {
+        let at_end = self.step + 1 >= self.trace().steps.len() && self.frame == usize::MAX;
+        let lab = Lab { autoplay: true, ..self };
+        if at_end {
+            let start = lab.loop_from.unwrap_or(0);
+            lab.go_to(start)
+        } else if lab.reduced_motion {
+            Lab { running: true, frame: usize::MAX, held: 0, ..lab }
+        } else {
+            Lab { running: true, frame: if lab.frame == usize::MAX { 0 } else { lab.frame }, ..lab }
+        }
     }
 }
 
@@ -330,18 +372,14 @@ impl Reducible for Lab {
                 lab.go_to(step)
             }
             Action::Last => lab.go_to(usize::MAX),
-            Action::TogglePlay if lab.running || lab.autoplay => Lab { running: false, autoplay: false, ..lab },
-            Action::TogglePlay => {
-                let at_end = lab.step + 1 >= lab.trace().steps.len() && lab.frame == usize::MAX;
-                let lab = Lab { autoplay: true, ..lab };
-                if at_end {
-                    lab.go_to(0)
-                } else if lab.reduced_motion {
-                    Lab { running: true, frame: usize::MAX, held: 0, ..lab }
-                } else {
-                    Lab { running: true, frame: if lab.frame == usize::MAX { 0 } else { lab.frame }, ..lab }
-                }
+            // The reader's own pause or play is final: the embed stops starting on its own.
+            Action::TogglePlay if lab.running || lab.autoplay => {
+                Lab { running: false, autoplay: false, play_when_seen: false, ..lab }
             }
+            Action::TogglePlay => Lab { play_when_seen: false, ..lab }.play(),
+            Action::Seen(true) if lab.play_when_seen && !lab.autoplay => lab.play(),
+            Action::Seen(false) if lab.play_when_seen => Lab { running: false, autoplay: false, ..lab },
+            Action::Seen(_) => return self,
             Action::StepFrame(delta) => {
                 let frames = lab.trace().steps.get(lab.step).map(frame_count).unwrap_or(1);
                 let current = lab.frame.min(frames - 1) as isize;
@@ -506,6 +544,56 @@ mod tests {
         let lab = apply(lab, &[Action::LoadPreset("nonsense")]);
         assert!(lab.message.is_some());
         assert_eq!(lab.occupied, Bitboard(0x43));
+    }
+
+    #[test]
+    fn an_embed_without_controls_plays_when_seen_and_loops_back_to_the_authors_step() {
+        let lab = Lab { step: 3, play_when_seen: true, loop_from: Some(3), ..Lab::default() };
+        assert!(!lab.running, "nothing plays before the reader sees it");
+        let mut lab = apply(lab, &[Action::Seen(true)]);
+        assert!(lab.running && lab.autoplay);
+        let last = lab.trace().steps.len() - 1;
+        let mut reached_last = false;
+        let mut ticks = 0;
+        while !(reached_last && lab.step == 3) {
+            lab = apply(lab, &[Action::Tick]);
+            reached_last |= lab.step == last;
+            ticks += 1;
+            assert!(ticks < 100_000, "the player never came back to step 3");
+        }
+        assert!(lab.running && lab.autoplay, "it goes on playing");
+        // Scrolled away: it pauses, and plays on when it is back in view.
+        let lab = apply(lab, &[Action::Seen(false)]);
+        assert!(!lab.running);
+        let lab = apply(lab, &[Action::Seen(true)]);
+        assert!(lab.running);
+        // The reader's pause is final.
+        let lab = apply(lab, &[Action::TogglePlay, Action::Seen(false), Action::Seen(true)]);
+        assert!(!lab.running);
+    }
+
+    #[test]
+    fn the_loop_pauses_on_the_last_step_first() {
+        let last = Lab::default().trace().steps.len() - 1;
+        let lab = Lab { step: last, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
+        let mut lab = apply(lab, &[Action::Seen(true)]);
+        let mut ticks = 0;
+        while lab.step == last {
+            lab = apply(lab, &[Action::Tick]);
+            ticks += 1;
+        }
+        let frames = frame_count(&lab.trace().steps[last]);
+        assert_eq!(ticks, frames + HOLD_TICKS + LOOP_HOLD_TICKS, "the last step's frames, then the pause");
+        assert_eq!(lab.step, 0);
+        // With reduced motion too.
+        let lab = Lab { step: last, reduced_motion: true, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
+        let mut lab = apply(lab, &[Action::Seen(true)]);
+        let mut ticks = 0;
+        while lab.step == last {
+            lab = apply(lab, &[Action::Tick]);
+            ticks += 1;
+        }
+        assert_eq!(ticks, HOLD_TICKS + LOOP_HOLD_TICKS);
     }
 
     #[test]

@@ -232,12 +232,11 @@ pub fn from_query(query: &str) -> Loaded {
             }),
         }
     }
-    // Without buttons, an embedded player has to play by itself.
-    if embed.autoplay || (embed.enabled && !embed.controls) {
-        lab.autoplay = true;
-        lab.running = true;
-        lab.frame = 0;
-    }
+    // Without buttons, an embedded player has to play by itself: from when the reader first
+    // sees it, looping back to the author's step; autoplay=1 also starts it when seen.
+    let plays_by_itself = embed.enabled && !embed.controls;
+    lab.play_when_seen = embed.autoplay || plays_by_itself;
+    lab.loop_from = plays_by_itself.then_some(lab.step);
     Loaded { lab, embed, notices }
 }
 
@@ -353,8 +352,14 @@ mod tests {
         let embed = Embed { enabled: true, controls: false, code: false, autoplay: false };
         let loaded = from_query(&embed_query_of(&lab, embed));
         assert_eq!(loaded.embed, embed);
-        assert!(loaded.lab.autoplay, "without controls the steps play by themselves");
-        assert!(!from_query("?embed=1").lab.autoplay);
+        assert!(loaded.lab.play_when_seen, "without controls the steps play by themselves");
+        assert!(!loaded.lab.running, "from when the reader sees them");
+        assert_eq!(loaded.lab.loop_from, Some(0), "looping back to the author's step");
+        let at_step_5 = from_query("?embed=1&controls=0&step=5");
+        assert_eq!(at_step_5.lab.loop_from, Some(5));
+        let with_controls = from_query("?embed=1&autoplay=1");
+        assert!(with_controls.lab.play_when_seen && with_controls.lab.loop_from.is_none());
+        assert!(!from_query("?embed=1").lab.play_when_seen);
     }
 
     #[test]

@@ -209,14 +209,12 @@ async fn the_ascii_export_of_the_rook_d2_example_is_the_trace_command_output() {
     let presets = browser.client.find(Locator::Css("[data-preset-select]")).await.unwrap();
     presets.select_by_value("rook-d2").await.unwrap();
     browser.click("[data-export=\"trace\"]").await;
-    let text = browser.client.find(Locator::Css("[data-export-text]")).await.unwrap().text().await.unwrap();
-    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
-    assert_eq!(text.trim_end(), diagram::trace(&trace).trim_end());
-    // Copied, or refused with the text offered in a selected text area; either way it is said.
+    // Copied, or refused with the text offered in a selected text area; either way it is said
+    // (the panel's script and module load on this first click).
     let status = browser
         .client
         .wait()
-        .at_most(Duration::from_secs(5))
+        .at_most(Duration::from_secs(10))
         .for_element(Locator::Css("[data-export-status]"))
         .await
         .unwrap()
@@ -224,6 +222,9 @@ async fn the_ascii_export_of_the_rook_d2_example_is_the_trace_command_output() {
         .await
         .unwrap()
         .unwrap();
+    let text = browser.client.find(Locator::Css("[data-export-text]")).await.unwrap().text().await.unwrap();
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+    assert_eq!(text.trim_end(), diagram::trace(&trace).trim_end());
     if status == "refused" {
         let fallback = browser.client.find(Locator::Css("[data-export-fallback]")).await.unwrap();
         assert_eq!(fallback.prop("value").await.unwrap().unwrap().trim_end(), diagram::trace(&trace).trim_end());
@@ -231,6 +232,7 @@ async fn the_ascii_export_of_the_rook_d2_example_is_the_trace_command_output() {
         assert_eq!(status, "copied");
     }
     browser.click("[data-export=\"c\"]").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let text = browser.client.find(Locator::Css("[data-export-text]")).await.unwrap().text().await.unwrap();
     assert!(text.contains("C64(0x") && text.contains("ULL"), "{text}");
     browser.close().await;

@@ -6,7 +6,7 @@ use gloo::timers::callback::Interval;
 use sliders::{Bitboard, Technique};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Element, KeyboardEvent, ResizeObserver};
+use web_sys::{Element, IntersectionObserver, IntersectionObserverEntry, KeyboardEvent, ResizeObserver};
 use yew::prelude::*;
 
 use crate::components::benchmark::Benchmark;
@@ -76,7 +76,7 @@ fn shortcut(event: &KeyboardEvent, keys_shown: bool, presenting: bool) -> Option
         "ArrowRight" if !on_board && !on_input => Action::Next,
         "Home" if !on_board && !on_input => Action::First,
         "End" if !on_board && !on_input => Action::Last,
-        " " if !on_board && !on_button => Action::TogglePlay,
+        " " if !on_board && !on_button && !on_input => Action::TogglePlay,
         _ => return None,
     })
 }
@@ -150,6 +150,20 @@ fn report_height() -> Option<(ResizeObserver, Closure<dyn FnMut()>)> {
     Some((observer, callback))
 }
 
+/// Tells the player when the page scrolls into the reader's view and out of it: an embed that
+/// plays by itself starts only once an article's reader has reached it.
+fn watch_visibility(
+    dispatcher: UseReducerDispatcher<Lab>,
+) -> Option<(IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>)> {
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let seen = entries.iter().any(|entry| entry.unchecked_into::<IntersectionObserverEntry>().is_intersecting());
+        dispatcher.dispatch(Action::Seen(seen));
+    });
+    let observer = IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&gloo::utils::document().body()?.into());
+    Some((observer, callback))
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let loaded = use_memo((), |_| load());
@@ -183,6 +197,7 @@ pub fn app() -> Html {
     // view starts telling its article its height.
     use_effect_with((), {
         let dispatcher = lab.dispatcher();
+        let lab_dispatcher = lab.dispatcher();
         let notices = notices.clone();
         move |_| {
             let listener = EventListener::new(&gloo::utils::window(), "popstate", move |_| {
@@ -194,9 +209,13 @@ pub fn app() -> Html {
                 let _ = performance.mark(RENDERED_MARK);
             }
             let reporter = embed.enabled.then(report_height).flatten();
+            let watcher = embed.enabled.then(|| watch_visibility(lab_dispatcher)).flatten();
             move || {
                 drop(listener);
                 if let Some((observer, _callback)) = reporter {
+                    observer.disconnect();
+                }
+                if let Some((observer, _callback)) = watcher {
                     observer.disconnect();
                 }
             }
@@ -292,6 +311,19 @@ pub fn app() -> Html {
     let player = html! {
         { player(&PlayerProps { step: lab.step, count: trace.steps.len(), playing, speed: lab.speed, on_action: on_action.clone() }) }
     };
+    // The embed clamps the narration to three lines; "more" opens it (main.css: a checkbox, so
+    // no state of the app's, and shown only when the clamp hides something).
+    let after_narration = if embed.enabled {
+        html! {
+            <>
+                <input type="checkbox" id="narration-more" class="visually-hidden" data-narration-more=""
+                    aria-label="Show the whole explanation" />
+                <label for="narration-more" class="narration-more"></label>
+            </>
+        }
+    } else {
+        html! {}
+    };
     let board_context = sliders::narration::Board::of(&trace);
     let step_view = current.map(|step| {
         let hint = keys_hint(&on_action);
@@ -302,27 +334,30 @@ pub fn app() -> Html {
             frame,
             board: board_context,
             keys_hint: hint,
+            after_narration: after_narration.clone(),
         })
     });
     let key_help = lab.show_keys.then(|| key_help(&on_action));
-
     if embed.enabled {
         let full_page =
             format!("{}{}", gloo::utils::window().location().pathname().unwrap_or_default(), url::query_of(&lab));
+        // Laid out by the frame's own width (container queries in main.css): the board beside
+        // the step in a wide frame, above it in a narrow one, so that the board, the step and its
+        // narration fill about one screen of an article.
         return html! {
             <main class="lab embed-view">
                 { notice_list }
                 { for message }
-                <div class="embed-top">
-                    { board }
-                    <div class="embed-summary">
-                        <h1 class="embed-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</h1>
-                        { attack_result(&ResultProps { technique: lab.technique, attacks }) }
-                        <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
-                    </div>
+                <div class="embed-head">
+                    <h1 class="embed-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</h1>
+                    <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
                 </div>
-                if embed.controls { { player } }
-                { for step_view }
+                <div class="embed-board">{ board }</div>
+                <div class="embed-side">
+                    { attack_result(&ResultProps { technique: lab.technique, attacks }) }
+                    if embed.controls { { player } }
+                </div>
+                <div class="embed-step">{ for step_view }</div>
                 if embed.code {
                     <CodePanel technique={lab.technique} step={current} />
                 }

@@ -21,6 +21,8 @@ pub struct StepViewProps {
     pub board: Board,
     /// The keys that step the player, shown beside the heading.
     pub keys_hint: Html,
+    /// Shown right after the narration (the embed's "more").
+    pub after_narration: Html,
 }
 
 /// MSB first, one byte (one rank, h to a) per group, so a line break can only fall between bytes.
@@ -125,6 +127,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
                 </span>
             </div>
             <p class="narration" data-narration="">{ on_screen(step, frame, &props.board) }</p>
+            { props.after_narration.clone() }
             { strip }
             // What a screen reader says once per step: the label and the result in words. The
             // animation's frames leave it alone; only a new step (or an edit that changes this

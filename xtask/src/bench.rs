@@ -181,7 +181,7 @@ fn page_weight(dist: &Path) -> Result<Vec<(String, usize, usize)>, String> {
         let path = entry.path();
         let wanted =
             path.extension().and_then(|e| e.to_str()).is_some_and(|e| ["html", "js", "wasm", "css"].contains(&e));
-        if !wanted || path.ends_with(crate::BENCH_MODULE) {
+        if !wanted || crate::LAZY_MODULES.iter().any(|module| path.ends_with(module)) {
             continue;
         }
         let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;

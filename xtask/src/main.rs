@@ -71,6 +71,13 @@ const PANIC_DIST: &str = "target/dist-force-panic";
 /// benchmark, so it is no part of the page's first load.
 pub const BENCH_MODULE: &str = "bench.wasm";
 
+/// The page's pictures module (crates/pictures-module): fetched only when the reader first asks
+/// for a picture, so it is no part of the first load either.
+pub const PICTURES_MODULE: &str = "pictures.wasm";
+
+/// The modules the page fetches on demand, left out of the first load.
+pub const LAZY_MODULES: [&str; 2] = [BENCH_MODULE, PICTURES_MODULE];
+
 /// Where `cargo xtask serve` puts its development build (never dist/).
 pub const SERVE_DIR: &str = "target/serve";
 

@@ -1,6 +1,6 @@
 //! Animations as GIF files, with the `gif` crate. The CLI calls [`Animation`] natively; the page
-//! fetches this crate as a small wasm module (`gif.wasm`) only when a reader asks for a GIF,
-//! and its worker feeds it the frames the browser rasterised from the core's SVG.
+//! reaches it through its pictures module (`crates/pictures-module`), fetched only when a reader
+//! asks for a picture, which it feeds the frames the browser rasterised from the core's SVG.
 //!
 //! The pictures are flat colours with anti-aliased edges, so each frame gets its own palette of
 //! its most common colours (all of them when there are at most 256), and every other colour
@@ -126,74 +126,6 @@ fn index(rgba: &[u8]) -> (Vec<u8>, Vec<u8>) {
         .collect();
     let flat = palette.iter().flat_map(|c| [(c >> 16) as u8, (c >> 8) as u8, *c as u8]).collect();
     (flat, indices)
-}
-
-/// The page's entry points: the worker writes a frame into memory from [`buffer`], then calls
-/// [`add_frame`]; [`finish`] leaves the file where [`buffer`] points. Each returns 0 on success,
-/// or the length of an error message left in the buffer, negated.
-#[cfg(target_arch = "wasm32")]
-mod page {
-    use std::cell::RefCell;
-
-    use super::Animation;
-
-    thread_local! {
-        static ANIMATION: RefCell<Option<Animation>> = const { RefCell::new(None) };
-        static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    }
-
-    fn outcome(result: Result<Vec<u8>, String>) -> i32 {
-        let (bytes, sign) = match result {
-            Ok(bytes) => (bytes, 1),
-            Err(message) => (message.into_bytes(), -1),
-        };
-        let length = bytes.len() as i32;
-        BUFFER.with(|buffer| *buffer.borrow_mut() = bytes);
-        sign * length
-    }
-
-    /// A buffer of `length` bytes for the next frame; returns where it starts.
-    #[no_mangle]
-    pub extern "C" fn buffer(length: u32) -> *mut u8 {
-        BUFFER.with(|buffer| {
-            let mut buffer = buffer.borrow_mut();
-            buffer.resize(length as usize, 0);
-            buffer.as_mut_ptr()
-        })
-    }
-
-    /// Where the last result (the file, or an error message) is.
-    #[no_mangle]
-    pub extern "C" fn result() -> *const u8 {
-        BUFFER.with(|buffer| buffer.borrow().as_ptr())
-    }
-
-    #[no_mangle]
-    pub extern "C" fn begin(width: u32, height: u32) -> i32 {
-        let animation = Animation::new(width, height);
-        outcome(animation.map(|animation| {
-            ANIMATION.with(|slot| *slot.borrow_mut() = Some(animation));
-            Vec::new()
-        }))
-    }
-
-    /// Adds the frame in the buffer.
-    #[no_mangle]
-    pub extern "C" fn add_frame(delay: u32) -> i32 {
-        let frame = BUFFER.with(|buffer| std::mem::take(&mut *buffer.borrow_mut()));
-        let added = ANIMATION.with(|slot| match slot.borrow_mut().as_mut() {
-            Some(animation) => animation.add_frame(&frame, delay.min(u16::MAX as u32) as u16),
-            None => Err("no GIF was begun".into()),
-        });
-        outcome(added.map(|()| Vec::new()))
-    }
-
-    /// Finishes the GIF: its bytes are in the buffer, and their count is returned.
-    #[no_mangle]
-    pub extern "C" fn finish() -> i32 {
-        let animation = ANIMATION.with(|slot| slot.borrow_mut().take());
-        outcome(animation.ok_or_else(|| "no GIF was begun".into()).and_then(Animation::finish))
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,208 @@
+//! The page's pictures, as a wasm module the page fetches only when a reader first asks for a
+//! picture (`pictures.wasm`, loaded by `static/pictures.js`), so that none of this weighs on the
+//! first load. It traces the position it is given with the same core as the page, so its
+//! pictures show the very steps on screen, and draws them with `sliders::figure`,
+//! `sliders::wikitable` and `sliders::diagram`; GIFs are encoded by `gif-encode` from the frames
+//! the browser rasterised from those SVGs.
+//!
+//! Every entry point leaves its output (UTF-8 text, a file, or an error message) in one buffer
+//! that [`result`] points at, and returns its length, negated for an error.
+
+use std::cell::RefCell;
+
+use gif_encode::Animation;
+use sliders::{diagram, figure, wikitable, Bitboard, Slider, Technique, Trace};
+
+thread_local! {
+    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static ANIMATION: RefCell<Option<Animation>> = const { RefCell::new(None) };
+}
+
+fn outcome(result: Result<Vec<u8>, String>) -> i32 {
+    let (bytes, sign) = match result {
+        Ok(bytes) => (bytes, 1),
+        Err(message) => (message.into_bytes(), -1),
+    };
+    let length = bytes.len() as i32;
+    BUFFER.with(|buffer| *buffer.borrow_mut() = bytes);
+    sign * length
+}
+
+/// The position's trace, as the page computes it.
+fn trace(technique: u32, slider: u32, sliders: u64, occupied: u64) -> Result<Trace, String> {
+    let technique = Technique::ALL.get(technique as usize).ok_or("no such technique")?;
+    let slider = Slider::ALL.get(slider as usize).ok_or("no such slider")?;
+    technique.trace_many(*slider, Bitboard(sliders), Bitboard(occupied)).map_err(|e| e.to_string())
+}
+
+/// Step `step` (0-based) of the trace, checked.
+fn with_step(trace: &Trace, step: u32) -> Result<usize, String> {
+    let step = step as usize;
+    (step < trace.steps.len()).then_some(step).ok_or_else(|| format!("no step {} in this trace", step + 1))
+}
+
+/// The picture or text `kind` of a position; `step` is 0-based, `frame` an animation frame
+/// (`u32::MAX`: the finished step).
+pub fn draw(
+    kind: Kind,
+    technique: u32,
+    slider: u32,
+    sliders: u64,
+    occupied: u64,
+    step: u32,
+    frame: u32,
+) -> Result<String, String> {
+    let trace = trace(technique, slider, sliders, occupied)?;
+    let frame = if frame == u32::MAX { usize::MAX } else { frame as usize };
+    Ok(match kind {
+        Kind::StepSvg => figure::step_svg(&trace, with_step(&trace, step)?, frame),
+        Kind::TraceSvg => figure::trace_svg(&trace, true),
+        Kind::TraceSvgQuiet => figure::trace_svg(&trace, false),
+        Kind::StepWikitable => wikitable::step(&trace, with_step(&trace, step)?),
+        Kind::StepAscii => diagram::article_step(&trace, with_step(&trace, step)?, false),
+        Kind::StepAsciiPre => diagram::article_step(&trace, with_step(&trace, step)?, true),
+        Kind::FrameCount => figure::frame_count(&trace, with_step(&trace, step)?).to_string(),
+        Kind::ResultAscii => {
+            let rays = if trace.technique.positive_rays_only() { " (positive rays only)" } else { "" };
+            format!(
+                "{} attacks of the {} on {}{rays}\n{}{}\n",
+                trace.technique,
+                trace.slider,
+                sliders::narration::square_list(trace.sliders),
+                trace.result.diagram(),
+                trace.result
+            )
+        }
+        Kind::Hex => format!("0x{:016x}", subject(&trace, step)),
+        Kind::CLiteral => format!("C64(0x{0:016x})\n0x{0:016x}ULL", subject(&trace, step)),
+        Kind::RustLiteral => format!("0x{:016x}_u64", subject(&trace, step)),
+        Kind::TraceText => diagram::trace(&trace),
+    })
+}
+
+/// The value the literals write: the step's result if it is a set, else the final attack set.
+fn subject(trace: &Trace, step: u32) -> u64 {
+    trace.steps.get(step as usize).and_then(|s| s.result.board()).unwrap_or(trace.result).0
+}
+
+/// What [`picture`] draws, by number.
+#[derive(Clone, Copy)]
+pub enum Kind {
+    StepSvg = 0,
+    TraceSvg = 1,
+    TraceSvgQuiet = 2,
+    StepWikitable = 3,
+    StepAscii = 4,
+    StepAsciiPre = 5,
+    FrameCount = 6,
+    ResultAscii = 7,
+    Hex = 8,
+    CLiteral = 9,
+    RustLiteral = 10,
+    TraceText = 11,
+}
+
+const KINDS: [Kind; 12] = [
+    Kind::StepSvg,
+    Kind::TraceSvg,
+    Kind::TraceSvgQuiet,
+    Kind::StepWikitable,
+    Kind::StepAscii,
+    Kind::StepAsciiPre,
+    Kind::FrameCount,
+    Kind::ResultAscii,
+    Kind::Hex,
+    Kind::CLiteral,
+    Kind::RustLiteral,
+    Kind::TraceText,
+];
+
+/// A buffer of `length` bytes for the next frame; returns where it starts.
+#[no_mangle]
+pub extern "C" fn buffer(length: u32) -> *mut u8 {
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        buffer.clear();
+        buffer.resize(length as usize, 0);
+        buffer.as_mut_ptr()
+    })
+}
+
+/// Where the last output is.
+#[no_mangle]
+pub extern "C" fn result() -> *const u8 {
+    BUFFER.with(|buffer| buffer.borrow().as_ptr())
+}
+
+/// Draws picture or text `kind` (see [`Kind`]) of the position.
+#[no_mangle]
+pub extern "C" fn picture(
+    kind: u32,
+    technique: u32,
+    slider: u32,
+    sliders: u64,
+    occupied: u64,
+    step: u32,
+    frame: u32,
+) -> i32 {
+    let kind = KINDS.get(kind as usize).copied().ok_or_else(|| format!("no picture of kind {kind}"));
+    outcome(kind.and_then(|kind| draw(kind, technique, slider, sliders, occupied, step, frame)).map(String::into_bytes))
+}
+
+/// The delay of frame `index` of `count`, in hundredths of a second.
+#[no_mangle]
+pub extern "C" fn frame_delay(count: u32, index: u32, whole_trace: u32) -> u32 {
+    figure::frame_delays(count as usize, whole_trace != 0).get(index as usize).copied().unwrap_or(100) as u32
+}
+
+#[no_mangle]
+pub extern "C" fn gif_begin(width: u32, height: u32) -> i32 {
+    outcome(Animation::new(width, height).map(|animation| {
+        ANIMATION.with(|slot| *slot.borrow_mut() = Some(animation));
+        Vec::new()
+    }))
+}
+
+/// Adds the `width` x `height` RGBA frame in the buffer, at the top left of the animation.
+#[no_mangle]
+pub extern "C" fn gif_add_frame(width: u32, height: u32, delay: u32) -> i32 {
+    let frame = BUFFER.with(|buffer| std::mem::take(&mut *buffer.borrow_mut()));
+    let added = ANIMATION.with(|slot| match slot.borrow_mut().as_mut() {
+        Some(animation) => animation.add_frame_at(&frame, width, height, delay.min(u16::MAX as u32) as u16),
+        None => Err("no GIF was begun".into()),
+    });
+    outcome(added.map(|()| Vec::new()))
+}
+
+/// Finishes the GIF: the file is the output.
+#[no_mangle]
+pub extern "C" fn gif_finish() -> i32 {
+    let animation = ANIMATION.with(|slot| slot.borrow_mut().take());
+    outcome(animation.ok_or_else(|| "no GIF was begun".to_string()).and_then(Animation::finish))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_module_draws_what_the_core_draws_and_refuses_what_it_cannot() {
+        let trace = Technique::Sbamg.trace(Slider::Rook, sliders::Square::D1, Bitboard(0x43));
+        let technique = Technique::ALL.iter().position(|&t| t == Technique::Sbamg).unwrap() as u32;
+        let svg = draw(Kind::StepSvg, technique, 0, 1 << 3, 0x43, 4, u32::MAX).unwrap();
+        assert_eq!(svg, figure::step_svg(&trace, 4, usize::MAX));
+        let error = draw(Kind::StepSvg, technique, 0, 1 << 3, 0x43, 99, u32::MAX).unwrap_err();
+        assert_eq!(error, "no step 100 in this trace");
+        assert!(draw(Kind::StepSvg, 99, 0, 1, 0, 0, 0).is_err());
+        assert_eq!(picture(42, technique, 0, 8, 0x43, 0, 0), -("no picture of kind 42".len() as i32));
+        let last = trace.steps.len() as u32 - 1;
+        let text = |kind| draw(kind, technique, 0, 1 << 3, 0x43, last, u32::MAX).unwrap();
+        assert_eq!(text(Kind::Hex), "0x0808080808080876");
+        assert_eq!(text(Kind::CLiteral), "C64(0x0808080808080876)\n0x0808080808080876ULL");
+        assert_eq!(text(Kind::RustLiteral), "0x0808080808080876_u64");
+        assert_eq!(text(Kind::TraceText), diagram::trace(&trace));
+        let subtraction = Technique::ALL.iter().position(|&t| t == Technique::Subtraction).unwrap() as u32;
+        let result = draw(Kind::ResultAscii, subtraction, 0, 1 << 11, 0x4ced_2200_0146_f848, 0, 0).unwrap();
+        assert!(result.starts_with("subtraction attacks of the rook on d2 (positive rays only)"), "{result}");
+    }
+}

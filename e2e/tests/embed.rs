@@ -1,0 +1,239 @@
+//! The embed in an article's frame: the lesson fits about one screen (board, step, narration,
+//! player, and the highlighted line with the code), nothing scrolls sideways at any width from
+//! 320 px, with or without a vertical scrollbar, the demo article shows each embed whole, and an
+//! embed without controls starts when it is seen and loops back to the author's step. Run for a
+//! technique from each of the four articles; screenshots go to target/screenshots/.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use e2e::Browser;
+use fantoccini::Locator;
+use serde_json::Value;
+
+/// A position from each article: (technique, square, occupied).
+const ARTICLES: [(&str, &str, &str); 4] = [
+    ("classical-zero-count", "d2", "0x4ced22000146f848"),
+    ("subtraction", "d2", "0x4ced22000146f848"),
+    ("obstruction-difference", "d4", "0x0000080008400000"),
+    ("sbamg", "d1", "0x0000000000000043"),
+];
+
+fn shot(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Where the parts of the embed are: each part's bottom and right edge, and the frame's sizes.
+const LAYOUT: &str = "
+    const rect = (selector) => {
+      const e = document.querySelector(selector);
+      if (!e) return null;
+      const r = e.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, right: r.right };
+    };
+    const root = document.scrollingElement;
+    return {
+      width: root.clientWidth, scrollWidth: root.scrollWidth, height: innerHeight, content: root.scrollHeight,
+      board: rect('.board'), h8: rect('[data-square=\"h8\"]'), grids: rect('.embed-step .equation'),
+      narration: rect('[data-narration]'), player: rect('.player'), line: rect('[data-current-line]'),
+      code: rect('.code'),
+    };";
+
+fn edge(layout: &Value, part: &str, side: &str) -> f64 {
+    layout[part][side].as_f64().unwrap_or_else(|| panic!("no {part} in {layout}"))
+}
+
+fn no_sideways_scroll(layout: &Value, context: &str) {
+    let width = layout["width"].as_f64().unwrap();
+    assert!(layout["scrollWidth"].as_f64().unwrap() <= width, "{context}: scrolls sideways: {layout}");
+    assert!(edge(layout, "h8", "right") <= width + 0.5, "{context}: the h-file is cut: {layout}");
+    assert!(edge(layout, "grids", "right") <= width + 0.5, "{context}: the step's grids are cut: {layout}");
+}
+
+fn all_in_view(layout: &Value, parts: &[&str], context: &str) {
+    let height = layout["height"].as_f64().unwrap();
+    for part in parts {
+        assert!(edge(layout, part, "bottom") <= height + 0.5, "{context}: {part} is below the frame: {layout}");
+        assert!(edge(layout, part, "top") >= -0.5, "{context}: {part} is above the frame: {layout}");
+    }
+}
+
+#[tokio::test]
+async fn the_lesson_holds_in_an_article_sized_frame() {
+    for (width, height, code) in
+        [(600, 720, false), (600, 900, true), (400, 700, false), (800, 600, false), (320, 640, false)]
+    {
+        let browser = Browser::start_at("/", (width, height)).await;
+        for (technique, square, occupied) in ARTICLES {
+            let query = format!(
+                "?embed=1&technique={technique}&slider=rook&square={square}&occupied={occupied}&step=3&code={}",
+                if code { 1 } else { 0 }
+            );
+            browser.open(&query).await;
+            let layout = browser.eval(LAYOUT).await;
+            let context = format!("{technique} at {width}x{height}");
+            no_sideways_scroll(&layout, &context);
+            // In a 600 px column: the board, the step's operands and result, the narration and
+            // the player on one screen, and with the code, its highlighted line too.
+            if width == 600 {
+                all_in_view(&layout, &["board", "grids", "narration", "player"], &context);
+            }
+            if code {
+                all_in_view(&layout, &["line"], &context);
+                assert!(
+                    edge(&layout, "line", "bottom") <= edge(&layout, "code", "bottom") + 0.5,
+                    "{context}: {layout}"
+                );
+            }
+            if width == 800 {
+                all_in_view(&layout, &["board", "grids", "narration", "player"], &context);
+            }
+            // What embed.js sizes the frame to: about a screen, not 1,400 px.
+            let content = layout["content"].as_f64().unwrap();
+            assert!(content <= height as f64 + 0.5 || width < 600, "{context}: {content} px of content");
+            std::fs::write(
+                shot(&format!("embed-{technique}-{width}x{height}{}.png", if code { "-code" } else { "" })),
+                browser.client.screenshot().await.unwrap(),
+            )
+            .unwrap();
+        }
+        browser.close().await;
+    }
+}
+
+/// Opens the demo article and replaces its body with `html`, an article of the test's own (the
+/// demo page has no Content-Security-Policy, and embed.js stays loaded).
+async fn article(browser: &Browser, html: &str) {
+    browser.goto(&browser.server.url("static/embed-demo.html")).await;
+    let script = format!("document.body.innerHTML = {};", serde_json::to_string(html).unwrap());
+    browser.eval(&script).await;
+}
+
+async fn wait_for_board_in_frame(browser: &Browser) {
+    browser
+        .client
+        .wait()
+        .at_most(Duration::from_secs(20))
+        .for_element(Locator::Css("[data-square=\"h1\"]"))
+        .await
+        .expect("the embedded board renders");
+}
+
+#[tokio::test]
+async fn a_frame_shorter_than_its_content_scrolls_down_only() {
+    let browser = Browser::start_at("/", (1000, 800)).await;
+    for width in [320, 400, 600] {
+        for (technique, square, occupied) in ARTICLES {
+            let src =
+                format!("../?embed=1&technique={technique}&slider=rook&square={square}&occupied={occupied}&step=3");
+            // No data-slider-lab: embed.js leaves this frame at 300 px, shorter than its content.
+            article(&browser, &format!("<iframe width=\"{width}\" height=\"300\" src=\"{src}\"></iframe>")).await;
+            browser.client.enter_frame(0).await.unwrap();
+            wait_for_board_in_frame(&browser).await;
+            // Headless Chromium hides scrollbars: give this frame a classic one, 15 px wide, as
+            // desktop browsers draw it (through the CSSOM: the page's policy allows no <style>).
+            browser
+                .eval("document.styleSheets[0].insertRule('::-webkit-scrollbar { width: 15px; height: 15px; background: #ccc; }', 0);")
+                .await;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let layout = browser.eval(LAYOUT).await;
+            let context = format!("{technique} in a {width}x300 frame");
+            assert!(
+                layout["width"].as_f64().unwrap() <= (width - 15) as f64,
+                "{context}: a vertical scrollbar: {layout}"
+            );
+            no_sideways_scroll(&layout, &context);
+            browser.client.enter_parent_frame().await.unwrap();
+        }
+    }
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_demo_article_shows_each_embed_whole() {
+    let browser = Browser::start_at("/", (900, 900)).await;
+    browser.goto(&browser.server.url("static/embed-demo.html")).await;
+    let frames = browser.eval("return document.querySelectorAll('iframe[data-slider-lab]').length;").await;
+    let frames = frames.as_u64().unwrap() as usize;
+    assert!(frames >= 2);
+    for index in 0..frames {
+        // embed.js has sized the frame to its content once its height arrived.
+        let started = Instant::now();
+        loop {
+            let sized = browser
+                .eval(&format!("return document.querySelectorAll('iframe[data-slider-lab]')[{index}].hasAttribute('data-reported-height');"))
+                .await;
+            if sized == Value::Bool(true) {
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(20), "frame {index} never reported its height");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        browser.client.enter_frame(index as u16).await.unwrap();
+        wait_for_board_in_frame(&browser).await;
+        let layout = browser.eval(LAYOUT).await;
+        no_sideways_scroll(&layout, &format!("demo frame {index}"));
+        let (content, height) = (layout["content"].as_f64().unwrap(), layout["height"].as_f64().unwrap());
+        assert!(content <= height + 1.0, "demo frame {index} scrolls: {content} px in {height}");
+        assert!(height < 1000.0, "demo frame {index} is {height} px tall");
+        browser.client.enter_parent_frame().await.unwrap();
+    }
+    browser.eval("window.scrollTo(0, 0);").await;
+    std::fs::write(shot("embed-demo-900x900.png"), browser.client.screenshot().await.unwrap()).unwrap();
+    browser.close().await;
+}
+
+async fn step_in_frame(browser: &Browser) -> usize {
+    browser.client.enter_frame(0).await.unwrap();
+    let step = browser
+        .eval("const s = document.querySelector('[data-step-index]'); return s ? Number(s.dataset.stepIndex) : -1;")
+        .await;
+    browser.client.enter_parent_frame().await.unwrap();
+    step.as_i64().unwrap() as usize
+}
+
+#[tokio::test]
+async fn an_embed_without_controls_plays_once_seen_and_loops_back_to_the_authors_step() {
+    let browser = Browser::start_at("/", (900, 700)).await;
+    let src = "../?embed=1&controls=0&code=0&speed=4&technique=sbamg&slider=rook&square=d1&occupied=0x0000000000000043&step=2";
+    article(
+        &browser,
+        &format!("<div id=\"above\" style=\"height: 2400px\"></div><iframe data-slider-lab width=\"600\" height=\"500\" src=\"{src}\"></iframe>"),
+    )
+    .await;
+    browser.client.enter_frame(0).await.unwrap();
+    wait_for_board_in_frame(&browser).await;
+    assert!(browser.client.find(Locator::Css("[data-player]")).await.is_err(), "no player buttons");
+    browser.client.enter_parent_frame().await.unwrap();
+    // Out of sight, it waits on the author's step.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(step_in_frame(&browser).await, 2, "it waits until it is seen");
+    browser.eval("document.querySelector('iframe').scrollIntoView();").await;
+    // Seen: it plays through to the last step, pauses, and starts again from step 2.
+    let started = Instant::now();
+    let mut seen = Vec::new();
+    loop {
+        let step = step_in_frame(&browser).await;
+        if seen.last() != Some(&step) {
+            seen.push(step);
+        }
+        if seen.len() > 2 && step == 2 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(40), "no loop back to step 2: {seen:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let last = *seen.iter().max().unwrap();
+    assert!(
+        seen.windows(2).any(|pair| pair == [last, 2]),
+        "the loop goes from the last step to the author's: {seen:?}"
+    );
+    assert!(
+        seen[..seen.len() - 1].windows(2).all(|pair| pair[1] == pair[0] + 1),
+        "forward one step at a time: {seen:?}"
+    );
+    browser.close().await;
+}
