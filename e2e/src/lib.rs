@@ -81,6 +81,16 @@ impl Browser {
 
     /// Opens a browser on pages from `server`.
     pub async fn start_with(server: StaticServer, size: (u32, u32)) -> Browser {
+        Browser::launch(server, size, true).await
+    }
+
+    /// Serves dist/ at the root and opens a window of `size` that draws classic scrollbars (the
+    /// others hide them), for tests of what a scrollbar takes from the page's width.
+    pub async fn start_with_scrollbars(size: (u32, u32)) -> Browser {
+        Browser::launch(StaticServer::start("/"), size, false).await
+    }
+
+    async fn launch(server: StaticServer, size: (u32, u32), hide_scrollbars: bool) -> Browser {
         let port = free_port();
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
         // Its own process group, so dropping the harness can stop Chromium along with it.
@@ -112,7 +122,7 @@ impl Browser {
                 "args": [
                     "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--no-first-run", "--hide-scrollbars",
+                    "--no-first-run", if hide_scrollbars { "--hide-scrollbars" } else { "--enable-features=Dummy" },
                     format!("--window-size={},{}", size.0.max(800), size.1 + 200),
                     format!("--user-data-dir={}", profile.0.display()),
                 ],

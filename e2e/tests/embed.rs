@@ -123,13 +123,14 @@ async fn wait_for_board_in_frame(browser: &Browser) {
 
 #[tokio::test]
 async fn a_frame_shorter_than_its_content_scrolls_down_only() {
-    let browser = Browser::start_at("/", (1000, 800)).await;
+    let browser = Browser::start_with_scrollbars((1000, 800)).await;
     for width in [320, 400, 600] {
         for (technique, square, occupied) in ARTICLES {
             let src =
                 format!("../?embed=1&technique={technique}&slider=rook&square={square}&occupied={occupied}&step=3");
             // No data-slider-lab: embed.js leaves this frame at 300 px, shorter than its content.
-            article(&browser, &format!("<iframe width=\"{width}\" height=\"300\" src=\"{src}\"></iframe>")).await;
+            let frame = format!("<iframe style=\"width: {width}px; height: 300px\" src=\"{src}\"></iframe>");
+            article(&browser, &frame).await;
             browser.client.enter_frame(0).await.unwrap();
             wait_for_board_in_frame(&browser).await;
             // Headless Chromium hides scrollbars: give this frame a classic one, 15 px wide, as

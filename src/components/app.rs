@@ -150,11 +150,12 @@ fn report_height() -> Option<(ResizeObserver, Closure<dyn FnMut()>)> {
     Some((observer, callback))
 }
 
+/// What the visibility observer calls with its entries; kept alive as long as the observer.
+type VisibilityCallback = Closure<dyn FnMut(js_sys::Array)>;
+
 /// Tells the player when the page scrolls into the reader's view and out of it: an embed that
 /// plays by itself starts only once an article's reader has reached it.
-fn watch_visibility(
-    dispatcher: UseReducerDispatcher<Lab>,
-) -> Option<(IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>)> {
+fn watch_visibility(dispatcher: UseReducerDispatcher<Lab>) -> Option<(IntersectionObserver, VisibilityCallback)> {
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         let seen = entries.iter().any(|entry| entry.unchecked_into::<IntersectionObserverEntry>().is_intersecting());
         dispatcher.dispatch(Action::Seen(seen));

@@ -253,12 +253,18 @@ fn test() -> Result<(), String> {
     let stages: Vec<(&str, Stage)> = vec![
         ("clippy: no unwrap or expect outside tests", Stage::Check(clippy)),
         (
-            "native tests (core, bench, app model, xtask)",
+            "native tests (core, pictures, bench, app model, xtask)",
             Stage::Counted(cargo_command(&[
                 "test",
                 "--no-fail-fast",
                 "-p",
                 "sliders",
+                "-p",
+                "rasterize",
+                "-p",
+                "gif-encode",
+                "-p",
+                "pictures-module",
                 "-p",
                 "sliders-bench",
                 "-p",
