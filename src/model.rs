@@ -575,7 +575,8 @@ mod tests {
     #[test]
     fn the_loop_pauses_on_the_last_step_first() {
         let last = Lab::default().trace().steps.len() - 1;
-        let lab = Lab { step: last, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
+        // Seen while the last step is still to be animated: its frames, then the pause.
+        let lab = Lab { step: last, frame: 0, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
         let mut lab = apply(lab, &[Action::Seen(true)]);
         let mut ticks = 0;
         while lab.step == last {
@@ -585,15 +586,20 @@ mod tests {
         let frames = frame_count(&lab.trace().steps[last]);
         assert_eq!(ticks, frames + HOLD_TICKS + LOOP_HOLD_TICKS, "the last step's frames, then the pause");
         assert_eq!(lab.step, 0);
-        // With reduced motion too.
-        let lab = Lab { step: last, reduced_motion: true, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
+        // With reduced motion, each step is held whole; the last one longer.
+        let lab =
+            Lab { step: last - 1, reduced_motion: true, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
         let mut lab = apply(lab, &[Action::Seen(true)]);
+        while lab.step != last {
+            lab = apply(lab, &[Action::Tick]);
+        }
         let mut ticks = 0;
         while lab.step == last {
             lab = apply(lab, &[Action::Tick]);
             ticks += 1;
         }
         assert_eq!(ticks, HOLD_TICKS + LOOP_HOLD_TICKS);
+        assert_eq!(lab.step, 0);
     }
 
     #[test]

@@ -235,8 +235,14 @@ pub fn from_query(query: &str) -> Loaded {
     // Without buttons, an embedded player has to play by itself: from when the reader first
     // sees it, looping back to the author's step; autoplay=1 also starts it when seen.
     let plays_by_itself = embed.enabled && !embed.controls;
-    lab.play_when_seen = embed.autoplay || plays_by_itself;
+    lab.play_when_seen = embed.enabled && (embed.autoplay || plays_by_itself);
     lab.loop_from = plays_by_itself.then_some(lab.step);
+    // The full page is in view as soon as it opens.
+    if embed.autoplay && !embed.enabled {
+        lab.autoplay = true;
+        lab.running = true;
+        lab.frame = 0;
+    }
     Loaded { lab, embed, notices }
 }
 
@@ -360,6 +366,8 @@ mod tests {
         let with_controls = from_query("?embed=1&autoplay=1");
         assert!(with_controls.lab.play_when_seen && with_controls.lab.loop_from.is_none());
         assert!(!from_query("?embed=1").lab.play_when_seen);
+        let page = from_query("?autoplay=1").lab;
+        assert!(page.running && page.autoplay, "the full page plays at once");
     }
 
     #[test]

@@ -96,7 +96,7 @@ async fn copies_match_the_step_on_screen_and_downloads_are_named_and_typed() {
     }
 
     // The ASCII for a <pre>: labels, the slider marked, and wrapped.
-    browser.click("[data-export-pre]").await;
+    browser.click("label:has([data-export-pre])").await;
     let ascii = copied_text(&browser, "step").await;
     assert!(ascii.starts_with("<pre>\nStep 5 of"), "{ascii}");
     assert!(ascii.contains("a b c d e f g h") && ascii.contains("(x) marks the rook on d1"), "{ascii}");
@@ -117,7 +117,7 @@ async fn copies_match_the_step_on_screen_and_downloads_are_named_and_typed() {
         ("gif", "trace", "sbamg-d1-trace.gif", "image/gif"),
     ];
     for (index, (hook, scope, name, kind)) in expected.iter().enumerate() {
-        browser.click(&format!("[data-export-scope=\"{scope}\"]")).await;
+        browser.click(&format!("label:has([data-export-scope=\"{scope}\"])")).await;
         browser.eval("const s = document.querySelector('[data-export-status]'); if (s) s.remove();").await;
         browser.click(&format!("[data-download=\"{hook}\"]")).await;
         status(&browser, &["saved"]).await;
