@@ -6,6 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::marks::{equation, Term};
 use crate::narration::{self, focus_name};
 use crate::trace::{Op, Step, Trace, Value};
 use crate::Bitboard;
@@ -102,16 +103,21 @@ pub fn step(trace: &Trace, index: usize) -> String {
     format!("step {}: {focus}{}\n{}{}\n", index + 1, step.label, step_grids(step), narration::narrate(trace, index))
 }
 
-/// The whole trace: what went in, every step, and the result.
-pub fn trace(trace: &Trace) -> String {
-    let mut out = format!(
-        "{} ({}): {} on {}, occupied {}\n",
+/// What a trace ran on, in one line: "sbamg (o^(o-3cbn)): rook on d1, occupied 0x…".
+pub fn setup(trace: &Trace) -> String {
+    format!(
+        "{} ({}): {} on {}, occupied {}",
         trace.technique.name(),
         trace.technique.title(),
         trace.slider,
         narration::square_list(trace.sliders),
         trace.occupied
-    );
+    )
+}
+
+/// The whole trace: what went in, every step, and the result.
+pub fn trace(trace: &Trace) -> String {
+    let mut out = setup(trace) + "\n";
     if trace.technique.positive_rays_only() {
         out.push_str("note: this technique sees positive rays only (towards higher bit indices)\n");
     }
@@ -156,26 +162,15 @@ fn labelled_grid(board: Bitboard, slider: Bitboard, row: usize) -> String {
 pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     let step = &trace.steps[index];
     let board = narration::Board::of(trace);
-    let marks = crate::marks::step_marks(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
-    let [lhs_caption, rhs_caption, result_caption] = crate::marks::captions(step);
     // (caption, board or text, slider bits)
-    let mut columns: Vec<(&str, Cell, Bitboard)> = Vec::new();
-    match step.rhs {
-        Some(rhs) => {
-            columns.push((lhs_caption, Cell::of(step.lhs), marks.lhs.slider));
-            columns.push(("", Cell::Text(step.op.symbol().into()), Bitboard::EMPTY));
-            columns.push((rhs_caption, Cell::of(rhs), marks.rhs.slider));
-        }
-        None if step.op == Op::Lookup => {
-            columns.push((lhs_caption, Cell::Text(format!("[{}]", format_value(step.lhs))), Bitboard::EMPTY))
-        }
-        None => {
-            columns.push(("", Cell::Text(step.op.symbol().into()), Bitboard::EMPTY));
-            columns.push((lhs_caption, Cell::of(step.lhs), marks.lhs.slider));
-        }
-    }
-    columns.push(("", Cell::Text("=".into()), Bitboard::EMPTY));
-    columns.push((result_caption, Cell::of(step.result), marks.result.slider));
+    let columns: Vec<(&str, Cell, Bitboard)> =
+        equation(step, &crate::animation::frame(step, usize::MAX), trace.sliders)
+            .into_iter()
+            .map(|term| match term {
+                Term::Operand { value, caption, marks } => (caption, Cell::of(value), marks.slider),
+                Term::Operator(symbol) => ("", Cell::Text(symbol.into()), Bitboard::EMPTY),
+            })
+            .collect();
 
     let width = |cell: &Cell| match cell {
         Cell::Grid(_) => 18,

@@ -16,9 +16,9 @@ use core::fmt::Write;
 
 use crate::animation::{self, Frame};
 use crate::diagram;
-use crate::marks::{captions, step_marks, Marks};
+use crate::marks::{equation, Marks, Term};
 use crate::narration::{self, focus_name, Board};
-use crate::trace::{Op, Step, Trace, Value};
+use crate::trace::{Step, Trace, Value};
 use crate::{Bitboard, Square};
 
 /// The page's light theme.
@@ -255,33 +255,18 @@ impl Item<'_> {
     }
 }
 
-fn operand<'a>(value: Value, caption: &'a str, marks: Marks) -> Item<'a> {
-    match value {
-        Value::Board(value) => Item::Board { value, caption, marks },
-        Value::Number(n) => Item::Number { text: if marks.pending() { "…".into() } else { format!("{n}") }, caption },
-    }
-}
-
 /// The items of `A op B = C` for a step at a frame, as the page lays them out.
-fn items<'a>(step: &'a Step, frame: &Frame, sliders: Bitboard) -> Vec<Item<'a>> {
-    let marks = step_marks(step, frame, sliders);
-    let [lhs, rhs_caption, result] = captions(step);
-    let mut items = Vec::new();
-    match step.rhs {
-        Some(rhs) => {
-            items.push(operand(step.lhs, lhs, marks.lhs));
-            items.push(Item::Operator(step.op.symbol()));
-            items.push(operand(rhs, rhs_caption, marks.rhs));
-        }
-        None if step.op == Op::Lookup => items.push(operand(step.lhs, lhs, marks.lhs)),
-        None => {
-            items.push(Item::Operator(step.op.symbol()));
-            items.push(operand(step.lhs, lhs, marks.lhs));
-        }
-    }
-    items.push(Item::Operator("="));
-    items.push(operand(step.result, result, marks.result));
-    items
+fn items(step: &Step, frame: &Frame, sliders: Bitboard) -> Vec<Item<'static>> {
+    equation(step, frame, sliders)
+        .into_iter()
+        .map(|term| match term {
+            Term::Operator(symbol) => Item::Operator(symbol),
+            Term::Operand { value: Value::Board(value), caption, marks } => Item::Board { value, caption, marks },
+            Term::Operand { value: Value::Number(n), caption, marks } => {
+                Item::Number { text: if marks.pending() { "…".into() } else { format!("{n}") }, caption }
+            }
+        })
+        .collect()
 }
 
 fn row_width(items: &[Item]) -> u32 {
@@ -334,18 +319,6 @@ fn heading(trace: &Trace, index: usize) -> String {
     format!("Step {} of {}{focus}{mirrored}: {}", index + 1, trace.steps.len(), step.label)
 }
 
-/// What the trace ran on, for titles: "sbamg, rook on d1, occupied 0x…".
-fn setup(trace: &Trace) -> String {
-    format!(
-        "{} ({}): {} on {}, occupied {}",
-        trace.technique.name(),
-        trace.technique.title(),
-        trace.slider,
-        narration::square_list(trace.sliders),
-        trace.occupied
-    )
-}
-
 /// Step `index` of `trace` at animation frame `frame` (`usize::MAX`: finished), with its
 /// heading, its boards and the sentence the page says under it at that frame.
 pub fn step_svg(trace: &Trace, index: usize, frame: usize) -> String {
@@ -358,7 +331,7 @@ pub fn step_svg(trace: &Trace, index: usize, frame: usize) -> String {
     let y = draw_row(&mut canvas, 34, &items);
     let sentence = narration::on_screen(step, &shown, &Board::of(trace));
     let y = canvas.paragraph(MARGIN, y, width - 2 * MARGIN, &sentence);
-    let title = format!("Slider Lab: {}, step {} of {}", setup(trace), index + 1, trace.steps.len());
+    let title = format!("Slider Lab: {}, step {} of {}", diagram::setup(trace), index + 1, trace.steps.len());
     canvas.finish(width, y + MARGIN, &title, &diagram::step(trace, index))
 }
 
@@ -369,9 +342,9 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
         trace.steps.iter().map(|step| items(step, &animation::frame(step, usize::MAX), trace.sliders)).collect();
     let widest_row = rows.iter().map(|row| row_width(row)).max().unwrap_or(0) + 2 * MARGIN;
     let widest_heading = (0..rows.len()).map(|index| heading_width(&heading(trace, index))).max().unwrap_or(0);
-    let width = widest_row.max(widest_heading).max(heading_width(&setup(trace))).max(480);
+    let width = widest_row.max(widest_heading).max(heading_width(&diagram::setup(trace))).max(480);
     let mut canvas = Canvas { body: String::new() };
-    canvas.text(MARGIN, 22, "start", Style::Heading, &setup(trace));
+    canvas.text(MARGIN, 22, "start", Style::Heading, &diagram::setup(trace));
     let mut y = 30;
     if trace.technique.positive_rays_only() {
         y = canvas.paragraph(
@@ -399,7 +372,7 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
         trace.table_reads()
     );
     canvas.text(MARGIN, y + 10, "start", Style::Caption, &result);
-    let title = format!("Slider Lab: {}, every step", setup(trace));
+    let title = format!("Slider Lab: {}, every step", diagram::setup(trace));
     canvas.finish(width, y + 10 + MARGIN, &title, &diagram::trace(trace))
 }
 
@@ -434,7 +407,7 @@ pub fn frame_delays(count: usize, whole_trace: bool) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Slider, Technique};
+    use crate::{Op, Slider, Technique};
 
     #[test]
     fn wrapping_keeps_words_whole() {

@@ -4,6 +4,8 @@
 //! here, so a picture marks exactly what the page marks.
 
 use crate::animation::Frame;
+use alloc::vec::Vec;
+
 use crate::trace::{Op, Step, Value};
 use crate::Bitboard;
 
@@ -105,6 +107,37 @@ fn slider_bits(step: &Step, real: Bitboard) -> (Bitboard, Bitboard, Bitboard) {
         _ if index_cut => (none, none, none),
         _ => (operand_slider, operand_slider, slider),
     }
+}
+
+/// One term of a step's equation as the pictures draw it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Term {
+    /// A value (a set, or a number such as an index or a shift), its caption and its marks.
+    Operand { value: Value, caption: &'static str, marks: Marks },
+    /// `&`, `-`, `<<`, `bswap`, `=`, …
+    Operator(&'static str),
+}
+
+/// A step as its terms, in the order they are drawn: `A op B = C`, `op A = C` for a unary
+/// step, `index = C` for a table read; each operand with its marks at `frame`.
+pub fn equation(step: &Step, frame: &Frame, sliders: Bitboard) -> Vec<Term> {
+    let marks = step_marks(step, frame, sliders);
+    let [lhs_caption, rhs_caption, result_caption] = captions(step);
+    let lhs = Term::Operand { value: step.lhs, caption: lhs_caption, marks: marks.lhs };
+    let mut terms = match step.rhs {
+        Some(rhs) => alloc::vec![
+            lhs,
+            Term::Operator(step.op.symbol()),
+            Term::Operand { value: rhs, caption: rhs_caption, marks: marks.rhs },
+        ],
+        None if step.op == Op::Lookup => alloc::vec![lhs],
+        None => alloc::vec![Term::Operator(step.op.symbol()), lhs],
+    };
+    terms.extend([
+        Term::Operator("="),
+        Term::Operand { value: step.result, caption: result_caption, marks: marks.result },
+    ]);
+    terms
 }
 
 /// What the grids are called under them: the first operand, the second, the result.

@@ -8,9 +8,9 @@ use core::fmt::Write;
 
 use crate::animation;
 use crate::figure::colours::*;
-use crate::marks::{captions, step_marks, Marks};
+use crate::marks::{equation, Marks, Term};
 use crate::narration::{focus_name, Board};
-use crate::trace::{Op, Trace, Value};
+use crate::trace::{Trace, Value};
 use crate::{Bitboard, Square};
 
 /// One board as a nested table; `labels` adds rank numbers and file letters.
@@ -50,25 +50,7 @@ fn board(out: &mut String, value: Bitboard, marks: &Marks, labels: bool) {
 /// Step `index` of `trace`: `A op B = C` as one table, caption row, boards, values in hex.
 pub fn step(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
-    let marks = step_marks(step, &animation::frame(step, usize::MAX), trace.sliders);
-    let [lhs_caption, rhs_caption, result_caption] = captions(step);
-    // (caption, value or operator, marks)
-    let mut columns: alloc::vec::Vec<(&str, Result<Value, &str>, Marks)> = alloc::vec::Vec::new();
-    match step.rhs {
-        Some(rhs) => {
-            columns.push((lhs_caption, Ok(step.lhs), marks.lhs));
-            columns.push(("", Err(step.op.symbol()), Marks::default()));
-            columns.push((rhs_caption, Ok(rhs), marks.rhs));
-        }
-        None if step.op == Op::Lookup => columns.push((lhs_caption, Ok(step.lhs), marks.lhs)),
-        None => {
-            columns.push(("", Err(step.op.symbol()), Marks::default()));
-            columns.push((lhs_caption, Ok(step.lhs), marks.lhs));
-        }
-    }
-    columns.push(("", Err("="), Marks::default()));
-    columns.push((result_caption, Ok(step.result), marks.result));
-
+    let columns = equation(step, &animation::frame(step, usize::MAX), trace.sliders);
     let focus = focus_name(step.focus, &Board::of(trace)).map(|f| format!(", {f}")).unwrap_or_default();
     let mut out = String::from("{| style=\"border-collapse:collapse;text-align:center;vertical-align:middle\"\n");
     let _ = writeln!(
@@ -79,34 +61,38 @@ pub fn step(trace: &Trace, index: usize) -> String {
         step.label
     );
     out.push_str("|-\n");
-    for (caption, _, _) in &columns {
+    for term in &columns {
+        let caption = match term {
+            Term::Operand { caption, .. } => caption,
+            Term::Operator(_) => "",
+        };
         let _ = writeln!(out, "| <small>{caption}</small>");
     }
     out.push_str("|-\n");
     let mut first = true;
-    for (_, value, marks) in &columns {
-        match value {
-            Ok(Value::Board(value)) => {
+    for term in &columns {
+        match term {
+            Term::Operand { value: Value::Board(value), marks, .. } => {
                 out.push_str("| style=\"padding:0 4px\" |");
                 board(&mut out, *value, marks, first);
                 first = false;
             }
-            Ok(Value::Number(n)) => {
+            Term::Operand { value: Value::Number(n), .. } => {
                 let _ = writeln!(
                     out,
                     "| style=\"padding:0 6px;font-size:150%;font-weight:bold;background:{BIT_OFF}\" | {n}"
                 );
             }
-            Err(symbol) => {
+            Term::Operator(symbol) => {
                 let _ =
                     writeln!(out, "| style=\"padding:0 4px;font-size:150%;color:{MUTED}\" | <nowiki>{symbol}</nowiki>");
             }
         }
     }
     out.push_str("|-\n");
-    for (_, value, _) in &columns {
-        match value {
-            Ok(Value::Board(value)) => {
+    for term in &columns {
+        match term {
+            Term::Operand { value: Value::Board(value), .. } => {
                 let _ = writeln!(out, "| <small><code>{value}</code></small>");
             }
             _ => out.push_str("| \n"),
@@ -118,14 +104,7 @@ pub fn step(trace: &Trace, index: usize) -> String {
 
 /// Every step of `trace`, one table each, under a line saying what the trace ran on.
 pub fn trace(trace: &Trace) -> String {
-    let mut out = format!(
-        "'''{}''' ({}): {} on {}, occupied <code>{}</code>\n",
-        trace.technique.name(),
-        trace.technique.title(),
-        trace.slider,
-        crate::narration::square_list(trace.sliders),
-        trace.occupied
-    );
+    let mut out = format!("'''{}'''\n", crate::diagram::setup(trace));
     for index in 0..trace.steps.len() {
         out.push('\n');
         out.push_str(&step(trace, index));
