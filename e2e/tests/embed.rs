@@ -90,6 +90,11 @@ async fn the_lesson_holds_in_an_article_sized_frame() {
             if width == 800 {
                 all_in_view(&layout, &["board", "grids", "narration", "player"], &context);
             }
+            // "more" shows exactly when the clamp hides part of the narration.
+            let more = browser
+                .eval("const n = document.querySelector('[data-narration]'); const more = document.querySelector('.narration-more'); return [n.scrollHeight > n.clientHeight + 1, getComputedStyle(more).visibility === 'visible'];")
+                .await;
+            assert_eq!(more[0], more[1], "{context}: [clamped, more shown] = {more}");
             // What embed.js sizes the frame to: about a screen, not 1,400 px.
             let content = layout["content"].as_f64().unwrap();
             assert!(content <= height as f64 + 0.5 || width < 600, "{context}: {content} px of content");
@@ -119,6 +124,19 @@ async fn wait_for_board_in_frame(browser: &Browser) {
         .for_element(Locator::Css("[data-square=\"h1\"]"))
         .await
         .expect("the embedded board renders");
+}
+
+#[tokio::test]
+async fn more_opens_the_whole_narration_and_less_closes_it() {
+    let browser = Browser::start_at("/", (600, 720)).await;
+    browser.open("?embed=1&code=0&technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=3").await;
+    let state = "const n = document.querySelector('[data-narration]'); const more = document.querySelector('.narration-more'); return [n.scrollHeight > n.clientHeight + 1, getComputedStyle(more).visibility, getComputedStyle(more, '::after').content];";
+    assert_eq!(browser.eval(state).await, serde_json::json!([true, "visible", "\"more\""]), "the borrow's narration is clamped");
+    browser.click(".narration-more").await;
+    assert_eq!(browser.eval(state).await, serde_json::json!([false, "visible", "\"less\""]), "open, whole");
+    browser.click(".narration-more").await;
+    assert_eq!(browser.eval(state).await, serde_json::json!([true, "visible", "\"more\""]), "closed again");
+    browser.close().await;
 }
 
 #[tokio::test]
