@@ -377,7 +377,8 @@ impl Reducible for Lab {
                 Lab { running: false, autoplay: false, play_when_seen: false, ..lab }
             }
             Action::TogglePlay => Lab { play_when_seen: false, ..lab }.play(),
-            Action::Seen(true) if lab.play_when_seen && !lab.autoplay => lab.play(),
+            // A reader who asked for reduced motion starts it with Play.
+            Action::Seen(true) if lab.play_when_seen && !lab.autoplay && !lab.reduced_motion => lab.play(),
             Action::Seen(false) if lab.play_when_seen => Lab { running: false, autoplay: false, ..lab },
             Action::Seen(_) => return self,
             Action::StepFrame(delta) => {
@@ -573,6 +574,15 @@ mod tests {
     }
 
     #[test]
+    fn reduced_motion_keeps_a_self_playing_embed_still_until_play() {
+        let lab = Lab { reduced_motion: true, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
+        let lab = apply(lab, &[Action::Seen(true)]);
+        assert!(!lab.running && !lab.autoplay);
+        let lab = apply(lab, &[Action::TogglePlay]);
+        assert!(lab.running && lab.autoplay);
+    }
+
+    #[test]
     fn the_loop_pauses_on_the_last_step_first() {
         let last = Lab::default().trace().steps.len() - 1;
         // Seen while the last step is still to be animated: its frames, then the pause.
@@ -589,7 +599,7 @@ mod tests {
         // With reduced motion, each step is held whole; the last one longer.
         let lab =
             Lab { step: last - 1, reduced_motion: true, play_when_seen: true, loop_from: Some(0), ..Lab::default() };
-        let mut lab = apply(lab, &[Action::Seen(true)]);
+        let mut lab = apply(lab, &[Action::TogglePlay]);
         while lab.step != last {
             lab = apply(lab, &[Action::Tick]);
         }

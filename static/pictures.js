@@ -207,7 +207,8 @@
       const trace = panel().querySelector("[data-export-scope=trace]");
       const narration = panel().querySelector("[data-export-narration]");
       const scope = trace && trace.checked ? "trace" : "step";
-      const name = `${request.stem}-${scope === "trace" ? "trace" : `step-${request.step + 1}`}.${format}`;
+      const at = scale > 1 ? `@${scale}x` : "";
+      const name = `${request.stem}-${scope === "trace" ? "trace" : `step-${request.step + 1}`}${at}.${format}`;
       status("working", format === "gif" ? "Making the GIF…" : "Drawing…");
       const made = await download(wasm, { ...request, format, scale, scope, name, narration: !narration || narration.checked });
       const size = made.width ? `, ${made.width}x${made.height} px` : "";

@@ -50,6 +50,9 @@ fn no_sideways_scroll(layout: &Value, context: &str) {
     assert!(layout["scrollWidth"].as_f64().unwrap() <= width, "{context}: scrolls sideways: {layout}");
     assert!(edge(layout, "h8", "right") <= width + 0.5, "{context}: the h-file is cut: {layout}");
     assert!(edge(layout, "grids", "right") <= width + 0.5, "{context}: the step's grids are cut: {layout}");
+    // The board's frame hugs its squares: its border sits 2 px outside the h-file.
+    let gap = edge(layout, "board", "right") - edge(layout, "h8", "right");
+    assert!((0.0..=3.0).contains(&gap), "{context}: the board is {gap} px wider than its squares: {layout}");
 }
 
 fn all_in_view(layout: &Value, parts: &[&str], context: &str) {
@@ -129,13 +132,39 @@ async fn wait_for_board_in_frame(browser: &Browser) {
 #[tokio::test]
 async fn more_opens_the_whole_narration_and_less_closes_it() {
     let browser = Browser::start_at("/", (600, 720)).await;
-    browser.open("?embed=1&code=0&technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=3").await;
-    let state = "const n = document.querySelector('[data-narration]'); const more = document.querySelector('.narration-more'); return [n.scrollHeight > n.clientHeight + 1, getComputedStyle(more).visibility, getComputedStyle(more, '::after').content];";
-    assert_eq!(browser.eval(state).await, serde_json::json!([true, "visible", "\"more\""]), "the borrow's narration is clamped");
+    browser
+        .open("?embed=1&code=0&technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=3")
+        .await;
+    let state = "const n = document.querySelector('[data-narration]'); const more = document.querySelector('.narration-more'); return [n.scrollHeight > n.clientHeight, getComputedStyle(more).visibility, getComputedStyle(more, '::after').content, n.scrollHeight - n.clientHeight];";
+    // [text hidden, "more" visible, its label, pixels hidden]
+    let shown = |value: serde_json::Value| (value[0].clone(), value[1].clone(), value[2].clone());
+    assert_eq!(shown(browser.eval(state).await), (true.into(), "visible".into(), "\"more\"".into()), "clamped");
     browser.click(".narration-more").await;
-    assert_eq!(browser.eval(state).await, serde_json::json!([false, "visible", "\"less\""]), "open, whole");
+    assert_eq!(shown(browser.eval(state).await), (false.into(), "visible".into(), "\"less\"".into()), "open, whole");
     browser.click(".narration-more").await;
-    assert_eq!(browser.eval(state).await, serde_json::json!([true, "visible", "\"more\""]), "closed again");
+    assert_eq!(shown(browser.eval(state).await), (true.into(), "visible".into(), "\"more\"".into()), "closed again");
+    // Over every step of a trace: "more" shows exactly when text is hidden, never for a
+    // sentence that fits its three lines.
+    let steps = sliders::Technique::Sbamg
+        .trace(sliders::Slider::Rook, sliders::Square::D1, sliders::Bitboard(0x43))
+        .steps
+        .len();
+    let (mut clamped, mut whole) = (0, 0);
+    for step in 0..steps {
+        browser.open(&format!("?embed=1&code=0&technique=sbamg&slider=rook&square=d1&occupied=0x43&step={step}")).await;
+        let shown = browser.eval(state).await;
+        let hidden = shown[0].as_bool().unwrap();
+        assert_eq!(shown[1] == "visible", hidden, "step {}: [text hidden, more, label, px] = {shown}", step + 1);
+        // What overflows is whole lines (20 px each), never a rounding sliver.
+        let overflow = shown[3].as_f64().unwrap();
+        assert!(overflow == 0.0 || overflow >= 10.0, "step {}: {overflow} px overflow", step + 1);
+        if hidden {
+            clamped += 1
+        } else {
+            whole += 1
+        }
+    }
+    assert!(clamped > 0 && whole > 0, "both cases met: {clamped} clamped, {whole} whole");
     browser.close().await;
 }
 
@@ -225,7 +254,9 @@ async fn an_embed_without_controls_plays_once_seen_and_loops_back_to_the_authors
     .await;
     browser.client.enter_frame(0).await.unwrap();
     wait_for_board_in_frame(&browser).await;
-    assert!(browser.client.find(Locator::Css("[data-player]")).await.is_err(), "no player buttons");
+    let buttons =
+        browser.eval("return [...document.querySelectorAll('[data-player]')].map(b => b.dataset.player);").await;
+    assert_eq!(buttons, serde_json::json!(["toggle"]), "no player but a pause button");
     browser.client.enter_parent_frame().await.unwrap();
     // Out of sight, it waits on the author's step.
     tokio::time::sleep(Duration::from_millis(1500)).await;
@@ -245,6 +276,13 @@ async fn an_embed_without_controls_plays_once_seen_and_loops_back_to_the_authors
         assert!(started.elapsed() < Duration::from_secs(40), "no loop back to step 2: {seen:?}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // Pause stops it where it is, for good.
+    browser.client.enter_frame(0).await.unwrap();
+    browser.click("[data-player=\"toggle\"]").await;
+    browser.client.enter_parent_frame().await.unwrap();
+    let paused = step_in_frame(&browser).await;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert_eq!(step_in_frame(&browser).await, paused, "paused");
     let last = *seen.iter().max().unwrap();
     assert!(
         seen.windows(2).any(|pair| pair == [last, 2]),

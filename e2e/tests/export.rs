@@ -111,7 +111,7 @@ async fn copies_match_the_step_on_screen_and_downloads_are_named_and_typed() {
     let expected = [
         ("svg", "step", "sbamg-d1-step-5.svg", "image/svg+xml"),
         ("png", "step", "sbamg-d1-step-5.png", "image/png"),
-        ("png2", "step", "sbamg-d1-step-5.png", "image/png"),
+        ("png2", "step", "sbamg-d1-step-5@2x.png", "image/png"),
         ("gif", "step", "sbamg-d1-step-5.gif", "image/gif"),
         ("svg", "trace", "sbamg-d1-trace.svg", "image/svg+xml"),
         ("gif", "trace", "sbamg-d1-trace.gif", "image/gif"),

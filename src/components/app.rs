@@ -356,7 +356,13 @@ pub fn app() -> Html {
                 <div class="embed-board">{ board }</div>
                 <div class="embed-side">
                     { attack_result(&ResultProps { technique: lab.technique, attacks }) }
-                    if embed.controls { { player } }
+                    if embed.controls { { player } } else {
+                        // Steps that play by themselves can always be paused (WCAG 2.2.2).
+                        <button type="button" class="player-button" data-player="toggle"
+                            onclick={on_action.reform(|_: MouseEvent| Action::TogglePlay)}>
+                            { if playing { "❚❚ Pause" } else { "▶ Play" } }
+                        </button>
+                    }
                 </div>
                 <div class="embed-step">{ for step_view }</div>
                 if embed.code {

@@ -163,14 +163,15 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     let step = &trace.steps[index];
     let board = narration::Board::of(trace);
     // (caption, board or text, slider bits)
-    let columns: Vec<(&str, Cell, Bitboard)> =
-        equation(step, &crate::animation::frame(step, usize::MAX), trace.sliders)
-            .into_iter()
-            .map(|term| match term {
-                Term::Operand { value, caption, marks } => (caption, Cell::of(value), marks.slider),
-                Term::Operator(symbol) => ("", Cell::Text(symbol.into()), Bitboard::EMPTY),
-            })
-            .collect();
+    let terms = equation(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+    let columns: Vec<(&str, Cell, Bitboard)> = terms
+        .iter()
+        .copied()
+        .map(|term| match term {
+            Term::Operand { value, caption, marks } => (caption, Cell::of(value), marks.slider),
+            Term::Operator(symbol) => ("", Cell::Text(symbol.into()), Bitboard::EMPTY),
+        })
+        .collect();
 
     let width = |cell: &Cell| match cell {
         Cell::Grid(_) => 18,
@@ -178,7 +179,8 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     };
     let mut lines: Vec<String> = Vec::new();
     let focus = focus_name(step.focus, &board).map(|f| format!(", {f}")).unwrap_or_default();
-    lines.push(format!("Step {} of {}{focus}: {}", index + 1, trace.steps.len(), step.label));
+    let mirrored = if step.mirrored { ", mirrored board" } else { "" };
+    lines.push(format!("Step {} of {}{focus}{mirrored}: {}", index + 1, trace.steps.len(), step.label));
     lines.push(String::new());
     let join = |cells: &mut dyn FnMut(&Cell, &str, Bitboard) -> String, label: &str| {
         let parts: Vec<String> = columns.iter().map(|(caption, cell, slider)| cells(cell, caption, *slider)).collect();
@@ -210,9 +212,9 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
         },
         "",
     ));
-    if columns.iter().any(|(_, _, slider)| !slider.is_empty()) {
+    if let Some(legend) = crate::marks::slider_legend(&terms, trace.slider, trace.sliders) {
         lines.push(String::new());
-        lines.push(format!("(x) marks the {} on {}.", trace.slider, narration::square_list(trace.sliders)));
+        lines.extend(crate::figure::wrap(&format!("(x) marks {legend}."), ARTICLE_COLUMNS));
     }
     lines.push(String::new());
     lines.extend(crate::figure::wrap(&narration::narrate(trace, index), ARTICLE_COLUMNS));

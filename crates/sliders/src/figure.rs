@@ -14,11 +14,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use crate::animation::{self, Frame};
+use crate::animation;
 use crate::diagram;
-use crate::marks::{equation, Marks, Term};
+use crate::marks::{equation, slider_legend, Marks, Term};
 use crate::narration::{self, focus_name, Board};
-use crate::trace::{Step, Trace, Value};
+use crate::trace::{Trace, Value};
 use crate::{Bitboard, Square};
 
 /// The page's light theme.
@@ -122,6 +122,16 @@ impl Canvas {
         y
     }
 
+    /// A muted line (or lines) of 11 px text, wrapped to `width`, from `y` down; returns the y after.
+    fn note(&mut self, x: u32, y: u32, width: u32, text: &str) -> u32 {
+        let mut y = y;
+        for line in wrap(text, (width * 10 / 67) as usize) {
+            y += 15;
+            self.text(x, y, "start", Style::Hex, &line);
+        }
+        y
+    }
+
     /// One 8x8 board with its top-left corner at (x, y). Inside its group the board is drawn in
     /// half pixels, so every coordinate is a whole number (no float is ever formatted).
     fn board(&mut self, x: u32, y: u32, value: Bitboard, marks: &Marks, labels: bool) {
@@ -155,7 +165,7 @@ impl Canvas {
             self.outline(square, FOCUS, 4, 4, "");
         }
         for square in marks.borrow.squares() {
-            self.outline(square, BORROW, 4, 3, " stroke-dasharray=\"6 4\"");
+            self.outline(square, BORROW, 3, 4, " stroke-dasharray=\"5 4\"");
         }
         if let Some(bit) = marks.cursor {
             self.outline(Square::from_index(bit.min(63)), FOCUS, 6, 0, "");
@@ -182,7 +192,7 @@ impl Canvas {
         }
     }
 
-    /// A square outlined inside its edge, `width` and `inset` in half pixels (width even).
+    /// A square outlined inside its edge, `width` and `inset` in half pixels.
     fn outline(&mut self, square: Square, colour: &str, width: u32, inset: u32, extra: &str) {
         let (sx, sy) = corner(square);
         let offset = inset + width / 2;
@@ -255,11 +265,11 @@ impl Item<'_> {
     }
 }
 
-/// The items of `A op B = C` for a step at a frame, as the page lays them out.
-fn items(step: &Step, frame: &Frame, sliders: Bitboard) -> Vec<Item<'static>> {
-    equation(step, frame, sliders)
-        .into_iter()
-        .map(|term| match term {
+/// The items of `A op B = C` for a step's terms, as the page lays them out.
+fn items(terms: &[Term]) -> Vec<Item<'static>> {
+    terms
+        .iter()
+        .map(|term| match *term {
             Term::Operator(symbol) => Item::Operator(symbol),
             Term::Operand { value: Value::Board(value), caption, marks } => Item::Board { value, caption, marks },
             Term::Operand { value: Value::Number(n), caption, marks } => {
@@ -267,6 +277,23 @@ fn items(step: &Step, frame: &Frame, sliders: Bitboard) -> Vec<Item<'static>> {
             }
         })
         .collect()
+}
+
+/// What the marks of a step's grids stand for, in words: the slider's mark (where each grid holds
+/// its bit) and the borrow's dashed path. With `plain_too` unset, only a legend that says more
+/// than "the rook on d2" (a moved or mirrored board), for the rows of a whole trace.
+fn legend(trace: &Trace, terms: &[Term], plain_too: bool) -> Option<String> {
+    let slider = slider_legend(terms, trace.slider, trace.sliders);
+    let plain = slider.as_deref().is_some_and(|text| !text.contains("'s bit"));
+    let borrow = terms.iter().any(|term| matches!(term, Term::Operand { marks, .. } if !marks.borrow.is_empty()));
+    let mut parts = Vec::new();
+    if let Some(slider) = slider.filter(|_| plain_too || !plain) {
+        parts.push(format!("The ring and dot mark {slider}."));
+    }
+    if borrow && plain_too {
+        parts.push("Dashed squares: the borrow's path.".into());
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 fn row_width(items: &[Item]) -> u32 {
@@ -324,11 +351,15 @@ fn heading(trace: &Trace, index: usize) -> String {
 pub fn step_svg(trace: &Trace, index: usize, frame: usize) -> String {
     let step = &trace.steps[index];
     let shown = animation::frame(step, frame);
-    let items = items(step, &shown, trace.sliders);
+    let terms = equation(step, &shown, trace.sliders);
+    let items = items(&terms);
     let width = (row_width(&items) + 2 * MARGIN).max(heading_width(&heading(trace, index))).max(360);
     let mut canvas = Canvas { body: String::new() };
     canvas.text(MARGIN, 22, "start", Style::Heading, &heading(trace, index));
-    let y = draw_row(&mut canvas, 34, &items);
+    let mut y = draw_row(&mut canvas, 34, &items);
+    if let Some(legend) = legend(trace, &terms, true) {
+        y = canvas.note(MARGIN, y + 2, width - 2 * MARGIN, &legend);
+    }
     let sentence = narration::on_screen(step, &shown, &Board::of(trace));
     let y = canvas.paragraph(MARGIN, y, width - 2 * MARGIN, &sentence);
     let title = format!("Slider Lab: {}, step {} of {}", diagram::setup(trace), index + 1, trace.steps.len());
@@ -338,14 +369,24 @@ pub fn step_svg(trace: &Trace, index: usize, frame: usize) -> String {
 /// Every step of `trace`, one row each, labelled as the page labels them, with the first
 /// sentence of each step's narration under its row when `narration` is set, and the result.
 pub fn trace_svg(trace: &Trace, narration: bool) -> String {
-    let rows: Vec<Vec<Item>> =
-        trace.steps.iter().map(|step| items(step, &animation::frame(step, usize::MAX), trace.sliders)).collect();
+    let terms: Vec<Vec<Term>> =
+        trace.steps.iter().map(|step| equation(step, &animation::frame(step, usize::MAX), trace.sliders)).collect();
+    let rows: Vec<Vec<Item>> = terms.iter().map(|terms| items(terms)).collect();
     let widest_row = rows.iter().map(|row| row_width(row)).max().unwrap_or(0) + 2 * MARGIN;
     let widest_heading = (0..rows.len()).map(|index| heading_width(&heading(trace, index))).max().unwrap_or(0);
     let width = widest_row.max(widest_heading).max(heading_width(&diagram::setup(trace))).max(480);
     let mut canvas = Canvas { body: String::new() };
     canvas.text(MARGIN, 22, "start", Style::Heading, &diagram::setup(trace));
     let mut y = 30;
+    let any_borrow =
+        terms.iter().flatten().any(|t| matches!(t, Term::Operand { marks, .. } if !marks.borrow.is_empty()));
+    let key = format!(
+        "The ring and dot mark the {} on {} (or where its bit stands, when a row says so).{}",
+        trace.slider,
+        narration::square_list(trace.sliders),
+        if any_borrow { " Dashed squares: the borrow's path." } else { "" }
+    );
+    y = canvas.note(MARGIN, y, width - 2 * MARGIN, &key);
     if trace.technique.positive_rays_only() {
         y = canvas.paragraph(
             MARGIN,
@@ -358,6 +399,9 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
         y += 22;
         canvas.text(MARGIN, y + 4, "start", Style::Heading, &heading(trace, index));
         y = draw_row(&mut canvas, y + 8, row);
+        if let Some(legend) = legend(trace, &terms[index], false) {
+            y = canvas.note(MARGIN, y + 2, width - 2 * MARGIN, &legend);
+        }
         if narration {
             let sentence = narration::narrate(trace, index);
             y = canvas.paragraph(MARGIN, y - 4, width - 2 * MARGIN, narration::first_sentence(&sentence));

@@ -4,6 +4,8 @@
 //! here, so a picture marks exactly what the page marks.
 
 use crate::animation::Frame;
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::trace::{Op, Step, Value};
@@ -140,6 +142,50 @@ pub fn equation(step: &Step, frame: &Frame, sliders: Bitboard) -> Vec<Term> {
     terms
 }
 
+/// What the slider's mark in a step's grids stands for, as a legend: "the rook on e4" where every
+/// grid marks the slider's own square, or, on a moved or mirrored board, where each grid holds
+/// the slider's bit: "the rook's bit (e4 on the board): on e5 in a, b and result". `None` where
+/// no grid marks it.
+pub fn slider_legend(terms: &[Term], slider: crate::Slider, sliders: Bitboard) -> Option<String> {
+    let marked: Vec<(&str, Bitboard)> = terms
+        .iter()
+        .filter_map(|term| match term {
+            Term::Operand { caption, marks, .. } if !marks.slider.is_empty() => Some((*caption, marks.slider)),
+            _ => None,
+        })
+        .collect();
+    if marked.is_empty() {
+        return None;
+    }
+    let plural = if sliders.count() > 1 { "s" } else { "" };
+    let real = crate::narration::square_list(sliders);
+    if marked.iter().all(|&(_, squares)| squares == sliders) {
+        return Some(format!("the {slider}{plural} on {real}"));
+    }
+    // Group the grids by the squares they mark, in order.
+    let mut groups: Vec<(Bitboard, Vec<&str>)> = Vec::new();
+    for (caption, squares) in marked {
+        match groups.iter_mut().find(|(marked, _)| *marked == squares) {
+            Some((_, captions)) => captions.push(caption),
+            None => groups.push((squares, alloc::vec![caption])),
+        }
+    }
+    let places: Vec<String> = groups
+        .iter()
+        .map(|(squares, captions)| format!("on {} in {}", crate::narration::square_list(*squares), and_list(captions)))
+        .collect();
+    Some(format!("the {slider}{plural}'s bit ({real} on the board): {}", places.join(", ")))
+}
+
+/// "a", "a and b", "a, b and result".
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => String::from(*one),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// What the grids are called under them: the first operand, the second, the result.
 pub fn captions(step: &Step) -> [&'static str; 3] {
     match step.op {
@@ -160,6 +206,40 @@ mod tests {
         let marks = step_marks(swap, &crate::animation::frame(swap, usize::MAX), trace.sliders);
         assert_eq!(marks.lhs.slider, Square::D2.bit());
         assert_eq!(marks.result.slider, Square::D7.bit(), "d2's bit lands on d7 in the swapped word");
+    }
+
+    #[test]
+    fn the_legend_says_where_each_grid_holds_the_sliders_bit() {
+        let occupied = Bitboard(0x4ced_2200_0146_f848);
+        let legend = |technique: Technique, index: usize| {
+            let trace = technique.trace(Slider::Rook, Square::E4, occupied);
+            let step = &trace.steps[index];
+            let terms = equation(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+            slider_legend(&terms, trace.slider, trace.sliders)
+        };
+        assert_eq!(legend(Technique::Subtraction, 1).as_deref(), Some("the rook on e4"));
+        // Hyperbola quintessence's byte swap: e4's bit is on e5 of the swapped word.
+        let trace = Technique::HyperbolaQuintessence.trace(Slider::Rook, Square::E4, occupied);
+        let swap = trace.steps.iter().position(|s| s.op == Op::ByteSwap && s.mirrored).unwrap();
+        assert_eq!(
+            legend(Technique::HyperbolaQuintessence, swap).as_deref(),
+            Some("the rook's bit (e4 on the board): on e4 in a, on e5 in result")
+        );
+        // Every legend names exactly the squares its grids mark.
+        for &technique in Technique::ALL {
+            let trace = technique.trace(Slider::Queen, Square::E4, occupied);
+            for step in &trace.steps {
+                let terms = equation(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+                let Some(text) = slider_legend(&terms, trace.slider, trace.sliders) else { continue };
+                for term in &terms {
+                    if let Term::Operand { marks, .. } = term {
+                        for square in marks.slider.squares() {
+                            assert!(text.contains(&format!("{square}")), "{}: {text} leaves out {square}", step.label);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
