@@ -16,7 +16,8 @@
   const moduleUrl = new URL("../pictures.wasm", script ? script.src : location.href);
   const KINDS = {
     step: 0, trace: 1, traceQuiet: 2, wikitable: 3, ascii: 4, asciiPre: 5, frameCount: 6,
-    result: 7, hex: 8, c: 9, rust: 10, traceText: 11,
+    result: 7, hex: 8, c: 9, rust: 10, traceText: 11, stepQuiet: 12, gifFrame: 13, gifFrameQuiet: 14,
+    resultPre: 15, traceTextPre: 16,
   };
   // The copy buttons' text, by hook; "step" is the ASCII an article pastes into <pre>.
   const COPIES = { step: "ascii", svg: "step", wikitable: "wikitable", result: "result", hex: "hex", c: "c", rust: "rust", trace: "traceText" };
@@ -94,31 +95,33 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 60000);
   };
 
-  // The SVGs a request draws: one (a step, or the whole trace), or a GIF's frames.
+  // The SVGs a request draws, each with its delay: one (a step, or the whole trace), or a GIF's
+  // frames (the module chooses them and their delays, as the command line does).
   const pictures = (wasm, request) => {
     if (request.format !== "gif") {
-      const kind = request.scope === "trace" ? (request.narration ? KINDS.trace : KINDS.traceQuiet) : KINDS.step;
-      return [draw(wasm, kind, request, request.step, FINISHED)];
+      const kind = request.scope === "trace"
+        ? (request.narration ? KINDS.trace : KINDS.traceQuiet)
+        : (request.narration ? KINDS.step : KINDS.stepQuiet);
+      return [[draw(wasm, kind, request, request.step, FINISHED), 0]];
     }
-    if (request.scope === "trace") {
-      const steps = Math.min(request.steps, MAX_FRAMES);
-      return Array.from({ length: steps }, (_, step) => draw(wasm, KINDS.step, request, step, FINISHED));
-    }
-    const count = Math.min(Number(draw(wasm, KINDS.frameCount, request, request.step, 0)), MAX_FRAMES);
-    return Array.from({ length: count }, (_, frame) =>
-      draw(wasm, KINDS.step, request, request.step, frame + 1 === count ? FINISHED : frame),
-    );
+    const step = request.scope === "trace" ? FINISHED : request.step;
+    const count = Math.min(Number(draw(wasm, KINDS.frameCount, request, step, 0)), MAX_FRAMES);
+    const kind = request.narration ? KINDS.gifFrame : KINDS.gifFrameQuiet;
+    return Array.from({ length: count }, (_, frame) => [draw(wasm, kind, request, step, frame), wasm.delay()]);
   };
 
+  // The ASCII copies come inside <pre> when the reader ticks it.
+  const PRE = { ascii: "asciiPre", result: "resultPre", traceText: "traceTextPre" };
   const copyKind = (hook) => {
     const kind = COPIES[hook];
     const pre = document.querySelector("[data-export-pre]");
-    return kind === "ascii" && pre && pre.checked ? "asciiPre" : kind;
+    return pre && pre.checked && PRE[kind] ? PRE[kind] : kind;
   };
 
   const download = async (wasm, request) => {
     const scale = Math.min(Math.max(1, Math.floor(request.scale) || 1), MAX_SCALE);
-    const svgs = pictures(wasm, request);
+    const frames = pictures(wasm, request);
+    const svgs = frames.map(([svg]) => svg);
     let blob;
     let width = 0;
     let height = 0;
@@ -135,12 +138,11 @@
       width = Math.max(...canvases.map((canvas) => canvas.width));
       height = Math.max(...canvases.map((canvas) => canvas.height));
       output(wasm, wasm.gif_begin(width, height));
-      const whole = request.scope === "trace" ? 1 : 0;
       canvases.forEach((canvas, index) => {
         const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
         const at = wasm.buffer(pixels.length);
         new Uint8Array(wasm.memory.buffer, at, pixels.length).set(pixels);
-        output(wasm, wasm.gif_add_frame(canvas.width, canvas.height, wasm.frame_delay(canvases.length, index, whole)));
+        output(wasm, wasm.gif_add_frame(canvas.width, canvas.height, frames[index][1]));
       });
       blob = new Blob([output(wasm, wasm.gif_finish())], { type: "image/gif" });
     }

@@ -142,6 +142,19 @@ async fn copies_match_the_step_on_screen_and_downloads_are_named_and_typed() {
         // The picture is shown beside the status.
         browser.client.find(Locator::Css("[data-export-output] img")).await.expect("a preview of the picture");
     }
+    // Without the narration, the step's picture has its boards and key and no sentences.
+    browser.click("label:has([data-export-scope=\"step\"])").await;
+    browser.click("label:has([data-export-narration])").await;
+    browser.eval("const s = document.querySelector('[data-export-status]'); if (s) s.remove();").await;
+    browser.click("[data-download=\"svg\"]").await;
+    status(&browser, &["saved"]).await;
+    let sizes: Value = browser
+        .client
+        .execute_async("const done = arguments[0]; Promise.all([window.saved[0], window.saved[6]]).then(done);", vec![])
+        .await
+        .unwrap();
+    let (with, without) = (sizes[0][2].as_u64().unwrap(), sizes[1][2].as_u64().unwrap());
+    assert!(without < with, "the narration left out: {without} bytes against {with}");
     let shot = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&shot).unwrap();
     browser.eval("document.querySelector('[data-export-panel]').scrollIntoView();").await;

@@ -66,14 +66,14 @@ pub fn export(props: &ExportProps) -> Html {
             <h2>{ "Copy for an article" }</h2>
             <div class="control-row">{ for copies }</div>
             <div class="control-row">
-                <label class="toggle"><input type="checkbox" class="visually-hidden" data-export-pre="" />{ "ASCII inside <pre> for MediaWiki" }</label>
+                <label class="toggle"><input type="checkbox" class="visually-hidden" data-export-pre="" />{ "ASCII inside <pre>, for MediaWiki" }</label>
             </div>
             <div class="control-row" role="group" aria-label="Download a picture">
                 <span class="control-label">{ "Download" }</span>
                 { for downloads }
                 <label class="toggle"><input type="radio" class="visually-hidden" name="export-scope" value="step" checked=true data-export-scope="step" />{ "this step" }</label>
                 <label class="toggle"><input type="radio" class="visually-hidden" name="export-scope" value="trace" data-export-scope="trace" />{ "every step" }</label>
-                <label class="toggle"><input type="checkbox" class="visually-hidden" checked=true data-export-narration="" />{ "a sentence under each step" }</label>
+                <label class="toggle"><input type="checkbox" class="visually-hidden" checked=true data-export-narration="" />{ "with the narration" }</label>
             </div>
             if *failed {
                 <p class="export-status error" role="alert" data-export-status="failed">

@@ -16,6 +16,8 @@ use sliders::{diagram, figure, wikitable, Bitboard, Slider, Technique, Trace};
 thread_local! {
     static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static ANIMATION: RefCell<Option<Animation>> = const { RefCell::new(None) };
+    /// The delay of the last GIF frame drawn, in hundredths of a second.
+    static DELAY: std::cell::Cell<u16> = const { std::cell::Cell::new(100) };
 }
 
 fn outcome(result: Result<Vec<u8>, String>) -> i32 {
@@ -61,7 +63,19 @@ pub fn draw(
         Kind::StepWikitable => wikitable::step(&trace, with_step(&trace, step)?),
         Kind::StepAscii => diagram::article_step(&trace, with_step(&trace, step)?, false),
         Kind::StepAsciiPre => diagram::article_step(&trace, with_step(&trace, step)?, true),
-        Kind::FrameCount => figure::frame_count(&trace, with_step(&trace, step)?).to_string(),
+        Kind::StepSvgQuiet => figure::step_picture(&trace, with_step(&trace, step)?, frame, figure::Sentence::None),
+        // For a GIF, `step` u32::MAX is the whole trace, and `frame` is the GIF's frame.
+        Kind::FrameCount => figure::gif_frame_count(&trace, gif_scope(&trace, step)?).to_string(),
+        Kind::GifFrame | Kind::GifFrameQuiet => {
+            let scope = gif_scope(&trace, step)?;
+            let frames = figure::gif_frame_count(&trace, scope);
+            if frame >= frames {
+                return Err(format!("no frame {} in this GIF of {frames}", frame + 1));
+            }
+            let (svg, delay) = figure::gif_frame(&trace, scope, frame, matches!(kind, Kind::GifFrame));
+            DELAY.with(|last| last.set(delay));
+            svg
+        }
         Kind::ResultAscii => {
             let rays = if trace.technique.positive_rays_only() { " (positive rays only)" } else { "" };
             format!(
@@ -77,7 +91,19 @@ pub fn draw(
         Kind::CLiteral => format!("C64(0x{0:016x})\n0x{0:016x}ULL", subject(&trace, step)),
         Kind::RustLiteral => format!("0x{:016x}_u64", subject(&trace, step)),
         Kind::TraceText => diagram::trace(&trace),
+        Kind::ResultAsciiPre => {
+            diagram::in_pre(&draw(Kind::ResultAscii, technique, slider, sliders, occupied, step, 0)?)
+        }
+        Kind::TraceTextPre => diagram::in_pre(&diagram::trace(&trace)),
     })
+}
+
+/// A GIF's step: `u32::MAX` for the whole trace.
+fn gif_scope(trace: &Trace, step: u32) -> Result<Option<usize>, String> {
+    if step == u32::MAX {
+        return Ok(None);
+    }
+    with_step(trace, step).map(Some)
 }
 
 /// The value the literals write: the step's result if it is a set, else the final attack set.
@@ -100,9 +126,14 @@ pub enum Kind {
     CLiteral = 9,
     RustLiteral = 10,
     TraceText = 11,
+    StepSvgQuiet = 12,
+    GifFrame = 13,
+    GifFrameQuiet = 14,
+    ResultAsciiPre = 15,
+    TraceTextPre = 16,
 }
 
-const KINDS: [Kind; 12] = [
+const KINDS: [Kind; 17] = [
     Kind::StepSvg,
     Kind::TraceSvg,
     Kind::TraceSvgQuiet,
@@ -115,6 +146,11 @@ const KINDS: [Kind; 12] = [
     Kind::CLiteral,
     Kind::RustLiteral,
     Kind::TraceText,
+    Kind::StepSvgQuiet,
+    Kind::GifFrame,
+    Kind::GifFrameQuiet,
+    Kind::ResultAsciiPre,
+    Kind::TraceTextPre,
 ];
 
 /// A buffer of `length` bytes for the next frame; returns where it starts.
@@ -149,10 +185,10 @@ pub extern "C" fn picture(
     outcome(kind.and_then(|kind| draw(kind, technique, slider, sliders, occupied, step, frame)).map(String::into_bytes))
 }
 
-/// The delay of frame `index` of `count`, in hundredths of a second.
+/// How long the last GIF frame drawn shows, in hundredths of a second.
 #[no_mangle]
-pub extern "C" fn frame_delay(count: u32, index: u32, whole_trace: u32) -> u32 {
-    figure::frame_delays(count as usize, whole_trace != 0).get(index as usize).copied().unwrap_or(100) as u32
+pub extern "C" fn delay() -> u32 {
+    DELAY.with(|last| last.get()) as u32
 }
 
 #[no_mangle]
@@ -204,5 +240,15 @@ mod tests {
         let subtraction = Technique::ALL.iter().position(|&t| t == Technique::Subtraction).unwrap() as u32;
         let result = draw(Kind::ResultAscii, subtraction, 0, 1 << 11, 0x4ced_2200_0146_f848, 0, 0).unwrap();
         assert!(result.starts_with("subtraction attacks of the rook on d2 (positive rays only)"), "{result}");
+        // A GIF's frames, with their delays: the whole trace (step u32::MAX), and a step's walk.
+        let frames = |step| draw(Kind::FrameCount, subtraction, 0, 1 << 11, 0x4ced_2200_0146_f848, step, 0).unwrap();
+        assert_eq!(frames(u32::MAX), "13");
+        assert_eq!(frames(3), "41");
+        let frame = |step, index| draw(Kind::GifFrame, subtraction, 0, 1 << 11, 0x4ced_2200_0146_f848, step, index);
+        assert!(frame(3, 0).is_ok());
+        assert_eq!(delay(), 12);
+        assert!(frame(3, 40).is_ok());
+        assert_eq!(delay(), 300);
+        assert!(frame(3, 41).unwrap_err().contains("no frame 42"));
     }
 }

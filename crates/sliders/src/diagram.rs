@@ -220,8 +220,13 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     lines.extend(crate::figure::wrap(&narration::narrate(trace, index), ARTICLE_COLUMNS));
     let text = lines.join("\n") + "\n";
     if pre {
-        format!("<pre>\n{}</pre>\n", text.replace('&', "&amp;").replace('<', "&lt;"))
+        in_pre(&text)
     } else {
         text
     }
+}
+
+/// `text` inside `<pre>…</pre>` for MediaWiki, which reads entities there: `&` and `<` escaped.
+pub fn in_pre(text: &str) -> String {
+    format!("<pre>\n{}</pre>\n", text.replace('&', "&amp;").replace('<', "&lt;"))
 }

@@ -349,6 +349,22 @@ fn heading(trace: &Trace, index: usize) -> String {
 /// Step `index` of `trace` at animation frame `frame` (`usize::MAX`: finished), with its
 /// heading, its boards and the sentence the page says under it at that frame.
 pub fn step_svg(trace: &Trace, index: usize, frame: usize) -> String {
+    step_picture(trace, index, frame, Sentence::Whole)
+}
+
+/// What a step's picture says under its boards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Sentence {
+    /// What the page says at that frame: the whole narration once the step is finished.
+    Whole,
+    /// Only the first sentence of the finished step's narration.
+    First,
+    /// Nothing: the boards and their key alone.
+    None,
+}
+
+/// Step `index` at `frame` (`usize::MAX`: finished) with the sentence chosen.
+pub fn step_picture(trace: &Trace, index: usize, frame: usize, sentence: Sentence) -> String {
     let step = &trace.steps[index];
     let shown = animation::frame(step, frame);
     let terms = equation(step, &shown, trace.sliders);
@@ -360,8 +376,13 @@ pub fn step_svg(trace: &Trace, index: usize, frame: usize) -> String {
     if let Some(legend) = legend(trace, &terms, true) {
         y = canvas.note(MARGIN, y + 2, width - 2 * MARGIN, &legend);
     }
-    let sentence = narration::on_screen(step, &shown, &Board::of(trace));
-    let y = canvas.paragraph(MARGIN, y, width - 2 * MARGIN, &sentence);
+    let said = narration::on_screen(step, &shown, &Board::of(trace));
+    let said = match sentence {
+        Sentence::Whole => said.as_str(),
+        Sentence::First => narration::first_sentence(&said),
+        Sentence::None => "",
+    };
+    let y = canvas.paragraph(MARGIN, y, width - 2 * MARGIN, said);
     let title = format!("Slider Lab: {}, step {} of {}", diagram::setup(trace), index + 1, trace.steps.len());
     canvas.finish(width, y + MARGIN, &title, &diagram::step(trace, index))
 }
@@ -420,32 +441,56 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
     canvas.finish(width, y + 10 + MARGIN, &title, &diagram::trace(trace))
 }
 
-/// How many frames a step's picture animates through (a GIF has one per frame): the page's.
+/// `svg` drawn `scale` times its size: its width and height multiplied, its view box kept.
+pub fn scaled(svg: &str, scale: u32) -> String {
+    let size = |name: &str| -> Option<u32> {
+        let start = svg.find(&format!(" {name}=\""))? + name.len() + 3;
+        svg[start..].split('"').next()?.parse().ok()
+    };
+    match (size("width"), size("height")) {
+        (Some(width), Some(height)) if scale > 1 => svg.replacen(
+            &format!("width=\"{width}\" height=\"{height}\""),
+            &format!("width=\"{}\" height=\"{}\"", width * scale, height * scale),
+            1,
+        ),
+        _ => svg.into(),
+    }
+}
+
+/// How many frames a step's picture animates through: the page's.
 pub fn frame_count(trace: &Trace, index: usize) -> usize {
     animation::frame_count(&trace.steps[index])
 }
 
-/// The frames of a step's animation as pictures, the finished step last.
-pub fn step_frames(trace: &Trace, index: usize) -> Vec<String> {
-    let count = frame_count(trace, index);
-    (0..count).map(|frame| step_svg(trace, index, if frame + 1 == count { usize::MAX } else { frame })).collect()
+/// How many frames a GIF has: a step's animation frames, or one per step of the whole trace.
+pub fn gif_frame_count(trace: &Trace, step: Option<usize>) -> usize {
+    match step {
+        Some(index) => frame_count(trace, index),
+        None => trace.steps.len(),
+    }
 }
 
-/// One picture per step, each finished: a whole trace as an animation.
-pub fn trace_frames(trace: &Trace) -> Vec<String> {
-    (0..trace.steps.len()).map(|index| step_svg(trace, index, usize::MAX)).collect()
-}
-
-/// The delay of each frame in hundredths of a second: a step's walk at the page's middle speed,
-/// its finished frame held; a trace's steps long enough to read.
-pub fn frame_delays(count: usize, whole_trace: bool) -> Vec<u16> {
-    (0..count)
-        .map(|frame| match (whole_trace, frame + 1 == count) {
-            (true, _) => 250,
-            (false, true) => 300,
-            (false, false) => 12,
-        })
-        .collect()
+/// Frame `index` of a GIF (see [`gif_frame_count`]) and how long it shows, in hundredths of a
+/// second. A step's walk moves every 0.12 s with no sentence (one that changed that fast could
+/// not be read), and its finished frame holds 3 s, with the whole narration if `narration`; a
+/// trace's frames show each finished step with its first sentence, each long enough to read.
+pub fn gif_frame(trace: &Trace, step: Option<usize>, index: usize, narration: bool) -> (String, u16) {
+    let words = |sentence: Sentence| if narration { sentence } else { Sentence::None };
+    match step {
+        Some(step) => {
+            let last = index + 1 >= frame_count(trace, step);
+            match last {
+                true => (step_picture(trace, step, usize::MAX, words(Sentence::Whole)), 300),
+                false => (step_picture(trace, step, index, Sentence::None), 12),
+            }
+        }
+        None => {
+            let first = narration::narrate(trace, index);
+            // 1.5 s, and a tenth of a second for every 20 characters of the sentence, at most 8 s.
+            let reading = if narration { narration::first_sentence(&first).len() as u16 / 2 } else { 0 };
+            (step_picture(trace, index, usize::MAX, words(Sentence::First)), (150 + reading).min(800))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -458,6 +503,17 @@ mod tests {
         assert_eq!(wrap("aa bb cc dd", 5), ["aa bb", "cc dd"]);
         assert_eq!(wrap("averyveryverylongword x", 5), ["averyveryverylongword", "x"]);
         assert!(wrap("", 5).is_empty());
+    }
+
+    #[test]
+    fn scaling_multiplies_the_size_and_keeps_the_view_box() {
+        let svg =
+            "<svg xmlns=\"x\" width=\"10\" height=\"6\" viewBox=\"0 0 10 6\"><rect width=\"10\" height=\"6\"/></svg>";
+        assert_eq!(
+            scaled(svg, 2),
+            "<svg xmlns=\"x\" width=\"20\" height=\"12\" viewBox=\"0 0 10 6\"><rect width=\"10\" height=\"6\"/></svg>"
+        );
+        assert_eq!(scaled(svg, 1), svg);
     }
 
     #[test]

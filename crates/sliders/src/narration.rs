@@ -843,8 +843,9 @@ fn scan(step: &Step, a: Bitboard, found: u32, board: &Board) -> String {
     let counted = match step.op {
         Op::Lzcnt | Op::Tzcnt => {
             format!(
-                "{start}, {} come before the first one bit, {}: the count is {found}.",
+                "{start}, {} {} before the first one bit, {}: the count is {found}.",
                 zeros(zero_count),
+                if zero_count == 1 { "comes" } else { "come" },
                 bit_name(bit)
             )
         }

@@ -101,9 +101,12 @@ fn every_board_of_every_step_reads_back_bit_for_bit() {
 fn animation_frames_draw_the_same_values() {
     for trace in traces().take(40) {
         for index in 0..trace.steps.len() {
-            for (frame, svg) in figure::step_frames(&trace, index).iter().enumerate() {
+            let count = figure::frame_count(&trace, index);
+            let frames = (0..count)
+                .map(|frame| figure::step_svg(&trace, index, if frame + 1 == count { usize::MAX } else { frame }));
+            for (frame, svg) in frames.enumerate() {
                 check_boards(
-                    svg,
+                    &svg,
                     &boards_of(&trace, index),
                     &format!("{} step {} frame {frame}", trace.technique.name(), index + 1),
                 );
@@ -214,6 +217,7 @@ fn a_steps_gif_has_one_frame_per_animation_frame() {
             frames += 1;
         }
         assert_eq!(frames, figure::frame_count(&trace, step - 1), "step {step}");
+        assert_eq!(frames, figure::gif_frame_count(&trace, Some(step - 1)));
         assert!(frames > 1, "step {step} animates");
     }
     // The whole trace: one frame per step.
@@ -235,6 +239,9 @@ fn bad_picture_arguments_get_one_clear_error() {
         (&["--step", "14"][..], "--step 14 is out of range"),
         (&["--format", "png", "--scale", "9"][..], "--scale 9 is out of range"),
         (&["--format", "jpeg"][..], "jpeg"),
+        (&["--format", "svg", "--pre"][..], "--pre goes with --format text or ascii"),
+        (&["--format", "wikitable", "--scale", "2"][..], "--scale goes with --format svg, png or gif"),
+        (&["--no-narration"][..], "--no-narration goes with --format svg, png or gif"),
     ] {
         let mut args = SUBTRACTION.to_vec();
         args.extend(extra);

@@ -1,6 +1,6 @@
 //! `sliders`: the techniques from the command line, for article authors and for checks.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -49,16 +49,16 @@ struct PictureArgs {
     /// Only step N, numbered as `trace` prints them (a GIF of it: its animation frames).
     #[arg(long)]
     step: Option<usize>,
-    /// png and gif: pixels per SVG pixel, 1 to 4.
+    /// svg, png and gif: the size, 1 to 4 times.
     #[arg(long, default_value_t = 1)]
     scale: u32,
     /// Write to FILE instead of standard output.
     #[arg(long)]
     output: Option<PathBuf>,
-    /// svg, png, gif of the whole trace: leave out each step's first sentence.
+    /// svg, png, gif: leave out the narration (a step's sentences, or each step's first one).
     #[arg(long)]
     no_narration: bool,
-    /// ascii: wrap it in <pre>…</pre> for MediaWiki.
+    /// text and ascii: wrap it in <pre>…</pre> for MediaWiki.
     #[arg(long)]
     pre: bool,
 }
@@ -174,17 +174,32 @@ fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
     if !rasterize::SCALES.contains(&picture.scale) {
         return Err(format!("--scale {} is out of range: 1 to 4", picture.scale));
     }
+    let pictured = matches!(picture.format, Format::Svg | Format::Png | Format::Gif);
+    if picture.scale != 1 && !pictured {
+        return Err("--scale goes with --format svg, png or gif".into());
+    }
+    if picture.pre && pictured || picture.pre && picture.format == Format::Wikitable {
+        return Err("--pre goes with --format text or ascii".into());
+    }
+    if picture.no_narration && !pictured {
+        return Err("--no-narration goes with --format svg, png or gif".into());
+    }
     let narration = !picture.no_narration;
     let svg = || match step {
-        Some(index) => figure::step_svg(trace, index, usize::MAX),
+        Some(index) => {
+            let sentence = if narration { figure::Sentence::Whole } else { figure::Sentence::None };
+            figure::step_picture(trace, index, usize::MAX, sentence)
+        }
         None => figure::trace_svg(trace, narration),
     };
     Ok(match picture.format {
-        Format::Text => match step {
-            Some(index) => diagram::step(trace, index),
-            None => diagram::trace(trace),
+        Format::Text => {
+            let text = match step {
+                Some(index) => diagram::step(trace, index),
+                None => diagram::trace(trace),
+            };
+            if picture.pre { diagram::in_pre(&text) } else { text }.into_bytes()
         }
-        .into_bytes(),
         Format::Ascii => match step {
             Some(index) => diagram::article_step(trace, index, picture.pre),
             None => {
@@ -194,20 +209,20 @@ fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
             }
         }
         .into_bytes(),
-        Format::Svg => svg().into_bytes(),
+        Format::Svg => figure::scaled(&svg(), picture.scale).into_bytes(),
         Format::Png => rasterize::png(&svg(), picture.scale)?,
         Format::Gif => {
-            let frames = match step {
-                Some(index) => figure::step_frames(trace, index),
-                None => figure::trace_frames(trace),
-            };
-            let delays = figure::frame_delays(frames.len(), step.is_none());
-            let images = frames.iter().map(|svg| rasterize::rgba(svg, picture.scale)).collect::<Result<Vec<_>, _>>()?;
-            let width = images.iter().map(|image| image.width).max().unwrap_or(1);
-            let height = images.iter().map(|image| image.height).max().unwrap_or(1);
+            let count = figure::gif_frame_count(trace, step);
+            let frames = (0..count).map(|index| figure::gif_frame(trace, step, index, narration));
+            let mut images = Vec::with_capacity(count);
+            for (svg, delay) in frames {
+                images.push((rasterize::rgba(&svg, picture.scale)?, delay));
+            }
+            let width = images.iter().map(|(image, _)| image.width).max().unwrap_or(1);
+            let height = images.iter().map(|(image, _)| image.height).max().unwrap_or(1);
             let mut animation = gif_encode::Animation::new(width, height)?;
-            for (image, delay) in images.iter().zip(delays) {
-                animation.add_frame_at(&image.pixels, image.width, image.height, delay)?;
+            for (image, delay) in &images {
+                animation.add_frame_at(&image.pixels, image.width, image.height, *delay)?;
             }
             animation.finish()?
         }
@@ -279,6 +294,11 @@ fn main() -> ExitCode {
                 .trace_many(position.slider, position.square, position.occupied)
                 .map_err(|problem| problem.to_string())
                 .and_then(|trace| draw(&trace, &picture));
+            let binary = matches!(picture.format, Format::Png | Format::Gif);
+            if binary && picture.output.is_none() && io::stdout().is_terminal() {
+                eprintln!("error: --format png and gif are binary: write them with --output FILE, or redirect standard output");
+                return ExitCode::from(2);
+            }
             match drawn {
                 Ok(bytes) => write_out(&bytes, picture.output.as_ref()),
                 Err(problem) => {
