@@ -178,7 +178,7 @@ fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
     if picture.scale != 1 && !pictured {
         return Err("--scale goes with --format svg, png or gif".into());
     }
-    if picture.pre && pictured || picture.pre && picture.format == Format::Wikitable {
+    if picture.pre && !matches!(picture.format, Format::Text | Format::Ascii) {
         return Err("--pre goes with --format text or ascii".into());
     }
     if picture.no_narration && !pictured {
