@@ -469,3 +469,41 @@ fn each_frame_of_a_subtraction_tells_that_bits_arithmetic() {
     assert!(describe_bit(step, 12).contains("a borrow goes on to bit 13"));
     assert!(describe_bit(step, 51).contains("the borrow stops here"));
 }
+
+/// A general rule in a step's why holds for every instance, edge files included: kindergarten's
+/// gathering multiply says where the pieces land in the top byte, and that is checked for every
+/// piece it covers, on every square and every board. (It once said "every piece", and an
+/// h-file piece lands on the a-file's bit, 56, or leaves the word from h8.)
+#[test]
+fn kindergartens_rule_for_the_top_byte_holds_for_every_piece_it_names() {
+    let mut checked = 0;
+    for board in boards() {
+        for square in Square::ALL {
+            for slider in [Slider::Rook, Slider::Bishop] {
+                let trace = Technique::Kindergarten.trace(slider, square, board);
+                for step in trace.steps.iter().filter(|s| s.op == Op::Mul && s.label == "pieces * bFile") {
+                    let (Value::Board(pieces), Value::Board(product)) = (step.lhs, step.result) else { continue };
+                    assert!(
+                        step.why.contains("every piece on files a to g"),
+                        "the rule names its pieces: {}",
+                        step.why
+                    );
+                    for piece in pieces.squares() {
+                        let top_bit = 56 + piece.file() as u32 + 1;
+                        if piece.file() < 7 {
+                            assert!(
+                                product.contains(Square::from_index(top_bit)),
+                                "{piece} lands one place up, on bit {top_bit}"
+                            );
+                            checked += 1;
+                        } else {
+                            // The edge the rule leaves out: it is not one place up in the top byte.
+                            assert!(top_bit == 64, "an h-file piece has no bit one place up in the top byte");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} pieces checked");
+}

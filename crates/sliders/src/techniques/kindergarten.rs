@@ -1,7 +1,8 @@
 //! Kindergarten bitboards. A rank or a diagonal holds at most one square per file, so
 //! multiplying its masked pieces by the b-file (a one in every byte, one bit in) makes one copy
-//! of them per rank, shifted up, and the copies never overlap. In the top byte each piece lands
-//! on its own file's bit, one place up: the line's pieces gathered into eight bits. Shifting
+//! of them per rank, shifted up, and the copies never overlap. In the top byte each piece on
+//! files a to g lands on its own file's bit, one place up (an h-file piece lands on bit 56, or
+//! leaves the word from h8): the line's inner pieces gathered into one byte. Shifting
 //! right by 58 keeps the six inner files as an index, and a table of first-rank attacks,
 //! copied onto all eight ranks, masked by the line, gives the attacks. A file has all its squares
 //! in one bit column instead; it is moved to the a-file and gathered by the c2-h7 diagonal,
@@ -32,7 +33,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let pieces = t.and("occupied & lineEx", "Keeps the pieces on this line.", occupied, mask);
     let gathered = t.mul(
         "pieces * bFile",
-        "One copy of the pieces per rank, each shifted up one more rank: in the top byte every piece lands on its own file's bit, one place up.",
+        "One copy of the pieces per rank, each shifted up one more rank: in the top byte every piece on files a to g lands on its own file's bit, one place up.",
         pieces,
         B_FILE,
     );
