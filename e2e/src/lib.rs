@@ -220,6 +220,20 @@ impl Browser {
         self.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
+    /// Runs a script in the page once three animation frames have passed, and returns its JSON
+    /// value. Some styles follow layout a frame late (a scroll timeline takes its snapshot at the
+    /// start of a frame, from the last layout), so a read right after a click can see the old state.
+    pub async fn eval_settled(&self, script: &str) -> serde_json::Value {
+        let wrapped = format!(
+            "const done = arguments[arguments.length - 1]; const read = () => {{ {script} }}; \
+             requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done(read()))));"
+        );
+        self.client
+            .execute_async(&wrapped, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
     /// Toggles `square` `edits` times and measures, for each edit, the time until the page's DOM
     /// is re-rendered and until the next animation frame (milliseconds, each list sorted).
     pub async fn time_toggles(&self, square: &str, edits: usize) -> (Vec<f64>, Vec<f64>) {

@@ -95,7 +95,7 @@ async fn the_lesson_holds_in_an_article_sized_frame() {
             }
             // "more" shows exactly when the clamp hides part of the narration.
             let more = browser
-                .eval("const n = document.querySelector('[data-narration]'); const more = document.querySelector('.narration-more'); return [n.scrollHeight > n.clientHeight + 1, getComputedStyle(more).visibility === 'visible'];")
+                .eval_settled("const n = document.querySelector('[data-narration]'); const more = document.querySelector('.narration-more'); return [n.scrollHeight > n.clientHeight + 1, getComputedStyle(more).visibility === 'visible'];")
                 .await;
             assert_eq!(more[0], more[1], "{context}: [clamped, more shown] = {more}");
             // What embed.js sizes the frame to: about a screen, not 1,400 px.
@@ -138,11 +138,11 @@ async fn more_opens_the_whole_narration_and_less_closes_it() {
     let state = "const n = document.querySelector('[data-narration]'); const more = document.querySelector('.narration-more'); return [n.scrollHeight > n.clientHeight, getComputedStyle(more).visibility, getComputedStyle(more, '::after').content, n.scrollHeight - n.clientHeight];";
     // [text hidden, "more" visible, its label, pixels hidden]
     let shown = |value: serde_json::Value| (value[0].clone(), value[1].clone(), value[2].clone());
-    assert_eq!(shown(browser.eval(state).await), (true.into(), "visible".into(), "\"more\"".into()), "clamped");
+    assert_eq!(shown(browser.eval_settled(state).await), (true.into(), "visible".into(), "\"more\"".into()), "clamped");
     browser.click(".narration-more").await;
-    assert_eq!(shown(browser.eval(state).await), (false.into(), "visible".into(), "\"less\"".into()), "open, whole");
+    assert_eq!(shown(browser.eval_settled(state).await), (false.into(), "visible".into(), "\"less\"".into()), "open, whole");
     browser.click(".narration-more").await;
-    assert_eq!(shown(browser.eval(state).await), (true.into(), "visible".into(), "\"more\"".into()), "closed again");
+    assert_eq!(shown(browser.eval_settled(state).await), (true.into(), "visible".into(), "\"more\"".into()), "closed again");
     // Over every step of a trace: "more" shows exactly when text is hidden, never for a
     // sentence that fits its three lines.
     let steps = sliders::Technique::Sbamg
@@ -152,7 +152,7 @@ async fn more_opens_the_whole_narration_and_less_closes_it() {
     let (mut clamped, mut whole) = (0, 0);
     for step in 0..steps {
         browser.open(&format!("?embed=1&code=0&technique=sbamg&slider=rook&square=d1&occupied=0x43&step={step}")).await;
-        let shown = browser.eval(state).await;
+        let shown = browser.eval_settled(state).await;
         let hidden = shown[0].as_bool().unwrap();
         assert_eq!(shown[1] == "visible", hidden, "step {}: [text hidden, more, label, px] = {shown}", step + 1);
         // What overflows is whole lines (20 px each), never a rounding sliver.
