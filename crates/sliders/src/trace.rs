@@ -107,9 +107,10 @@ pub struct Step {
     pub lhs: Value,
     pub rhs: Option<Value>,
     pub result: Value,
-    /// The source file and line of the call that produced this step.
+    /// The source file, line and column (1-based) of the expression that produced this step.
     pub file: &'static str,
     pub line: u32,
+    pub column: u32,
     pub focus: Focus,
     /// The values are the board mirrored top to bottom (byte-swapped): bit n stands for the
     /// square n ^ 56, and a borrow that runs up runs down the real board.
@@ -136,6 +137,7 @@ impl Step {
             result,
             file: caller.file(),
             line: caller.line(),
+            column: caller.column(),
             focus: Focus::Piece,
             mirrored: false,
             moved: 0,
@@ -150,6 +152,40 @@ impl Step {
             (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => Some(a ^ b ^ difference),
             _ => None,
         }
+    }
+}
+
+/// What a table read shows as its index: the number of the entry read.
+pub trait TableIndex {
+    fn number(&self) -> u32;
+}
+
+impl TableIndex for usize {
+    fn number(&self) -> u32 {
+        *self as u32
+    }
+}
+
+impl TableIndex for Square {
+    fn number(&self) -> u32 {
+        self.index()
+    }
+}
+
+/// What a table holds, as the set of squares a read shows: a bitboard, or a first-rank byte.
+pub trait TableEntry {
+    fn board(self) -> Bitboard;
+}
+
+impl TableEntry for Bitboard {
+    fn board(self) -> Bitboard {
+        self
+    }
+}
+
+impl TableEntry for u8 {
+    fn board(self) -> Bitboard {
+        Bitboard(self as u64)
     }
 }
 

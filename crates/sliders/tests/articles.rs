@@ -190,6 +190,14 @@ fn setwise_east_attacks_of_many_rooks() {
     });
 }
 
+/// The source text that starts at `line` and `column` (both 1-based), as one line: each line
+/// break and the indentation after it read as one space.
+fn text_at(source: &str, line: u32, column: u32) -> String {
+    let mut lines = source.lines().skip(line as usize - 1);
+    let first: String = lines.next().unwrap_or("").chars().skip(column as usize - 1).collect();
+    lines.fold(first, |text, next| format!("{text} {}", next.trim_start()))
+}
+
 #[test]
 fn every_step_of_a_technique_points_into_its_own_source() {
     for &technique in Technique::ALL {
@@ -197,14 +205,19 @@ fn every_step_of_a_technique_points_into_its_own_source() {
         let source_lines = technique.source().lines().count() as u32;
         for step in trace.steps.iter().filter(|s| technique.made(s)) {
             assert!(step.line >= 1 && step.line <= source_lines, "{technique}: line {}", step.line);
+            // A step's label is its expression as the file spells it, at the step's own line and
+            // column, and ` = name` when a `let` binds it.
+            let code = step.label.split(" = ").next().unwrap_or(step.label);
             let (first, last) = technique.statement_lines(step.line);
             let statement: Vec<&str> =
                 technique.source().lines().skip(first as usize - 1).take((last - first + 1) as usize).collect();
             let statement = statement.join("\n");
+            let at = text_at(technique.source(), step.line, step.column);
             assert!(
-                statement.contains(step.label),
-                "{technique} line {} is {statement:?}, not {:?}",
+                at.starts_with(code) || statement.contains(step.label),
+                "{technique} line {} column {} is {at:?}, not {:?}",
                 step.line,
+                step.column,
                 step.label
             );
         }

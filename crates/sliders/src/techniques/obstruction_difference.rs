@@ -9,59 +9,27 @@ use super::compose::by_lines;
 use super::obstruction_masks::OBSTRUCTION_MASKS;
 use crate::trace::Tracer;
 use crate::{Bitboard, Line, Slider, Square};
+use traced::traced;
 
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
 }
 
+#[traced]
 #[inline(always)]
 pub fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
     let masks = &OBSTRUCTION_MASKS[square as usize][line as usize];
-    let lower = t.and(
-        "occupied & lowerMask[sq] = lower",
-        "Keeps the pieces on the line below the slider; the nearest of them bounds the attacks from below.",
-        occupied,
-        masks.lower,
-    );
-    let upper = t.and(
-        "occupied & upperMask[sq] = upper",
-        "Keeps the pieces on the line above the slider; the lowest of them bounds the attacks from above.",
-        occupied,
-        masks.upper,
-    );
-    let lower_or_one = t.or(
-        "lower | 1",
-        "Adds bit 0 (a1), so the count below always finds a one bit, even with no piece below the slider.",
-        lower,
-        Square::A1.bit(),
-    );
-    let zeros = t.lzcnt(
-        "lzcnt(lower | 1)",
-        "The leading zeros lead down to the highest one bit: the nearest piece below the slider, or a1.",
-        lower_or_one,
-    );
-    let ms1b = t.shr(
-        "0x8000000000000000 >> lzcnt = ms1b",
-        "Turns the count back into a single bit, the most significant one bit (ms1b) of lower | 1.",
-        Square::H8.bit(),
-        zeros,
-    );
-    let difference = t.sub(
-        "upper - ms1b",
-        "Subtracting ms1b turns the zero bits from ms1b upward into ones and clears the first one bit of upper, the nearest piece above the slider; with no piece above, the ones run up to h8.",
-        upper,
-        ms1b,
-    );
-    let odiff = t.xor(
-        "upper ^ (upper - ms1b) = odiff",
-        "XOR with upper marks the changed bits: everything from ms1b up to the first piece above the slider, or up to h8.",
-        upper,
-        difference,
-    );
-    t.and(
-        "lineEx & odiff = line attacks",
-        "Keeps only this line's squares, without the slider's own.",
-        masks.line_ex,
-        odiff,
-    )
+    // Keeps the pieces on the line below the slider; the nearest of them bounds the attacks from below.
+    let lower = occupied & masks.lower;
+    // Keeps the pieces on the line above the slider; the lowest of them bounds the attacks from above.
+    let upper = occupied & masks.upper;
+    // Turns the count back into a single bit, the most significant one bit (ms1b) of lower | 1.
+    // `lower | 1`: Adds bit 0 (a1), so the count below always finds a one bit, even with no piece below the slider.
+    // `lzcnt(lower | 1)`: The leading zeros lead down to the highest one bit: the nearest piece below the slider, or a1.
+    let ms1b = 0x8000000000000000 >> lzcnt(lower | 1);
+    // XOR with upper marks the changed bits: everything from ms1b up to the first piece above the slider, or up to h8.
+    // `upper - ms1b`: Subtracting ms1b turns the zero bits from ms1b upward into ones and clears the first one bit of upper, the nearest piece above the slider; with no piece above, the ones run up to h8.
+    let odiff = upper ^ (upper - ms1b);
+    // Keeps only this line's squares, without the slider's own.
+    masks.line_ex & odiff
 }

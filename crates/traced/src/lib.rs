@@ -1,0 +1,379 @@
+//! `#[traced]` lets a technique be written as a chess programmer writes it: plain Rust
+//! expressions, one `let` per value, and the reason for each step as the comment above it.
+//!
+//! ```text
+//! // Keeps the pieces on the line above the slider.
+//! let upper = occupied & masks.upper;
+//! // XOR with upper marks the changed bits.
+//! // `upper - ms1b`: the borrow runs up to the first piece above the slider.
+//! let odiff = upper ^ (upper - ms1b);
+//! ```
+//!
+//! Each operation that has a why becomes a call to the tracer (the function's first parameter),
+//! so the fast path and the trace are one piece of code and the file the page shows is the code
+//! that runs. The comment's first lines are the why of the statement's outermost operation; a
+//! line that starts with a sub-expression in backticks and a colon gives that sub-expression its
+//! own why, and makes it a step too. The step's label is the expression's own text from the
+//! file, with ` = name` when a `let` binds it. An operation without a why stays plain Rust.
+//!
+//! The operations it knows: `& | ^ - * << >>` on bitboards, `+` on numbers, `!` and unary `-`,
+//! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr` and `bswap`, and a table read `TABLE[..][index]`,
+//! whose last subscript is the index the step shows. An integer literal beside a bitboard is a
+//! bitboard (`lower | 1`).
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::{quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+use syn::visit_mut::{self, VisitMut};
+use syn::{BinOp, Block, Expr, FnArg, ItemFn, Pat, Stmt, UnOp};
+
+#[proc_macro_attribute]
+pub fn traced(attribute: proc_macro::TokenStream, item: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    match expand(attribute.into(), item.into()) {
+        Ok(tokens) => tokens.into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}
+
+fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
+    if !attribute.is_empty() {
+        return Err(syn::Error::new(attribute.span(), "#[traced] takes no arguments"));
+    }
+    let mut function: ItemFn = syn::parse2(item)?;
+    let tracer = match function.sig.inputs.first() {
+        Some(FnArg::Typed(typed)) => match &*typed.pat {
+            Pat::Ident(ident) => ident.ident.clone(),
+            other => return Err(syn::Error::new(other.span(), "the tracer parameter needs a plain name")),
+        },
+        _ => return Err(syn::Error::new(function.sig.span(), "#[traced] needs the tracer as the first parameter")),
+    };
+    let source = SourceFile::of(function.sig.ident.span())?;
+    let mut rewriter = Rewriter { tracer, source, error: None };
+    rewriter.visit_block_mut(&mut function.block);
+    match rewriter.error {
+        Some(error) => Err(error),
+        None => Ok(function.into_token_stream()),
+    }
+}
+
+/// The text of the file the function is in: comments are not tokens, so the whys and the
+/// expressions' own spelling are read from here.
+struct SourceFile {
+    lines: Vec<Vec<char>>,
+}
+
+impl SourceFile {
+    fn of(span: Span) -> syn::Result<SourceFile> {
+        let path = span
+            .local_file()
+            .ok_or_else(|| syn::Error::new(span, "#[traced] reads its file, and this span has none"))?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|error| syn::Error::new(span, format!("#[traced] could not read {}: {error}", path.display())))?;
+        Ok(SourceFile { lines: text.lines().map(|line| line.chars().collect()).collect() })
+    }
+
+    /// The source text of `tokens`, from its first token's start to its last token's end, with
+    /// each line break and the indentation after it folded into one space.
+    fn text(&self, tokens: TokenStream) -> Option<String> {
+        let mut trees = tokens.into_iter();
+        let first = trees.next()?;
+        let last = trees.last().unwrap_or_else(|| first.clone());
+        let (start, end) = (span_of(&first).start(), span_of(&last).end());
+        if start.line == 0 || end.line < start.line {
+            return None;
+        }
+        let mut text = String::new();
+        for line in start.line..=end.line {
+            let chars = self.lines.get(line - 1)?;
+            let from = if line == start.line { start.column } else { 0 };
+            let to = if line == end.line { end.column.min(chars.len()) } else { chars.len() };
+            let piece: String = chars.get(from..to)?.iter().collect();
+            if line == start.line {
+                text.push_str(&piece);
+            } else {
+                text.push(' ');
+                text.push_str(piece.trim_start());
+            }
+        }
+        Some(text)
+    }
+
+    /// The `//` comment lines right above line `line` (1-based), without their slashes.
+    fn comment_above(&self, line: usize) -> Vec<String> {
+        let mut comment = Vec::new();
+        let mut index = line.saturating_sub(1);
+        while index > 0 {
+            let text: String = self.lines[index - 1].iter().collect();
+            let text = text.trim_start();
+            if !text.starts_with("//") || text.starts_with("///") || text.starts_with("//!") {
+                break;
+            }
+            comment.push(text[2..].trim().to_string());
+            index -= 1;
+        }
+        comment.reverse();
+        comment
+    }
+}
+
+fn span_of(tree: &TokenTree) -> Span {
+    tree.span()
+}
+
+/// The whys one comment gives: the statement's own, then those of named sub-expressions.
+struct Whys {
+    own: String,
+    named: Vec<Named>,
+}
+
+struct Named {
+    /// The sub-expression as written between the backticks.
+    code: String,
+    why: String,
+    used: bool,
+}
+
+impl Whys {
+    fn parse(comment: &[String]) -> Whys {
+        let mut whys = Whys { own: String::new(), named: Vec::new() };
+        for line in comment {
+            let named = line.strip_prefix('`').and_then(|rest| rest.split_once("`:"));
+            let target = match named {
+                Some((code, why)) => {
+                    whys.named.push(Named { code: code.to_string(), why: why.trim().to_string(), used: false });
+                    continue;
+                }
+                None => match whys.named.last_mut() {
+                    Some(named) => &mut named.why,
+                    None => &mut whys.own,
+                },
+            };
+            if !target.is_empty() {
+                target.push(' ');
+            }
+            target.push_str(line);
+        }
+        whys
+    }
+}
+
+/// Compares code by its tokens: no spaces, and without parentheses around the whole.
+fn same_code(a: &str, b: &str) -> bool {
+    fn bare(code: &str) -> String {
+        let mut code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+        while code.starts_with('(') && code.ends_with(')') {
+            code = code[1..code.len() - 1].to_string();
+        }
+        code
+    }
+    bare(a) == bare(b)
+}
+
+struct Rewriter {
+    tracer: syn::Ident,
+    source: SourceFile,
+    error: Option<syn::Error>,
+}
+
+impl Rewriter {
+    fn fail(&mut self, span: Span, message: String) {
+        if self.error.is_none() {
+            self.error = Some(syn::Error::new(span, message));
+        }
+    }
+
+    fn statement(&mut self, statement: &mut Stmt) {
+        let line = span_start_line(statement.to_token_stream());
+        let comment = self.source.comment_above(line);
+        if comment.is_empty() {
+            return;
+        }
+        let mut whys = Whys::parse(&comment);
+        let (expression, name) = match statement {
+            Stmt::Local(local) => match &mut local.init {
+                Some(init) => (&mut *init.expr, bound_name(&local.pat)),
+                None => return,
+            },
+            Stmt::Expr(expression, _) => (expression, None),
+            _ => return,
+        };
+        let outermost = unparenthesized(expression);
+        if !whys.own.is_empty() && traceable(outermost) {
+            let why = std::mem::take(&mut whys.own);
+            let mut label = self.source.text(outermost.to_token_stream()).unwrap_or_default();
+            if let Some(name) = name {
+                label = format!("{label} = {name}");
+            }
+            let mut named = Subexpressions { rewriter: self, whys: &mut whys };
+            named.trace(outermost, label, why);
+        } else {
+            let mut named = Subexpressions { rewriter: self, whys: &mut whys };
+            named.visit_expr_mut(outermost);
+        }
+        for named in whys.named.iter().filter(|named| !named.used) {
+            let message = format!("the comment gives `{}` a why, and this statement has no such operation", named.code);
+            self.fail(statement.span(), message);
+        }
+    }
+}
+
+impl VisitMut for Rewriter {
+    fn visit_block_mut(&mut self, block: &mut Block) {
+        for statement in &mut block.stmts {
+            // Inner blocks (closures, loops, arms) first: their statements have comments of their own.
+            visit_mut::visit_stmt_mut(self, statement);
+            self.statement(statement);
+        }
+    }
+}
+
+fn span_start_line(tokens: TokenStream) -> usize {
+    tokens.into_iter().next().map_or(0, |tree| tree.span().start().line)
+}
+
+fn bound_name(pattern: &Pat) -> Option<String> {
+    match pattern {
+        Pat::Ident(ident) => Some(ident.ident.to_string()),
+        Pat::Type(typed) => bound_name(&typed.pat),
+        _ => None,
+    }
+}
+
+fn bare(expression: &Expr) -> &Expr {
+    match expression {
+        Expr::Paren(paren) => bare(&paren.expr),
+        other => other,
+    }
+}
+
+fn unparenthesized(expression: &mut Expr) -> &mut Expr {
+    match expression {
+        Expr::Paren(paren) => unparenthesized(&mut paren.expr),
+        other => other,
+    }
+}
+
+/// The tracer's method for a binary operator, and whether its operands are bitboards.
+fn binary_method(op: &BinOp) -> Option<(&'static str, bool)> {
+    Some(match op {
+        BinOp::BitAnd(_) => ("and", true),
+        BinOp::BitOr(_) => ("or", true),
+        BinOp::BitXor(_) => ("xor", true),
+        BinOp::Sub(_) => ("sub", true),
+        BinOp::Mul(_) => ("mul", true),
+        BinOp::Add(_) => ("add", false),
+        BinOp::Shl(_) => ("shl", false),
+        BinOp::Shr(_) => ("shr", false),
+        _ => return None,
+    })
+}
+
+/// The scans and swaps written as calls, `lzcnt(x)`.
+const CALLS: [&str; 5] = ["lzcnt", "tzcnt", "bsf", "bsr", "bswap"];
+
+fn call_name(expression: &Expr) -> Option<String> {
+    let Expr::Call(call) = expression else { return None };
+    let Expr::Path(path) = &*call.func else { return None };
+    let name = path.path.get_ident()?.to_string();
+    (CALLS.contains(&name.as_str()) && call.args.len() == 1).then_some(name)
+}
+
+fn traceable(expression: &Expr) -> bool {
+    match expression {
+        Expr::Binary(binary) => binary_method(&binary.op).is_some(),
+        Expr::Unary(unary) => matches!(unary.op, UnOp::Not(_) | UnOp::Neg(_)),
+        Expr::Index(_) => true,
+        other => call_name(other).is_some(),
+    }
+}
+
+/// A bitboard operand: an integer literal becomes `Bitboard(literal)`.
+fn board_operand(expression: &Expr) -> TokenStream {
+    match expression {
+        Expr::Lit(literal) if matches!(literal.lit, syn::Lit::Int(_)) => {
+            quote_spanned!(literal.span()=> crate::Bitboard(#literal))
+        }
+        other => other.to_token_stream(),
+    }
+}
+
+/// Walks a statement's expression, tracing each sub-expression the comment names.
+struct Subexpressions<'a> {
+    rewriter: &'a mut Rewriter,
+    whys: &'a mut Whys,
+}
+
+impl Subexpressions<'_> {
+    /// Replaces `expression` with the tracer call that computes it and records its step.
+    fn trace(&mut self, expression: &mut Expr, label: String, why: String) {
+        let span = expression.to_token_stream().into_iter().next().map_or_else(Span::call_site, |tree| tree.span());
+        // The operands first: they may hold named sub-expressions of their own.
+        visit_mut::visit_expr_mut(self, expression);
+        let t = &self.rewriter.tracer;
+        // Operands go into locals first: a tracer call inside another's arguments would borrow
+        // the tracer twice. Mixed-site names, so they never shadow the technique's own.
+        let (a, b) = (syn::Ident::new("a", Span::mixed_site()), syn::Ident::new("b", Span::mixed_site()));
+        let call = match expression {
+            Expr::Binary(binary) => {
+                let Some((method, boards)) = binary_method(&binary.op) else { return };
+                let method = syn::Ident::new(method, span);
+                let (left, right) = (bare(&binary.left), bare(&binary.right));
+                let (left, right) = match (boards, method == "add") {
+                    (true, _) => (board_operand(left), board_operand(right)),
+                    (false, true) => (left.to_token_stream(), right.to_token_stream()),
+                    // A shift: a bitboard shifted by a number.
+                    (false, false) => (board_operand(left), right.to_token_stream()),
+                };
+                quote_spanned!(span=> { let #a = #left; let #b = #right; #t.#method(#label, #why, #a, #b) })
+            }
+            Expr::Unary(unary) => {
+                let method = syn::Ident::new(if matches!(unary.op, UnOp::Not(_)) { "not" } else { "neg" }, span);
+                let operand = board_operand(bare(&unary.expr));
+                quote_spanned!(span=> { let #a = #operand; #t.#method(#label, #why, #a) })
+            }
+            Expr::Index(read) => {
+                let (table, index) = (&read.expr, bare(&read.index));
+                // `#a` is hygienic: the table's own expression may use a variable called `index`.
+                quote_spanned!(span=> {
+                    let #a = #index;
+                    #t.lookup(
+                        #label,
+                        #why,
+                        crate::trace::TableIndex::number(&#a),
+                        crate::trace::TableEntry::board(#table[#a]),
+                    )
+                })
+            }
+            Expr::Call(call) => {
+                let Some(name) = call_name(&Expr::Call(call.clone())) else { return };
+                let method = syn::Ident::new(&name, span);
+                let operand = board_operand(bare(&call.args[0]));
+                quote_spanned!(span=> { let #a = #operand; #t.#method(#label, #why, #a) })
+            }
+            _ => return,
+        };
+        match syn::parse2(call) {
+            Ok(traced) => *expression = traced,
+            Err(error) => self.rewriter.fail(span, format!("#[traced] made code it cannot parse: {error}")),
+        }
+    }
+}
+
+impl VisitMut for Subexpressions<'_> {
+    fn visit_expr_mut(&mut self, expression: &mut Expr) {
+        let text = self.rewriter.source.text(expression.to_token_stream());
+        let named = text
+            .as_deref()
+            .and_then(|text| self.whys.named.iter_mut().find(|named| !named.used && same_code(&named.code, text)));
+        match named {
+            Some(named) if traceable(unparenthesized(expression)) => {
+                named.used = true;
+                let why = named.why.clone();
+                let inner = unparenthesized(expression);
+                let label = self.rewriter.source.text(inner.to_token_stream()).unwrap_or_default();
+                self.trace(inner, label, why);
+            }
+            _ => visit_mut::visit_expr_mut(self, expression),
+        }
+    }
+}
