@@ -228,10 +228,7 @@ impl Browser {
             "const done = arguments[arguments.length - 1]; const read = () => {{ {script} }}; \
              requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done(read()))));"
         );
-        self.client
-            .execute_async(&wrapped, vec![])
-            .await
-            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+        self.client.execute_async(&wrapped, vec![]).await.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
     /// Toggles `square` `edits` times and measures, for each edit, the time until the page's DOM

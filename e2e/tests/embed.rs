@@ -140,9 +140,17 @@ async fn more_opens_the_whole_narration_and_less_closes_it() {
     let shown = |value: serde_json::Value| (value[0].clone(), value[1].clone(), value[2].clone());
     assert_eq!(shown(browser.eval_settled(state).await), (true.into(), "visible".into(), "\"more\"".into()), "clamped");
     browser.click(".narration-more").await;
-    assert_eq!(shown(browser.eval_settled(state).await), (false.into(), "visible".into(), "\"less\"".into()), "open, whole");
+    assert_eq!(
+        shown(browser.eval_settled(state).await),
+        (false.into(), "visible".into(), "\"less\"".into()),
+        "open, whole"
+    );
     browser.click(".narration-more").await;
-    assert_eq!(shown(browser.eval_settled(state).await), (true.into(), "visible".into(), "\"more\"".into()), "closed again");
+    assert_eq!(
+        shown(browser.eval_settled(state).await),
+        (true.into(), "visible".into(), "\"more\"".into()),
+        "closed again"
+    );
     // Over every step of a trace: "more" shows exactly when text is hidden, never for a
     // sentence that fits its three lines.
     let steps = sliders::Technique::Sbamg
