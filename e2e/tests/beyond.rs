@@ -89,10 +89,10 @@ async fn the_slider_mark_follows_a_moved_board() {
                    [...g.children].flatMap((c, i) => c.classList.contains('slider-cell')
                      ? ['abcdefgh'[i % 8] + (8 - Math.floor(i / 8))] : []).join(' '));";
     let cases = [
-        (Technique::Kindergarten, "& aFile", "a4", "a4"),
-        (Technique::Kindergarten, "<< file = file attacks", "a4", "d4"),
-        (Technique::Kindergarten, "occupied >> file", "d4", "a4"),
-        (Technique::HyperbolaQuintessence, "<< 8·rank = rank attacks", "d1", "d4"),
+        (Technique::Kindergarten, "moved & A_FILE = pieces", "a4", "a4"),
+        (Technique::Kindergarten, "a_file << file", "a4", "d4"),
+        (Technique::Kindergarten, "occupied >> file = moved", "d4", "a4"),
+        (Technique::HyperbolaQuintessence, "first_rank << rank_shift", "d1", "d4"),
     ];
     for (technique, label, operand, result) in cases {
         let trace = technique.trace(Slider::Rook, Square::D4, Bitboard::EMPTY);

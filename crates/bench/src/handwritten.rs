@@ -127,8 +127,8 @@ pub fn classical_in_one_run(sq: usize, occ: u64) -> u64 {
 
 #[inline(always)]
 pub fn subtraction(sq: usize, occ: u64) -> u64 {
-    LINE_MASKS[sq].iter().fold(0, |all, mask| {
-        let m = mask.0;
+    LINE_MASKS.iter().fold(0, |all, masks| {
+        let m = masks[sq].0;
         all | ((((occ & m).wrapping_sub(2u64 << sq)) ^ occ) & m)
     })
 }
@@ -175,7 +175,7 @@ pub fn hyperbola_quintessence(sq: usize, occ: u64) -> u64 {
     let rank_shift = sq & !7;
     let inner = (occ >> (rank_shift + 1)) & 63;
     let rank = (FIRST_RANK_ATTACKS[sq & 7][inner as usize] as u64) << rank_shift;
-    both_ways(LINE_EX[sq][0].0) | rank | both_ways(LINE_EX[sq][2].0) | both_ways(LINE_EX[sq][3].0)
+    both_ways(LINE_EX[0][sq].0) | rank | both_ways(LINE_EX[2][sq].0) | both_ways(LINE_EX[3][sq].0)
 }
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;
@@ -232,7 +232,7 @@ pub fn kindergarten(sq: usize, occ: u64) -> u64 {
     };
     let file_index = ((occ >> file) & A_FILE.0).wrapping_mul(C2_H7.0) >> 58;
     let file_attacks = A_FILE_ATTACKS[sq >> 3][file_index as usize].0 << file;
-    file_attacks | gathered(LINE_EX[sq][1].0) | gathered(LINE_EX[sq][2].0) | gathered(LINE_EX[sq][3].0)
+    file_attacks | gathered(LINE_EX[1][sq].0) | gathered(LINE_EX[2][sq].0) | gathered(LINE_EX[3][sq].0)
 }
 
 #[inline(always)]

@@ -210,20 +210,46 @@ pub const fn line_without(square: Square, line: Line) -> Bitboard {
 }
 
 table! {
-    /// `LINE_EX[sq][line]`: [`line_without`] as a table (2 KiB), for the techniques that read it.
-    pub static LINE_EX: [[Bitboard; 4]; 64] = {
-        let mut table = [[Bitboard::EMPTY; 4]; 64];
-        let mut s = 0;
-        while s < 64 {
-            let mut l = 0;
-            while l < 4 {
-                table[s][l] = line_without(Square::ALL[s], Line::ALL[l]);
-                l += 1;
+    /// `LINE_EX[line][square]`: [`line_without`] as a table (2 KiB), for the techniques that read it.
+    pub static LINE_EX: [[Bitboard; 64]; 4] = {
+        let mut table = [[Bitboard::EMPTY; 64]; 4];
+        let mut l = 0;
+        while l < 4 {
+            let mut s = 0;
+            while s < 64 {
+                table[l][s] = line_without(Square::ALL[s], Line::ALL[l]);
+                s += 1;
             }
-            s += 1;
+            l += 1;
         }
         table
     };
+}
+
+/// Tables read with the square, line or direction itself: `LINE_EX[line][square]`, as the
+/// articles write `lineEx[sq]`.
+impl<T> core::ops::Index<Square> for [T; 64] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, square: Square) -> &T {
+        &self[square as usize]
+    }
+}
+
+impl<T> core::ops::Index<Line> for [T; 4] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, line: Line) -> &T {
+        &self[line as usize]
+    }
+}
+
+impl<T> core::ops::Index<Direction> for [T; 8] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, direction: Direction) -> &T {
+        &self[direction as usize]
+    }
 }
 
 /// Both end squares of `line` through `square` (one of them may be `square`).

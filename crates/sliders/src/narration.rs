@@ -863,7 +863,7 @@ fn lookup(step: &Step, entry: Bitboard, board: &Board) -> String {
     let Value::Number(index) = step.lhs else { return String::new() };
     // Only tables indexed by a square have entries that name one; a table with a row per file
     // or rank is read in the slider's row.
-    let by_square = step.label.contains("[sq]") || step.label.contains("[first blocker]");
+    let by_square = ["[sq]", "[square]", "[first]", "[first blocker]"].iter().any(|index| step.label.contains(index));
     let file = (b'a' + board.square.file() as u8) as char;
     let at = if index < 64 && by_square {
         format!("entry {index} ({})", Square::from_index(index))

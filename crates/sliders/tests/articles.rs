@@ -148,12 +148,14 @@ fn sbamg_nibble_sample() {
     let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
     let rank = steps_on(&trace, Focus::Line(Line::Rank));
     let value = |label: &str| rank.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("{label}")).result;
-    assert_eq!(value("occ | outer = o"), Value::Board(Bitboard(0x43)));
-    assert_eq!(value("bsr(o & lower) = cbn"), Value::Number(1), "cbn = 0x02");
-    assert_eq!(value("3 << cbn = 3cbn"), Value::Board(Bitboard(0x06)));
-    assert_eq!(value("o - 3cbn"), Value::Board(Bitboard(0x3d)));
-    assert_eq!(value("o ^ (o - 3cbn)"), Value::Board(Bitboard(0x7e)));
-    assert_eq!(value("o ^ (o - 3cbn) & lineEx = line attacks"), Value::Board(Bitboard(0x76)));
+    // The labels are the code's own spelling: 3cbn is `cbn3`, and C's `o ^ (o - 3cbn) & lineEx`
+    // is `(o ^ (o - cbn3)) & masks.line_ex`, its parentheses where C's precedence puts them.
+    assert_eq!(value("(occupied & masks.line_ex) | masks.outer = o"), Value::Board(Bitboard(0x43)));
+    assert_eq!(value("bsr(o & masks.lower) = cbn"), Value::Number(1), "cbn = 0x02");
+    assert_eq!(value("3 << cbn.index() = cbn3"), Value::Board(Bitboard(0x06)));
+    assert_eq!(value("o - cbn3"), Value::Board(Bitboard(0x3d)));
+    assert_eq!(value("o ^ (o - cbn3)"), Value::Board(Bitboard(0x7e)));
+    assert_eq!(value("(o ^ (o - cbn3)) & masks.line_ex"), Value::Board(Bitboard(0x76)));
     assert_eq!(trace.result & Bitboard(0xff), Bitboard(0x76));
 }
 

@@ -69,7 +69,7 @@ fn trace_draws_the_article_grids() {
     assert!(output.status.success());
     let out = text(&output.stdout);
     assert!(out.contains("positive rays only"));
-    assert!(out.contains("step 4: [the d-file] o - 2r"), "{out}");
+    assert!(out.contains("step 4: [the d-file] o - r2"), "{out}");
     // Each step says what it did, computed from its values.
     assert!(out.contains("until bit 51 (d7), the first one bit of a above bit 12 (e2), absorbs it"), "{out}");
     // The difference grid's fifth row beside the operator, as in the article.

@@ -481,7 +481,7 @@ fn kindergartens_rule_for_the_top_byte_holds_for_every_piece_it_names() {
         for square in Square::ALL {
             for slider in [Slider::Rook, Slider::Bishop] {
                 let trace = Technique::Kindergarten.trace(slider, square, board);
-                for step in trace.steps.iter().filter(|s| s.op == Op::Mul && s.label == "pieces * bFile") {
+                for step in trace.steps.iter().filter(|s| s.op == Op::Mul && s.label == "pieces * B_FILE") {
                     let (Value::Board(pieces), Value::Board(product)) = (step.lhs, step.result) else { continue };
                     assert!(
                         step.why.contains("every piece on files a to g"),

@@ -13,6 +13,7 @@ use super::first_rank::{attacks_on_rank, FIRST_RANK_ATTACKS};
 use crate::geometry::LINE_EX;
 use crate::trace::Tracer;
 use crate::{Bitboard, Line, Slider, Square};
+use traced::traced;
 
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| match line {
@@ -22,73 +23,41 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 }
 
 /// A rank or diagonal: gather its pieces into the top byte with one multiply.
+#[traced]
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
-    let mask = t.lookup(
-        "lineEx[sq]",
-        "The line through the slider without its own square: only pieces on it can block.",
-        square.index(),
-        LINE_EX[square as usize][line as usize],
-    );
-    let pieces = t.and("occupied & lineEx", "Keeps the pieces on this line.", occupied, mask);
-    let gathered = t.mul(
-        "pieces * bFile",
-        "One copy of the pieces per rank, each shifted up one more rank: in the top byte every piece on files a to g lands on its own file's bit, one place up.",
-        pieces,
-        B_FILE,
-    );
-    let index = t.shr(
-        "product >> 58 = index",
-        "Keeps the top six bits: the pieces on the inner files b to g, which are all that can change the attacks.",
-        gathered,
-        58,
-    );
-    let fill = t.lookup(
-        "fillUpAttacks[file][index]",
-        "The first-rank attacks of a slider on this file for these inner pieces, copied onto all eight ranks.",
-        index.0 as u32,
-        FILL_UP_ATTACKS[square.file() as usize][index.0 as usize & 63],
-    );
-    t.and(
-        "fill & lineEx = line attacks",
-        "Every rank holds the same attacks by file; the line mask keeps, on each file, the one square of the line.",
-        fill,
-        mask,
-    )
+    let file = square.file() as usize;
+    // The line through the slider without its own square: only pieces on it can block.
+    let line_ex = LINE_EX[line][square];
+    // Keeps the pieces on this line.
+    let pieces = occupied & line_ex;
+    // Keeps the top six bits: the pieces on the inner files b to g, which are all that can change the attacks.
+    // `pieces * B_FILE`: One copy of the pieces per rank, each shifted up one more rank: in the top byte every piece on files a to g lands on its own file's bit, one place up.
+    let index = (pieces * B_FILE) >> 58;
+    // The first-rank attacks of a slider on this file for these inner pieces, copied onto all eight ranks.
+    let fill = FILL_UP_ATTACKS[file][index.0 as usize & 63];
+    // Every rank holds the same attacks by file; the line mask keeps, on each file, the one square of the line.
+    fill & line_ex
 }
 
 /// A file: move it to the a-file, gather it with the c2-h7 diagonal, and move the attacks back.
+#[traced]
 #[inline(always)]
 fn file_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
-    let file = square.file() as u32;
+    let (file, rank) = (square.file() as u32, square.rank() as usize);
     t.moved(-(file as i8));
-    let moved = t.shr(
-        "occupied >> file",
-        "Moves the slider's file onto the a-file: every square moves that many files west.",
-        occupied,
-        file,
-    );
-    let pieces = t.and("& aFile", "Keeps the a-file, now holding the pieces of the slider's file.", moved, A_FILE);
-    let gathered = t.mul(
-        "pieces * c2h7",
-        "Each piece adds a copy of the c2-h7 diagonal shifted up to its square; the copies reach the top byte one bit apart, a7 on bit 58 up to a2 on bit 63.",
-        pieces,
-        C2_H7,
-    );
-    let index = t.shr(
-        "product >> 58 = index",
-        "Keeps the top six bits: the pieces on ranks 2 to 7 of the file, in reverse order.",
-        gathered,
-        58,
-    );
-    let a_file = t.lookup(
-        "aFileAttacks[rank][index]",
-        "The attacks of a slider on the a-file at this rank, for these pieces.",
-        index.0 as u32,
-        A_FILE_ATTACKS[square.rank() as usize][index.0 as usize & 63],
-    );
+    // Moves the slider's file onto the a-file: every square moves that many files west.
+    let moved = occupied >> file;
+    // Keeps the a-file, now holding the pieces of the slider's file.
+    let pieces = moved & A_FILE;
+    // Keeps the top six bits: the pieces on ranks 2 to 7 of the file, in reverse order.
+    // `pieces * C2_H7`: Each piece adds a copy of the c2-h7 diagonal shifted up to its square; the copies reach the top byte one bit apart, a7 on bit 58 up to a2 on bit 63.
+    let index = (pieces * C2_H7) >> 58;
+    // The attacks of a slider on the a-file at this rank, for these pieces.
+    let a_file = A_FILE_ATTACKS[rank][index.0 as usize & 63];
     t.moved(0);
-    t.shl("<< file = file attacks", "Moves the a-file attacks back east to the slider's file.", a_file, file)
+    // Moves the a-file attacks back east to the slider's file.
+    a_file << file
 }
 
 pub const A_FILE: Bitboard = Bitboard(0x0101_0101_0101_0101);

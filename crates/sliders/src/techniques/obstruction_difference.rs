@@ -18,7 +18,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 #[traced]
 #[inline(always)]
 pub fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
-    let masks = &OBSTRUCTION_MASKS[square as usize][line as usize];
+    let masks = &OBSTRUCTION_MASKS[square][line];
     // Keeps the pieces on the line below the slider; the nearest of them bounds the attacks from below.
     let lower = occupied & masks.lower;
     // Keeps the pieces on the line above the slider; the lowest of them bounds the attacks from above.

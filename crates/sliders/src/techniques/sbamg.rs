@@ -10,52 +10,28 @@ use super::compose::by_lines;
 use crate::geometry::{line_ends, line_without, ray};
 use crate::trace::Tracer;
 use crate::{Bitboard, Line, Slider, Square};
+use traced::traced;
 
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
 }
 
+#[traced]
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
-    let masks = &SBAMG_MASKS[square as usize][line as usize];
-    let line_occupancy = t.and(
-        "occ & lineEx",
-        "Keeps the pieces on this line. The slider's own bit is left out, so the borrow can pass it.",
-        occupied,
-        masks.line_ex,
-    );
-    let occ = t.or(
-        "occ | outer = o",
-        "Adds a1 and, when it lies below the slider, the line's lower end, so there is always a one bit below the slider to scan for.",
-        line_occupancy,
-        masks.outer,
-    );
-    let below = t.and("o & lower", "Keeps the one bits below the slider's square.", occ, masks.lower);
-    let closest = t.bsr(
-        "bsr(o & lower) = cbn",
-        "A reverse scan finds the highest of those bits: the closest blocker below the slider (cbn), or an added stop bit.",
-        below,
-    );
-    let thrice =
-        t.shl("3 << cbn = 3cbn", "Three times cbn is cbn's bit and the bit above it.", Bitboard(3), closest.index());
-    let difference = t.sub(
-        "o - 3cbn",
-        "One copy of cbn clears cbn's own bit; the other clears the first one bit above cbn, the first blocker above the slider, and turns every zero bit below it, down to the bit above cbn, into one; with no blocker, every bit from there up turns to one.",
-        occ,
-        thrice,
-    );
-    let changed = t.xor(
-        "o ^ (o - 3cbn)",
-        "XOR with o marks every changed bit: from cbn up to the first piece above the slider, or up to h8.",
-        occ,
-        difference,
-    );
-    t.and(
-        "o ^ (o - 3cbn) & lineEx = line attacks",
-        "Keeps only this line's squares, without the slider's own.",
-        changed,
-        masks.line_ex,
-    )
+    let masks = &SBAMG_MASKS[square][line];
+    // Adds a1 and, when it lies below the slider, the line's lower end, so there is always a one bit below the slider to scan for.
+    // `occupied & masks.line_ex`: Keeps the pieces on this line. The slider's own bit is left out, so the borrow can pass it.
+    let o = (occupied & masks.line_ex) | masks.outer;
+    // A reverse scan finds the highest of those bits: the closest blocker below the slider (cbn), or an added stop bit.
+    // `o & masks.lower`: Keeps the one bits below the slider's square.
+    let cbn = bsr(o & masks.lower);
+    // Three times cbn's bit is cbn's bit and the bit above it (3cbn in the article).
+    let cbn3 = 3 << cbn.index();
+    // Keeps only this line's squares, without the slider's own.
+    // `o ^ (o - cbn3)`: XOR with o marks every changed bit: from cbn up to the first piece above the slider, or up to h8.
+    // `o - cbn3`: One copy of cbn clears cbn's own bit; the other clears the first one bit above cbn, the first blocker above the slider, and turns every zero bit below it, down to the bit above cbn, into one; with no blocker, every bit from there up turns to one.
+    (o ^ (o - cbn3)) & masks.line_ex
 }
 
 #[derive(Clone, Copy)]

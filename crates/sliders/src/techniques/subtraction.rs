@@ -9,42 +9,27 @@ use super::compose::by_lines;
 use crate::geometry::line_without;
 use crate::trace::Tracer;
 use crate::{Bitboard, Line, Slider, Square};
+use traced::traced;
 
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
-    by_lines(t, slider, |t, line| {
-        let mask = t.lookup(
-            "lineMask[sq]",
-            "The whole line through the slider: only pieces on it can block along this line.",
-            square.index(),
-            LINE_MASKS[square as usize][line as usize],
-        );
-        let o = t.and(
-            "o = occupancy & lineMask",
-            "Keeps the pieces on this line. Every other bit becomes zero, so only a piece on the line can stop the borrow.",
-            occupied,
-            mask,
-        );
-        let twice_slider = t.shl(
-            "2r = squarebit[sq] << 1",
-            "Twice the slider's bit is the bit just above it, where the borrow has to start.",
-            square.bit(),
-            1,
-        );
-        let difference = t.sub(
-            "o - 2r",
-            "Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker, every bit from 2r up turns to one.",
-            o,
-            twice_slider,
-        );
-        let changed =
-            t.xor("o ^ (o - 2r) = changed", "XOR with o marks every bit the subtraction changed.", o, difference);
-        t.and(
-            "changed & lineMask = positive ray attacks",
-            "The subtraction can change bits off the line too; the line mask keeps only this line's squares.",
-            changed,
-            mask,
-        )
-    })
+    by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
+}
+
+/// The attacks along `line` towards higher bits.
+#[traced]
+#[inline(always)]
+fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
+    // The whole line through the slider: only pieces on it can block along this line.
+    let line_mask = LINE_MASKS[line][square];
+    // Keeps the pieces on this line. Every other bit becomes zero, so only a piece on the line can stop the borrow.
+    let o = occupied & line_mask;
+    // Twice the slider's bit r (2r in the article) is the bit just above it, where the borrow has to start.
+    let r2 = square.bit() << 1;
+    // XOR with o marks every bit the subtraction changed.
+    // `o - r2`: Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker, every bit from 2r up turns to one.
+    let changed = o ^ (o - r2);
+    // The subtraction can change bits off the line too; the line mask keeps only this line's squares.
+    changed & line_mask
 }
 
 /// East attacks of any number of rooks at once, on all eight ranks: the setwise form.
@@ -67,19 +52,19 @@ pub fn east_attacks_setwise<T: Tracer>(t: &mut T, rooks: Bitboard, occupied: Bit
 const H_FILE: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
 table! {
-    /// `LINE_MASKS[sq][line]`: the whole line through the square, the square included.
-    pub static LINE_MASKS: [[Bitboard; 4]; 64] = {
-        let mut table = [[Bitboard::EMPTY; 4]; 64];
-        let mut s = 0;
-        while s < 64 {
-            let square = Square::ALL[s];
-            let mut l = 0;
-            while l < 4 {
-                let line: Line = Line::ALL[l];
-                table[s][l] = Bitboard(line_without(square, line).0 | square.bit().0);
-                l += 1;
+    /// `LINE_MASKS[line][square]`: the whole line through the square, the square included.
+    pub static LINE_MASKS: [[Bitboard; 64]; 4] = {
+        let mut table = [[Bitboard::EMPTY; 64]; 4];
+        let mut l = 0;
+        while l < 4 {
+            let line: Line = Line::ALL[l];
+            let mut s = 0;
+            while s < 64 {
+                let square = Square::ALL[s];
+                table[l][s] = Bitboard(line_without(square, line).0 | square.bit().0);
+                s += 1;
             }
-            s += 1;
+            l += 1;
         }
         table
     };
