@@ -194,6 +194,11 @@ impl Rewriter {
                 Some(init) => (&mut *init.expr, bound_name(&local.pat)),
                 None => return,
             },
+            // `attacks = attacks ^ shadow;`: the value assigned is the step, named by its place.
+            Stmt::Expr(Expr::Assign(assign), _) => {
+                let place = self.source.text(assign.left.to_token_stream());
+                (&mut *assign.right, place)
+            }
             Stmt::Expr(expression, _) => (expression, None),
             _ => return,
         };

@@ -4,85 +4,50 @@
 //! and the XOR takes nothing away.
 
 use super::compose::by_lines;
-use crate::geometry::ray_attacks;
+use crate::geometry::RAYS;
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
+#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = positive_ray(t, line.positive(), square, occupied);
         let negative = negative_ray(t, line.negative(), square, occupied);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
+        // A line's attacks are its two rays together.
+        positive | negative
     })
 }
 
+#[traced]
 #[inline(always)]
 fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        "The ray on an empty board: every square the slider could reach in this direction.",
-        square.index(),
-        ray_attacks(direction, square),
-    );
-    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
-    let blocker = t.or(
-        "blocker | bit 63",
-        "Adds bit 63 (h8), the highest bit: in bit order it lies beyond every positive ray, so the scan always finds a bit, and the ray behind h8 is empty.",
-        blocker,
-        Square::H8.bit(),
-    );
-    let first = t.bsf(
-        "bitScanForward(blocker | bit 63)",
-        "A forward scan (from bit 0 up) finds the lowest one bit: the nearest piece on the ray, or h8.",
-        blocker,
-    );
-    let shadow = t.lookup(
-        "rayAttacks[dir][first blocker]",
-        "The same ray seen from that square: what lies behind it, out of the slider's reach.",
-        first.index(),
-        ray_attacks(direction, first),
-    );
-    t.xor(
-        "attacks ^ ray behind the blocker",
-        "Removes the squares behind the blocker; the blocker itself stays attacked.",
-        attacks,
-        shadow,
-    )
+    // The ray on an empty board: every square the slider could reach in this direction.
+    let attacks = RAYS[direction][square];
+    // Keeps the pieces that stand on the ray.
+    let blocker = attacks & occupied;
+    // A forward scan (from bit 0 up) finds the lowest one bit: the nearest piece on the ray, or h8.
+    // `blocker | 0x8000000000000000`: Adds bit 63 (h8), the highest bit: in bit order it lies beyond every positive ray, so the scan always finds a bit, and the ray behind h8 is empty.
+    let first = bsf(blocker | 0x8000000000000000);
+    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
+    attacks ^ RAYS[direction][first]
 }
 
+#[traced]
 #[inline(always)]
 fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        "The ray on an empty board: every square the slider could reach in this direction.",
-        square.index(),
-        ray_attacks(direction, square),
-    );
-    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
-    let blocker = t.or(
-        "blocker | 1",
-        "Adds bit 0 (a1), the lowest bit: in bit order it lies beyond every negative ray, so the scan always finds a bit, and the ray behind a1 is empty.",
-        blocker,
-        Square::A1.bit(),
-    );
-    let first = t.bsr(
-        "bitScanReverse(blocker | 1)",
-        "A reverse scan (from bit 63 down) finds the highest one bit: the nearest piece on the ray, or a1.",
-        blocker,
-    );
-    let shadow = t.lookup(
-        "rayAttacks[dir][first blocker]",
-        "The same ray seen from that square: what lies behind it, out of the slider's reach.",
-        first.index(),
-        ray_attacks(direction, first),
-    );
-    t.xor(
-        "attacks ^ ray behind the blocker",
-        "Removes the squares behind the blocker; the blocker itself stays attacked.",
-        attacks,
-        shadow,
-    )
+    // The ray on an empty board: every square the slider could reach in this direction.
+    let attacks = RAYS[direction][square];
+    // Keeps the pieces that stand on the ray.
+    let blocker = attacks & occupied;
+    // A reverse scan (from bit 63 down) finds the highest one bit: the nearest piece on the ray, or a1.
+    // `blocker | 1`: Adds bit 0 (a1), the lowest bit: in bit order it lies beyond every negative ray, so the scan always finds a bit, and the ray behind a1 is empty.
+    let first = bsr(blocker | 1);
+    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
+    attacks ^ RAYS[direction][first]
 }

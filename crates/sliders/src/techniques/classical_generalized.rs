@@ -5,16 +5,19 @@
 //! in bit order (63 or 0), added first so the scan always has a bit to find.
 
 use super::compose::by_lines;
-use crate::geometry::ray_attacks;
+use crate::geometry::RAYS;
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
+#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = ray(t, line.positive(), square, occupied);
         let negative = ray(t, line.negative(), square, occupied);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
+        // A line's attacks are its two rays together.
+        positive | negative
     })
 }
 
@@ -38,50 +41,23 @@ const fn dir_bit(direction: Direction) -> Bitboard {
     }
 }
 
+#[traced]
 #[inline(always)]
 fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        "The ray on an empty board: every square the slider could reach in this direction.",
-        square.index(),
-        ray_attacks(direction, square),
-    );
-    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
-    let blocker = t.or(
-        "blocker | dirBit[dir]",
-        "Adds a stop bit beyond the ray in bit order, bit 63 (h8) for a positive ray and bit 0 (a1) for a negative one, so the scan always finds a bit.",
-        blocker,
-        dir_bit(direction),
-    );
-    let negated = t.neg("-blocker", "Two's complement: the first half of isolating the lowest one bit.", blocker);
-    let keep = t.or(
-        "-blocker | dirMask[dir]",
-        "dirMask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.",
-        negated,
-        dir_mask(direction),
-    );
-    let blocker = t.and(
-        "blocker & (-blocker | dirMask[dir])",
-        "On a positive ray only the lowest one bit, the nearest piece, survives; on a negative ray every bit does.",
-        blocker,
-        keep,
-    );
-    let first = t.bsr(
-        "bitScanReverse(blocker) = first blocker",
-        "The same reverse scan then works for both kinds of ray: the highest one bit left is the nearest piece, or the stop bit.",
-        blocker,
-    );
-    let shadow = t.lookup(
-        "rayAttacks[dir][first blocker]",
-        "The same ray seen from that square: what lies behind it, out of the slider's reach.",
-        first.index(),
-        ray_attacks(direction, first),
-    );
-    t.xor(
-        "attacks ^ ray behind the blocker",
-        "Removes the squares behind the blocker; the blocker itself stays attacked.",
-        attacks,
-        shadow,
-    )
+    // The ray on an empty board: every square the slider could reach in this direction.
+    let attacks = RAYS[direction][square];
+    // Keeps the pieces that stand on the ray.
+    let blocker = attacks & occupied;
+    // Adds a stop bit beyond the ray in bit order, bit 63 (h8) for a positive ray and bit 0 (a1) for a negative one, so the scan always finds a bit.
+    let blocker = blocker | dir_bit(direction);
+    // On a positive ray only the lowest one bit, the nearest piece, survives; on a negative ray every bit does.
+    // `-blocker`: Two's complement: the first half of isolating the lowest one bit.
+    // `-blocker | dir_mask(direction)`: dir_mask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.
+    let blocker = blocker & (-blocker | dir_mask(direction));
+    // The same reverse scan then works for both kinds of ray: the highest one bit left is the nearest piece, or the stop bit.
+    let first = bsr(blocker);
+    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
+    attacks ^ RAYS[direction][first]
 }

@@ -4,10 +4,12 @@
 //! one beyond its ray in bit order, guarantees every scan a bit; the rays behind a1 and h8 in
 //! those directions are empty, so they take away nothing. For a rook or bishop: one OR, four ANDs, four scans and four XORs.
 
-use crate::geometry::{ray, ray_attacks};
+use crate::geometry::{ray, RAYS};
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
+#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     use Direction::*;
     match slider {
@@ -17,11 +19,13 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
             let rook = piece(t, square, occupied, &ROOK_EMPTY, [North, East], [South, West]);
             let bishop = piece(t, square, occupied, &BISHOP_EMPTY, [NorthEast, NorthWest], [SouthWest, SouthEast]);
             t.focus(Focus::Piece);
-            t.or("rook | bishop = queen attacks", "A queen moves as a rook and a bishop together.", rook, bishop)
+            // A queen moves as a rook and a bishop together.
+            rook | bishop
         }
     }
 }
 
+#[traced]
 #[inline(always)]
 fn piece<T: Tracer>(
     t: &mut T,
@@ -32,81 +36,31 @@ fn piece<T: Tracer>(
     negative: [Direction; 2],
 ) -> Bitboard {
     t.focus(Focus::Piece);
-    let occupied = t.or(
-        "occupied | bits 0 and 63",
-        "Adds bits 0 (a1) and 63 (h8) once: the stop bits every scan below can fall back on when no piece stands on its ray.",
-        occupied,
-        Square::A1.bit() | Square::H8.bit(),
-    );
-    let mut attacks = t.lookup(
-        "attacksEmpty[sq]",
-        "The attacks on an empty board; each ray is then cut behind its first blocker.",
-        square.index(),
-        attacks_empty[square as usize],
-    );
+    // Adds bits 0 (a1) and 63 (h8) once: the stop bits every scan below can fall back on when no piece stands on its ray.
+    let occupied = occupied | 0x8000000000000001;
+    // The attacks on an empty board; each ray is then cut behind its first blocker.
+    let mut attacks = attacks_empty[square];
     for direction in positive {
         t.focus(Focus::Ray(direction));
-        let stop_ray = t.lookup(
-            "rayWithStop[dir][sq]",
-            "The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.",
-            square.index(),
-            RAYS_WITH_STOP[direction as usize][square as usize],
-        );
-        let blockers = t.and(
-            "occupied & rayWithStop[dir][sq]",
-            "Keeps the pieces on the ray, and the stop bit.",
-            occupied,
-            stop_ray,
-        );
-        let first = t.bsf(
-            "bitScanForward = first blocker",
-            "On a positive ray the nearest piece has the lowest bit: a forward scan (from bit 0 up) finds it, or h8.",
-            blockers,
-        );
-        let shadow = t.lookup(
-            "ray[dir][first blocker]",
-            "The same ray seen from that square: what lies behind it, out of the slider's reach.",
-            first.index(),
-            ray_attacks(direction, first),
-        );
-        attacks = t.xor(
-            "attacks ^ ray behind the blocker",
-            "Removes the squares behind the blocker; the blocker itself stays attacked.",
-            attacks,
-            shadow,
-        );
+        // Keeps the pieces on the ray, and the stop bit.
+        // `RAYS_WITH_STOP[direction][square]`: The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.
+        let blockers = occupied & RAYS_WITH_STOP[direction][square];
+        // On a positive ray the nearest piece has the lowest bit: a forward scan (from bit 0 up) finds it, or h8.
+        let first = bsf(blockers);
+        // Removes the squares behind the blocker; the blocker itself stays attacked.
+        // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
+        attacks = attacks ^ RAYS[direction][first];
     }
     for direction in negative {
         t.focus(Focus::Ray(direction));
-        let stop_ray = t.lookup(
-            "rayWithStop[dir][sq]",
-            "The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.",
-            square.index(),
-            RAYS_WITH_STOP[direction as usize][square as usize],
-        );
-        let blockers = t.and(
-            "occupied & rayWithStop[dir][sq]",
-            "Keeps the pieces on the ray, and the stop bit.",
-            occupied,
-            stop_ray,
-        );
-        let first = t.bsr(
-            "bitScanReverse = first blocker",
-            "On a negative ray the nearest piece has the highest bit: a reverse scan (from bit 63 down) finds it, or a1.",
-            blockers,
-        );
-        let shadow = t.lookup(
-            "ray[dir][first blocker]",
-            "The same ray seen from that square: what lies behind it, out of the slider's reach.",
-            first.index(),
-            ray_attacks(direction, first),
-        );
-        attacks = t.xor(
-            "attacks ^ ray behind the blocker",
-            "Removes the squares behind the blocker; the blocker itself stays attacked.",
-            attacks,
-            shadow,
-        );
+        // Keeps the pieces on the ray, and the stop bit.
+        // `RAYS_WITH_STOP[direction][square]`: The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.
+        let blockers = occupied & RAYS_WITH_STOP[direction][square];
+        // On a negative ray the nearest piece has the highest bit: a reverse scan (from bit 63 down) finds it, or a1.
+        let first = bsr(blockers);
+        // Removes the squares behind the blocker; the blocker itself stays attacked.
+        // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
+        attacks = attacks ^ RAYS[direction][first];
     }
     attacks
 }

@@ -4,54 +4,40 @@
 //! that straight into the ray behind the blocker, with entry 64 empty: no branch, no forced bit.
 
 use super::compose::by_lines;
-use crate::geometry::{ray, ray_attacks};
+use crate::geometry::{ray, RAYS};
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
+#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = ray_by_count(t, line.positive(), square, occupied);
         let negative = ray_by_count(t, line.negative(), square, occupied);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
+        // A line's attacks are its two rays together.
+        positive | negative
     })
 }
 
+#[traced]
 #[inline(always)]
 fn ray_by_count<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = t.lookup(
-        "rayAttacks[dir][sq]",
-        "The ray on an empty board: every square the slider could reach in this direction.",
-        square.index(),
-        ray_attacks(direction, square),
-    );
-    let blocker = t.and("attacks & occupied = blocker", "Keeps the pieces that stand on the ray.", attacks, occupied);
+    // The ray on an empty board: every square the slider could reach in this direction.
+    let attacks = RAYS[direction][square];
+    // Keeps the pieces that stand on the ray.
+    let blocker = attacks & occupied;
     let count = if direction.is_positive() {
-        t.tzcnt(
-            "tzcnt(blocker)",
-            "On a positive ray the trailing zeros lead up to the nearest piece; with no piece the count is 64.",
-            blocker,
-        )
+        // On a positive ray the trailing zeros lead up to the nearest piece; with no piece the count is 64.
+        tzcnt(blocker)
     } else {
-        t.lzcnt(
-            "lzcnt(blocker)",
-            "On a negative ray the leading zeros lead down to the nearest piece; with no piece the count is 64.",
-            blocker,
-        )
+        // On a negative ray the leading zeros lead down to the nearest piece; with no piece the count is 64.
+        lzcnt(blocker)
     };
-    let shadow = t.lookup(
-        "rayByCount[dir][count]",
-        "The table turns the count straight into the ray behind the blocker; entry 64, for no blocker, is empty.",
-        count,
-        RAYS_BY_COUNT[direction as usize][count as usize],
-    );
-    t.xor(
-        "attacks ^ ray behind the blocker",
-        "Removes the squares behind the blocker; the blocker itself stays attacked.",
-        attacks,
-        shadow,
-    )
+    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // `RAYS_BY_COUNT[direction][count as usize]`: The table turns the count straight into the ray behind the blocker; entry 64, for no blocker, is empty.
+    attacks ^ RAYS_BY_COUNT[direction][count as usize]
 }
 
 table! {
