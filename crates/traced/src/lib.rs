@@ -17,7 +17,8 @@
 //! file, with ` = name` when a `let` binds it. An operation without a why stays plain Rust.
 //!
 //! The operations it knows: `& | ^ - * << >>` on bitboards, `+` on numbers, `!` and unary `-`,
-//! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr` and `bswap`, and a table read `TABLE[..][index]`,
+//! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr` and `bswap`, the module's own `shift(set, direction,
+//! steps)`, and a table read `TABLE[..][index]`,
 //! whose last subscript is the index the step shows. An integer literal beside a bitboard is a
 //! bitboard (`lower | 1`).
 
@@ -273,14 +274,19 @@ fn binary_method(op: &BinOp) -> Option<(&'static str, bool)> {
     })
 }
 
-/// The scans and swaps written as calls, `lzcnt(x)`.
+/// The scans and swaps written as calls, `lzcnt(x)`: each is the tracer's method of that name.
 const CALLS: [&str; 5] = ["lzcnt", "tzcnt", "bsf", "bsr", "bswap"];
+
+/// Operations the technique's module defines as functions taking the tracer, the label and
+/// the why before their own arguments: `shift(set, direction, steps)`.
+const TRACED_FUNCTIONS: [&str; 1] = ["shift"];
 
 fn call_name(expression: &Expr) -> Option<String> {
     let Expr::Call(call) = expression else { return None };
     let Expr::Path(path) = &*call.func else { return None };
     let name = path.path.get_ident()?.to_string();
-    (CALLS.contains(&name.as_str()) && call.args.len() == 1).then_some(name)
+    let known = (CALLS.contains(&name.as_str()) && call.args.len() == 1) || TRACED_FUNCTIONS.contains(&name.as_str());
+    known.then_some(name)
 }
 
 fn traceable(expression: &Expr) -> bool {
@@ -351,9 +357,14 @@ impl Subexpressions<'_> {
             }
             Expr::Call(call) => {
                 let Some(name) = call_name(&Expr::Call(call.clone())) else { return };
-                let method = syn::Ident::new(&name, span);
-                let operand = board_operand(bare(&call.args[0]));
-                quote_spanned!(span=> { let #a = #operand; #t.#method(#label, #why, #a) })
+                let function = syn::Ident::new(&name, span);
+                if TRACED_FUNCTIONS.contains(&name.as_str()) {
+                    let arguments = call.args.iter().map(bare);
+                    quote_spanned!(span=> #function(#t, #label, #why, #(#arguments),*))
+                } else {
+                    let operand = board_operand(bare(&call.args[0]));
+                    quote_spanned!(span=> { let #a = #operand; #t.#function(#label, #why, #a) })
+                }
             }
             _ => return,
         };

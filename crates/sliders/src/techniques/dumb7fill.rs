@@ -9,28 +9,29 @@ use super::compose::by_lines;
 use super::fill::{landing, shift};
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     attacks_of_set(t, slider, square.bit(), occupied)
 }
 
 /// The union of the attacks of every slider in `sliders`, each slider counted as occupied.
+#[traced]
 pub fn attacks_of_set<T: Tracer>(t: &mut T, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Bitboard {
-    let pieces = t.or(
-        "occupied | sliders",
-        "The sliders stand on the board too: each one blocks the others.",
-        occupied,
-        sliders,
-    );
-    let empty = t.not("empty = ~pieces", "The flood may only flow through squares no piece stands on.", pieces);
+    // The sliders stand on the board too: each one blocks the others.
+    let pieces = occupied | sliders;
+    // The flood may only flow through squares no piece stands on.
+    let empty = !pieces;
     by_lines(t, slider, |t, line| {
         let positive = ray_attacks(t, line.positive(), sliders, empty);
         let negative = ray_attacks(t, line.negative(), sliders, empty);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
+        // A line's attacks are its two rays together.
+        positive | negative
     })
 }
 
+#[traced]
 #[inline(always)]
 fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, empty: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
@@ -38,41 +39,23 @@ fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, em
     let empty = if landing == Bitboard::FULL {
         empty
     } else {
-        t.and(
-            "empty &= landing mask",
-            "Removes the file a wrapped bit would land on (not-A-file going east, not-H-file going west), so no step crosses the edge.",
-            empty,
-            landing,
-        )
+        // Removes the file a wrapped bit would land on (not-A-file going east, not-H-file going west), so no step crosses the edge.
+        empty & landing
     };
     let mut flood = sliders;
     let mut newest = sliders;
     for _ in 0..6 {
-        let moved =
-            shift(t, "newest shifted 1 step", "Moves the newest squares one step along the ray.", direction, newest, 1);
-        newest = t.and(
-            "newest = moved & empty",
-            "Keeps the squares no piece stands on: the flood stops in front of a piece.",
-            moved,
-            empty,
-        );
-        flood = t.or("flood |= newest", "Adds the new squares to the flood.", flood, newest);
+        // Keeps the squares no piece stands on: the flood stops in front of a piece.
+        // `shift(newest, direction, 1)`: Moves the newest squares one step along the ray.
+        newest = shift(newest, direction, 1) & empty;
+        // Adds the new squares to the flood.
+        flood = flood | newest;
     }
-    let one_more = shift(
-        t,
-        "flood shifted 1 step",
-        "The seventh step, from the whole flood: every square it reaches is attacked, the first blocker included.",
-        direction,
-        flood,
-        1,
-    );
+    // The seventh step, from the whole flood: every square it reaches is attacked, the first blocker included.
+    let one_more = shift(flood, direction, 1);
     if landing == Bitboard::FULL {
         return one_more;
     }
-    t.and(
-        "& landing mask = ray attacks",
-        "A bit that stepped over the edge landed on the far file; the mask removes it.",
-        one_more,
-        landing,
-    )
+    // A bit that stepped over the edge landed on the far file; the mask removes it.
+    one_more & landing
 }

@@ -21,15 +21,16 @@ pub const fn landing(direction: Direction) -> Bitboard {
 }
 
 /// `set` moved `steps` squares along `direction`: a left shift for the positive directions, a
-/// right shift for the negative ones. Wrapped bits are the caller's to mask.
+/// right shift for the negative ones. Wrapped bits are the caller's to mask. Under `#[traced]`,
+/// `shift(set, direction, steps)` is written without the first three arguments.
 #[inline(always)]
 #[track_caller]
 pub fn shift<T: Tracer>(
     t: &mut T,
     label: &'static str,
     why: &'static str,
-    direction: Direction,
     set: Bitboard,
+    direction: Direction,
     steps: u32,
 ) -> Bitboard {
     let amount = direction.delta().unsigned_abs() * steps;

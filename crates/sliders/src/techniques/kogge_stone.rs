@@ -10,28 +10,29 @@ use super::compose::by_lines;
 use super::fill::{landing, shift};
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     attacks_of_set(t, slider, square.bit(), occupied)
 }
 
 /// The union of the attacks of every slider in `sliders`, each slider counted as occupied.
+#[traced]
 pub fn attacks_of_set<T: Tracer>(t: &mut T, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Bitboard {
-    let pieces = t.or(
-        "occupied | sliders",
-        "The sliders stand on the board too: each one blocks the others.",
-        occupied,
-        sliders,
-    );
-    let free = t.not("free = ~pieces", "The fill may only flow through squares no piece stands on.", pieces);
+    // The sliders stand on the board too: each one blocks the others.
+    let pieces = occupied | sliders;
+    // The fill may only flow through squares no piece stands on.
+    let free = !pieces;
     by_lines(t, slider, |t, line| {
         let positive = ray_attacks(t, line.positive(), sliders, free);
         let negative = ray_attacks(t, line.negative(), sliders, free);
         t.focus(Focus::Line(line));
-        t.or("positive | negative = line attacks", "A line's attacks are its two rays together.", positive, negative)
+        // A line's attacks are its two rays together.
+        positive | negative
     })
 }
 
+#[traced]
 #[inline(always)]
 fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, free: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
@@ -39,68 +40,33 @@ fn ray_attacks<T: Tracer>(t: &mut T, direction: Direction, sliders: Bitboard, fr
     let mut free = if landing == Bitboard::FULL {
         free
     } else {
-        t.and(
-            "free &= landing mask",
-            "Removes the file a wrapped bit would land on (not-A-file going east, not-H-file going west), so no fill crosses the edge.",
-            free,
-            landing,
-        )
+        // Removes the file a wrapped bit would land on (not-A-file going east, not-H-file going west), so no fill crosses the edge.
+        free & landing
     };
     let mut filled = sliders;
-    for round in 0..3 {
-        let steps = 1 << round;
-        let moved = shift(
-            t,
-            ["round 1: filled moved 1 step", "round 2: filled moved 2 steps", "round 3: filled moved 4 steps"][round],
-            "Moves the filled squares as far again as the fill already reaches: 1, then 2, then 4 steps.",
-            direction,
-            filled,
-            steps,
-        );
-        let reached = t.and(
-            ["round 1: moved & free", "round 2: moved & free", "round 3: moved & free"][round],
-            "Keeps only the moves that land on squares with a free run behind them, so no fill jumps a piece.",
-            moved,
-            free,
-        );
-        filled = t.or(
-            ["round 1: filled |= reached", "round 2: filled |= reached", "round 3: filled |= reached"][round],
-            "Adds what this round reached: each round can double how far the fill runs, until a piece or the edge stops it.",
-            filled,
-            reached,
-        );
-        if round < 2 {
-            let ahead = shift(
-                t,
-                ["round 1: free moved 1 step", "round 2: free moved 2 steps"][round],
-                "Moves the free set the same distance, to find squares whose whole run back is free.",
-                direction,
-                free,
-                steps,
-            );
-            free = t.and(
-                ["round 1: free &= moved free", "round 2: free &= moved free"][round],
-                "A free square stays in the set only if the square that far back is free too: the runs double with the fill.",
-                free,
-                ahead,
-            );
-        }
-    }
-    let one_more = shift(
-        t,
-        "filled shifted 1 step",
-        "One step on from every filled square: the squares the fill reached and the first blocker beyond them.",
-        direction,
-        filled,
-        1,
-    );
+    // Round 1. Adds what this round reached: each round can double how far the fill runs, until a piece or the edge stops it.
+    // `shift(filled, direction, 1)`: Moves the filled squares as far again as the fill already reaches: 1, then 2, then 4 steps.
+    // `shift(filled, direction, 1) & free`: Keeps only the moves that land on squares with a free run behind them, so no fill jumps a piece.
+    filled = filled | (shift(filled, direction, 1) & free);
+    // A free square stays in the set only if the square that far back is free too: the runs double with the fill.
+    // `shift(free, direction, 1)`: Moves the free set the same distance, to find squares whose whole run back is free.
+    free = free & shift(free, direction, 1);
+    // Round 2. Adds what this round reached: each round can double how far the fill runs, until a piece or the edge stops it.
+    // `shift(filled, direction, 2)`: Moves the filled squares as far again as the fill already reaches: 1, then 2, then 4 steps.
+    // `shift(filled, direction, 2) & free`: Keeps only the moves that land on squares with a free run behind them, so no fill jumps a piece.
+    filled = filled | (shift(filled, direction, 2) & free);
+    // A free square stays in the set only if the square that far back is free too: the runs double with the fill.
+    // `shift(free, direction, 2)`: Moves the free set the same distance, to find squares whose whole run back is free.
+    free = free & shift(free, direction, 2);
+    // Round 3. Adds what this round reached: each round can double how far the fill runs, until a piece or the edge stops it.
+    // `shift(filled, direction, 4)`: Moves the filled squares as far again as the fill already reaches: 1, then 2, then 4 steps.
+    // `shift(filled, direction, 4) & free`: Keeps only the moves that land on squares with a free run behind them, so no fill jumps a piece.
+    filled = filled | (shift(filled, direction, 4) & free);
+    // One step on from every filled square: the squares the fill reached and the first blocker beyond them.
+    let one_more = shift(filled, direction, 1);
     if landing == Bitboard::FULL {
         return one_more;
     }
-    t.and(
-        "& landing mask = ray attacks",
-        "A bit that stepped over the edge landed on the far file; the mask removes it.",
-        one_more,
-        landing,
-    )
+    // A bit that stepped over the edge landed on the far file; the mask removes it.
+    one_more & landing
 }
