@@ -239,7 +239,7 @@ pub fn kindergarten(sq: usize, occ: u64) -> u64 {
 pub fn magic(sq: usize, occ: u64) -> u64 {
     let table = attack_table();
     let read = |m: &Magic| {
-        let index = (occ & m.mask.0).wrapping_mul(m.magic) >> m.shift;
+        let index = (occ & m.mask.0).wrapping_mul(m.number.0) >> m.shift;
         table[m.offset as usize + index as usize].0
     };
     read(&ROOK[sq]) | read(&BISHOP[sq])

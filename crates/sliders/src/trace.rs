@@ -172,20 +172,24 @@ impl TableIndex for Square {
     }
 }
 
-/// What a table holds, as the set of squares a read shows: a bitboard, or a first-rank byte.
+/// What a table read gives the code, and the set of squares its step shows: a bitboard is
+/// both; a first-rank byte shows as rank 1 and is used as a bitboard.
 pub trait TableEntry {
-    fn board(self) -> Bitboard;
+    type Read;
+    fn read(self) -> (Bitboard, Self::Read);
 }
 
 impl TableEntry for Bitboard {
-    fn board(self) -> Bitboard {
-        self
+    type Read = Bitboard;
+    fn read(self) -> (Bitboard, Bitboard) {
+        (self, self)
     }
 }
 
 impl TableEntry for u8 {
-    fn board(self) -> Bitboard {
-        Bitboard(self as u64)
+    type Read = Bitboard;
+    fn read(self) -> (Bitboard, Bitboard) {
+        (Bitboard(self as u64), Bitboard(self as u64))
     }
 }
 

@@ -12,7 +12,7 @@ fn every_magic_number_is_free_of_harmful_collisions() {
             let entry = &magics[square as usize];
             assert_eq!(entry.mask, relevant_mask(slider, square));
             assert_eq!(entry.shift, 64 - entry.mask.count(), "one index bit per relevant square");
-            let found = collision(slider, square, entry.magic, &mut scratch);
+            let found = collision(slider, square, entry.number.0, &mut scratch);
             assert_eq!(found, None, "{slider} on {square}: pieces {found:x?} collide");
         }
     }

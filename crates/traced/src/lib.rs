@@ -345,14 +345,12 @@ impl Subexpressions<'_> {
             Expr::Index(read) => {
                 let (table, index) = (&read.expr, bare(&read.index));
                 // `#a` is hygienic: the table's own expression may use a variable called `index`.
+                // The step shows the entry as a set of squares; the code gets the entry itself.
                 quote_spanned!(span=> {
                     let #a = #index;
-                    #t.lookup(
-                        #label,
-                        #why,
-                        crate::trace::TableIndex::number(&#a),
-                        crate::trace::TableEntry::board(#table[#a]),
-                    )
+                    let (#b, read) = crate::trace::TableEntry::read(#table[#a]);
+                    #t.lookup(#label, #why, crate::trace::TableIndex::number(&#a), #b);
+                    read
                 })
             }
             Expr::Call(call) => {

@@ -5,44 +5,47 @@
 
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Line, Slider};
+use traced::traced;
 
+#[traced]
 #[inline(always)]
 pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
     t: &mut T,
     slider: Slider,
     mut line_attacks: F,
 ) -> Bitboard {
-    const ROOK: (&str, &str) = (
-        "file | rank",
-        "A rook moves along its file and its rank, so what the technique found on the two lines, together, is what it finds for the rook.",
-    );
-    const BISHOP: (&str, &str) = (
-        "diagonal | anti-diagonal",
-        "A bishop moves along the two diagonals through its square, so what the technique found on both, together, is what it finds for the bishop.",
-    );
     match slider {
-        Slider::Rook => pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK),
-        Slider::Bishop => pair(t, &mut line_attacks, Line::Diagonal, Line::AntiDiagonal, BISHOP),
+        Slider::Rook => rook(t, &mut line_attacks),
+        Slider::Bishop => bishop(t, &mut line_attacks),
         Slider::Queen => {
-            let rook = pair(t, &mut line_attacks, Line::File, Line::Rank, ROOK);
-            let bishop = pair(t, &mut line_attacks, Line::Diagonal, Line::AntiDiagonal, BISHOP);
-            t.or("rook | bishop", "A queen moves as a rook and a bishop together.", rook, bishop)
+            let rook = rook(t, &mut line_attacks);
+            let bishop = bishop(t, &mut line_attacks);
+            // A queen moves as a rook and a bishop together.
+            rook | bishop
         }
     }
 }
 
+#[traced]
 #[inline(always)]
-fn pair<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
-    t: &mut T,
-    line_attacks: &mut F,
-    first: Line,
-    second: Line,
-    (label, why): (&'static str, &'static str),
-) -> Bitboard {
-    t.focus(Focus::Line(first));
-    let a = line_attacks(t, first);
-    t.focus(Focus::Line(second));
-    let b = line_attacks(t, second);
+fn rook<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks: &mut F) -> Bitboard {
+    t.focus(Focus::Line(Line::File));
+    let file = line_attacks(t, Line::File);
+    t.focus(Focus::Line(Line::Rank));
+    let rank = line_attacks(t, Line::Rank);
     t.focus(Focus::Piece);
-    t.or(label, why, a, b)
+    // A rook moves along its file and its rank, so what the technique found on the two lines, together, is what it finds for the rook.
+    file | rank
+}
+
+#[traced]
+#[inline(always)]
+fn bishop<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks: &mut F) -> Bitboard {
+    t.focus(Focus::Line(Line::Diagonal));
+    let diagonal = line_attacks(t, Line::Diagonal);
+    t.focus(Focus::Line(Line::AntiDiagonal));
+    let anti_diagonal = line_attacks(t, Line::AntiDiagonal);
+    t.focus(Focus::Piece);
+    // A bishop moves along the two diagonals through its square, so what the technique found on both, together, is what it finds for the bishop.
+    diagonal | anti_diagonal
 }

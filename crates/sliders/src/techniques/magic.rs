@@ -14,55 +14,44 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 use super::magic_numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 use super::reference;
 use crate::geometry::ray;
-use crate::trace::{NoTrace, Tracer};
+use crate::trace::{NoTrace, TableEntry, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
+#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     let table = attack_table();
     match slider {
-        Slider::Rook => lookup(t, table, &ROOK[square as usize], occupied),
-        Slider::Bishop => lookup(t, table, &BISHOP[square as usize], occupied),
+        Slider::Rook => lookup(t, table, &ROOK, square, occupied),
+        Slider::Bishop => lookup(t, table, &BISHOP, square, occupied),
         Slider::Queen => {
-            let rook = lookup(t, table, &ROOK[square as usize], occupied);
-            let bishop = lookup(t, table, &BISHOP[square as usize], occupied);
-            t.or("rook | bishop = queen attacks", "A queen moves as a rook and a bishop together.", rook, bishop)
+            let rook = lookup(t, table, &ROOK, square, occupied);
+            let bishop = lookup(t, table, &BISHOP, square, occupied);
+            // A queen moves as a rook and a bishop together.
+            rook | bishop
         }
     }
 }
 
+#[traced]
 #[inline(always)]
-fn lookup<T: Tracer>(t: &mut T, table: &[Bitboard], entry: &Magic, occupied: Bitboard) -> Bitboard {
-    let mask = t.lookup(
-        "relevantMask[sq]",
-        "The squares whose pieces can change the attacks: the slider's lines without its own square and without the last square of each ray.",
-        entry.square as u32,
-        entry.mask,
-    );
-    let relevant = t.and("occupied & relevantMask", "Keeps the pieces that matter.", occupied, mask);
-    let product = t.mul(
-        "relevant * magic[sq]",
-        "Each piece adds a copy of the magic number shifted up by its square. The search chose the number so that the top bits of the sum tell apart every two sets of pieces that attack differently.",
-        relevant,
-        Bitboard(entry.magic),
-    );
-    let index = t.shr(
-        "product >> shift[sq] = index",
-        "Keeps the top bits, one per relevant square: the search made sure no two sets of pieces that attack differently share them.",
-        product,
-        entry.shift,
-    );
-    let at = t.add(
-        "offset[sq] + index",
-        "Each square's slice of the shared table starts at its own offset.",
-        entry.offset,
-        index.0 as u32,
-    );
-    t.lookup(
-        "attacks[offset + index]",
-        "The attacks stored for every set of pieces that lands on this entry.",
-        at,
-        table[at as usize],
-    )
+fn lookup<T: Tracer>(
+    t: &mut T,
+    table: &[Bitboard],
+    magics: &[Magic; 64],
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    // The square's magic entry, drawn as its mask: the squares whose pieces can change the attacks, the slider's lines without its own square and without the last square of each ray.
+    let magic = magics[square];
+    // Keeps the pieces that matter.
+    let relevant = occupied & magic.mask;
+    // Keeps the top bits, one per relevant square: the search made sure no two sets of pieces that attack differently share them.
+    // `relevant * magic.number`: Each piece adds a copy of the magic number shifted up by its square. The search chose the number so that the top bits of the sum tell apart every two sets of pieces that attack differently.
+    let index = (relevant * magic.number) >> magic.shift;
+    // The attacks stored for every set of pieces that lands on this entry.
+    // `magic.offset + index.0 as u32`: Each square's slice of the shared table starts at its own offset.
+    table[(magic.offset + index.0 as u32) as usize]
 }
 
 /// One square's magic: which pieces count, the multiplier, how far to shift, where its slice starts.
@@ -70,9 +59,17 @@ fn lookup<T: Tracer>(t: &mut T, table: &[Bitboard], entry: &Magic, occupied: Bit
 pub struct Magic {
     pub square: u8,
     pub mask: Bitboard,
-    pub magic: u64,
+    pub number: Bitboard,
     pub shift: u32,
     pub offset: u32,
+}
+
+/// A read of a square's magic shows its mask, the part of the entry that is a set of squares.
+impl TableEntry for Magic {
+    type Read = Magic;
+    fn read(self) -> (Bitboard, Magic) {
+        (self.mask, self)
+    }
 }
 
 /// The squares whose pieces can change a slider's attacks: its rays without their last square.
@@ -99,14 +96,14 @@ const fn ray_without_end(square: Square, direction: Direction) -> u64 {
 }
 
 const fn magics(slider: Slider, numbers: &[u64; 64], first_offset: u32) -> ([Magic; 64], u32) {
-    let empty = Magic { square: 0, mask: Bitboard::EMPTY, magic: 0, shift: 64, offset: 0 };
+    let empty = Magic { square: 0, mask: Bitboard::EMPTY, number: Bitboard::EMPTY, shift: 64, offset: 0 };
     let mut table = [empty; 64];
     let mut offset = first_offset;
     let mut s = 0;
     while s < 64 {
         let mask = relevant_mask(slider, Square::ALL[s]);
         let bits = mask.count();
-        table[s] = Magic { square: s as u8, mask, magic: numbers[s], shift: 64 - bits, offset };
+        table[s] = Magic { square: s as u8, mask, number: Bitboard(numbers[s]), shift: 64 - bits, offset };
         offset += 1 << bits;
         s += 1;
     }
@@ -156,7 +153,7 @@ fn build_table() -> &'static [Bitboard] {
             let square = Square::from_index(magic.square as u32);
             let mut pieces = 0u64;
             loop {
-                let index = (pieces.wrapping_mul(magic.magic) >> magic.shift) as usize;
+                let index = (pieces.wrapping_mul(magic.number.0) >> magic.shift) as usize;
                 table[magic.offset as usize + index] =
                     reference::attacks(&mut NoTrace, slider, square, Bitboard(pieces));
                 // The next subset of the mask (the carry-rippler); back at zero means done.

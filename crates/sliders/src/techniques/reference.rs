@@ -4,18 +4,16 @@
 use super::compose::by_lines;
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
+use traced::traced;
 
+#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = walk(t, square, line.positive(), occupied);
         let negative = walk(t, square, line.negative(), occupied);
         t.focus(Focus::Line(line));
-        t.or(
-            "positive ray | negative ray = line attacks",
-            "A line's attacks are its two rays together.",
-            positive,
-            negative,
-        )
+        // A line's attacks are its two rays together.
+        positive | negative
     })
 }
 
