@@ -1,5 +1,6 @@
-//! Every technique is written once, generic over a [`Tracer`]. Each 64-bit operation goes
-//! through one of the tracer's helpers, which computes the value and hands a [`Step`] to
+//! Every technique is written once, generic over a [`Tracer`], as plain expressions under
+//! `#[traced]` (the `traced` crate), which sends each commented 64-bit operation through one of
+//! the tracer's helpers, which computes the value and hands a [`Step`] to
 //! [`Tracer::record`]. [`NoTrace`] records nothing, so after inlining the fast path is the
 //! bare arithmetic; [`Recorder`] keeps every step for the page and the `trace` command.
 
@@ -99,9 +100,10 @@ pub enum Focus {
 /// One operation of a technique, with its inputs, its output and the source line that did it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Step {
-    /// What the step computes, in the articles' notation.
+    /// What the step computes: its expression as the technique's file spells it (written there
+    /// under `#[traced]`), and ` = name` when a `let` binds it.
     pub label: &'static str,
-    /// Why the technique takes this step, written beside the label in the technique's source.
+    /// Why the technique takes this step: the comment above the expression in the technique's file.
     pub why: &'static str,
     pub op: Op,
     pub lhs: Value,

@@ -1,7 +1,7 @@
 //! The worked examples of the four articles, with their exact values, intermediate steps included.
 
 use sliders::techniques::subtraction::east_attacks_setwise;
-use sliders::{bitboard, Bitboard, Direction, Focus, Line, NoTrace, Op, Slider, Square, Step, Technique, Value};
+use sliders::{bitboard, Bitboard, Direction, Focus, Line, Op, Slider, Square, Step, Technique, Value};
 
 fn board(step: &Step) -> Bitboard {
     step.result.board().expect("a bitboard result")
@@ -28,7 +28,7 @@ fn subtraction_byte_example() {
     // The borrow entered at bit 2 and walked through bits 3, 4 and 5 to the blocker on bit 6.
     assert_eq!(rank[3].borrow_chain(), Some(Bitboard(0b0111_1000)));
     // The setwise form gives the same east attacks.
-    assert_eq!(east_attacks_setwise(&mut NoTrace, Square::B1.bit(), occupied), Bitboard(0x7c));
+    assert_eq!(east_attacks_setwise(Square::B1.bit(), occupied), Bitboard(0x7c));
 }
 
 #[test]
@@ -181,14 +181,14 @@ fn setwise_east_attacks_of_many_rooks() {
     let expected = rooks.squares().fold(Bitboard::EMPTY, |all, rook| {
         all | sliders::techniques::reference::ray(rook, Direction::East, occupied | rooks)
     });
-    assert_eq!(east_attacks_setwise(&mut NoTrace, rooks, occupied), expected);
+    assert_eq!(east_attacks_setwise(rooks, occupied), expected);
     sliders::workload::for_each_position(2_000, |occupancy, squares| {
         let rooks: Bitboard = squares.iter().map(|&s| Square::from_index(s as u32)).collect();
         let occupied = Bitboard(occupancy);
         let expected = rooks.squares().fold(Bitboard::EMPTY, |all, rook| {
             all | sliders::techniques::reference::ray(rook, Direction::East, occupied | rooks)
         });
-        assert_eq!(east_attacks_setwise(&mut NoTrace, rooks, occupied), expected, "rooks {rooks} occupied {occupied}");
+        assert_eq!(east_attacks_setwise(rooks, occupied), expected, "rooks {rooks} occupied {occupied}");
     });
 }
 
@@ -226,4 +226,34 @@ fn every_step_of_a_technique_points_into_its_own_source() {
         let own = trace.steps.iter().filter(|s| technique.made(s)).count();
         assert!(own > 0, "{technique} made no step in its own file");
     }
+}
+
+#[test]
+fn the_panel_folds_everything_but_the_algorithm_and_keeps_every_step_in_view() {
+    for &technique in Technique::ALL {
+        let source = technique.source();
+        let aside = sliders::techniques::aside_lines(source);
+        assert!(aside.iter().any(|&a| a) && aside.iter().any(|&a| !a), "{technique}: nothing folded, or nothing shown");
+        let trace = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100));
+        for step in trace.steps.iter().filter(|s| technique.made(s)) {
+            assert!(
+                !aside[step.line as usize - 1],
+                "{technique}: step {:?} is on folded line {}",
+                step.label,
+                step.line
+            );
+        }
+        // Imports and attributes are folded away.
+        for (text, &aside) in source.lines().zip(&aside) {
+            if text.starts_with("use ") || text.trim_start().starts_with("#[") {
+                assert!(aside, "{technique}: {text:?} is shown");
+            }
+        }
+    }
+    // The article's listing is about 7 lines; the panel's line_attacks is at most about twice that,
+    // with a comment line for each step's why.
+    let source = Technique::ObstructionDifference.source();
+    let start = source.lines().position(|l| l.contains("fn line_attacks")).unwrap();
+    let length = source.lines().skip(start).position(|l| l == "}").unwrap() + 1;
+    assert!(length <= 20, "obstruction difference's line_attacks is {length} lines");
 }

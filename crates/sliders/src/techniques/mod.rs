@@ -22,6 +22,8 @@ pub mod reference;
 pub mod sbamg;
 pub mod subtraction;
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -291,6 +293,38 @@ impl Technique {
             })
             .fold(Bitboard::EMPTY, |all, direction| all | reference::ray(square, direction, occupied))
     }
+}
+
+/// Which lines of a technique's `source` stand beside its algorithm, for the code panel to fold
+/// away until the reader asks for the whole file. The algorithm is each `#[traced]` function
+/// with the doc comment above it; its attribute lines, the imports, tables, helpers and tests
+/// are beside it.
+pub fn aside_lines(source: &str) -> Vec<bool> {
+    let lines: Vec<&str> = source.lines().collect();
+    let mut aside = vec![true; lines.len()];
+    let mut index = 0;
+    while index < lines.len() {
+        if lines[index].trim() != "#[traced]" {
+            index += 1;
+            continue;
+        }
+        let mut doc = index;
+        while doc > 0 && lines[doc - 1].trim_start().starts_with("///") {
+            doc -= 1;
+            aside[doc] = false;
+        }
+        // The function runs to the closing brace that starts a line.
+        index += 1;
+        while index < lines.len() {
+            let line = lines[index];
+            aside[index] = line.trim_start().starts_with("#[");
+            index += 1;
+            if line == "}" {
+                break;
+            }
+        }
+    }
+    aside
 }
 
 /// The shared composition of line attacks into piece attacks (rook = file | rank, …).

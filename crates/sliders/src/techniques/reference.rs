@@ -32,6 +32,7 @@ pub fn ray(square: Square, direction: Direction, occupied: Bitboard) -> Bitboard
     attacks
 }
 
+#[traced]
 fn walk<T: Tracer>(t: &mut T, square: Square, direction: Direction, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     let attacks = ray(square, direction, occupied);

@@ -35,18 +35,12 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
 /// East attacks of any number of rooks at once, on all eight ranks: the setwise form.
 /// Setting the h-file in the occupancy stops every rank's borrow at its own end, and rooks
 /// already on the h-file are dropped, as their doubled bit would start a borrow on the next rank.
-#[traced]
-pub fn east_attacks_setwise<T: Tracer>(t: &mut T, rooks: Bitboard, occupied: Bitboard) -> Bitboard {
-    // A rook on the h-file attacks nothing east.
+pub fn east_attacks_setwise(rooks: Bitboard, occupied: Bitboard) -> Bitboard {
     let rooks = rooks & !H_FILE;
-    // The h-file stops every rank's borrow at its own end.
-    // `occupied | rooks`: Each rook's own bit is part of the occupancy.
-    let o = (occupied | rooks) | H_FILE;
-    // The bit just east of each rook, where its borrow starts.
-    let r2 = rooks << 1;
-    // The changed bits are the squares attacked east.
-    // `o - r2`: Each rank's borrow runs east to its first blocker.
-    o ^ (o - r2)
+    let o = occupied | rooks | H_FILE;
+    let r2 = Bitboard(rooks.0 << 1);
+    // Each rank's borrow runs east to its first blocker; the changed bits are the attacks.
+    o ^ Bitboard(o.0.wrapping_sub(r2.0))
 }
 
 const H_FILE: Bitboard = Bitboard(0x8080_8080_8080_8080);
