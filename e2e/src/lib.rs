@@ -171,7 +171,8 @@ impl Browser {
             .expect("the board renders");
         // The code panel fetches its sources after the board is up: a test that reads the
         // highlighted line right away raced that fetch, and lost once on a busy machine.
-        let loaded = "return document.querySelector('[data-source-loading]') === null;";
+        // The step's why is read from its file too (the page's wasm has none).
+        let loaded = "return document.querySelector('[data-source-loading], [data-why-loading]') === null;";
         let started = std::time::Instant::now();
         while self.eval(loaded).await != serde_json::json!(true) {
             assert!(started.elapsed() < Duration::from_secs(20), "the technique's source never arrived");

@@ -191,3 +191,40 @@ async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
     assert_eq!(browser.attribute("[data-occupied-input]", "aria-invalid").await.as_deref(), Some("false"));
     browser.close().await;
 }
+
+/// The code panel marks the step's own expression inside its line, shows the algorithm alone,
+/// and shows the whole file, imports and tables included, once "Whole file" is ticked.
+#[tokio::test]
+async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    let shown = "return [...document.querySelectorAll('.code-panel > .code .code-line')]
+                   .filter(l => l.getClientRects().length > 0).map(l => l.textContent.replace(/^\\d+/, ''));";
+    for &technique in Technique::ALL {
+        let trace = technique.trace(Slider::Rook, Square::D2, board);
+        browser.open(&format!("?technique={technique}&slider=rook&square=d2&occupied={board}&step=0")).await;
+        for (index, step) in trace.steps.iter().enumerate() {
+            if index > 0 {
+                browser.click("[data-player=\"next\"]").await;
+            }
+            // The composition's steps show in the compose.rs snippet above the file, marked the same way.
+            let mark = browser
+                .eval("const m = document.querySelector('[data-current-line] mark.code-expression'); return m && m.textContent;")
+                .await;
+            let code = step.label.split(" = ").next().unwrap();
+            assert_eq!(mark, serde_json::json!(code), "{technique} step {}: {}", index + 1, step.label);
+        }
+        let lines = browser.eval(shown).await;
+        let lines: Vec<&str> = lines.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        assert!(
+            !lines.iter().any(|l| l.starts_with("use ") || l.trim_start().starts_with("#[")),
+            "{technique}: {lines:?}"
+        );
+        assert!(lines.len() < technique.source().lines().count(), "{technique}: nothing folded");
+        browser.click("label.whole-file").await;
+        let whole = browser.eval(shown).await;
+        assert_eq!(whole.as_array().unwrap().len(), technique.source().lines().count(), "{technique}: the whole file");
+        browser.click("label.whole-file").await;
+    }
+    browser.close().await;
+}

@@ -24,7 +24,7 @@ use crate::components::step_strip::StepStrip;
 use crate::components::step_view::{step_view, values_table, StepViewProps};
 use crate::components::technique_info::technique_info;
 use crate::model::{Action, Lab, Theme, SPEEDS_MS};
-use crate::sources::use_source;
+use crate::sources::{use_source, Source};
 use crate::url::{self, Embed, Loaded, Notice};
 use sliders::animation;
 
@@ -276,6 +276,10 @@ pub fn app() -> Html {
     let source = use_source((!embed.enabled).then_some(lab.technique.source_file()));
     let attacks = trace.result;
     let current = trace.steps.get(lab.step).copied();
+    // The file that made the current step, for its why (not in the wasm: feature whys-in-files).
+    let step_file =
+        current.map(|step| if lab.technique.made(&step) { lab.technique.source_file() } else { "compose.rs" });
+    let step_source = use_source(step_file);
     let frame = current.map(|step| animation::frame(&step, lab.frame)).unwrap_or_default();
     let playing = lab.running || lab.autoplay;
 
@@ -336,6 +340,12 @@ pub fn app() -> Html {
             board: board_context,
             keys_hint: hint,
             after_narration: after_narration.clone(),
+            why: match &step_source {
+                Source::Ready(text) => Some(sliders::whys::why_in_source(text, &step).unwrap_or_default()),
+                // A file that cannot come leaves the sentence without its why, not waiting forever.
+                Source::Failed(_) => Some(String::new()),
+                Source::Loading => None,
+            },
         })
     });
     let key_help = lab.show_keys.then(|| key_help(&on_action));

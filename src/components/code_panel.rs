@@ -3,7 +3,7 @@
 //! by the shared line composition (rook = file | rank) shows that statement from compose.rs.
 //! The files are fetched the first time they are shown (see `crate::sources`).
 
-use sliders::techniques::statement_lines;
+use sliders::techniques::{aside_lines, statement_lines};
 use sliders::{Step, Technique};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -20,9 +20,42 @@ pub struct CodePanelProps {
     pub step: Option<Step>,
 }
 
+/// Where a step's own expression stands: its line and column (1-based) and its code, the label
+/// without ` = name`.
+#[derive(Clone, Copy)]
+struct Expression {
+    line: u32,
+    column: u32,
+    code: &'static str,
+}
+
+impl Expression {
+    fn of(step: &Step) -> Expression {
+        Expression { line: step.line, column: step.column, code: step.label.split(" = ").next().unwrap_or(step.label) }
+    }
+
+    /// `text` split around the expression, when it starts on this line and is spelled there as
+    /// the label has it (an expression rustfmt wrapped over lines marks only its line).
+    fn split(self, number: u32, text: &str) -> Option<(&str, &str, &str)> {
+        if number != self.line {
+            return None;
+        }
+        let start = text.char_indices().nth(self.column as usize - 1)?.0;
+        let end = start + self.code.len();
+        (text.get(start..end)? == self.code).then(|| (&text[..start], &text[start..end], &text[end..]))
+    }
+}
+
 /// The source as numbered lines, lines `first..=last` marked current (the first one carries the
-/// `data-current-line` hook).
-fn lines(source: &str, numbers: impl Iterator<Item = u32>, (first, last): (u32, u32)) -> Html {
+/// `data-current-line` hook), the step's own expression marked inside them. Lines beside the
+/// algorithm carry `aside`, which the stylesheet folds until "Whole file" is ticked.
+fn lines(
+    source: &str,
+    numbers: impl Iterator<Item = u32>,
+    (first, last): (u32, u32),
+    expression: Option<Expression>,
+    aside: &[bool],
+) -> Html {
     let all: Vec<&str> = source.lines().collect();
     let rendered =
         numbers.filter_map(|number| all.get(number as usize - 1).map(|text| (number, *text))).map(|(number, text)| {
@@ -31,11 +64,16 @@ fn lines(source: &str, numbers: impl Iterator<Item = u32>, (first, last): (u32, 
                 Some("code-line"),
                 current.then_some("current"),
                 text.trim_start().starts_with("//").then_some("comment"),
+                aside.get(number as usize - 1).copied().unwrap_or(false).then_some("aside"),
             ]);
+            let body = match expression.and_then(|expression| expression.split(number, text)) {
+                Some((before, code, after)) => html! { <>{ before }<mark class="code-expression">{ code }</mark>{ after }</> },
+                None => html! { { text } },
+            };
             html! {
                 <span ~className={class} data-line={number.to_string()} data-current-line={(number == first).then_some("")}>
                     <span class="line-number" aria-hidden="true">{ number }</span>
-                    { text }{ "\n" }
+                    { body }{ "\n" }
                 </span>
             }
         });
@@ -107,7 +145,7 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
             html! {
                 <div class="code-elsewhere">
                     <p class="code-note">{ format!("This step is the shared composition in compose.rs, line {}:", step.line) }</p>
-                    <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement) }</pre>
+                    <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement, Some(Expression::of(&step)), &[]) }</pre>
                 </div>
             }
         }
@@ -117,7 +155,7 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
         Source::Ready(source) => {
             let (first, last) = own.map(|step| statement_lines(source, step.line)).unwrap_or((0, 0));
             let count = source.lines().count() as u32;
-            lines(source, 1..=count, (first, last))
+            lines(source, 1..=count, (first, last), own.map(|step| Expression::of(&step)), &aside_lines(source))
         }
         other => not_ready(other),
     };
@@ -126,6 +164,8 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
             <header class="code-heading">
                 <h2>{ "The code that ran" }</h2>
                 <span class="code-file">{ format!("crates/sliders/src/techniques/{}", technique.source_file()) }</span>
+                // Unticked, the panel shows the algorithm alone; the stylesheet folds the rest.
+                <label class="toggle whole-file"><input type="checkbox" class="visually-hidden" data-whole-file="" />{ "Whole file" }</label>
             </header>
             { for elsewhere }
             <pre class="code" ref={container} tabindex="0" aria-label={format!("{} source", technique.source_file())}>

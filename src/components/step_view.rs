@@ -4,7 +4,7 @@
 
 use sliders::diagram::format_value;
 use sliders::marks::{captions, step_marks, Marks};
-use sliders::narration::{focus_name, on_screen, Board};
+use sliders::narration::{focus_name, on_screen_with_why, Board};
 use sliders::{Bitboard, Op, Step, Value};
 use yew::prelude::*;
 
@@ -23,6 +23,8 @@ pub struct StepViewProps {
     pub keys_hint: Html,
     /// Shown right after the narration (the embed's "more").
     pub after_narration: Html,
+    /// The step's why, read from the file that made it; `None` while that file is on its way.
+    pub why: Option<String>,
 }
 
 /// MSB first, one byte (one rank, h to a) per group, so a line break can only fall between bytes.
@@ -126,7 +128,10 @@ pub fn step_view(props: &StepViewProps) -> Html {
                     { operand(step.result, result_caption, &marks.result, true) }
                 </span>
             </div>
-            <p class="narration" data-narration="">{ on_screen(step, frame, &props.board) }</p>
+            // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
+            <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
+                { on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or("")) }
+            </p>
             { props.after_narration.clone() }
             { strip }
             // What a screen reader says once per step: the label and the result in words. The

@@ -27,6 +27,7 @@ pub mod narration;
 mod square;
 pub mod techniques;
 pub mod trace;
+pub mod whys;
 pub mod wikitable;
 pub mod workload;
 

@@ -75,6 +75,12 @@ pub fn narrate(trace: &Trace, index: usize) -> String {
 /// or, once the step is shown whole, what it did and why. The page says it under the step,
 /// and a step's picture at that frame carries it.
 pub fn on_screen(step: &Step, frame: &Frame, board: &Board) -> String {
+    on_screen_with_why(step, frame, board, step.why)
+}
+
+/// [`on_screen`] with the why given: the page reads it from the technique's file (the
+/// `whys-in-files` feature leaves `step.why` empty in its wasm).
+pub fn on_screen_with_why(step: &Step, frame: &Frame, board: &Board, why: &str) -> String {
     if !frame.done {
         if let Some(source) = frame.picked.squares().next() {
             return describe_copy(step, source);
@@ -86,7 +92,7 @@ pub fn on_screen(step: &Step, frame: &Frame, board: &Board) -> String {
             return describe_rank(step, rank);
         }
     }
-    format!("{} {}", describe(step, board), step.why)
+    format!("{} {why}", describe(step, board))
 }
 
 /// The first sentence of `text`: up to the first full stop that ends a sentence (followed by a

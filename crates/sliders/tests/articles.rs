@@ -257,3 +257,23 @@ fn the_panel_folds_everything_but_the_algorithm_and_keeps_every_step_in_view() {
     let length = source.lines().skip(start).position(|l| l == "}").unwrap() + 1;
     assert!(length <= 20, "obstruction difference's line_attacks is {length} lines");
 }
+
+#[test]
+fn every_steps_why_reads_back_from_its_file_as_the_macro_gave_it() {
+    assert!(
+        !cfg!(feature = "whys-in-files"),
+        "the page's whys-in-files feature is on, so the steps carry no whys: test the core on its own (cargo test -p sliders)"
+    );
+    for &technique in Technique::ALL {
+        for (slider, square, occupied) in
+            [(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100)), (Slider::Rook, Square::A1, Bitboard(0))]
+        {
+            let trace = technique.trace(slider, square, occupied);
+            for step in &trace.steps {
+                let (file, source) = technique.source_of(step);
+                let read = sliders::whys::why_in_source(source, step);
+                assert_eq!(read.as_deref(), Some(step.why), "{technique} {file}:{}: {}", step.line, step.label);
+            }
+        }
+    }
+}

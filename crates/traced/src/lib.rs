@@ -17,8 +17,8 @@
 //! file, with ` = name` when a `let` binds it. An operation without a why stays plain Rust.
 //!
 //! The operations it knows: `& | ^ - * << >>` on bitboards, `+` on numbers, `!` and unary `-`,
-//! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr` and `bswap`, the module's own `shift(set, direction,
-//! steps)`, and a table read `TABLE[..][index]`,
+//! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr` and `bswap`, the modules' own `shift(set, direction,
+//! steps)` and `walk_ray(square, direction, occupied)`, and a table read `TABLE[..][index]`,
 //! whose last subscript is the index the step shows. An integer literal beside a bitboard is a
 //! bitboard (`lower | 1`).
 
@@ -278,8 +278,9 @@ fn binary_method(op: &BinOp) -> Option<(&'static str, bool)> {
 const CALLS: [&str; 5] = ["lzcnt", "tzcnt", "bsf", "bsr", "bswap"];
 
 /// Operations the technique's module defines as functions taking the tracer, the label and
-/// the why before their own arguments: `shift(set, direction, steps)`.
-const TRACED_FUNCTIONS: [&str; 1] = ["shift"];
+/// the why before their own arguments: `shift(set, direction, steps)`, the reference's
+/// `walk_ray(square, direction, occupied)`.
+const TRACED_FUNCTIONS: [&str; 2] = ["shift", "walk_ray"];
 
 fn call_name(expression: &Expr) -> Option<String> {
     let Expr::Call(call) = expression else { return None };
@@ -318,6 +319,9 @@ impl Subexpressions<'_> {
     /// Replaces `expression` with the tracer call that computes it and records its step.
     fn trace(&mut self, expression: &mut Expr, label: String, why: String) {
         let span = expression.to_token_stream().into_iter().next().map_or_else(Span::call_site, |tree| tree.span());
+        // With the core's `whys-in-files` feature the why stays in the file alone: the page reads
+        // it from there (sliders::whys), and its wasm carries no copy.
+        let why = quote_spanned!(span=> if cfg!(feature = "whys-in-files") { "" } else { #why });
         // The operands first: they may hold named sub-expressions of their own.
         visit_mut::visit_expr_mut(self, expression);
         let t = &self.rewriter.tracer;

@@ -35,11 +35,20 @@ pub fn ray(square: Square, direction: Direction, occupied: Bitboard) -> Bitboard
 #[traced]
 fn walk<T: Tracer>(t: &mut T, square: Square, direction: Direction, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
-    let attacks = ray(square, direction, occupied);
-    t.ray_walk(
-        "walk the ray until the first occupied square",
-        "The oracle: step square by square and stop on the first piece, the way a player counts.",
-        occupied,
-        attacks,
-    )
+    // The oracle: step square by square and stop on the first piece, the way a player counts.
+    walk_ray(square, direction, occupied)
+}
+
+/// [`ray`] as one traced step, written `walk_ray(square, direction, occupied)` under `#[traced]`.
+#[inline(always)]
+#[track_caller]
+fn walk_ray<T: Tracer>(
+    t: &mut T,
+    label: &'static str,
+    why: &'static str,
+    square: Square,
+    direction: Direction,
+    occupied: Bitboard,
+) -> Bitboard {
+    t.ray_walk(label, why, occupied, ray(square, direction, occupied))
 }
