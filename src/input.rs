@@ -55,17 +55,8 @@ pub fn parse_position(text: &str) -> Result<Bitboard, String> {
         // The reasons quote one character at most: shown whole, never clipped mid-sentence.
         return occupancy_from_fen(text).map_err(|why| format!("FEN not used: {why}."));
     }
-    text.parse::<Bitboard>().map_err(|why| {
-        let mut message = format!("Bitboard \"{}\" not used: {why}.", clip(text));
-        // Hex digits without their 0x, like ff00: say how to write them.
-        let hex_without_prefix = !text.is_empty()
-            && text.chars().all(|c| c.is_ascii_hexdigit() || c == '_')
-            && text.chars().any(|c| c.is_ascii_alphabetic());
-        if hex_without_prefix {
-            message.push_str(&format!(" For hex, write 0x{}.", clip(text)));
-        }
-        message
-    })
+    // Every form "Copy for an article" and engines' sources write: 0x…ULL, C64(0x…), 0x…_u64, ff00.
+    text.parse::<Bitboard>().map_err(|why| format!("Bitboard \"{}\" not used: {why}.", clip(text)))
 }
 
 #[cfg(test)]
@@ -93,10 +84,11 @@ mod tests {
     }
 
     #[test]
-    fn hex_without_its_prefix_gets_a_suggestion() {
-        let message = parse_position("ff00").unwrap_err();
-        assert!(message.contains("For hex, write 0xff00."), "{message}");
-        assert!(!parse_position("12z").unwrap_err().contains("For hex"));
+    fn the_forms_of_an_engines_constant_are_read() {
+        for text in ["ff00", "0xff00ULL", "C64(0xff00)", "0xff00_u64", "0xFF00u64"] {
+            assert_eq!(parse_position(text), Ok(Bitboard(0xff00)), "{text}");
+        }
+        assert!(parse_position("12z").unwrap_err().contains("\"12z\" not used"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The page's whole state in the URL query, versioned (`v=1`) so that links written today keep
-//! working as the format grows. A parameter that cannot be read falls back to its default and
+//! The page's whole state in the URL query, versioned (`v=2`) so that links written today keep
+//! working as the format grows. Version 2 counts `step` from 1, as the page does; version 1
+//! (and a link without `v`) counted from 0, and its links keep that meaning. A parameter that cannot be read falls back to its default and
 //! yields a notice naming it; the other parameters still apply.
 
 use sliders::{Bitboard, Slider, Square, Technique};
@@ -7,8 +8,8 @@ use sliders::{Bitboard, Slider, Square, Technique};
 use crate::input::clip;
 use crate::model::{Lab, Theme, SPEEDS_MS};
 
-/// The version this page writes; it reads links without `v` as version 1 too.
-pub const VERSION: u32 = 1;
+/// The version this page writes; it reads version 1 too, and links without `v` as version 1.
+pub const VERSION: u32 = 2;
 
 /// The query as written. Every field is optional text, so one bad field never spoils the others.
 #[derive(Default, Debug, PartialEq)]
@@ -131,9 +132,13 @@ pub fn from_query(query: &str) -> Loaded {
                 }
             }
         };
+    let mut version = 1;
     read("v", fields.v, &mut |v| match v.parse::<u32>() {
-        Ok(VERSION) => Ok(()),
-        _ => Err(format!("this page reads version {VERSION} links")),
+        Ok(read @ (1 | VERSION)) => {
+            version = read;
+            Ok(())
+        }
+        _ => Err(format!("this page reads version 1 and {VERSION} links")),
     });
     read("technique", fields.technique, &mut |v| {
         // The core's error names the command-line tool's list; the page has its own menu.
@@ -205,29 +210,27 @@ pub fn from_query(query: &str) -> Loaded {
     // The step depends on the trace, so it is read last, once the rest is known.
     let steps = lab.trace().steps.len();
     // A step past the end shows the last one, as an edit that shortens the trace does.
+    // Version 2 counts steps from 1, as the page shows them; version 1 counted from 0.
+    let first = if version >= 2 { 1 } else { 0 };
+    let range = format!("{first} to {} in this link", steps - 1 + first);
     if let Some(value) = fields.step {
-        match value.parse::<usize>() {
-            Ok(step) if step < steps => lab.step = step,
-            Ok(_) => {
+        match value.parse::<usize>().map(|number| number.checked_sub(first)) {
+            Ok(Some(step)) if step < steps => lab.step = step,
+            Ok(Some(_)) => {
                 lab.step = steps - 1;
                 notices.push(Notice {
                     parameter: "step",
                     message: format!(
-                        "step={} is past the end of this trace (0 to {} in links): showing its last step, step {} of {}",
+                        "step={} is past the end of this trace ({range}): showing its last step, step {steps} of {steps}",
                         clip(&value),
-                        steps - 1,
-                        steps,
-                        steps
                     ),
                 });
             }
-            Err(_) => notices.push(Notice {
+            _ => notices.push(Notice {
                 parameter: "step",
                 message: format!(
-                    "ignored step=\"{}\": links count this trace's steps from 0 to {}; showing its first step, step 1 of {}",
+                    "ignored step=\"{}\": steps count {range}; showing its first step, step 1 of {steps}",
                     clip(&value),
-                    steps - 1,
-                    steps
                 ),
             }),
         }
@@ -254,7 +257,7 @@ fn write(lab: &Lab, embed: Option<Embed>) -> String {
         slider: Some(lab.slider.name().into()),
         square: Some(lab.sliders().squares().map(Square::name).collect::<Vec<_>>().join(",")),
         occupied: Some(lab.occupied.to_string()),
-        step: Some(lab.step.to_string()),
+        step: Some((lab.step + 1).to_string()),
         speed: Some(lab.speed.to_string()),
         theme: (lab.theme != Theme::Auto).then(|| lab.theme.name().into()),
         present: lab.presenting.then(|| "1".into()),
@@ -303,7 +306,23 @@ mod tests {
         let loaded = from_query(&query_of(&lab));
         assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
         assert_eq!(loaded.lab, lab);
-        assert!(query_of(&lab).starts_with("?v=1&"));
+        assert!(query_of(&lab).starts_with("?v=2&"));
+        assert!(query_of(&lab).contains("&step=8&"), "step 8 of the screen is step=8: {}", query_of(&lab));
+    }
+
+    #[test]
+    fn version_2_counts_steps_from_1_and_version_1_links_keep_counting_from_0() {
+        let board = "technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848";
+        assert_eq!(from_query(&format!("?v=2&{board}&step=4")).lab.step, 3, "step 4 on the screen");
+        assert_eq!(from_query(&format!("?v=1&{board}&step=4")).lab.step, 4);
+        assert_eq!(from_query(&format!("?{board}&step=4")).lab.step, 4, "no v: version 1");
+        let zero = from_query(&format!("?v=2&{board}&step=0"));
+        assert_eq!(zero.lab.step, 0);
+        assert!(zero.notices[0].message.contains("steps count 1 to 13 in this link"), "{:?}", zero.notices);
+        let past = from_query(&format!("?v=2&{board}&step=14"));
+        assert_eq!(past.lab.step, 12);
+        assert!(past.notices[0].message.contains("(1 to 13 in this link)"), "{:?}", past.notices);
+        assert_eq!(from_query(&format!("?v=2&{board}&step=13")).notices.len(), 0);
     }
 
     #[test]

@@ -105,3 +105,25 @@ async fn the_slider_mark_follows_a_moved_board() {
     }
     browser.close().await;
 }
+
+/// Choosing a technique in the compare table far down the page brings the lesson back into view,
+/// showing that technique.
+#[tokio::test]
+async fn choosing_in_the_compare_table_brings_the_lesson_into_view() {
+    for size in [(1280, 720), (390, 844)] {
+        let browser = Browser::start_at("/", size).await;
+        browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848").await;
+        let button = "[data-compare=\"sbamg\"] th button";
+        browser.eval(&format!("document.querySelector('{button}').scrollIntoView();")).await;
+        let before = browser.eval("return scrollY;").await.as_f64().unwrap();
+        assert!(before > 200.0, "{size:?}: the table is down the page ({before} px)");
+        browser.click(button).await;
+        let lesson = browser
+            .eval_settled("const r = document.querySelector('.lesson').getBoundingClientRect(); return [r.top, document.querySelector('[data-technique-select]').value];")
+            .await;
+        let top = lesson[0].as_f64().unwrap();
+        assert!(top.abs() <= 2.0, "{size:?}: the lesson's top is at {top} px, not at the top of the window");
+        assert_eq!(lesson[1], "sbamg", "{size:?}");
+        browser.close().await;
+    }
+}

@@ -33,7 +33,8 @@ async fn a_permalink_reproduces_board_technique_and_step() {
     browser.click("[data-share-open]").await;
     let link =
         browser.client.find(Locator::Css("[data-share-link]")).await.unwrap().prop("value").await.unwrap().unwrap();
-    assert!(link.contains("v=1") && link.contains("step=5"), "{link}");
+    // Chip 5 is step 6 on the screen, and a version 2 link counts as the screen does.
+    assert!(link.contains("v=2") && link.contains("step=6"), "{link}");
     let code =
         browser.client.find(Locator::Css("[data-share-code]")).await.unwrap().prop("value").await.unwrap().unwrap();
     assert!(code.starts_with("<iframe") && code.contains("embed=1"), "{code}");
@@ -156,9 +157,10 @@ async fn the_embed_demo_sizes_its_iframes_and_fits_600_px() {
     let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
     assert_eq!(overflow, 0, "no horizontal scroll at 600 px");
     assert!(browser.client.find(Locator::Css(".page-header")).await.is_err(), "no header in embed mode");
-    assert_eq!(step_index(&browser).await.as_deref(), Some("3"), "step=3 from the iframe's address");
+    // The demo's link is version 2, counting steps from 1: step=4 is the fourth step, index 3.
+    assert_eq!(step_index(&browser).await.as_deref(), Some("3"), "v=2&step=4 from the iframe's address");
     let full = browser.attribute("[data-open-full]", "href").await.unwrap();
-    assert!(full.contains("technique=subtraction") && full.contains("step=3") && !full.contains("embed"), "{full}");
+    assert!(full.contains("technique=subtraction") && full.contains("step=4") && !full.contains("embed"), "{full}");
     let screenshot = browser.client.screenshot().await.unwrap();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&dir).unwrap();

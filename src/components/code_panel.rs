@@ -163,7 +163,8 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
         <section class="code-panel" aria-label="Source of the technique">
             <header class="code-heading">
                 <h2>{ "The code that ran" }</h2>
-                <span class="code-file">{ format!("crates/sliders/src/techniques/{}", technique.source_file()) }</span>
+                // The embed's narrow heading keeps the file's name and drops its folder (main.css).
+                <span class="code-file"><span class="code-folder">{ "crates/sliders/src/techniques/" }</span>{ technique.source_file() }</span>
                 // Unticked, the panel shows the algorithm alone; the stylesheet folds the rest.
                 <label class="toggle whole-file"><input type="checkbox" class="visually-hidden" data-whole-file="" />{ "Whole file" }</label>
             </header>

@@ -97,7 +97,16 @@ pub fn compare(props: &CompareProps) -> Html {
             html! { <span class="verdict wrong">{ format!("✗ differs on {}", squares.join(", ")) }</span> }
         };
         let scope = if technique.positive_rays_only() { " (positive rays)" } else { "" };
-        let select = props.on_action.reform(move |_: MouseEvent| Action::SetTechnique(technique));
+        // The lesson is far above the table: bring it into view with the technique it now shows.
+        let select = props.on_action.reform(move |_: MouseEvent| {
+            let lesson = gloo::utils::document().query_selector(".lesson").ok().flatten();
+            if let Some(lesson) = lesson {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Start);
+                lesson.scroll_into_view_with_scroll_into_view_options(&options);
+            }
+            Action::SetTechnique(technique)
+        });
         html! {
             <tr data-compare={technique.name()} data-match={wrong.is_empty().to_string()}
                 ~className={if technique == props.selected { "selected" } else { "" }}>

@@ -234,13 +234,31 @@ impl FromStr for Bitboard {
     type Err = ParseBitboardError;
 
     /// Accepts `0x…` hex (at most 16 digits), `0b…` binary (at most 64 digits) or plain
-    /// decimal, with optional `_` separators and surrounding white space.
+    /// decimal, with optional `_` separators and surrounding white space; and the way engines'
+    /// sources write a constant: `C64(…)` or `U64(…)` around it, a `ULL`, `UL`, `LL`, `U` or
+    /// `u64` suffix, and bare hex digits with a letter among them (`ff00`).
     fn from_str(text: &str) -> Result<Bitboard, ParseBitboardError> {
-        let text = text.trim();
+        let mut text = text.trim();
+        for macro_name in ["C64(", "U64(", "c64(", "u64("] {
+            if let Some(inner) = text.strip_prefix(macro_name).and_then(|rest| rest.strip_suffix(')')) {
+                text = inner.trim();
+            }
+        }
+        // A C or Rust suffix; hex digits hold neither u nor l, so it never eats a digit.
+        for suffix in ["_u64", "u64", "ULL", "ull", "UL", "ul", "LL", "ll", "U", "u"] {
+            if let Some(number) = text.strip_suffix(suffix) {
+                text = number;
+                break;
+            }
+        }
+        let bare_hex =
+            text.chars().all(|c| c.is_ascii_hexdigit() || c == '_') && text.chars().any(|c| c.is_ascii_alphabetic());
         let (radix, digits, limit) = if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
             (16, hex, 16)
         } else if let Some(bin) = text.strip_prefix("0b").or_else(|| text.strip_prefix("0B")) {
             (2, bin, 64)
+        } else if bare_hex {
+            (16, text, 16)
         } else {
             (10, text, 20)
         };
@@ -271,6 +289,28 @@ impl FromStr for Bitboard {
 mod tests {
     extern crate std;
     use super::*;
+
+    #[test]
+    fn constants_read_as_engines_write_them() {
+        let d2 = Bitboard(0x4ced_2200_0146_f848);
+        for text in [
+            "0x4ced22000146f848ULL",
+            "0x4ced22000146f848ull",
+            "C64(0x4ced22000146f848)",
+            "U64(0x4ced22000146f848)",
+            "0x4ced_2200_0146_f848_u64",
+            "0x4ced22000146f848u64",
+            "4ced22000146f848",
+            " 0x4CED22000146F848UL ",
+        ] {
+            assert_eq!(text.parse::<Bitboard>(), Ok(d2), "{text}");
+        }
+        assert_eq!("ff00".parse::<Bitboard>(), Ok(Bitboard(0xff00)));
+        assert_eq!("1234".parse::<Bitboard>(), Ok(Bitboard(1234)), "digits alone stay decimal");
+        assert_eq!("1234ULL".parse::<Bitboard>(), Ok(Bitboard(1234)));
+        assert!("C64(0xzz)".parse::<Bitboard>().is_err());
+        assert!("0x4ced22000146f848ULLL".parse::<Bitboard>().is_err());
+    }
     use std::format;
     use std::string::ToString;
 

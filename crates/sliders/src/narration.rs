@@ -425,7 +425,12 @@ fn xor(a: Bitboard, b: Bitboard) -> String {
         let verb = if set.count() == 1 { "turns" } else { "turn" };
         parts.push(format!("{} of a {verb} to one ({})", zeros(set.count()), square_list(set)));
     }
-    format!("Wherever b has a one, a's bit flips: {}.", parts.join(", and "))
+    let result = a ^ b;
+    let left = match result.count() {
+        0 => String::from(" Nothing is left: the result is empty."),
+        count => format!(" What is left: {} ({}).", ones(count), square_list(result)),
+    };
+    format!("Wherever b has a one, a's bit flips: {}.{left}", parts.join(", and "))
 }
 
 fn negate(a: Bitboard) -> String {
@@ -756,7 +761,19 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
             text.push_str(&stop_relation(stop, focus, positive_direction(focus, real), real, true));
         }
     }
-    let pieces = (passed | Square::from_index(start).bit()) & frame.occupied & !frame.sliders & !a;
+    // Pieces the mask took out: said of the bit where the borrow starts, then of those it passes.
+    let masked_out = frame.occupied & !frame.sliders & !a;
+    let start_bit = Square::from_index(start).bit();
+    if !(start_bit & masked_out).is_empty() {
+        let square = Square::from_index(start);
+        let holds = if frame.mirror {
+            format!("stands for {} on the board, which holds a piece,", mirror(square))
+        } else {
+            String::from("holds a piece on the board")
+        };
+        text.push_str(&format!(" {square}, where it starts, {holds} but is zero in a."));
+    }
+    let pieces = passed & !start_bit & masked_out;
     if !pieces.is_empty() {
         let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
         let bits = if frame.mirror {

@@ -127,7 +127,24 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 let bit = if step.mirrored { mirror(square) } else { square };
                 assert!(board.occupied.contains(square) && !lhs.contains(bit), "{context}: {sentence}");
                 assert!(!board.sliders.contains(square), "{context}: a slider is no piece it passes: {sentence}");
+                // Passed means reached by the borrow from below: never the bit where it starts.
+                let chain = step.borrow_chain().unwrap();
+                assert!(chain.contains(bit), "{context}: the borrow never reached {square}: {sentence}");
             }
+        }
+        // An XOR: "What is left: 1 one bit (e2)." names bits of the result.
+        if let Some(rest) = sentence.split_once("What is left: ").map(|(_, rest)| rest).filter(|_| step.op == Op::Xor) {
+            let result = step.result.board().unwrap();
+            let named = listed(&rest.replace(['(', ')'], " "));
+            assert!(!named.is_empty() && named.iter().all(|&s| result.contains(s)), "{context}: {sentence}");
+        }
+        // "e2, where it starts, holds a piece on the board but is zero in a." (mirrored: "stands for")
+        if let Some((before, _)) = sentence.split_once(", where it starts, ") {
+            let bit: Square = before.rsplit(' ').next().unwrap().parse().unwrap();
+            let square = if step.mirrored { mirror(bit) } else { bit };
+            let b = step.rhs.and_then(Value::board).unwrap();
+            assert!(board.occupied.contains(square) && !lhs.contains(bit) && b.contains(bit), "{context}: {sentence}");
+            assert_eq!(step.borrow_chain().unwrap().0.trailing_zeros(), bit.index() + 1, "{context}: {sentence}");
         }
         // "In the byte-swapped word d7 stands for d2 on the board."
         if let Some(rest) = sentence.split_once("In the byte-swapped word ").map(|(_, rest)| rest) {
@@ -454,7 +471,9 @@ fn o_minus_2r_names_its_first_blocker_and_the_pieces_it_passes() {
     let subtraction = trace.steps.iter().position(|s| s.op == Op::Sub).unwrap();
     let text = narrate(&trace, subtraction);
     assert!(text.contains("until bit 51 (d7)") && text.contains("d7 holds the first piece north of the rook on d2"));
-    assert!(text.contains("passes e2, f2, g2"), "e2 and g2 hold pieces but are zero bits: {text}");
+    // e2 holds a piece but is a zero bit of o: the borrow starts there and passes f2, g2, ….
+    assert!(text.contains("e2, where it starts, holds a piece on the board but is zero in a"), "{text}");
+    assert!(text.contains("passes f2, g2"), "{text}");
 }
 
 #[test]
