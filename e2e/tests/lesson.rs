@@ -163,10 +163,17 @@ async fn compare_says_what_o_minus_2r_matches_and_what_it_leaves_out() {
 async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
     let browser = Browser::start().await;
     browser.open("?technique=sbamg&slider=rook&square=d4&occupied=0x0").await;
-    browser.submit_position("ff00").await;
+    // The forms an article or an engine's source writes a constant in are all read.
+    for form in ["C64(0x00000000000000ff)", "0xffULL", "0xff_u64", "ff"] {
+        browser.submit_position(form).await;
+        assert_eq!(browser.occupied().await, Bitboard(0xff), "{form}");
+        assert!(browser.client.find(Locator::Css("[data-field-error]")).await.is_err(), "{form}: no error");
+    }
+    browser.submit_position("0x0").await;
+    browser.submit_position("12z").await;
     let error = browser.client.find(Locator::Css("[data-field-error]")).await.expect("an error beside the box");
     let text = error.text().await.unwrap();
-    assert!(text.contains("0xff00") && text.contains("hex"), "{text}");
+    assert!(text.contains("\"12z\" not used") && text.contains("decimal"), "{text}");
     assert_eq!(browser.attribute("[data-occupied-input]", "aria-invalid").await.as_deref(), Some("true"));
     let gap = browser
         .eval("const i = document.querySelector('[data-occupied-input]').getBoundingClientRect(); const e = document.querySelector('[data-field-error]').getBoundingClientRect(); return Math.round(e.top - i.bottom);")
@@ -203,6 +210,9 @@ async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
     for &technique in Technique::ALL {
         let trace = technique.trace(Slider::Rook, Square::D2, board);
         browser.open(&format!("?technique={technique}&slider=rook&square=d2&occupied={board}&step=0")).await;
+        // The values table says which way its binary runs (the bit strip shows bit 0 on the left).
+        let order = browser.eval("return document.querySelector('table.values thead').textContent;").await;
+        assert!(order.as_str().unwrap().contains("binary, bit 63 (h8) first, bit 0 (a1) last"), "{order}");
         for (index, step) in trace.steps.iter().enumerate() {
             if index > 0 {
                 browser.click("[data-player=\"next\"]").await;

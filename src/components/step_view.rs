@@ -73,8 +73,12 @@ pub fn values_table(step: &Step) -> Html {
             </tr>
         }
     });
+    // The bit strip runs from bit 0 on the left; binary is written from bit 63: each says which.
     html! {
         <table class="values" aria-label="The step's values in hex and binary">
+            <thead>
+                <tr><td></td><th scope="col">{ "hex" }</th><th scope="col">{ "binary, bit 63 (h8) first, bit 0 (a1) last" }</th></tr>
+            </thead>
             <tbody>{ for rows }</tbody>
         </table>
     }
