@@ -969,7 +969,11 @@ pub fn describe_rank(step: &Step, rank: u32) -> String {
     let (Some(a), Some(b), Some(result)) = (part(Some(step.lhs)), part(step.rhs), part(Some(step.result))) else {
         return String::new();
     };
-    format!("Rank {rank}: a has {a}; b has {b}; a {} b gives {result}.", step.op.symbol())
+    // Said as one rank of a step still under way, so that it never reads as the step's result.
+    format!(
+        "Rank by rank, now rank {rank}: here a has {a} and b has {b}, so a {} b has {result} on rank {rank}.",
+        step.op.symbol()
+    )
 }
 
 fn capitalised(text: &str) -> String {
@@ -992,7 +996,8 @@ mod tests {
         assert!(text.contains("until bit 51 (d7)") && text.ends_with(sub.why), "{text}");
         assert!(on_screen(sub, &frame(sub, 3), &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
         let and = &trace.steps[1];
-        assert!(on_screen(and, &frame(and, 3), &board).starts_with("Rank 3:"));
+        let rank = on_screen(and, &frame(and, 3), &board);
+        assert!(rank.starts_with("Rank by rank, now rank 3: here a has") && rank.ends_with("on rank 3."), "{rank}");
     }
 
     #[test]
