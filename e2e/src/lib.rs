@@ -169,9 +169,16 @@ impl Browser {
             .for_element(Locator::Css("[data-square=\"h1\"]"))
             .await
             .expect("the board renders");
-        // The code panel fetches its sources after the board is up: a test that reads the
-        // highlighted line right away raced that fetch, and lost once on a busy machine.
-        // The step's why is read from its file too (the page's wasm has none).
+        self.wait_for_sources().await;
+    }
+
+    /// Waits until no source file is still being fetched.
+    ///
+    /// The code panel fetches its sources after the board is up: a test that reads the
+    /// highlighted line right away raced that fetch, and lost once on a busy machine. The
+    /// step's why is read from its file too (the page's wasm has none), and the narration
+    /// grows when it arrives, moving the code panel down under a click aimed at it.
+    pub async fn wait_for_sources(&self) {
         let loaded = "return document.querySelector('[data-source-loading], [data-why-loading]') === null;";
         let started = std::time::Instant::now();
         while self.eval(loaded).await != serde_json::json!(true) {
@@ -185,7 +192,10 @@ impl Browser {
         element.attr(name).await.expect("attribute read")
     }
 
+    /// Clicks `selector` once the page's fetched sources have arrived, so that the layout
+    /// under the click no longer moves.
     pub async fn click(&self, selector: &str) {
+        self.wait_for_sources().await;
         let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
         element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
     }

@@ -232,6 +232,8 @@ async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
         );
         assert!(lines.len() < technique.source().lines().count(), "{technique}: nothing folded");
         browser.click("label.whole-file").await;
+        let ticked = browser.eval("return document.querySelector('[data-whole-file]').checked;").await;
+        assert_eq!(ticked, serde_json::json!(true), "{technique}: the click on 'Whole file' ticks it");
         let whole = browser.eval(shown).await;
         assert_eq!(whole.as_array().unwrap().len(), technique.source().lines().count(), "{technique}: the whole file");
         browser.click("label.whole-file").await;
