@@ -199,6 +199,42 @@ async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
     browser.close().await;
 }
 
+/// At 1280x720 the code is never crushed: at least 8 lines of it are in view (the composition's
+/// snippet and the file together), the step's expression among them, and the narration's first sentence is in view too. The grids are
+/// called what the step calls its operands ("o", "r2"), with a letter only for a long
+/// expression, said once under the grids.
+async fn check_room_and_names(browser: &Browser, step: &sliders::Step, context: &str) {
+    let room = browser
+        .eval(
+            "const code = document.querySelector('.code-panel > .code');
+             const line = parseFloat(getComputedStyle(code.querySelector('.code-line')).lineHeight);
+             const pres = [...document.querySelectorAll('.code-panel pre')].map(p => p.getBoundingClientRect());
+             const bottom = Math.min(pres[pres.length - 1].bottom, innerHeight);
+             const marked = document.querySelector('[data-current-line] mark.code-expression');
+             const box = marked.closest('pre').getBoundingClientRect(); const mark = marked.getBoundingClientRect();
+             const first = document.querySelector('.narration-first').getBoundingClientRect();
+             return { lines: (bottom - pres[0].top - 10 * pres.length) / line, mark_top: mark.top - box.top, mark_bottom: box.bottom - mark.bottom,
+                      mark_in_view: mark.bottom <= innerHeight, first_in_view: first.bottom <= innerHeight && first.height > 0,
+                      captions: [...document.querySelectorAll('.equation figcaption')].map(c => c.firstChild.textContent.trim()),
+                      legend: document.querySelector('[data-operand-legend]')?.textContent ?? '' };",
+        )
+        .await;
+    let lines = room["lines"].as_f64().unwrap();
+    assert!(lines >= 8.0, "{context}: only {lines:.1} lines of code in view");
+    assert!(room["mark_top"].as_f64().unwrap() >= 0.0 && room["mark_bottom"].as_f64().unwrap() >= 0.0, "{context}: {room}");
+    assert_eq!(room["mark_in_view"], true, "{context}: the expression is below the fold");
+    assert_eq!(room["first_in_view"], true, "{context}: the narration's first sentence is out of view");
+    // The grids' captions are the step's names, in order, and a letter comes with its meaning.
+    let names = sliders::marks::captions(step);
+    let expected: Vec<&str> = names.into_iter().filter(|name| !name.is_empty()).collect();
+    let captions: Vec<&str> = room["captions"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(captions, expected, "{context}");
+    let legend = room["legend"].as_str().unwrap();
+    for letter in ["a", "b"] {
+        assert_eq!(captions.contains(&letter), legend.contains(&format!("{letter} is ")), "{context}: {legend:?}");
+    }
+}
+
 /// The code panel marks the step's own expression inside its line, shows the algorithm alone,
 /// and shows the whole file, imports and tables included, once "Whole file" is ticked.
 #[tokio::test]
@@ -222,7 +258,9 @@ async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
                 .eval("const m = document.querySelector('[data-current-line] mark.code-expression'); return m && m.textContent;")
                 .await;
             let code = step.label.split(" = ").next().unwrap();
-            assert_eq!(mark, serde_json::json!(code), "{technique} step {}: {}", index + 1, step.label);
+            let context = format!("{technique} step {}: {}", index + 1, step.label);
+            assert_eq!(mark, serde_json::json!(code), "{context}");
+            check_room_and_names(&browser, step, &context).await;
         }
         let lines = browser.eval(shown).await;
         let lines: Vec<&str> = lines.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();

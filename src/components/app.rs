@@ -316,18 +316,15 @@ pub fn app() -> Html {
     let player = html! {
         { player(&PlayerProps { step: lab.step, count: trace.steps.len(), playing, speed: lab.speed, on_action: on_action.clone() }) }
     };
-    // The embed clamps the narration to three lines; "more" opens it (main.css: a checkbox, so
-    // no state of the app's, and shown only when the clamp hides something).
-    let after_narration = if embed.enabled {
-        html! {
-            <>
-                <input type="checkbox" id="narration-more" class="visually-hidden" data-narration-more=""
-                    aria-label="Show the whole explanation" />
-                <label for="narration-more" class="narration-more"></label>
-            </>
-        }
-    } else {
-        html! {}
+    // The embed clamps the narration to three lines, and the lesson folds all but its first
+    // sentence where the code would get under 8 lines; "more" opens it (main.css: a checkbox,
+    // so no state of the app's, and shown only when something is hidden).
+    let after_narration = html! {
+        <>
+            <input type="checkbox" id="narration-more" class="visually-hidden" data-narration-more=""
+                aria-label="Show the whole explanation" />
+            <label for="narration-more" class="narration-more"></label>
+        </>
     };
     let board_context = sliders::narration::Board::of(&trace);
     let step_view = current.map(|step| {

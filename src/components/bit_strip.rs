@@ -18,9 +18,11 @@ pub struct BitStripProps {
     pub frame: Frame,
     /// The word is byte-swapped: its bits are named by what they stand for on the board.
     pub mirrored: bool,
+    /// What the step calls the minuend, the subtrahend and the difference (`o`, `r2`, `result`).
+    pub names: [&'static str; 3],
 }
 
-fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
+fn row(name: String, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
     let ranks = (0..8).map(|rank| {
         let bits = (0..8).map(|file| {
             let bit = rank * 8 + file;
@@ -62,6 +64,10 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
         (None, BorrowEnd::NoBorrow) => (borrow_caption(end, props.mirrored), None),
     };
     let pointer = use_node_ref();
+    let [minuend, subtrahend, difference] = props.names;
+    // An unnamed difference is called by its expression when that is short: "o − r2".
+    let spelled = format!("{minuend} − {subtrahend}");
+    let difference = if difference == "result" && spelled.chars().count() <= 10 { spelled } else { difference.into() };
     {
         // The position reaches CSS as custom properties set through the CSSOM: the strict
         // Content-Security-Policy allows no inline style attribute.
@@ -83,9 +89,9 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                 <span>{ "bit 0 (a1)" }</span>
                 <span>{ "bit 63 (h8)" }</span>
             </div>
-            { row("a", props.minuend, None, props.mirrored) }
-            { row("b", props.subtrahend, None, props.mirrored) }
-            { row("a − b", props.difference, Some(&props.frame), props.mirrored) }
+            { row(minuend.into(), props.minuend, None, props.mirrored) }
+            { row(subtrahend.into(), props.subtrahend, None, props.mirrored) }
+            { row(difference, props.difference, Some(&props.frame), props.mirrored) }
             <div class="strip-pointer" ref={pointer} aria-hidden="true">
                 if bit.is_some() {
                     <span class="strip-caret">{ "▲" }</span>

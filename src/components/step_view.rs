@@ -4,7 +4,7 @@
 
 use sliders::diagram::format_value;
 use sliders::marks::{captions, step_marks, Marks};
-use sliders::narration::{focus_name, on_screen_with_why, Board};
+use sliders::narration::{first_sentence, focus_name, on_screen_with_why, Board};
 use sliders::{Bitboard, Op, Step, Value};
 use yew::prelude::*;
 
@@ -56,13 +56,15 @@ fn operand(value: Value, caption: &'static str, marks: &Marks, result: bool) -> 
     }
 }
 
-/// The step's values in hex and binary, for readers who want the digits.
+/// The step's values in hex and binary, for readers who want the digits, each row named as
+/// its grid is.
 pub fn values_table(step: &Step) -> Html {
-    let mut rows: Vec<(&str, Value)> = vec![("a", step.lhs)];
+    let [lhs, rhs_name, result] = captions(step);
+    let mut rows: Vec<(&str, Value)> = vec![(lhs, step.lhs)];
     if let Some(rhs) = step.rhs {
-        rows.push(("b", rhs));
+        rows.push((rhs_name, rhs));
     }
-    rows.push(("=", step.result));
+    rows.push((result, step.result));
     let rows = rows.into_iter().map(|(name, value)| {
         let bin = value.board().map(binary).unwrap_or_default();
         html! {
@@ -81,6 +83,21 @@ pub fn values_table(step: &Step) -> Html {
             </thead>
             <tbody>{ for rows }</tbody>
         </table>
+    }
+}
+
+/// The narration's first sentence, and the rest apart: where room is short, the stylesheet
+/// keeps the first and folds the rest behind "more".
+fn narration(text: &str) -> Html {
+    let first = first_sentence(text);
+    let rest = text[first.len()..].trim_start();
+    html! {
+        <>
+            <span class="narration-first">{ first }</span>
+            if !rest.is_empty() {
+                { " " }<span class="narration-rest">{ rest }</span>
+            }
+        </>
     }
 }
 
@@ -107,9 +124,14 @@ pub fn step_view(props: &StepViewProps) -> Html {
             </>
         },
     };
+    // A grid captioned "a" or "b" stands for a longer expression: say which, once, under the grids.
+    let legend = sliders::operands::of(step)
+        .legend()
+        .map(|legend| html! { <p class="operand-legend" data-operand-legend="">{ legend }</p> });
     let strip = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(minuend), Some(Value::Board(subtrahend)), Value::Board(difference)) => {
-            html! { <BitStrip {minuend} {subtrahend} {difference} frame={*frame} mirrored={step.mirrored} /> }
+            let names = [lhs_caption, rhs_caption, result_caption];
+            html! { <BitStrip {minuend} {subtrahend} {difference} {names} frame={*frame} mirrored={step.mirrored} /> }
         }
         _ => html! {},
     };
@@ -132,9 +154,10 @@ pub fn step_view(props: &StepViewProps) -> Html {
                     { operand(step.result, result_caption, &marks.result, true) }
                 </span>
             </div>
+            { for legend }
             // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
             <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
-                { on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or("")) }
+                { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }
             </p>
             { props.after_narration.clone() }
             { strip }

@@ -100,7 +100,15 @@ pub fn step_grids(step: &Step) -> String {
 pub fn step(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     let focus = focus_name(step.focus, &narration::Board::of(trace)).map(|f| format!("[{f}] ")).unwrap_or_default();
-    format!("step {}: {focus}{}\n{}{}\n", index + 1, step.label, step_grids(step), narration::narrate(trace, index))
+    // The narration calls a long operand "a" or "b": say once what it stands for.
+    let letters = crate::operands::of(step).legend().map(|letters| format!("({letters})\n")).unwrap_or_default();
+    format!(
+        "step {}: {focus}{}\n{}{letters}{}\n",
+        index + 1,
+        step.label,
+        step_grids(step),
+        narration::narrate(trace, index)
+    )
 }
 
 /// What a trace ran on, in one line: "sbamg (o^(o-3cbn)): rook on d1, occupied 0x…".
@@ -212,6 +220,10 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
         },
         "",
     ));
+    if let Some(letters) = crate::operands::of(step).legend() {
+        lines.push(String::new());
+        lines.extend(crate::figure::wrap(&format!("{}.", narration::capitalised(&letters)), ARTICLE_COLUMNS));
+    }
     if let Some(legend) = crate::marks::slider_legend(&terms, trace.slider, trace.sliders) {
         lines.push(String::new());
         lines.extend(crate::figure::wrap(&format!("(x) marks {legend}."), ARTICLE_COLUMNS));

@@ -18,7 +18,7 @@ use crate::animation;
 use crate::diagram;
 use crate::marks::{equation, slider_legend, Marks, Term};
 use crate::narration::{self, focus_name, Board};
-use crate::trace::{Trace, Value};
+use crate::trace::{Step, Trace, Value};
 use crate::{Bitboard, Square};
 
 /// The page's light theme.
@@ -282,11 +282,15 @@ fn items(terms: &[Term]) -> Vec<Item<'static>> {
 /// What the marks of a step's grids stand for, in words: the slider's mark (where each grid holds
 /// its bit) and the borrow's dashed path. With `plain_too` unset, only a legend that says more
 /// than "the rook on d2" (a moved or mirrored board), for the rows of a whole trace.
-fn legend(trace: &Trace, terms: &[Term], plain_too: bool) -> Option<String> {
+fn legend(trace: &Trace, step: &Step, terms: &[Term], plain_too: bool) -> Option<String> {
     let slider = slider_legend(terms, trace.slider, trace.sliders);
     let plain = slider.as_deref().is_some_and(|text| !text.contains("'s bit"));
     let borrow = terms.iter().any(|term| matches!(term, Term::Operand { marks, .. } if !marks.borrow.is_empty()));
     let mut parts = Vec::new();
+    // A grid captioned "a" or "b" stands for a longer expression: say which, first.
+    if let Some(letters) = crate::operands::of(step).legend() {
+        parts.push(format!("{}.", narration::capitalised(&letters)));
+    }
     if let Some(slider) = slider.filter(|_| plain_too || !plain) {
         parts.push(format!("The ring and dot mark {slider}."));
     }
@@ -373,7 +377,7 @@ pub fn step_picture(trace: &Trace, index: usize, frame: usize, sentence: Sentenc
     let mut canvas = Canvas { body: String::new() };
     canvas.text(MARGIN, 22, "start", Style::Heading, &heading(trace, index));
     let mut y = draw_row(&mut canvas, 34, &items);
-    if let Some(legend) = legend(trace, &terms, true) {
+    if let Some(legend) = legend(trace, step, &terms, true) {
         y = canvas.note(MARGIN, y + 2, width - 2 * MARGIN, &legend);
     }
     let said = narration::on_screen(step, &shown, &Board::of(trace));
@@ -420,7 +424,7 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
         y += 22;
         canvas.text(MARGIN, y + 4, "start", Style::Heading, &heading(trace, index));
         y = draw_row(&mut canvas, y + 8, row);
-        if let Some(legend) = legend(trace, &terms[index], false) {
+        if let Some(legend) = legend(trace, &trace.steps[index], &terms[index], false) {
             y = canvas.note(MARGIN, y + 2, width - 2 * MARGIN, &legend);
         }
         if narration {

@@ -24,6 +24,7 @@ pub mod figure;
 mod geometry;
 pub mod marks;
 pub mod narration;
+pub mod operands;
 mod square;
 pub mod techniques;
 pub mod trace;

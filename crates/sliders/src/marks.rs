@@ -186,12 +186,11 @@ fn and_list(items: &[&str]) -> String {
     }
 }
 
-/// What the grids are called under them: the first operand, the second, the result.
+/// What the grids are called under them: the first operand, the second, the result, each by
+/// the name the step's label gives it (`o`, `r2`), or "a" and "b" for longer expressions.
 pub fn captions(step: &Step) -> [&'static str; 3] {
-    match step.op {
-        Op::Lookup => ["index", "", "result"],
-        _ => ["a", "b", "result"],
-    }
+    let names = crate::operands::of(step);
+    [names.lhs, names.rhs, names.result]
 }
 
 #[cfg(test)]
@@ -223,7 +222,7 @@ mod tests {
         let swap = trace.steps.iter().position(|s| s.op == Op::ByteSwap && s.mirrored).unwrap();
         assert_eq!(
             legend(Technique::HyperbolaQuintessence, swap).as_deref(),
-            Some("the rook's bit (e4 on the board): on e4 in a, on e5 in result")
+            Some("the rook's bit (e4 on the board): on e4 in o, on e5 in o_mirrored")
         );
         // Every legend names exactly the squares its grids mark.
         for &technique in Technique::ALL {

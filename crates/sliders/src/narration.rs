@@ -10,6 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::animation::Frame;
+use crate::operands::{self, Operands};
 use crate::techniques::reference;
 use crate::trace::{Focus, Op, Step, Trace, Value};
 use crate::{line_ends, Bitboard, Direction, Line, Slider, Square};
@@ -333,28 +334,31 @@ pub fn describe(step: &Step, board: &Board) -> String {
         Value::Number(n) => n,
         Value::Board(_) => 0,
     };
+    // The operands by the names the label gives them: "o", "r2"; "a" and "b" for long ones.
+    let names = operands::of(step);
+    let (a, b) = (names.lhs, names.rhs);
     match step.op {
-        Op::And => and(lhs, result),
-        Op::Or => or(lhs, rhs, result),
-        Op::Xor => xor(lhs, rhs),
+        Op::And => and(a, b, lhs, result),
+        Op::Or => or(a, b, lhs, rhs, result),
+        Op::Xor => xor(a, b, lhs, rhs),
         Op::Not => {
             let verb = |count: u32| if count == 1 { "becomes" } else { "become" };
             let (set, clear) = (lhs.count(), 64 - lhs.count());
             format!(
-                "Every bit flips: a's {} {} zero, and its {} {} one.",
+                "Every bit flips: the {} of {a} {} zero, and its {} {} one.",
                 ones(set),
                 verb(set),
                 zeros(clear),
                 verb(clear)
             )
         }
-        Op::Neg => negate(lhs),
-        Op::Shl | Op::Shr => shift(step.op, lhs, amount, result),
-        Op::Sub if step.mirrored => subtraction(lhs, rhs, result, step.focus, &board.mirrored(), board),
-        Op::Sub => subtraction(lhs, rhs, result, step.focus, board, board),
-        Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, lhs, found, board),
-        Op::Mul => multiply(lhs, rhs, result),
-        Op::ByteSwap => byte_swap(lhs),
+        Op::Neg => negate(a, lhs),
+        Op::Shl | Op::Shr => shift(a, step.op, lhs, amount, result),
+        Op::Sub if step.mirrored => subtraction(&names, lhs, rhs, result, step.focus, &board.mirrored(), board),
+        Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
+        Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, a, lhs, found, board),
+        Op::Mul => multiply(a, b, lhs, rhs, result),
+        Op::ByteSwap => byte_swap(a, lhs),
         Op::Add => match (step.lhs, step.rhs) {
             (Value::Number(a), Some(Value::Number(b))) => format!("{a} + {b} = {found}."),
             _ => String::new(),
@@ -364,57 +368,68 @@ pub fn describe(step: &Step, board: &Board) -> String {
     }
 }
 
-fn and(a: Bitboard, result: Bitboard) -> String {
+/// `name_a & name_b`: which one bits of the first operand the second keeps.
+fn and(name_a: &str, name_b: &str, a: Bitboard, result: Bitboard) -> String {
     if a.is_empty() {
-        return "a has no one bit, so the result is empty.".into();
+        return format!("{name_a} has no one bit, so the result is empty.");
     }
     if result.is_empty() {
         if a.count() == 1 {
-            return "a's only one bit is not set in b, so the result is empty.".into();
+            return format!("The only one bit of {name_a} is not set in {name_b}, so the result is empty.");
         }
-        return format!("None of a's {} is set in b, so the result is empty.", ones(a.count()));
+        return format!("None of the {} of {name_a} is set in {name_b}, so the result is empty.", ones(a.count()));
     }
     let dropped = a.count() - result.count();
     if dropped == 0 && a.count() == 1 {
-        return format!("a's only one bit, {}, is set in b too, so it stays.", square_list(result));
+        return format!(
+            "The only one bit of {name_a}, {}, is set in {name_b} too, so it stays.",
+            square_list(result)
+        );
     }
     if dropped == 0 {
-        return format!("All {} of a are set in b too, so all stay: {}.", ones(a.count()), square_list(result));
+        return format!(
+            "All {} of {name_a} are set in {name_b} too, so all stay: {}.",
+            ones(a.count()),
+            square_list(result)
+        );
     }
     let kept = if result.count() == 1 {
-        format!("1 is also set in b and stays ({})", square_list(result))
+        format!("1 is also set in {name_b} and stays ({})", square_list(result))
     } else {
-        format!("{} are also set in b and stay ({})", result.count(), square_list(result))
+        format!("{} are also set in {name_b} and stay ({})", result.count(), square_list(result))
     };
     let rest = if dropped == 1 {
         String::from("the other one becomes a zero bit")
     } else {
         format!("the other {dropped} become zero bits")
     };
-    format!("Of a's {}, {kept}; {rest}.", ones(a.count()))
+    format!("Of the {} of {name_a}, {kept}; {rest}.", ones(a.count()))
 }
 
-fn or(a: Bitboard, b: Bitboard, result: Bitboard) -> String {
+fn or(name_a: &str, name_b: &str, a: Bitboard, b: Bitboard, result: Bitboard) -> String {
     let added = b & !a;
     if added.is_empty() {
         if b.is_empty() {
-            return format!("b has no one bit, so the result is a again: {}.", ones(result.count()));
+            return format!("{name_b} has no one bit, so the result is {name_a} again: {}.", ones(result.count()));
         }
-        return format!("Every one bit of b is already set in a, so the result is a again: {}.", ones(result.count()));
+        return format!(
+            "Every one bit of {name_b} is already set in {name_a}, so the result is {name_a} again: {}.",
+            ones(result.count())
+        );
     }
     format!(
-        "b adds {} that a lacks ({}), for {} in all.",
+        "{name_b} adds {} that {name_a} lacks ({}), for {} in all.",
         ones(added.count()),
         square_list(added),
         ones(result.count())
     )
 }
 
-fn xor(a: Bitboard, b: Bitboard) -> String {
+fn xor(name_a: &str, name_b: &str, a: Bitboard, b: Bitboard) -> String {
     let cleared = a & b;
     let set = b & !a;
     if b.is_empty() {
-        return "b is empty, so nothing flips: the result is a.".into();
+        return format!("{name_b} is empty, so nothing flips: the result is {name_a}.");
     }
     let mut parts = Vec::new();
     if !cleared.is_empty() {
@@ -423,31 +438,31 @@ fn xor(a: Bitboard, b: Bitboard) -> String {
     }
     if !set.is_empty() {
         let verb = if set.count() == 1 { "turns" } else { "turn" };
-        parts.push(format!("{} of a {verb} to one ({})", zeros(set.count()), square_list(set)));
+        parts.push(format!("{} of {name_a} {verb} to one ({})", zeros(set.count()), square_list(set)));
     }
     let result = a ^ b;
     let left = match result.count() {
         0 => String::from(" Nothing is left: the result is empty."),
         count => format!(" What is left: {} ({}).", ones(count), square_list(result)),
     };
-    format!("Wherever b has a one, a's bit flips: {}.{left}", parts.join(", and "))
+    format!("Wherever {name_b} has a one, the bit of {name_a} flips: {}.{left}", parts.join(", and "))
 }
 
-fn negate(a: Bitboard) -> String {
+fn negate(name: &str, a: Bitboard) -> String {
     match a.squares().next() {
-        None => "−0 is 0: a has no one bit.".into(),
+        None => format!("−0 is 0: {name} has no one bit."),
         Some(lowest) => format!(
-            "−a = ~a + 1 keeps a's lowest one bit, {}, and flips every bit above it; the bits below it stay zero.",
+            "−{name} = ~{name} + 1 keeps the lowest one bit of {name}, {}, and flips every bit above it; the bits below it stay zero.",
             bit_name(lowest.index())
         ),
     }
 }
 
-fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
+fn shift(name: &str, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
     let (way, end) =
         if op == Op::Shl { ("up, towards h8", "past bit 63") } else { ("down, towards a1", "below bit 0") };
     if a.is_empty() {
-        return "a has no one bit, so the result is empty.".into();
+        return format!("{name} has no one bit, so the result is empty.");
     }
     if amount >= 64 {
         return format!("A shift by {amount} moves every bit out of the 64: the result is empty.");
@@ -499,7 +514,7 @@ fn shift(op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
 /// A product as the copies of b it adds up: one copy shifted up by the index of each one bit of
 /// a. Where the copies do not overlap the product is their OR, and each bit of a can be followed
 /// into the top byte; where they overlap, carries mix them.
-fn multiply(a: Bitboard, b: Bitboard, product: Bitboard) -> String {
+fn multiply(name_a: &str, name_b: &str, a: Bitboard, b: Bitboard, product: Bitboard) -> String {
     if a.is_empty() || b.is_empty() {
         return "One factor is zero, so the product is zero.".into();
     }
@@ -512,9 +527,12 @@ fn multiply(a: Bitboard, b: Bitboard, product: Bitboard) -> String {
     }
     let count = a.count();
     let intro = if count == 1 {
-        String::from("a × b is 1 copy of b, shifted up by the index of a's one bit.")
+        format!("{name_a} × {name_b} is 1 copy of {name_b}, shifted up by the index of the one bit of {name_a}.")
     } else {
-        format!("a × b adds up {count} copies of b, each shifted up by the index of one of a's {}.", ones(count))
+        format!(
+            "{name_a} × {name_b} adds up {count} copies of {name_b}, each shifted up by the index of one of the {} of {name_a}.",
+            ones(count)
+        )
     };
     if overlap != 0 {
         // Where the sum differs from the plain OR of the copies, a carry changed the bit.
@@ -578,9 +596,12 @@ pub fn describe_copy(step: &Step, source: Square) -> String {
             format!("in the top byte it lands on {}", bits.join(" and "))
         }
     };
+    let names = operands::of(step);
     format!(
-        "{} is a one bit of a, so the product gets a copy of b shifted up by {}: {lands}.",
+        "{} is a one bit of {}, so the product gets a copy of {} shifted up by {}: {lands}.",
         capitalised(&bit_name(source.index())),
+        names.lhs,
+        names.rhs,
         source.index()
     )
 }
@@ -589,12 +610,12 @@ pub fn describe_copy(step: &Step, source: Square) -> String {
 /// `cargo xtask test` checks this figure against the page's real wasm.
 pub const BSWAP_WASM_INSTRUCTIONS: u32 = 42;
 
-fn byte_swap(a: Bitboard) -> String {
+fn byte_swap(name: &str, a: Bitboard) -> String {
     let cost = format!(
         " WebAssembly has no byte-swap instruction: this one operation compiles to {BSWAP_WASM_INSTRUCTIONS} instructions of shifts, masks and ORs."
     );
     if a.is_empty() {
-        return format!("a has no one bit, so the swapped word is empty too.{cost}");
+        return format!("{name} has no one bit, so the swapped word is empty too.{cost}");
     }
     let moves = if a.count() <= 4 {
         let pairs: Vec<String> = a.squares().map(|s| format!("{s} → {}", mirror(s))).collect();
@@ -602,8 +623,11 @@ fn byte_swap(a: Bitboard) -> String {
     } else {
         ", each to the same file on the mirrored rank".into()
     };
-    let what =
-        if a.count() == 1 { String::from("a's only one bit moves") } else { format!("a's {} move", ones(a.count())) };
+    let what = if a.count() == 1 {
+        format!("The only one bit of {name} moves")
+    } else {
+        format!("The {} of {name} move", ones(a.count()))
+    };
     format!(
         "The eight bytes trade places, so the ranks mirror: rank 1 with rank 8, 2 with 7, 3 with 6, 4 with 5. {what}{moves}.{cost}"
     )
@@ -674,7 +698,16 @@ fn top_bit(mirrored: bool) -> &'static str {
 
 /// `frame` is the board as the values show it (mirrored for a byte-swapped word), `real` the
 /// board itself: bits are named in the frame, and what they stand for on the real board.
-fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, frame: &Board, real: &Board) -> String {
+fn subtraction(
+    names: &Operands,
+    a: Bitboard,
+    b: Bitboard,
+    difference: Bitboard,
+    focus: Focus,
+    frame: &Board,
+    real: &Board,
+) -> String {
+    let (name_a, name_b) = (names.lhs, names.rhs);
     let (start, last_in, past_h8) = match borrow_end(a, b, difference) {
         BorrowEnd::NoBorrow => (0, 0, None),
         BorrowEnd::AbsorbedAt { start, stop } => (start, stop, Some(false)),
@@ -682,18 +715,20 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
     };
     let Some(past_h8) = past_h8 else {
         if b.is_empty() {
-            return "b is zero, so a − b = a and nothing borrows.".into();
+            return format!("{name_b} is zero, so {name_a} − {name_b} = {name_a} and nothing borrows.");
         }
         return format!(
-            "Every one bit of b ({}) is set in a too, so nothing borrows: a − b only clears those bits.",
+            "Every one bit of {name_b} ({}) is set in {name_a} too, so nothing borrows: {name_a} − {name_b} only clears those bits.",
             square_list(b)
         );
     };
     // The bits that took the borrow and passed it on (all of them when it runs past h8).
     let passed = Bitboard(if past_h8 { range(start + 1, 63) } else { range(start + 1, last_in - 1) });
     let plain = (a & passed).is_empty() && (b & passed).is_empty();
-    let mut text =
-        format!("A borrow starts at {}, where b has a one and a has a zero: that bit turns to one.", bit_name(start));
+    let mut text = format!(
+        "A borrow starts at {}, where {name_b} has a one and {name_a} has a zero: that bit turns to one.",
+        bit_name(start)
+    );
     if frame.mirror {
         let square = Square::from_index(start);
         text.push_str(&format!(" In the byte-swapped word {square} stands for {} on the board.", mirror(square)));
@@ -703,7 +738,7 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
         (0, _) if past_h8 => String::new(),
         (0, _) => String::from(" The borrow moves up one bit"),
         (_, true) => format!(
-            " The borrow then runs up through {} more {} of a, turning each to one",
+            " The borrow then runs up through {} more {} of {name_a}, turning each to one",
             more,
             if more == 1 { "zero bit" } else { "zero bits" }
         ),
@@ -719,7 +754,7 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
         ));
     } else if past_h8 {
         text.push_str(&format!(
-            ". No one bit of a above {} stops it: it runs past {}",
+            ". No one bit of {name_a} above {} stops it: it runs past {}",
             bit_name(start),
             top_bit(frame.mirror)
         ));
@@ -750,8 +785,11 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
     } else {
         let stop = Square::from_index(last_in);
         let first = (a.0 & range(start + 1, 63)).trailing_zeros() == last_in;
-        let which =
-            if first { format!("the first one bit of a above {}", bit_name(start)) } else { "a one bit of a".into() };
+        let which = if first {
+            format!("the first one bit of {name_a} above {}", bit_name(start))
+        } else {
+            format!("a one bit of {name_a}")
+        };
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
         if frame.mirror {
             let on_board = mirror(stop);
@@ -771,7 +809,7 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
         } else {
             String::from("holds a piece on the board")
         };
-        text.push_str(&format!(" {square}, where it starts, {holds} but is zero in a."));
+        text.push_str(&format!(" {square}, where it starts, {holds} but is zero in {name_a}."));
     }
     let pieces = passed & !start_bit & masked_out;
     if !pieces.is_empty() {
@@ -783,7 +821,7 @@ fn subtraction(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, fra
         } else {
             square_list(pieces)
         };
-        text.push_str(&format!(" On its way it passes {bits}, which {verb} on the board but {it} zero in a."));
+        text.push_str(&format!(" On its way it passes {bits}, which {verb} on the board but {it} zero in {name_a}."));
     }
     text
 }
@@ -841,7 +879,7 @@ fn stop_relation(
     }
 }
 
-fn scan(step: &Step, a: Bitboard, found: u32, board: &Board) -> String {
+fn scan(step: &Step, name: &str, a: Bitboard, found: u32, board: &Board) -> String {
     let from_top = matches!(step.op, Op::Lzcnt | Op::BitScanReverse);
     let start = if from_top { "Counting down from bit 63 (h8)" } else { "Counting up from bit 0 (a1)" };
     let instruction = match step.op {
@@ -853,9 +891,9 @@ fn scan(step: &Step, a: Bitboard, found: u32, board: &Board) -> String {
     if a.is_empty() {
         return match step.op {
             Op::Lzcnt | Op::Tzcnt => {
-                format!("a is empty: all 64 bits are zero, so the count is 64.{instruction}")
+                format!("{name} is empty: all 64 bits are zero, so the count is 64.{instruction}")
             }
-            _ => format!("a is empty, so there is no one bit to find; the scan's answer, {found}, means nothing."),
+            _ => format!("{name} is empty, so there is no one bit to find; the scan's answer, {found}, means nothing."),
         };
     }
     let bit = match step.op {
@@ -934,6 +972,7 @@ pub fn describe_bit(step: &Step, bit: u32) -> String {
             let (a_bit, b_bit, r_bit) = (one(lhs, bit), one(b, bit), one(difference, bit));
             let borrow_out = (a_bit as i32 - b_bit as i32 - borrow_in as i32) < 0;
             let came = if borrow_in == 1 { ", and a borrow comes in" } else { "" };
+            let names = operands::of(step);
             let then = match (borrow_out, bit == 63, borrow_in == 1) {
                 (true, true, _) => ", and the borrow runs past h8".into(),
                 (true, false, _) => format!(", and a borrow goes on to bit {}", bit + 1),
@@ -941,8 +980,10 @@ pub fn describe_bit(step: &Step, bit: u32) -> String {
                 (false, _, false) => ", with nothing to borrow".into(),
             };
             format!(
-                "{}: a has {a_bit}, b has {b_bit}{came}, so the result bit is {r_bit}{then}.",
-                capitalised(&bit_name(bit))
+                "{}: {} has {a_bit}, {} has {b_bit}{came}, so the result bit is {r_bit}{then}.",
+                capitalised(&bit_name(bit)),
+                names.lhs,
+                names.rhs
             )
         }
         (Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse, _, _) => {
@@ -970,13 +1011,16 @@ pub fn describe_rank(step: &Step, rank: u32) -> String {
         return String::new();
     };
     // Said as one rank of a step still under way, so that it never reads as the step's result.
+    let names = operands::of(step);
+    let (name_a, name_b) = (names.lhs, names.rhs);
     format!(
-        "Rank by rank, now rank {rank}: here a has {a} and b has {b}, so a {} b has {result} on rank {rank}.",
+        "Rank by rank, now rank {rank}: here {name_a} has {a} and {name_b} has {b}, so {name_a} {} {name_b} has {result} on rank {rank}.",
         step.op.symbol()
     )
 }
 
-fn capitalised(text: &str) -> String {
+/// `text` with its first letter in capitals.
+pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
 }
@@ -997,7 +1041,8 @@ mod tests {
         assert!(on_screen(sub, &frame(sub, 3), &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
         let and = &trace.steps[1];
         let rank = on_screen(and, &frame(and, 3), &board);
-        assert!(rank.starts_with("Rank by rank, now rank 3: here a has") && rank.ends_with("on rank 3."), "{rank}");
+        assert!(rank.starts_with("Rank by rank, now rank 3: here occupied has") && rank.ends_with("on rank 3."), "{rank}");
+        assert!(rank.contains("so occupied & line_mask has"), "the operands by their names: {rank}");
     }
 
     #[test]

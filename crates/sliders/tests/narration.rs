@@ -3,8 +3,10 @@
 //! the full board, and sliders on every square (edges and corners included).
 
 use sliders::narration::{
-    announcement, bit_name, borrow_caption, borrow_end, describe_bit, focus_name, mirror, narrate, spoken_label, Board,
+    announcement, bit_name, borrow_caption, borrow_end, describe, describe_bit, describe_rank, focus_name, mirror,
+    narrate, spoken_label, Board,
 };
+use sliders::operands;
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
 
 /// Every board the checks run on: empty, full, and random ones from the benchmark's generator.
@@ -316,10 +318,34 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
     assert_eq!(caption, expected, "{context}");
 }
 
+/// The sentences call the operands what the grids call them: by their names (o, r2), and by a
+/// letter only where the step's expression has no short name.
+fn check_names(step: &Step, text: &str, context: &str) {
+    let names = operands::of(step);
+    let mut said = vec![text.to_string()];
+    if step.op == Op::Sub {
+        said.extend([0, 12, 40, 63].map(|bit| describe_bit(step, bit)));
+    }
+    if matches!(step.op, Op::And | Op::Or | Op::Xor) {
+        said.extend((1..=8).map(|rank| describe_rank(step, rank)));
+    }
+    for text in said {
+        let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || ",.:;()".contains(c)).collect();
+        if names.rhs != "b" {
+            assert!(!words.contains(&"b"), "{context}: b is called {}: {text}", names.rhs);
+        }
+        if names.lhs != "a" {
+            for letter in ["a has", "of a ", "of a.", "of a,", "in a.", "in a,", "a −", "a ×", "a's", "a &", "a |"] {
+                assert!(!text.contains(letter), "{context}: a is called {}: {text}", names.lhs);
+            }
+        }
+    }
+}
+
 fn check_scan(step: &Step, text: &str, context: &str) {
     let a = step.lhs.board().unwrap().0;
     if a == 0 {
-        assert!(text.contains("a is empty"), "{context}: {text}");
+        assert!(text.contains(&format!("{} is empty", operands::of(step).lhs)), "{context}: {text}");
         return;
     }
     let bit = match step.op {
@@ -353,6 +379,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                         check_claims(&text, &board, step, &context);
                         check_announcement(step, index, trace.steps.len(), &board, &context);
                         check_moved(step, &context);
+                        check_names(step, &describe(step, &board), &context);
                         match step.op {
                             Op::Sub => {
                                 check_subtraction(step, &text, &context);
@@ -472,7 +499,8 @@ fn o_minus_2r_names_its_first_blocker_and_the_pieces_it_passes() {
     let text = narrate(&trace, subtraction);
     assert!(text.contains("until bit 51 (d7)") && text.contains("d7 holds the first piece north of the rook on d2"));
     // e2 holds a piece but is a zero bit of o: the borrow starts there and passes f2, g2, ….
-    assert!(text.contains("e2, where it starts, holds a piece on the board but is zero in a"), "{text}");
+    assert!(text.contains("e2, where it starts, holds a piece on the board but is zero in o"), "{text}");
+    assert!(text.contains("where r2 has a one and o has a zero"), "the operands by their names: {text}");
     assert!(text.contains("passes f2, g2"), "{text}");
 }
 

@@ -1,0 +1,228 @@
+//! What a step's operands and result are called: the names its own label gives them.
+//!
+//! A step's label is the expression as the technique's file spells it (`o - r2`,
+//! `upper ^ (upper - ms1b) = odiff`), so its operands can be cut from it: `o` and `r2`, `upper`
+//! and `(upper - ms1b)`. A short name is shown as it is. A longer expression is called "a" or
+//! "b", and [`Operands::legend`] says once what the letter stands for.
+
+use alloc::format;
+use alloc::string::String;
+
+use crate::trace::{Op, Step};
+
+/// The longest operand text shown as its own name (`masks.line_ex`); longer ones get a letter.
+pub const NAME_LIMIT: usize = 13;
+
+/// The names of a step's first operand, its second and its result, and the expressions behind
+/// them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Operands {
+    /// The first operand's name: its own text when short, else "a"; "index" for a table read.
+    pub lhs: &'static str,
+    /// The second operand's name: its own text when short, else "b" ("" without one).
+    pub rhs: &'static str,
+    /// The name the label binds (`= odiff`), or "result".
+    pub result: &'static str,
+    /// What the letters stand for: the operands' expressions as the label spells them.
+    lhs_expression: &'static str,
+    rhs_expression: &'static str,
+}
+
+impl Operands {
+    /// "a is 0x8000000000000000, b is lzcnt(lower | 1)": what each letter stands for, or `None`
+    /// when every operand goes by its own name.
+    pub fn legend(&self) -> Option<String> {
+        let mut legend = String::new();
+        for (name, expression) in [(self.lhs, self.lhs_expression), (self.rhs, self.rhs_expression)] {
+            if is_letter(name) && !expression.is_empty() {
+                let comma = if legend.is_empty() { "" } else { ", " };
+                legend.push_str(&format!("{comma}{name} is {expression}"));
+            }
+        }
+        (!legend.is_empty()).then_some(legend)
+    }
+}
+
+fn is_letter(name: &str) -> bool {
+    matches!(name, "a" | "b")
+}
+
+/// The names of `step`'s operands, cut from its label.
+pub fn of(step: &Step) -> Operands {
+    let (code, bound) = match step.label.split_once(" = ") {
+        Some((code, name)) => (code, Some(name)),
+        None => (step.label, None),
+    };
+    let code = strip_parentheses(code);
+    let (lhs, rhs) = operand_texts(step.op, code).unwrap_or(("", ""));
+    let lhs_name = match step.op {
+        Op::Lookup if short(lhs) => lhs,
+        Op::Lookup => "index",
+        _ => name_or(lhs, "a"),
+    };
+    let rhs_name = match step.rhs {
+        None => "",
+        // `shift(set, direction, steps)` moves by the direction's step in bits, a number the
+        // label does not spell.
+        Some(_) if code.starts_with("shift(") => "amount",
+        Some(_) => name_or(rhs, "b"),
+    };
+    let mut result = bound.unwrap_or("result");
+    // `blocker = blocker | …`: the result is the operand's new value.
+    if result == lhs_name || result == rhs_name {
+        result = "result";
+    }
+    Operands { lhs: lhs_name, rhs: rhs_name, result, lhs_expression: lhs, rhs_expression: rhs }
+}
+
+/// The text itself when it is a short name, else the letter.
+fn name_or(text: &'static str, letter: &'static str) -> &'static str {
+    if short(text) {
+        text
+    } else {
+        letter
+    }
+}
+
+/// A name, a field, a constant or a call without spaces, and no longer than [`NAME_LIMIT`].
+fn short(text: &str) -> bool {
+    !text.is_empty() && text.len() <= NAME_LIMIT && !text.contains(' ') && !is_letter(text)
+}
+
+/// The operands' texts of `code`, an expression whose outermost operation is `op`.
+fn operand_texts(op: Op, code: &'static str) -> Option<(&'static str, &'static str)> {
+    let infix = match op {
+        Op::And => " & ",
+        Op::Or => " | ",
+        Op::Xor => " ^ ",
+        Op::Sub => " - ",
+        Op::Shl => " << ",
+        Op::Shr => " >> ",
+        Op::Mul => " * ",
+        Op::Add => " + ",
+        Op::Not | Op::Neg => return Some((strip_parentheses(code.get(1..)?), "")),
+        // `TABLE[line][square]`: the last index is the number read.
+        Op::Lookup => return Some((strip_parentheses(code.strip_suffix(']')?.rsplit_once('[')?.1), "")),
+        _ => "",
+    };
+    // A call: `lzcnt(x)`, `bswap(x)`, `shift(set, direction, steps)`, `walk_ray(square,
+    // direction, occupied)`; the set is the walk's last argument and the others' first.
+    if let Some((_, arguments)) = code.strip_suffix(')').and_then(|call| call.split_once('(')).filter(|_| {
+        infix.is_empty() || code.starts_with("shift(")
+    }) {
+        let set = match op {
+            Op::RayWalk => &arguments[top_level(arguments, ", ", false).map_or(0, |at| at + 2)..],
+            _ => &arguments[..top_level(arguments, ", ", true).unwrap_or(arguments.len())],
+        };
+        return Some((strip_parentheses(set), ""));
+    }
+    // The outermost operation is the last top-level one (the operators in labels are left
+    // associative).
+    let at = top_level(code, infix, false)?;
+    Some((strip_parentheses(&code[..at]), strip_parentheses(&code[at + infix.len()..])))
+}
+
+/// Where `separator` occurs in `text` outside parentheses and brackets: its first occurrence,
+/// or its last.
+fn top_level(text: &str, separator: &str, first: bool) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0i32;
+    let mut found = None;
+    for index in 0..bytes.len() {
+        match bytes[index] {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            _ if depth == 0 && bytes[index..].starts_with(separator.as_bytes()) => {
+                found = Some(index);
+                if first {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// `(o ^ (o - r2))` without its outer parentheses, when they enclose the whole.
+fn strip_parentheses(text: &str) -> &str {
+    let text = text.trim();
+    if let Some(inner) = text.strip_prefix('(').and_then(|rest| rest.strip_suffix(')')) {
+        // "(a) & (b)" starts and ends with one, but its first closes before the end.
+        let mut depth = 0i32;
+        if inner.bytes().all(|byte| {
+            depth += (byte == b'(') as i32 - (byte == b')') as i32;
+            depth >= 0
+        }) {
+            return inner;
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Bitboard, Slider, Square, Technique};
+
+    fn names(technique: Technique, label: &str) -> Operands {
+        let trace = technique.trace(Slider::Queen, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        let step = trace.steps.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("no {label}"));
+        of(step)
+    }
+
+    #[test]
+    fn operands_are_named_as_the_label_spells_them() {
+        let o = names(Technique::Subtraction, "o - r2");
+        assert_eq!((o.lhs, o.rhs, o.result), ("o", "r2", "result"));
+        assert_eq!(o.legend(), None);
+        let xor = names(Technique::ObstructionDifference, "upper ^ (upper - ms1b) = odiff");
+        assert_eq!((xor.lhs, xor.rhs, xor.result), ("upper", "b", "odiff"));
+        assert_eq!(xor.legend().as_deref(), Some("b is upper - ms1b"));
+        let top = names(Technique::ObstructionDifference, "0x8000000000000000 >> lzcnt(lower | 1) = ms1b");
+        assert_eq!((top.lhs, top.rhs), ("a", "b"));
+        assert_eq!(top.legend().as_deref(), Some("a is 0x8000000000000000, b is lzcnt(lower | 1)"));
+        let scan = names(Technique::ObstructionDifference, "lzcnt(lower | 1)");
+        assert_eq!((scan.lhs, scan.rhs), ("a", ""));
+        assert_eq!(scan.legend().as_deref(), Some("a is lower | 1"));
+        let masked = names(Technique::Sbamg, "(o ^ (o - cbn3)) & masks.line_ex");
+        assert_eq!((masked.lhs, masked.rhs), ("a", "masks.line_ex"));
+        let read = names(Technique::ClassicalConditional, "RAYS[direction][first]");
+        assert_eq!(read.lhs, "first");
+        let cut = names(Technique::Magic, "table[(magic.offset + index.0 as u32) as usize]");
+        assert_eq!((cut.lhs, cut.legend()), ("index", None));
+        let fill = names(Technique::KoggeStone, "shift(filled, direction, 1)");
+        assert_eq!((fill.lhs, fill.rhs), ("filled", "amount"));
+        let walk = names(Technique::Reference, "walk_ray(square, direction, occupied)");
+        assert_eq!(walk.lhs, "occupied");
+        let swap = names(Technique::HyperbolaQuintessence, "bswap(o) = o_mirrored");
+        assert_eq!((swap.lhs, swap.result), ("o", "o_mirrored"));
+        let not = names(Technique::KoggeStone, "!pieces = free");
+        assert_eq!((not.lhs, not.result), ("pieces", "free"));
+        // The operand's new value is not called by the operand's name.
+        let again = names(Technique::ClassicalGeneralized, "blocker | dir_bit(direction) = blocker");
+        assert_eq!((again.lhs, again.rhs, again.result), ("blocker", "b", "result"));
+    }
+
+    /// Every operand of every step gets a name, and a letter always has its expression.
+    #[test]
+    fn every_operand_of_every_technique_has_a_name() {
+        for &technique in Technique::ALL {
+            for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+                let trace = technique.trace(slider, Square::E4, Bitboard(0x4ced_2200_0146_f848));
+                for step in &trace.steps {
+                    let names = of(step);
+                    assert!(!names.lhs.is_empty(), "{}: no name for the first operand", step.label);
+                    assert_eq!(names.rhs.is_empty(), step.rhs.is_none(), "{}", step.label);
+                    for (name, expression) in [(names.lhs, names.lhs_expression), (names.rhs, names.rhs_expression)] {
+                        if is_letter(name) {
+                            assert!(!expression.is_empty(), "{}: {name} stands for nothing", step.label);
+                        } else if !name.is_empty() && name != "index" && name != "amount" {
+                            assert!(step.label.contains(name), "{}: {name} is not in the label", step.label);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
