@@ -278,3 +278,41 @@ async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
     }
     browser.close().await;
 }
+
+/// On a 390x844 phone the step comes right under the board: from the board's top to the bottom
+/// of the step's result is at most one screen, on every step of a technique from each article,
+/// and nothing scrolls sideways.
+#[tokio::test]
+async fn on_a_phone_the_steps_result_is_a_screen_from_the_board() {
+    let browser = Browser::start_at("/", (390, 844)).await;
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    for technique in [
+        Technique::ClassicalZeroCount,
+        Technique::Subtraction,
+        Technique::ObstructionDifference,
+        Technique::Sbamg,
+        Technique::HyperbolaQuintessence,
+        Technique::Kindergarten,
+        Technique::Magic,
+    ] {
+        let trace = technique.trace(Slider::Queen, Square::D2, board);
+        browser.open(&format!("?v=2&technique={technique}&slider=queen&square=d2&occupied={board}&step=1")).await;
+        for index in 0..trace.steps.len() {
+            if index > 0 {
+                browser.click("[data-player=\"next\"]").await;
+            }
+            let apart = browser
+                .eval(
+                    "const board = document.querySelector('.board').getBoundingClientRect();
+                     const result = document.querySelector('[data-current-result]').getBoundingClientRect();
+                     return Math.round(result.bottom - board.top);",
+                )
+                .await;
+            let apart = apart.as_i64().unwrap();
+            assert!(apart <= 844, "{technique} step {}: the result ends {apart} px below the board's top", index + 1);
+        }
+        let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
+        assert_eq!(overflow, 0, "{technique}: the page scrolls sideways");
+    }
+    browser.close().await;
+}
