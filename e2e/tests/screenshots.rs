@@ -86,6 +86,21 @@ async fn presentation_mode_on_a_projector_and_a_laptop() {
             browser.eval("window.scrollTo(0, 0);").await;
             save(&browser, &format!("present-{width}x{height}-{theme}.png")).await;
             assert_eq!(horizontal_overflow(&browser).await, 0, "no horizontal scroll at {width} px");
+            // The room watches the step: the board takes under a third of the width, each step
+            // grid is over half the board's width, and the player is one row.
+            let sizes = browser
+                .eval(
+                    "const board = document.querySelector('.board').getBoundingClientRect();
+                     const grid = document.querySelector('[data-current-result]').getBoundingClientRect();
+                     const first = document.querySelector('[data-player=\"first\"]').getBoundingClientRect();
+                     const speed = document.querySelector('[data-speed]').getBoundingClientRect();
+                     return [board.width / innerWidth, grid.width / board.width, Math.abs(speed.top + speed.height / 2 - first.top - first.height / 2)];",
+                )
+                .await;
+            let [board, grid, rows] = [0, 1, 2].map(|i| sizes[i].as_f64().unwrap());
+            assert!(board < 0.34, "{width}x{height}: the board takes {:.0}% of the width", board * 100.0);
+            assert!(grid > 0.5, "{width}x{height}: a step grid is {:.0}% of the board's width", grid * 100.0);
+            assert!(rows < 12.0, "{width}x{height}: the speed slider is off the player's row by {rows} px");
         }
         browser.close().await;
     }
