@@ -297,8 +297,8 @@ impl Technique {
 
 /// Which lines of a technique's `source` stand beside its algorithm, for the code panel to fold
 /// away until the reader asks for the whole file. The algorithm is each `#[traced]` function
-/// with the doc comment above it; its attribute lines, the imports, tables, helpers and tests
-/// are beside it.
+/// with the doc comment above it; its attribute lines, the tracer's bookkeeping calls, the
+/// imports, tables, helpers and tests are beside it.
 pub fn aside_lines(source: &str) -> Vec<bool> {
     let lines: Vec<&str> = source.lines().collect();
     let mut aside = vec![true; lines.len()];
@@ -317,7 +317,10 @@ pub fn aside_lines(source: &str) -> Vec<bool> {
         index += 1;
         while index < lines.len() {
             let line = lines[index];
-            aside[index] = line.trim_start().starts_with("#[");
+            let statement = line.trim();
+            // Attributes, and the tracer's bookkeeping (`t.focus(…)`, `t.mirrored(…)`), which
+            // says where the steps work, not what the algorithm computes.
+            aside[index] = statement.starts_with("#[") || (statement.starts_with("t.") && statement.ends_with(';'));
             index += 1;
             if line == "}" {
                 break;
