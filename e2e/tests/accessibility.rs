@@ -197,7 +197,9 @@ async fn presentation_mode_shows_only_the_lesson_scaled_up() {
             browser.eval(&script).await.as_bool().unwrap()
         }
     };
-    for selector in ["[data-presenting] .board", "[data-current-step]", "[data-narration]", ".code-panel .code-line"] {
+    // The narration's paragraph lends its two parts to the step's column (display: contents):
+    // its first sentence is what always shows.
+    for selector in ["[data-presenting] .board", "[data-current-step]", ".narration-first", ".code-panel .code-line"] {
         assert!(shown(selector).await, "{selector} is shown");
     }
     for selector in [".page-header", ".setup", ".compare", ".benchmark", ".export", ".step-strip", ".position-panel"] {
@@ -208,7 +210,7 @@ async fn presentation_mode_shows_only_the_lesson_scaled_up() {
     let fits = browser
         .eval(
             "return document.querySelector('[data-presenting] .board').getBoundingClientRect().bottom <= innerHeight
-                 && document.querySelector('[data-narration]').getBoundingClientRect().bottom <= innerHeight;",
+                 && document.querySelector('.narration-first').getBoundingClientRect().bottom <= innerHeight;",
         )
         .await;
     assert_eq!(fits, true, "board and narration fit the screen");
@@ -241,9 +243,14 @@ async fn print_shows_the_board_and_the_step_only() {
     browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=3").await;
     browser.emulate_print().await;
     let visible = |selector: &str| format!("return !!document.querySelector('{selector}')?.getClientRects().length;");
-    for selector in [".board", "[data-current-step] .grid", "[data-narration]"] {
+    for selector in [".board", "[data-current-step] .grid", ".narration-first", ".narration-rest"] {
         assert_eq!(browser.eval(&visible(selector)).await, true, "{selector} prints");
     }
+    // On paper nothing folds: the whole narration prints.
+    let whole = browser
+        .eval("const rest = document.querySelector('.narration-rest'); return rest.scrollHeight <= rest.clientHeight + 1;")
+        .await;
+    assert_eq!(whole, true, "the narration prints whole");
     for selector in [".player", ".setup", ".code-panel", ".compare", ".benchmark", ".export", ".header-tools"] {
         assert_eq!(browser.eval(&visible(selector)).await, false, "{selector} does not print");
     }

@@ -10,8 +10,9 @@ use fantoccini::Locator;
 use sliders::{Bitboard, Slider, Square, Technique};
 
 /// The four hooks of the lesson view, and the board.
+/// The narration's first sentence always shows; the rest may fold behind "more".
 const HOOKS: [&str; 5] =
-    [".board", "[data-current-step]", "[data-current-result]", "[data-narration]", "[data-current-line]"];
+    [".board", "[data-current-step]", "[data-current-result]", ".narration-first", "[data-current-line]"];
 
 /// Presses and releases `key` on whatever has focus.
 async fn press(browser: &Browser, key: char) {
@@ -42,7 +43,7 @@ async fn outside_the_viewport(browser: &Browser) -> Vec<String> {
 /// Pixel positions and sizes, printed for the issue note.
 async fn layout_figures(browser: &Browser) -> String {
     let script = "const box = s => { const r = document.querySelector(s).getBoundingClientRect(); return s + ' ' + [r.left, r.top, r.width, r.height].map(Math.round).join('/'); };
-                  return ['.board', '[data-current-step]', '[data-current-result]', '[data-narration]', '[data-current-line]'].map(box).join('; ');";
+                  return ['.board', '[data-current-step]', '[data-current-result]', '.narration-first', '[data-current-line]'].map(box).join('; ');";
     browser.eval(script).await.as_str().unwrap().to_string()
 }
 
