@@ -49,9 +49,11 @@ fn is_letter(name: &str) -> bool {
 
 /// The names of `step`'s operands, cut from its label.
 pub fn of(step: &Step) -> Operands {
-    let (code, bound) = match step.label.split_once(" = ") {
-        Some((code, name)) => (code, Some(name)),
-        None => (step.label, None),
+    // Byte searches throughout: the page's wasm has no room for a substring searcher.
+    let label = step.label;
+    let (code, bound) = match top_level(label, " = ", true) {
+        Some(at) => (&label[..at], Some(&label[at + 3..])),
+        None => (label, None),
     };
     let code = strip_parentheses(code);
     let (lhs, rhs) = operand_texts(step.op, code).unwrap_or(("", ""));
@@ -102,14 +104,17 @@ fn operand_texts(op: Op, code: &'static str) -> Option<(&'static str, &'static s
         Op::Add => " + ",
         Op::Not | Op::Neg => return Some((strip_parentheses(code.get(1..)?), "")),
         // `TABLE[line][square]`: the last index is the number read.
-        Op::Lookup => return Some((strip_parentheses(code.strip_suffix(']')?.rsplit_once('[')?.1), "")),
+        Op::Lookup => {
+            let open = code.bytes().rposition(|byte| byte == b'[').filter(|_| code.ends_with(']'))?;
+            return Some((strip_parentheses(&code[open + 1..code.len() - 1]), ""));
+        }
         _ => "",
     };
     // A call: `lzcnt(x)`, `bswap(x)`, `shift(set, direction, steps)`, `walk_ray(square,
     // direction, occupied)`; the set is the walk's last argument and the others' first.
-    if let Some((_, arguments)) = code.strip_suffix(')').and_then(|call| call.split_once('(')).filter(|_| {
-        infix.is_empty() || code.starts_with("shift(")
-    }) {
+    let call = code.ends_with(')') && (infix.is_empty() || code.starts_with("shift("));
+    if let Some(open) = code.bytes().position(|byte| byte == b'(').filter(|_| call) {
+        let arguments = &code[open + 1..code.len() - 1];
         let set = match op {
             Op::RayWalk => &arguments[top_level(arguments, ", ", false).map_or(0, |at| at + 2)..],
             _ => &arguments[..top_level(arguments, ", ", true).unwrap_or(arguments.len())],
