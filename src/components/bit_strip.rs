@@ -86,8 +86,9 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
     html! {
         <div class="bit-strip" aria-label="the subtraction in bit order">
             <div class="strip-scale" aria-hidden="true">
-                <span>{ "bit 0 (a1)" }</span>
-                <span>{ "bit 63 (h8)" }</span>
+                // A byte-swapped word's bit 0 stands for a8, and its bit 63 for h1.
+                <span>{ if props.mirrored { "bit 0 (a8 on the board)" } else { "bit 0 (a1)" } }</span>
+                <span>{ if props.mirrored { "bit 63 (h1 on the board)" } else { "bit 63 (h8)" } }</span>
             </div>
             { row(minuend.into(), props.minuend, None, props.mirrored) }
             { row(subtrahend.into(), props.subtrahend, None, props.mirrored) }

@@ -61,7 +61,8 @@ pub fn grid(props: &GridProps) -> Html {
                 data-current-result={props.value_hook.then_some("")}>
                 { for cells }
             </div>
-            <figcaption>{ props.caption.clone() }{ " " }<code class="grid-hex">{ value }</code></figcaption>
+            // Where the hex must break (a phone), it breaks between its two 32-bit halves.
+            <figcaption>{ props.caption.clone() }{ " " }<code class="grid-hex">{ &value[..value.len().min(10)] }<wbr/>{ &value[value.len().min(10)..] }</code></figcaption>
         </figure>
     }
 }

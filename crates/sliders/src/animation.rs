@@ -67,10 +67,10 @@ fn trail(step: &Step) -> Bitboard {
     step.borrow_chain().unwrap_or_default() | start
 }
 
-/// A product's copies, when each can be followed into the top byte (kindergarten's gathers).
+/// A product's copies, when each can be followed into the bits its index is cut from (kindergarten's gathers).
 fn copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
     match (step.op, step.lhs, step.rhs) {
-        (Op::Mul, Value::Board(a), Some(Value::Board(b))) => product_copies(a, b),
+        (Op::Mul, Value::Board(_), Some(Value::Board(_))) => product_copies(step),
         _ => None,
     }
 }
@@ -106,7 +106,7 @@ pub fn frame(step: &Step, frame: usize) -> Frame {
         return Frame { shown: result & upto, borrow: trail(step) & upto, cursor: Some(at), ..Frame::default() };
     }
     if let Some(copies) = copies(step) {
-        // One copy of b per frame: a's bit, and where its copy lands in the top byte.
+        // One copy of b per frame: a's bit, and where its copy lands in the index's bits.
         let (source, landing) = copies[frame];
         return Frame { shown: result, active: landing, picked: source.bit(), ..Frame::default() };
     }

@@ -336,7 +336,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
     };
     // The operands by the names the label gives them: "o", "r2"; "a" and "b" for long ones.
     let names = operands::of(step);
-    let (a, b) = (names.lhs, names.rhs);
+    let (a, b) = (&prose(names.lhs), &prose(names.rhs));
     match step.op {
         Op::And => and(a, b, lhs, result),
         Op::Or => or(a, b, lhs, rhs, result),
@@ -357,7 +357,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
         Op::Sub if step.mirrored => subtraction(&names, lhs, rhs, result, step.focus, &board.mirrored(), board),
         Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
         Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, a, lhs, found, board),
-        Op::Mul => multiply(a, b, lhs, rhs, result),
+        Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step)),
         Op::ByteSwap => byte_swap(a, lhs),
         Op::Add => match (step.lhs, step.rhs) {
             (Value::Number(a), Some(Value::Number(b))) => format!("{a} + {b} = {found}."),
@@ -513,8 +513,15 @@ fn shift(name: &str, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> Stri
 
 /// A product as the copies of b it adds up: one copy shifted up by the index of each one bit of
 /// a. Where the copies do not overlap the product is their OR, and each bit of a can be followed
-/// into the top byte; where they overlap, carries mix them.
-fn multiply(name_a: &str, name_b: &str, a: Bitboard, b: Bitboard, product: Bitboard) -> String {
+/// into the bits the index is cut from; where they overlap, carries mix them.
+fn multiply(
+    name_a: &str,
+    name_b: &str,
+    a: Bitboard,
+    b: Bitboard,
+    product: Bitboard,
+    (window, window_name): (u64, &str),
+) -> String {
     if a.is_empty() || b.is_empty() {
         return "One factor is zero, so the product is zero.".into();
     }
@@ -548,11 +555,10 @@ fn multiply(name_a: &str, name_b: &str, a: Bitboard, b: Bitboard, product: Bitbo
             bits(overlap.count_ones())
         );
     }
-    const TOP_BYTE: u64 = 0xff << 56;
     let landings: Vec<String> = copies
         .iter()
         .take(8)
-        .map(|&(square, copy)| match copy & TOP_BYTE {
+        .map(|&(square, copy)| match copy & window {
             0 => format!("{square} adds nothing there"),
             top => {
                 let targets: Vec<String> = Bitboard(top).squares().map(|t| format!("bit {}", t.index())).collect();
@@ -561,16 +567,25 @@ fn multiply(name_a: &str, name_b: &str, a: Bitboard, b: Bitboard, product: Bitbo
         })
         .collect();
     let more = if copies.len() > 8 { format!(" and {} more", copies.len() - 8) } else { String::new() };
-    format!(
-        "{intro} No two copies overlap, so no carry arises and the product is their OR. Into the top byte (bits 56 to 63): {}{more}.",
-        landings.join(", ")
-    )
+    let apart = if count == 1 { "" } else { " No two copies overlap, so no carry arises and the product is their OR." };
+    format!("{intro}{apart} Into {window_name}, where the next step cuts its index from: {}{more}.", landings.join(", "))
+}
+
+/// The bits of a product that a gather's index is cut from, and their name: a magic's index
+/// takes up to 12 (a rook's shift is at least 52), kindergarten's 6 come from the top byte.
+pub fn index_window(step: &Step) -> (u64, &'static str) {
+    if step.label.contains("magic.") {
+        (0xfff << 52, "the top 12 bits (52 to 63)")
+    } else {
+        (0xff << 56, "the top byte (bits 56 to 63)")
+    }
 }
 
 /// The copies of a product `a × b` that can be followed one by one: one per one bit of a, each
 /// with the top-byte bits it lands on. `None` when copies overlap (carries mix them) or a is empty.
-pub fn product_copies(a: Bitboard, b: Bitboard) -> Option<Vec<(Square, Bitboard)>> {
-    const TOP_BYTE: u64 = 0xff << 56;
+pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
+    let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { return None };
+    let (window, _) = index_window(step);
     let mut seen = 0u64;
     let mut copies = Vec::new();
     for square in a.squares() {
@@ -579,21 +594,21 @@ pub fn product_copies(a: Bitboard, b: Bitboard) -> Option<Vec<(Square, Bitboard)
             return None;
         }
         seen |= copy;
-        copies.push((square, Bitboard(copy & TOP_BYTE)));
+        copies.push((square, Bitboard(copy & window)));
     }
     (!copies.is_empty()).then_some(copies)
 }
 
 /// One frame of a product's animation: where the copy made by a's bit on `source` lands.
 pub fn describe_copy(step: &Step, source: Square) -> String {
-    let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { return String::new() };
-    let Some(copies) = product_copies(a, b) else { return String::new() };
+    let Some(copies) = product_copies(step) else { return String::new() };
+    let (_, window_name) = index_window(step);
     let Some(&(_, landing)) = copies.iter().find(|(square, _)| *square == source) else { return String::new() };
     let lands = match landing.count() {
-        0 => "none of it reaches the top byte".into(),
+        0 => format!("none of it reaches {window_name}"),
         _ => {
             let bits: Vec<String> = landing.squares().map(|s| format!("bit {}", s.index())).collect();
-            format!("in the top byte it lands on {}", bits.join(" and "))
+            format!("in {window_name} it lands on {}", bits.join(" and "))
         }
     };
     let names = operands::of(step);
@@ -1012,11 +1027,20 @@ pub fn describe_rank(step: &Step, rank: u32) -> String {
     };
     // Said as one rank of a step still under way, so that it never reads as the step's result.
     let names = operands::of(step);
-    let (name_a, name_b) = (names.lhs, names.rhs);
+    let (name_a, name_b) = (prose(names.lhs), prose(names.rhs));
     format!(
         "Rank by rank, now rank {rank}: here {name_a} has {a} and {name_b} has {b}, so {name_a} {} {name_b} has {result} on rank {rank}.",
         step.op.symbol()
     )
+}
+
+/// An operand's name as a sentence says it: a constant is called one ("the constant 1").
+fn prose(name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("the constant {name}")
+    } else {
+        name.into()
+    }
 }
 
 /// `text` with its first letter in capitals.

@@ -17,11 +17,13 @@ pub const NAME_LIMIT: usize = 13;
 /// them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Operands {
-    /// The first operand's name: its own text when short, else "a"; "index" for a table read.
+    /// The first operand's name: its own text when short (a table's index without its casts),
+    /// else "a".
     pub lhs: &'static str,
     /// The second operand's name: its own text when short, else "b" ("" without one).
     pub rhs: &'static str,
-    /// The name the label binds (`= odiff`), or "result".
+    /// The name the label binds (`= odiff`), else the expression when short (`o - r2`), else
+    /// "result".
     pub result: &'static str,
     /// What the letters stand for: the operands' expressions as the label spells them.
     lhs_expression: &'static str,
@@ -58,8 +60,8 @@ pub fn of(step: &Step) -> Operands {
     let code = strip_parentheses(code);
     let (lhs, rhs) = operand_texts(step.op, code).unwrap_or(("", ""));
     let lhs_name = match step.op {
-        Op::Lookup if short(lhs) => lhs,
-        Op::Lookup => "index",
+        // A table's index without its casts: `count as usize` reads `count`.
+        Op::Lookup => name_or(strip_parentheses(&lhs[..top_level(lhs, " as ", true).unwrap_or(lhs.len())]), "a"),
         _ => name_or(lhs, "a"),
     };
     let rhs_name = match step.rhs {
@@ -69,7 +71,8 @@ pub fn of(step: &Step) -> Operands {
         Some(_) if code.starts_with("shift(") => "amount",
         Some(_) => name_or(rhs, "b"),
     };
-    let mut result = bound.unwrap_or("result");
+    // An unbound result is called by its expression when that is short: `o - r2`.
+    let mut result = bound.unwrap_or(if code.len() <= NAME_LIMIT { code } else { "result" });
     // `blocker = blocker | …`: the result is the operand's new value.
     if result == lhs_name || result == rhs_name {
         result = "result";
@@ -179,7 +182,7 @@ mod tests {
     #[test]
     fn operands_are_named_as_the_label_spells_them() {
         let o = names(Technique::Subtraction, "o - r2");
-        assert_eq!((o.lhs, o.rhs, o.result), ("o", "r2", "result"));
+        assert_eq!((o.lhs, o.rhs, o.result), ("o", "r2", "o - r2"));
         assert_eq!(o.legend(), None);
         let xor = names(Technique::ObstructionDifference, "upper ^ (upper - ms1b) = odiff");
         assert_eq!((xor.lhs, xor.rhs, xor.result), ("upper", "b", "odiff"));
@@ -195,7 +198,9 @@ mod tests {
         let read = names(Technique::ClassicalConditional, "RAYS[direction][first]");
         assert_eq!(read.lhs, "first");
         let cut = names(Technique::Magic, "table[(magic.offset + index.0 as u32) as usize]");
-        assert_eq!((cut.lhs, cut.legend()), ("index", None));
+        assert_eq!((cut.lhs, cut.legend().as_deref()), ("a", Some("a is (magic.offset + index.0 as u32) as usize")));
+        let count = names(Technique::ClassicalZeroCount, "RAYS_BY_COUNT[direction][count as usize]");
+        assert_eq!((count.lhs, count.result), ("count", "result"));
         let fill = names(Technique::KoggeStone, "shift(filled, direction, 1)");
         assert_eq!((fill.lhs, fill.rhs), ("filled", "amount"));
         let walk = names(Technique::Reference, "walk_ray(square, direction, occupied)");
@@ -222,7 +227,7 @@ mod tests {
                     for (name, expression) in [(names.lhs, names.lhs_expression), (names.rhs, names.rhs_expression)] {
                         if is_letter(name) {
                             assert!(!expression.is_empty(), "{}: {name} stands for nothing", step.label);
-                        } else if !name.is_empty() && name != "index" && name != "amount" {
+                        } else if !name.is_empty() && name != "amount" {
                             assert!(step.label.contains(name), "{}: {name} is not in the label", step.label);
                         }
                     }

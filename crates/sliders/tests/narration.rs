@@ -448,7 +448,7 @@ fn each_copy_of_a_gathering_multiply_lands_where_its_frame_says() {
                     if a.is_empty() {
                         continue;
                     }
-                    let Some(found) = sliders::narration::product_copies(a, b) else {
+                    let Some(found) = sliders::narration::product_copies(step) else {
                         panic!("kindergarten's copies never overlap: {square} {occupied}")
                     };
                     for (source, landing) in found {
@@ -465,6 +465,23 @@ fn each_copy_of_a_gathering_multiply_lands_where_its_frame_says() {
         }
     }
     assert!(copies > 10_000, "{copies}");
+}
+
+/// A magic's index is cut from up to 12 top bits, so its product's copies are followed into
+/// those, not the top byte: on the review's board the queen's rook part keeps bit 55 (e2's
+/// copy), and the narration says so where it once said "e2 adds nothing there".
+#[test]
+fn a_magic_product_is_followed_into_the_bits_its_index_comes_from() {
+    let trace = Technique::Magic.trace(Slider::Queen, Square::E4, Bitboard(0x4ced_2200_0146_f848));
+    let multiply = trace.steps.iter().position(|s| s.op == Op::Mul).unwrap();
+    let text = narrate(&trace, multiply);
+    let Some(Value::Number(shift)) = trace.steps[multiply + 1].rhs else { panic!("the cut follows the product") };
+    assert!(shift >= 52, "{shift}");
+    assert!(text.contains("the top 12 bits (52 to 63)") && text.contains("e2 → bit 55"), "{text}");
+    // One copy has nothing to overlap with, and the sentence does not say it does.
+    for step in trace.steps.iter().filter(|s| s.op == Op::Mul && s.lhs.board().is_some_and(|a| a.count() == 1)) {
+        assert!(!describe(step, &Board::of(&trace)).contains("No two copies overlap"));
+    }
 }
 
 #[test]
@@ -515,6 +532,38 @@ fn each_frame_of_a_subtraction_tells_that_bits_arithmetic() {
     }
     assert!(describe_bit(step, 12).contains("a borrow goes on to bit 13"));
     assert!(describe_bit(step, 51).contains("the borrow stops here"));
+}
+
+/// Kindergarten's move onto the a-file says where every square goes: the slider's file and east
+/// of it move that many files west on their rank, and the files west of it wrap onto the rank
+/// below or off the board, never onto the a-file of their own rank. Checked for every piece.
+#[test]
+fn kindergartens_move_to_the_a_file_says_where_every_square_goes() {
+    let mut wrapped = 0;
+    for board in boards() {
+        for square in Square::ALL {
+            let trace = Technique::Kindergarten.trace(Slider::Rook, square, board);
+            let step = trace.steps.iter().find(|s| s.label == "occupied >> file = moved").expect("the move");
+            assert!(step.why.contains("wraps onto the rank below or off the board"), "{}", step.why);
+            let (Value::Board(occupied), Value::Board(moved)) = (step.lhs, step.result) else { panic!() };
+            let file = square.file() as u32;
+            for piece in occupied.squares() {
+                let to = piece.index().checked_sub(file);
+                if piece.file() as u32 >= file {
+                    let to = Square::from_index(to.unwrap());
+                    assert!(moved.contains(to) && to.rank() == piece.rank(), "{piece} lands {file} files west on its rank");
+                } else {
+                    // West of the slider's file: the rank below (or off the board), off the a-file.
+                    if let Some(to) = to {
+                        let to = Square::from_index(to);
+                        assert!(moved.contains(to) && to.rank() + 1 == piece.rank() && to.file() != 0, "{piece} wraps");
+                    }
+                    wrapped += 1;
+                }
+            }
+        }
+    }
+    assert!(wrapped > 10_000, "{wrapped} wrapped pieces checked");
 }
 
 /// A general rule in a step's why holds for every instance, edge files included: kindergarten's

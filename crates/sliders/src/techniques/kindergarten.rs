@@ -46,7 +46,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
 fn file_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let (file, rank) = (square.file() as u32, square.rank() as usize);
     t.moved(-(file as i8));
-    // Moves the slider's file onto the a-file: every square moves that many files west.
+    // Moves the slider's file onto the a-file: every bit moves down by the file's number, so a square on the slider's file or east of it lands that many files west on its own rank, and one west of it wraps onto the rank below or off the board (the a-file mask next drops it).
     let moved = occupied >> file;
     // Keeps the a-file, now holding the pieces of the slider's file.
     let pieces = moved & A_FILE;
