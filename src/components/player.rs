@@ -43,22 +43,20 @@ pub fn player(props: &PlayerProps) -> Html {
     });
     // Plain glyphs every system font has: ▶ and ◀ with a bar, "||" for pause.
     let glyph = |text: &'static str| html! { <span class="glyph" aria-hidden="true">{ text }</span> };
-    // The words give way to the glyphs on a phone (main.css), and stay for screen readers.
-    let word = |text: &'static str| html! { <span class="player-word">{ text }</span> };
     let (play_label, play_title) = if props.playing {
-        (html! { <>{ glyph("||") }{ word(" Pause") }</> }, "Pause (Space or K)")
+        (html! { <>{ glyph("||") }{ " Pause" }</> }, "Pause (Space or K)")
     } else {
-        (html! { <>{ glyph("▶") }{ word(" Play") }</> }, "Play (Space or K)")
+        (html! { <>{ glyph("▶") }{ " Play" }</> }, "Play (Space or K)")
     };
     html! {
         <div class="player" role="toolbar" aria-label="Step player">
-            { button("first", html! { <>{ glyph("|◀") }{ word(" First") }</> }, "First step (Home)", Action::First) }
-            { button("back", html! { <>{ glyph("◀") }{ word(" Back") }</> }, "Previous step (← or [)", Action::Back) }
+            { button("first", html! { <>{ glyph("|◀") }{ " First" }</> }, "First step (Home)", Action::First) }
+            { button("back", html! { <>{ glyph("◀") }{ " Back" }</> }, "Previous step (← or [)", Action::Back) }
             { button("play", play_label, play_title, Action::TogglePlay) }
-            { button("next", html! { <>{ word("Next ") }{ glyph("▶") }</> }, "Next step (→ or ])", Action::Next) }
-            { button("last", html! { <>{ word("Last ") }{ glyph("▶|") }</> }, "Last step (End)", Action::Last) }
-            { button("frame-back", html! { <>{ glyph("‹") }{ word(" frame") }</> }, "One animation frame back (,)", Action::StepFrame(-1)) }
-            { button("frame-next", html! { <>{ word("frame ") }{ glyph("›") }</> }, "One animation frame on (.)", Action::StepFrame(1)) }
+            { button("next", html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])", Action::Next) }
+            { button("last", html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)", Action::Last) }
+            { button("frame-back", html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)", Action::StepFrame(-1)) }
+            { button("frame-next", html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)", Action::StepFrame(1)) }
             <label class="scrub">
                 <span>{ "Step" }</span>
                 <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}
