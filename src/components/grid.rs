@@ -61,8 +61,11 @@ pub fn grid(props: &GridProps) -> Html {
                 data-current-result={props.value_hook.then_some("")}>
                 { for cells }
             </div>
-            // Where the hex must break (a phone), it breaks between its two 32-bit halves.
-            <figcaption>{ props.caption.clone() }{ " " }<code class="grid-hex">{ &value[..value.len().min(10)] }<wbr/>{ &value[value.len().min(10)..] }</code></figcaption>
+            // Where the hex must break (a phone), it breaks between its two 32-bit halves. While
+            // the animation still hides bits, the value is not given away: "…", as a number shows.
+            <figcaption>{ props.caption.clone() }{ " " }<code class="grid-hex">
+                if props.shown.is_some() { { "…" } } else { { &value[..value.len().min(10)] }<wbr/>{ &value[value.len().min(10)..] } }
+            </code></figcaption>
         </figure>
     }
 }

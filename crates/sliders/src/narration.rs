@@ -246,6 +246,7 @@ pub fn line_name(line: Line, square: Square) -> String {
 pub fn focus_name(focus: Focus, board: &Board) -> Option<String> {
     match focus {
         Focus::Piece => None,
+        Focus::Part(part) => Some(format!("the {part} part")),
         Focus::Line(line) if board.sliders.count() > 1 => Some(format!("the {}s", line.name())),
         Focus::Line(line) => Some(line_name(line, board.square)),
         Focus::Ray(direction) => Some(format!("{} ray", direction.name())),
@@ -257,8 +258,11 @@ fn directions(focus: Focus, slider: Slider) -> Vec<Direction> {
     match focus {
         Focus::Ray(direction) => alloc::vec![direction],
         Focus::Line(line) => alloc::vec![line.positive(), line.negative()],
-        Focus::Piece => {
-            let lines = slider.lines();
+        Focus::Piece | Focus::Part(_) => {
+            let lines = match focus {
+                Focus::Part(part) => part.lines(),
+                _ => slider.lines(),
+            };
             lines.iter().map(|l| l.positive()).chain(lines.iter().map(|l| l.negative())).collect()
         }
     }
@@ -269,8 +273,7 @@ fn focus_squares(focus: Focus, board: &Board) -> Bitboard {
     match focus {
         Focus::Ray(direction) => crate::ray(board.square, direction),
         Focus::Line(line) => crate::line_without(board.square, line),
-        Focus::Piece => board
-            .slider
+        Focus::Piece | Focus::Part(_) => part_or_slider(focus, board)
             .lines()
             .iter()
             .fold(Bitboard::EMPTY, |all, &line| all | crate::line_without(board.square, line)),
@@ -282,7 +285,15 @@ fn focus_words(focus: Focus, board: &Board) -> String {
     match focus {
         Focus::Ray(direction) => format!("the {} ray", direction.name()),
         Focus::Line(line) => line_name(line, board.square),
-        Focus::Piece => format!("the {}'s lines", board.slider),
+        Focus::Piece | Focus::Part(_) => format!("the {}'s lines", part_or_slider(focus, board)),
+    }
+}
+
+/// The piece whose lines a whole-piece focus covers: the part looked at, or the slider.
+fn part_or_slider(focus: Focus, board: &Board) -> Slider {
+    match focus {
+        Focus::Part(part) => part,
+        _ => board.slider,
     }
 }
 

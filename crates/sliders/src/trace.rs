@@ -93,6 +93,8 @@ impl Value {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Focus {
     Piece,
+    /// A queen's rook part or bishop part, read as a whole (magic's two table reads).
+    Part(Slider),
     Line(Line),
     Ray(Direction),
 }

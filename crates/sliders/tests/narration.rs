@@ -114,6 +114,10 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 Focus::Ray(direction) => sliders::ray(board.square, direction),
                 Focus::Line(line) => sliders::line_without(board.square, line),
                 Focus::Piece => Bitboard::FULL,
+                Focus::Part(part) => part
+                    .lines()
+                    .iter()
+                    .fold(Bitboard::EMPTY, |all, &line| all | sliders::line_without(board.square, line)),
             };
             assert!(!covered.contains(square), "{context}: {sentence}");
         }

@@ -14,7 +14,7 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 use super::magic_numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 use super::reference;
 use crate::geometry::ray;
-use crate::trace::{NoTrace, TableEntry, Tracer};
+use crate::trace::{Focus, NoTrace, TableEntry, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 use traced::traced;
 
@@ -25,8 +25,11 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
         Slider::Rook => lookup(t, table, &ROOK, square, occupied),
         Slider::Bishop => lookup(t, table, &BISHOP, square, occupied),
         Slider::Queen => {
+            t.focus(Focus::Part(Slider::Rook));
             let rook = lookup(t, table, &ROOK, square, occupied);
+            t.focus(Focus::Part(Slider::Bishop));
             let bishop = lookup(t, table, &BISHOP, square, occupied);
+            t.focus(Focus::Piece);
             // A queen moves as a rook and a bishop together.
             rook | bishop
         }
