@@ -609,3 +609,16 @@ fn kindergartens_rule_for_the_top_byte_holds_for_every_piece_it_names() {
     }
     assert!(checked > 10_000, "{checked} pieces checked");
 }
+
+/// A queen's magic lookup is two table reads of the same shape: each step says which part it
+/// reads, the rook's or the bishop's, and the union says neither.
+#[test]
+fn a_queens_magic_steps_say_which_part_they_read() {
+    let trace = Technique::Magic.trace(Slider::Queen, Square::E4, Bitboard(0x4ced_2200_0146_f848));
+    let board = Board::of(&trace);
+    let names: Vec<Option<String>> = trace.steps.iter().map(|step| focus_name(step.focus, &board)).collect();
+    let half = (trace.steps.len() - 1) / 2;
+    assert!(names[..half].iter().all(|name| name.as_deref() == Some("the rook part")), "{names:?}");
+    assert!(names[half..2 * half].iter().all(|name| name.as_deref() == Some("the bishop part")), "{names:?}");
+    assert_eq!(names.last().unwrap(), &None, "rook | bishop is the whole queen");
+}
