@@ -22,7 +22,7 @@ pub struct BitStripProps {
     pub names: [&'static str; 3],
 }
 
-fn row(name: String, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
+fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
     let ranks = (0..8).map(|rank| {
         let bits = (0..8).map(|file| {
             let bit = rank * 8 + file;
@@ -64,10 +64,8 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
         (None, BorrowEnd::NoBorrow) => (borrow_caption(end, props.mirrored), None),
     };
     let pointer = use_node_ref();
+    // Named as the step names them; a short unbound difference by its expression (`o - r2`).
     let [minuend, subtrahend, difference] = props.names;
-    // An unnamed difference is called by its expression when that is short: "o − r2".
-    let spelled = format!("{minuend} − {subtrahend}");
-    let difference = if difference == "result" && spelled.chars().count() <= 10 { spelled } else { difference.into() };
     {
         // The position reaches CSS as custom properties set through the CSSOM: the strict
         // Content-Security-Policy allows no inline style attribute.
@@ -90,8 +88,8 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                 <span>{ if props.mirrored { "bit 0 (a8 on the board)" } else { "bit 0 (a1)" } }</span>
                 <span>{ if props.mirrored { "bit 63 (h1 on the board)" } else { "bit 63 (h8)" } }</span>
             </div>
-            { row(minuend.into(), props.minuend, None, props.mirrored) }
-            { row(subtrahend.into(), props.subtrahend, None, props.mirrored) }
+            { row(minuend, props.minuend, None, props.mirrored) }
+            { row(subtrahend, props.subtrahend, None, props.mirrored) }
             { row(difference, props.difference, Some(&props.frame), props.mirrored) }
             <div class="strip-pointer" ref={pointer} aria-hidden="true">
                 if bit.is_some() {
