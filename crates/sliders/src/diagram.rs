@@ -222,7 +222,7 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     ));
     if let Some(letters) = crate::operands::of(step).legend() {
         lines.push(String::new());
-        lines.extend(crate::figure::wrap(&format!("{}.", narration::capitalised(&letters)), ARTICLE_COLUMNS));
+        lines.extend(crate::figure::wrap(&format!("{letters}."), ARTICLE_COLUMNS));
     }
     if let Some(legend) = crate::marks::slider_legend(&terms, trace.slider, trace.sliders) {
         lines.push(String::new());

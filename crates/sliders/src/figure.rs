@@ -289,7 +289,7 @@ fn legend(trace: &Trace, step: &Step, terms: &[Term], plain_too: bool) -> Option
     let mut parts = Vec::new();
     // A grid captioned "a" or "b" stands for a longer expression: say which, first.
     if let Some(letters) = crate::operands::of(step).legend() {
-        parts.push(format!("{}.", narration::capitalised(&letters)));
+        parts.push(format!("{letters}."));
     }
     if let Some(slider) = slider.filter(|_| plain_too || !plain) {
         parts.push(format!("The ring and dot mark {slider}."));
@@ -501,6 +501,15 @@ pub fn gif_frame(trace: &Trace, step: Option<usize>, index: usize, narration: bo
 mod tests {
     use super::*;
     use crate::{Op, Slider, Technique};
+
+    /// A letter keeps its case in the picture's legend: the grid is captioned "b", not "B".
+    #[test]
+    fn a_letters_legend_names_it_as_its_caption_does() {
+        let trace = Technique::ObstructionDifference.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        let index = trace.steps.iter().position(|s| s.label == "upper ^ (upper - ms1b) = odiff").unwrap();
+        let svg = step_picture(&trace, index, usize::MAX, Sentence::None);
+        assert!(svg.contains("b is upper - ms1b.") && !svg.contains("B is"), "{svg}");
+    }
 
     #[test]
     fn wrapping_keeps_words_whole() {

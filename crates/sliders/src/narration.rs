@@ -1055,7 +1055,7 @@ fn prose(name: &str) -> String {
 }
 
 /// `text` with its first letter in capitals.
-pub fn capitalised(text: &str) -> String {
+fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
 }
