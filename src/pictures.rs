@@ -59,7 +59,7 @@ pub fn refresh(request: Object) {
 /// The position the panel works on: the trace on screen, and its current step.
 pub fn request(trace: &Trace, step: usize) -> Object {
     let request = Object::new();
-    let technique = Technique::ALL.iter().position(|&t| t == trace.technique).unwrap_or(0);
+    let technique = Technique::ALL.iter().position(|&t| Some(t) == trace.technique).unwrap_or(0);
     let slider = Slider::ALL.iter().position(|&s| s == trace.slider).unwrap_or(0);
     set(&request, "technique", (technique as u32).into());
     set(&request, "slider", (slider as u32).into());
@@ -79,7 +79,7 @@ fn set(object: &Object, key: &str, value: JsValue) {
 /// The start of a download's name: the technique and the sliders' squares, `sbamg-d1`; the
 /// script adds the step (numbered as on screen) or "trace", and the format: `sbamg-d1-step-5.svg`.
 pub fn file_stem(trace: &Trace) -> String {
-    let mut stem = trace.technique.name().to_string();
+    let mut stem = trace.technique.map_or("formula", |t| t.name()).to_string();
     for square in trace.sliders.squares() {
         stem.push('-');
         stem.push_str(&square.to_string());

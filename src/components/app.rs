@@ -275,12 +275,12 @@ pub fn app() -> Html {
     // it too); an embed shows no explanation, and fetches the file only with its code panel.
     let source = use_source((!embed.enabled).then_some(lab.technique.source_file()));
     let attacks = trace.result;
-    let current = trace.steps.get(lab.step).copied();
+    let current = trace.steps.get(lab.step).cloned();
     // The file that made the current step, for its why (not in the wasm: feature whys-in-files).
     let step_file =
-        current.map(|step| if lab.technique.made(&step) { lab.technique.source_file() } else { "compose.rs" });
+        current.as_ref().map(|step| if lab.technique.made(step) { lab.technique.source_file() } else { "compose.rs" });
     let step_source = use_source(step_file);
-    let frame = current.map(|step| animation::frame(&step, lab.frame)).unwrap_or_default();
+    let frame = current.as_ref().map(|step| animation::frame(step, lab.frame)).unwrap_or_default();
     let playing = lab.running || lab.autoplay;
 
     let notice_list = {
@@ -327,8 +327,14 @@ pub fn app() -> Html {
         </>
     };
     let board_context = sliders::narration::Board::of(&trace);
-    let step_view = current.map(|step| {
+    let step_view = current.clone().map(|step| {
         let hint = keys_hint(&on_action);
+        let why = match &step_source {
+            Source::Ready(text) => Some(sliders::whys::why_in_source(text, &step).unwrap_or_default()),
+            // A file that cannot come leaves the sentence without its why, not waiting forever.
+            Source::Failed(_) => Some(String::new()),
+            Source::Loading => None,
+        };
         step_view(&StepViewProps {
             step,
             index: lab.step,
@@ -337,12 +343,7 @@ pub fn app() -> Html {
             board: board_context,
             keys_hint: hint,
             after_narration: after_narration.clone(),
-            why: match &step_source {
-                Source::Ready(text) => Some(sliders::whys::why_in_source(text, &step).unwrap_or_default()),
-                // A file that cannot come leaves the sentence without its why, not waiting forever.
-                Source::Failed(_) => Some(String::new()),
-                Source::Loading => None,
-            },
+            why,
         })
     });
     let key_help = lab.show_keys.then(|| key_help(&on_action));
@@ -373,7 +374,7 @@ pub fn app() -> Html {
                 </div>
                 <div class="embed-step">{ for step_view }</div>
                 if embed.code {
-                    <CodePanel technique={lab.technique} step={current} />
+                    <CodePanel technique={lab.technique} step={current.clone()} />
                 }
                 { for key_help }
             </main>
@@ -385,7 +386,7 @@ pub fn app() -> Html {
         <section class="stepper" aria-label="Steps of the technique">
             { player }
             { for step_view }
-            <CodePanel technique={lab.technique} step={current} />
+            <CodePanel technique={lab.technique} step={current.clone()} />
         </section>
     };
     if lab.presenting {

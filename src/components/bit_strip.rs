@@ -19,10 +19,10 @@ pub struct BitStripProps {
     /// The word is byte-swapped: its bits are named by what they stand for on the board.
     pub mirrored: bool,
     /// What the step calls the minuend, the subtrahend and the difference (`o`, `r2`, `result`).
-    pub names: [&'static str; 3],
+    pub names: [AttrValue; 3],
 }
 
-fn row(name: &'static str, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
+fn row(name: &str, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
     let ranks = (0..8).map(|rank| {
         let bits = (0..8).map(|file| {
             let bit = rank * 8 + file;
@@ -65,7 +65,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
     };
     let pointer = use_node_ref();
     // Named as the step names them; a short unbound difference by its expression (`o - r2`).
-    let [minuend, subtrahend, difference] = props.names;
+    let [minuend, subtrahend, difference] = props.names.clone();
     {
         // The position reaches CSS as custom properties set through the CSSOM: the strict
         // Content-Security-Policy allows no inline style attribute.
@@ -88,9 +88,9 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
                 <span>{ if props.mirrored { "bit 0 (a8 on the board)" } else { "bit 0 (a1)" } }</span>
                 <span>{ if props.mirrored { "bit 63 (h1 on the board)" } else { "bit 63 (h8)" } }</span>
             </div>
-            { row(minuend, props.minuend, None, props.mirrored) }
-            { row(subtrahend, props.subtrahend, None, props.mirrored) }
-            { row(difference, props.difference, Some(&props.frame), props.mirrored) }
+            { row(&minuend, props.minuend, None, props.mirrored) }
+            { row(&subtrahend, props.subtrahend, None, props.mirrored) }
+            { row(&difference, props.difference, Some(&props.frame), props.mirrored) }
             <div class="strip-pointer" ref={pointer} aria-hidden="true">
                 if bit.is_some() {
                     <span class="strip-caret">{ "▲" }</span>

@@ -23,15 +23,15 @@ pub struct CodePanelProps {
 /// Where a step's own expression stands: its line and column (1-based) and its code, the label
 /// without ` = name`.
 #[derive(Clone, Copy)]
-struct Expression {
+struct Expression<'a> {
     line: u32,
     column: u32,
-    code: &'static str,
+    code: &'a str,
 }
 
-impl Expression {
-    fn of(step: &Step) -> Expression {
-        Expression { line: step.line, column: step.column, code: step.label.split(" = ").next().unwrap_or(step.label) }
+impl<'a> Expression<'a> {
+    fn of(step: &'a Step) -> Expression<'a> {
+        Expression { line: step.line, column: step.column, code: step.label.split(" = ").next().unwrap_or(&step.label) }
     }
 
     /// `text` split around the expression, when it starts on this line and is spelled there as
@@ -104,7 +104,7 @@ fn not_ready(source: &Source) -> Html {
 #[function_component(CodePanel)]
 pub fn code_panel(props: &CodePanelProps) -> Html {
     let technique = props.technique;
-    let own = props.step.filter(|step| technique.made(step));
+    let own = props.step.as_ref().filter(|step| technique.made(step));
     let container = use_node_ref();
     {
         // After every render (a new step, a new source), bring the highlighted statement back to
@@ -139,13 +139,13 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
     }
     let own_source = use_source(Some(technique.source_file()));
     let compose_source = use_source(Some("compose.rs"));
-    let elsewhere = props.step.filter(|step| !technique.made(step)).map(|step| match &compose_source {
+    let elsewhere = props.step.as_ref().filter(|step| !technique.made(step)).map(|step| match &compose_source {
         Source::Ready(source) => {
             let statement = statement_lines(source, step.line);
             html! {
                 <div class="code-elsewhere">
                     <p class="code-note">{ format!("This step is the shared composition in compose.rs, line {}:", step.line) }</p>
-                    <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement, Some(Expression::of(&step)), &[]) }</pre>
+                    <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement, Some(Expression::of(step)), &[]) }</pre>
                 </div>
             }
         }
@@ -155,7 +155,7 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
         Source::Ready(source) => {
             let (first, last) = own.map(|step| statement_lines(source, step.line)).unwrap_or((0, 0));
             let count = source.lines().count() as u32;
-            lines(source, 1..=count, (first, last), own.map(|step| Expression::of(&step)), &aside_lines(source))
+            lines(source, 1..=count, (first, last), own.map(Expression::of), &aside_lines(source))
         }
         other => not_ready(other),
     };

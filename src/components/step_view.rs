@@ -37,10 +37,10 @@ fn binary(board: Bitboard) -> Html {
     html! { <>{ for bytes }</> }
 }
 
-fn operand(value: Value, caption: &'static str, marks: &Marks, result: bool) -> Html {
+fn operand(value: Value, caption: &str, marks: &Marks, result: bool) -> Html {
     match value {
         Value::Board(board) => html! {
-            <Grid {board} caption={caption} sliders={marks.slider} active={marks.active} shown={marks.shown}
+            <Grid {board} caption={AttrValue::from(caption.to_string())} sliders={marks.slider} active={marks.active} shown={marks.shown}
                 borrow={marks.borrow} cursor={marks.cursor} value_hook={result} />
         },
         Value::Number(n) => {
@@ -49,7 +49,7 @@ fn operand(value: Value, caption: &'static str, marks: &Marks, result: bool) -> 
                 <figure class="grid-figure number-figure">
                     <div class="number" data-value={result.then(|| n.to_string())}
                         data-current-result={result.then_some("")}>{ text }</div>
-                    <figcaption>{ caption }</figcaption>
+                    <figcaption>{ caption.to_string() }</figcaption>
                 </figure>
             }
         }
@@ -130,7 +130,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
         .map(|legend| html! { <p class="operand-legend" data-operand-legend="">{ legend }</p> });
     let strip = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(minuend), Some(Value::Board(subtrahend)), Value::Board(difference)) => {
-            let names = [lhs_caption, rhs_caption, result_caption];
+            let names = [lhs_caption, rhs_caption, result_caption].map(|name| AttrValue::from(name.to_string()));
             html! { <BitStrip {minuend} {subtrahend} {difference} {names} frame={*frame} mirrored={step.mirrored} /> }
         }
         _ => html! {},
@@ -143,7 +143,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
                 <span class="step-number">{ format!("Step {} of {}", props.index + 1, props.count) }</span>
                 { for focus }
                 { for frame_note }
-                <h3 class="step-label" data-step-label="">{ step.label }</h3>
+                <h3 class="step-label" data-step-label="">{ step.label.to_string() }</h3>
                 { props.keys_hint.clone() }
             </header>
             <div class="equation">

@@ -77,10 +77,10 @@ pub fn draw(
             svg
         }
         Kind::ResultAscii => {
-            let rays = if trace.technique.positive_rays_only() { " (positive rays only)" } else { "" };
+            let rays = if trace.technique.is_some_and(|t| t.positive_rays_only()) { " (positive rays only)" } else { "" };
             format!(
                 "{} attacks of the {} on {}{rays}\n{}{}\n",
-                trace.technique,
+                trace.technique.map_or("formula", |t| t.name()),
                 trace.slider,
                 sliders::narration::square_list(trace.sliders),
                 trace.result.diagram(),

@@ -115,8 +115,8 @@ pub fn step(trace: &Trace, index: usize) -> String {
 pub fn setup(trace: &Trace) -> String {
     format!(
         "{} ({}): {} on {}, occupied {}",
-        trace.technique.name(),
-        trace.technique.title(),
+        trace.technique.map_or("formula", |t| t.name()),
+        trace.technique.map_or("the reader's formula", |t| t.title()),
         trace.slider,
         narration::square_list(trace.sliders),
         trace.occupied
@@ -126,7 +126,7 @@ pub fn setup(trace: &Trace) -> String {
 /// The whole trace: what went in, every step, and the result.
 pub fn trace(trace: &Trace) -> String {
     let mut out = setup(trace) + "\n";
-    if trace.technique.positive_rays_only() {
+    if trace.technique.is_some_and(|t| t.positive_rays_only()) {
         out.push_str("note: this technique sees positive rays only (towards higher bit indices)\n");
     }
     for index in 0..trace.steps.len() {

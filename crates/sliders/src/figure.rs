@@ -266,7 +266,7 @@ impl Item<'_> {
 }
 
 /// The items of `A op B = C` for a step's terms, as the page lays them out.
-fn items(terms: &[Term]) -> Vec<Item<'static>> {
+fn items<'a>(terms: &[Term<'a>]) -> Vec<Item<'a>> {
     terms
         .iter()
         .map(|term| match *term {
@@ -412,7 +412,7 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
         if any_borrow { " Dashed squares: the borrow's path." } else { "" }
     );
     y = canvas.note(MARGIN, y, width - 2 * MARGIN, &key);
-    if trace.technique.positive_rays_only() {
+    if trace.technique.is_some_and(|t| t.positive_rays_only()) {
         y = canvas.paragraph(
             MARGIN,
             y,

@@ -113,16 +113,16 @@ fn slider_bits(step: &Step, real: Bitboard) -> (Bitboard, Bitboard, Bitboard) {
 
 /// One term of a step's equation as the pictures draw it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Term {
+pub enum Term<'a> {
     /// A value (a set, or a number such as an index or a shift), its caption and its marks.
-    Operand { value: Value, caption: &'static str, marks: Marks },
+    Operand { value: Value, caption: &'a str, marks: Marks },
     /// `&`, `-`, `<<`, `bswap`, `=`, …
     Operator(&'static str),
 }
 
 /// A step as its terms, in the order they are drawn: `A op B = C`, `op A = C` for a unary
 /// step, `index = C` for a table read; each operand with its marks at `frame`.
-pub fn equation(step: &Step, frame: &Frame, sliders: Bitboard) -> Vec<Term> {
+pub fn equation<'a>(step: &'a Step, frame: &Frame, sliders: Bitboard) -> Vec<Term<'a>> {
     let marks = step_marks(step, frame, sliders);
     let [lhs_caption, rhs_caption, result_caption] = captions(step);
     let lhs = Term::Operand { value: step.lhs, caption: lhs_caption, marks: marks.lhs };
@@ -188,7 +188,7 @@ fn and_list(items: &[&str]) -> String {
 
 /// What the grids are called under them: the first operand, the second, the result, each by
 /// the name the step's label gives it (`o`, `r2`), or "a" and "b" for longer expressions.
-pub fn captions(step: &Step) -> [&'static str; 3] {
+pub fn captions(step: &Step) -> [&str; 3] {
     let names = crate::operands::of(step);
     [names.lhs, names.rhs, names.result]
 }

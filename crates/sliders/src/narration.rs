@@ -76,7 +76,7 @@ pub fn narrate(trace: &Trace, index: usize) -> String {
 /// or, once the step is shown whole, what it did and why. The page says it under the step,
 /// and a step's picture at that frame carries it.
 pub fn on_screen(step: &Step, frame: &Frame, board: &Board) -> String {
-    on_screen_with_why(step, frame, board, step.why)
+    on_screen_with_why(step, frame, board, &step.why)
 }
 
 /// [`on_screen`] with the why given: the page reads it from the technique's file (the
@@ -174,7 +174,7 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
         _ => String::new(),
     };
     let focus = focus_name(step.focus, board).map(|focus| format!(", {focus}")).unwrap_or_default();
-    format!("Step {} of {count}{focus}. {}: {result}{borrow}.", index + 1, spoken_label(step.label))
+    format!("Step {} of {count}{focus}. {}: {result}{borrow}.", index + 1, spoken_label(&step.label))
 }
 
 /// Results up to this are also said as a number.
@@ -1072,7 +1072,7 @@ mod tests {
         let board = Board::of(&trace);
         let sub = trace.steps.iter().find(|s| s.op == Op::Sub).unwrap();
         let text = on_screen(sub, &frame(sub, usize::MAX), &board);
-        assert!(text.contains("until bit 51 (d7)") && text.ends_with(sub.why), "{text}");
+        assert!(text.contains("until bit 51 (d7)") && text.ends_with(&*sub.why), "{text}");
         assert!(on_screen(sub, &frame(sub, 3), &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
         let and = &trace.steps[1];
         let rank = on_screen(and, &frame(and, 3), &board);

@@ -16,21 +16,21 @@ pub const NAME_LIMIT: usize = 13;
 /// The names of a step's first operand, its second and its result, and the expressions behind
 /// them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Operands {
+pub struct Operands<'a> {
     /// The first operand's name: its own text when short (a table's index without its casts),
     /// else "a".
-    pub lhs: &'static str,
+    pub lhs: &'a str,
     /// The second operand's name: its own text when short, else "b" ("" without one).
-    pub rhs: &'static str,
+    pub rhs: &'a str,
     /// The name the label binds (`= odiff`), else the expression when short (`o - r2`), else
     /// "result".
-    pub result: &'static str,
+    pub result: &'a str,
     /// What the letters stand for: the operands' expressions as the label spells them.
-    lhs_expression: &'static str,
-    rhs_expression: &'static str,
+    lhs_expression: &'a str,
+    rhs_expression: &'a str,
 }
 
-impl Operands {
+impl Operands<'_> {
     /// "a is 0x8000000000000000, b is lzcnt(lower | 1)": what each letter stands for, or `None`
     /// when every operand goes by its own name.
     pub fn legend(&self) -> Option<String> {
@@ -50,9 +50,9 @@ fn is_letter(name: &str) -> bool {
 }
 
 /// The names of `step`'s operands, cut from its label.
-pub fn of(step: &Step) -> Operands {
+pub fn of(step: &Step) -> Operands<'_> {
     // Byte searches throughout: the page's wasm has no room for a substring searcher.
-    let label = step.label;
+    let label: &str = &step.label;
     let (code, bound) = match top_level(label, " = ", true) {
         Some(at) => (&label[..at], Some(&label[at + 3..])),
         None => (label, None),
@@ -81,7 +81,7 @@ pub fn of(step: &Step) -> Operands {
 }
 
 /// The text itself when it is a short name, else the letter.
-fn name_or(text: &'static str, letter: &'static str) -> &'static str {
+fn name_or<'a>(text: &'a str, letter: &'static str) -> &'a str {
     if short(text) {
         text
     } else {
@@ -95,7 +95,7 @@ fn short(text: &str) -> bool {
 }
 
 /// The operands' texts of `code`, an expression whose outermost operation is `op`.
-fn operand_texts(op: Op, code: &'static str) -> Option<(&'static str, &'static str)> {
+fn operand_texts(op: Op, code: &str) -> Option<(&str, &str)> {
     let infix = match op {
         Op::And => " & ",
         Op::Or => " | ",
@@ -173,44 +173,56 @@ mod tests {
     use super::*;
     use crate::{Bitboard, Slider, Square, Technique};
 
-    fn names(technique: Technique, label: &str) -> Operands {
+    fn step(technique: Technique, label: &str) -> Step {
         let trace = technique.trace(Slider::Queen, Square::D2, Bitboard(0x4ced_2200_0146_f848));
-        let step = trace.steps.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("no {label}"));
-        of(step)
+        trace.steps.into_iter().find(|s| s.label == label).unwrap_or_else(|| panic!("no {label}"))
     }
 
     #[test]
     fn operands_are_named_as_the_label_spells_them() {
-        let o = names(Technique::Subtraction, "o - r2");
+        let o_step = step(Technique::Subtraction, "o - r2");
+        let o = of(&o_step);
         assert_eq!((o.lhs, o.rhs, o.result), ("o", "r2", "o - r2"));
         assert_eq!(o.legend(), None);
-        let xor = names(Technique::ObstructionDifference, "upper ^ (upper - ms1b) = odiff");
+        let xor_step = step(Technique::ObstructionDifference, "upper ^ (upper - ms1b) = odiff");
+        let xor = of(&xor_step);
         assert_eq!((xor.lhs, xor.rhs, xor.result), ("upper", "b", "odiff"));
         assert_eq!(xor.legend().as_deref(), Some("b is upper - ms1b"));
-        let top = names(Technique::ObstructionDifference, "0x8000000000000000 >> lzcnt(lower | 1) = ms1b");
+        let top_step = step(Technique::ObstructionDifference, "0x8000000000000000 >> lzcnt(lower | 1) = ms1b");
+        let top = of(&top_step);
         assert_eq!((top.lhs, top.rhs), ("a", "b"));
         assert_eq!(top.legend().as_deref(), Some("a is 0x8000000000000000, b is lzcnt(lower | 1)"));
-        let scan = names(Technique::ObstructionDifference, "lzcnt(lower | 1)");
+        let scan_step = step(Technique::ObstructionDifference, "lzcnt(lower | 1)");
+        let scan = of(&scan_step);
         assert_eq!((scan.lhs, scan.rhs), ("a", ""));
         assert_eq!(scan.legend().as_deref(), Some("a is lower | 1"));
-        let masked = names(Technique::Sbamg, "(o ^ (o - cbn3)) & masks.line_ex");
+        let masked_step = step(Technique::Sbamg, "(o ^ (o - cbn3)) & masks.line_ex");
+        let masked = of(&masked_step);
         assert_eq!((masked.lhs, masked.rhs), ("a", "masks.line_ex"));
-        let read = names(Technique::ClassicalConditional, "RAYS[direction][first]");
+        let read_step = step(Technique::ClassicalConditional, "RAYS[direction][first]");
+        let read = of(&read_step);
         assert_eq!(read.lhs, "first");
-        let cut = names(Technique::Magic, "table[(magic.offset + index.0 as u32) as usize]");
+        let cut_step = step(Technique::Magic, "table[(magic.offset + index.0 as u32) as usize]");
+        let cut = of(&cut_step);
         assert_eq!((cut.lhs, cut.legend().as_deref()), ("a", Some("a is (magic.offset + index.0 as u32) as usize")));
-        let count = names(Technique::ClassicalZeroCount, "RAYS_BY_COUNT[direction][count as usize]");
+        let count_step = step(Technique::ClassicalZeroCount, "RAYS_BY_COUNT[direction][count as usize]");
+        let count = of(&count_step);
         assert_eq!((count.lhs, count.result), ("count", "result"));
-        let fill = names(Technique::KoggeStone, "shift(filled, direction, 1)");
+        let fill_step = step(Technique::KoggeStone, "shift(filled, direction, 1)");
+        let fill = of(&fill_step);
         assert_eq!((fill.lhs, fill.rhs), ("filled", "amount"));
-        let walk = names(Technique::Reference, "walk_ray(square, direction, occupied)");
+        let walk_step = step(Technique::Reference, "walk_ray(square, direction, occupied)");
+        let walk = of(&walk_step);
         assert_eq!(walk.lhs, "occupied");
-        let swap = names(Technique::HyperbolaQuintessence, "bswap(o) = o_mirrored");
+        let swap_step = step(Technique::HyperbolaQuintessence, "bswap(o) = o_mirrored");
+        let swap = of(&swap_step);
         assert_eq!((swap.lhs, swap.result), ("o", "o_mirrored"));
-        let not = names(Technique::KoggeStone, "!pieces = free");
+        let not_step = step(Technique::KoggeStone, "!pieces = free");
+        let not = of(&not_step);
         assert_eq!((not.lhs, not.result), ("pieces", "free"));
         // The operand's new value is not called by the operand's name.
-        let again = names(Technique::ClassicalGeneralized, "blocker | dir_bit(direction) = blocker");
+        let again_step = step(Technique::ClassicalGeneralized, "blocker | dir_bit(direction) = blocker");
+        let again = of(&again_step);
         assert_eq!((again.lhs, again.rhs, again.result), ("blocker", "b", "result"));
     }
 

@@ -4,6 +4,7 @@
 //! [`Tracer::record`]. [`NoTrace`] records nothing, so after inlining the fast path is the
 //! bare arithmetic; [`Recorder`] keeps every step for the page and the `trace` command.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::panic::Location;
 
@@ -100,13 +101,14 @@ pub enum Focus {
 }
 
 /// One operation of a technique, with its inputs, its output and the source line that did it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Step {
     /// What the step computes: its expression as the technique's file spells it (written there
-    /// under `#[traced]`), and ` = name` when a `let` binds it.
-    pub label: &'static str,
+    /// under `#[traced]`), and ` = name` when a `let` binds it. A reader's formula gives its
+    /// own text, so a label is borrowed from a technique's source or owned.
+    pub label: Cow<'static, str>,
     /// Why the technique takes this step: the comment above the expression in the technique's file.
-    pub why: &'static str,
+    pub why: Cow<'static, str>,
     pub op: Op,
     pub lhs: Value,
     pub rhs: Option<Value>,
@@ -133,8 +135,8 @@ impl Step {
     fn at(label: &'static str, why: &'static str, op: Op, lhs: Value, rhs: Option<Value>, result: Value) -> Step {
         let caller = Location::caller();
         Step {
-            label,
-            why,
+            label: Cow::Borrowed(label),
+            why: Cow::Borrowed(why),
             op,
             lhs,
             rhs,
@@ -499,7 +501,8 @@ impl Tracer for Recorder {
 /// A recorded run of one technique: what went in, every step, and what came out.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
-    pub technique: crate::Technique,
+    /// The technique that ran, or `None` for a reader's formula.
+    pub technique: Option<crate::Technique>,
     pub slider: Slider,
     /// The slider's square; with several sliders, the lowest of them.
     pub square: Square,

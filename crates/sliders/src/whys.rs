@@ -23,7 +23,7 @@ pub fn why_in_source(source: &str, step: &Step) -> Option<String> {
         index -= 1;
     }
     comment.reverse();
-    let code = step.label.split(" = ").next().unwrap_or(step.label);
+    let code = step.label.split(" = ").next().unwrap_or(&step.label);
     // The statement's own why, then each named sub-expression's, as `#[traced]` reads them.
     let mut own = String::new();
     let mut named: Vec<(&str, String)> = Vec::new();

@@ -9,7 +9,7 @@ fn board(step: &Step) -> Bitboard {
 
 /// The steps that worked on one line or ray, in order.
 fn steps_on(trace: &sliders::Trace, focus: Focus) -> Vec<Step> {
-    trace.steps.iter().copied().filter(|s| s.focus == focus).collect()
+    trace.steps.iter().cloned().filter(|s| s.focus == focus).collect()
 }
 
 #[test]
@@ -45,7 +45,7 @@ fn subtraction_rook_d2_north_attacks() {
     );
     let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, occupancy);
     let file = steps_on(&trace, Focus::Line(Line::File));
-    let [mask, blockers, twice, difference, changed, attacks] = file[..] else { panic!("six file steps") };
+    let [mask, blockers, twice, difference, changed, attacks] = &file[..] else { panic!("six file steps") };
     assert_eq!(board(&mask), Bitboard(0x0808_0808_0808_0808), "filemask[d]");
     assert_eq!(
         board(&blockers),
@@ -134,7 +134,7 @@ fn classical_bishop_g2_north_west() {
     );
     let trace = Technique::ClassicalConditional.trace(Slider::Bishop, Square::G2, occupied);
     let ray = steps_on(&trace, Focus::Ray(Direction::NorthWest));
-    let [attacks, blocker, scan, shadow, result] = ray[..] else { panic!("five north-west steps") };
+    let [attacks, blocker, scan, shadow, result] = &ray[..] else { panic!("five north-west steps") };
     assert_eq!(board(&attacks), north_west_g2);
     assert_eq!(board(&blocker), Square::A8.bit() | Square::C6.bit(), "{{a8, c6}}");
     assert_eq!((scan.op, scan.result), (Op::BitScanForward, Value::Number(Square::C6.index())));
@@ -209,14 +209,14 @@ fn every_step_of_a_technique_points_into_its_own_source() {
             assert!(step.line >= 1 && step.line <= source_lines, "{technique}: line {}", step.line);
             // A step's label is its expression as the file spells it, at the step's own line and
             // column, and ` = name` when a `let` binds it.
-            let code = step.label.split(" = ").next().unwrap_or(step.label);
+            let code = step.label.split(" = ").next().unwrap_or(&step.label);
             let (first, last) = technique.statement_lines(step.line);
             let statement: Vec<&str> =
                 technique.source().lines().skip(first as usize - 1).take((last - first + 1) as usize).collect();
             let statement = statement.join("\n");
             let at = text_at(technique.source(), step.line, step.column);
             assert!(
-                at.starts_with(code) || statement.contains(step.label),
+                at.starts_with(code) || statement.contains(&*step.label),
                 "{technique} line {} column {} is {at:?}, not {:?}",
                 step.line,
                 step.column,
@@ -273,7 +273,7 @@ fn every_steps_why_reads_back_from_its_file_as_the_macro_gave_it() {
             for step in &trace.steps {
                 let (file, source) = technique.source_of(step);
                 let read = sliders::whys::why_in_source(source, step);
-                assert_eq!(read.as_deref(), Some(step.why), "{technique} {file}:{}: {}", step.line, step.label);
+                assert_eq!(read.as_deref(), Some(&*step.why), "{technique} {file}:{}: {}", step.line, step.label);
             }
         }
     }

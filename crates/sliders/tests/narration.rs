@@ -267,7 +267,7 @@ fn check_moved(step: &Step, context: &str) {
 fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, context: &str) {
     let text = announcement(step, index, count, board);
     let focus = focus_name(step.focus, board).map(|f| format!(", {f}")).unwrap_or_default();
-    let head = format!("Step {} of {count}{focus}. {}: ", index + 1, spoken_label(step.label));
+    let head = format!("Step {} of {count}{focus}. {}: ", index + 1, spoken_label(&step.label));
     let rest = text.strip_prefix(&head).unwrap_or_else(|| panic!("{context}: expected {head:?}: {text}"));
     for symbol in ["^", "|", "&", "<<", ">>", " - ", "=", "'"] {
         assert!(!head.contains(symbol), "{context}: {symbol} is not spoken: {head}");
@@ -380,7 +380,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                         let context =
                             format!("{technique} {slider} {square} {occupied} step {}: {}", index + 1, step.label);
                         let text = narrate(&trace, index);
-                        assert!(!step.why.is_empty() && text.ends_with(step.why), "{context}: {text}");
+                        assert!(!step.why.is_empty() && text.ends_with(&*step.why), "{context}: {text}");
                         assert!(text.len() > step.why.len() + 10, "{context}: nothing computed: {text}");
                         check_claims(&text, &board, step, &context);
                         check_announcement(step, index, trace.steps.len(), &board, &context);
@@ -427,7 +427,7 @@ fn sentences_about_several_sliders_are_true_of_their_values() {
                     let context =
                         format!("{technique} {slider} on {set} {occupancy:#x} step {}: {}", index + 1, step.label);
                     let text = narrate(&trace, index);
-                    assert!(text.ends_with(step.why) && text.len() > step.why.len() + 10, "{context}: {text}");
+                    assert!(text.ends_with(&*step.why) && text.len() > step.why.len() + 10, "{context}: {text}");
                     check_claims(&text, &board, step, &context);
                     // A line focus covers a line through each slider: never one slider's line name.
                     if let Focus::Line(line) = step.focus {

@@ -80,7 +80,7 @@ fn every_board_of_every_step_reads_back_bit_for_bit() {
     let mut steps = 0;
     for trace in traces() {
         for index in 0..trace.steps.len() {
-            let context = format!("{} step {}", trace.technique.name(), index + 1);
+            let context = format!("{} step {}", trace.technique.unwrap().name(), index + 1);
             let svg = figure::step_svg(&trace, index, usize::MAX);
             check_boards(&svg, &boards_of(&trace, index), &context);
             let document = roxmltree::Document::parse(&svg).unwrap();
@@ -91,7 +91,7 @@ fn every_board_of_every_step_reads_back_bit_for_bit() {
         // The whole trace: every step's boards, in order.
         let all: Vec<Bitboard> = (0..trace.steps.len()).flat_map(|index| boards_of(&trace, index)).collect();
         for narration in [true, false] {
-            check_boards(&figure::trace_svg(&trace, narration), &all, trace.technique.name());
+            check_boards(&figure::trace_svg(&trace, narration), &all, trace.technique.unwrap().name());
         }
     }
     assert!(steps > 500, "{steps} steps checked");
@@ -108,7 +108,7 @@ fn animation_frames_draw_the_same_values() {
                 check_boards(
                     &svg,
                     &boards_of(&trace, index),
-                    &format!("{} step {} frame {frame}", trace.technique.name(), index + 1),
+                    &format!("{} step {} frame {frame}", trace.technique.unwrap().name(), index + 1),
                 );
             }
         }
@@ -131,7 +131,7 @@ fn the_wikitable_colours_each_square_by_its_bit() {
             assert_eq!(cells.len(), 64 * boards.len());
             for (chunk, board) in cells.chunks(64).zip(&boards) {
                 for (square, set) in chunk {
-                    assert_eq!(*set, board.contains(*square), "{} step {}", trace.technique.name(), index + 1);
+                    assert_eq!(*set, board.contains(*square), "{} step {}", trace.technique.unwrap().name(), index + 1);
                 }
             }
         }
