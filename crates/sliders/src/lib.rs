@@ -21,6 +21,7 @@ pub mod animation;
 mod bitboard;
 pub mod diagram;
 pub mod figure;
+pub mod formula;
 mod geometry;
 pub mod marks;
 pub mod narration;
@@ -38,4 +39,4 @@ pub use geometry::{
 };
 pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
 pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};
-pub use trace::{Focus, NoTrace, Op, Recorder, Step, Trace, Tracer, Value};
+pub use trace::{Comparison, Focus, Mask, NoTrace, Op, Recorder, Step, Trace, Tracer, Value};

@@ -26,6 +26,9 @@ pub struct Board {
     /// The values are in the byte-swapped word: squares are named as the word has them, and
     /// what they stand for on the real board is said beside them.
     pub mirror: bool,
+    /// The steps are a reader's formula: a stop or a mask there is not known to be meant as
+    /// one, so the sentences say what the bits are and never what the author intended.
+    pub formula: bool,
 }
 
 /// The square a byte swap moves `square` to: same file, rank 1 <-> 8, 2 <-> 7, …
@@ -41,6 +44,7 @@ impl Board {
             occupied: trace.occupied,
             sliders: trace.sliders,
             mirror: false,
+            formula: trace.technique.is_none(),
         }
     }
 
@@ -58,6 +62,7 @@ impl Board {
             occupied: Bitboard(self.occupied.0.swap_bytes()),
             sliders: Bitboard(self.sliders.0.swap_bytes()),
             mirror: !self.mirror,
+            formula: self.formula,
         }
     }
 
@@ -314,6 +319,16 @@ fn relation_of(square: Square, focus: Focus, board: &Board, side: Option<bool>) 
             );
         }
     }
+    if board.formula {
+        // Nothing is known of what a formula's author meant a bit to be: say only what it is.
+        return if square == board.square {
+            format!(" {square} is the {}'s own square.", board.slider)
+        } else if board.occupied.contains(square) {
+            format!(" {square} holds a piece.")
+        } else {
+            format!(" No piece stands on {square}.")
+        };
+    }
     let stop = if square == board.square {
         format!(" {square} is the {}'s own square: its bit here is a stop the technique set.", board.slider)
     } else if !focus_squares(focus, board).contains(square) {
@@ -348,6 +363,9 @@ pub fn describe(step: &Step, board: &Board) -> String {
     // The operands by the names the label gives them: "o", "r2"; "a" and "b" for long ones.
     let names = operands::of(step);
     let (a, b) = (&prose(names.lhs), &prose(names.rhs));
+    if let Some(text) = crate::formula::narration::describe(step, a, b, board) {
+        return text;
+    }
     match step.op {
         Op::And => and(a, b, lhs, result),
         Op::Or => or(a, b, lhs, rhs, result),
@@ -376,6 +394,8 @@ pub fn describe(step: &Step, board: &Board) -> String {
         },
         Op::Lookup => lookup(step, result, board),
         Op::RayWalk => walk(step.focus, result, board),
+        // A formula's own operations: said above.
+        _ => String::new(),
     }
 }
 
@@ -469,7 +489,7 @@ fn negate(name: &str, a: Bitboard) -> String {
     }
 }
 
-fn shift(name: &str, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
+pub(crate) fn shift(name: &str, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
     let (way, end) =
         if op == Op::Shl { ("up, towards h8", "past bit 63") } else { ("down, towards a1", "below bit 0") };
     if a.is_empty() {
@@ -531,7 +551,7 @@ fn multiply(
     a: Bitboard,
     b: Bitboard,
     product: Bitboard,
-    (window, window_name): (u64, &str),
+    window: Option<(u64, &str)>,
 ) -> String {
     if a.is_empty() || b.is_empty() {
         return "One factor is zero, so the product is zero.".into();
@@ -566,6 +586,10 @@ fn multiply(
             bits(overlap.count_ones())
         );
     }
+    let apart = if count == 1 { "" } else { " No two copies overlap, so no carry arises and the product is their OR." };
+    let Some((window, window_name)) = window else {
+        return format!("{intro}{apart}");
+    };
     let landings: Vec<String> = copies
         .iter()
         .take(8)
@@ -578,17 +602,19 @@ fn multiply(
         })
         .collect();
     let more = if copies.len() > 8 { format!(" and {} more", copies.len() - 8) } else { String::new() };
-    let apart = if count == 1 { "" } else { " No two copies overlap, so no carry arises and the product is their OR." };
     format!("{intro}{apart} Into {window_name}, where the next step cuts its index from: {}{more}.", landings.join(", "))
 }
 
 /// The bits of a product that a gather's index is cut from, and their name: a magic's index
 /// takes up to 12 (a rook's shift is at least 52), kindergarten's 6 come from the top byte.
-pub fn index_window(step: &Step) -> (u64, &'static str) {
-    if step.label.contains("magic.") {
-        (0xfff << 52, "the top 12 bits (52 to 63)")
+pub fn index_window(step: &Step) -> Option<(u64, &'static str)> {
+    if step.file == crate::formula::FILE {
+        // A formula's product is not known to be cut into an index.
+        None
+    } else if step.label.contains("magic.") {
+        Some((0xfff << 52, "the top 12 bits (52 to 63)"))
     } else {
-        (0xff << 56, "the top byte (bits 56 to 63)")
+        Some((0xff << 56, "the top byte (bits 56 to 63)"))
     }
 }
 
@@ -596,7 +622,7 @@ pub fn index_window(step: &Step) -> (u64, &'static str) {
 /// with the top-byte bits it lands on. `None` when copies overlap (carries mix them) or a is empty.
 pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { return None };
-    let (window, _) = index_window(step);
+    let (window, _) = index_window(step)?;
     let mut seen = 0u64;
     let mut copies = Vec::new();
     for square in a.squares() {
@@ -613,7 +639,7 @@ pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
 /// One frame of a product's animation: where the copy made by a's bit on `source` lands.
 pub fn describe_copy(step: &Step, source: Square) -> String {
     let Some(copies) = product_copies(step) else { return String::new() };
-    let (_, window_name) = index_window(step);
+    let Some((_, window_name)) = index_window(step) else { return String::new() };
     let Some(&(_, landing)) = copies.iter().find(|(square, _)| *square == source) else { return String::new() };
     let lands = match landing.count() {
         0 => format!("none of it reaches {window_name}"),
@@ -919,6 +945,9 @@ fn scan(step: &Step, name: &str, a: Bitboard, found: u32, board: &Board) -> Stri
             Op::Lzcnt | Op::Tzcnt => {
                 format!("{name} is empty: all 64 bits are zero, so the count is 64.{instruction}")
             }
+            _ if board.formula => format!(
+                "{name} is empty, so there is no one bit to find: a formula's scan of the empty set gives 64.{instruction}"
+            ),
             _ => format!("{name} is empty, so there is no one bit to find; the scan's answer, {found}, means nothing."),
         };
     }

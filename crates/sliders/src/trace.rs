@@ -41,6 +41,95 @@ pub enum Op {
     Lookup,
     /// The reference technique's square-by-square walk along one ray.
     RayWalk,
+    /// The number of one bits (`i64.popcnt` in wasm).
+    Popcount,
+    /// Rotations: the bits that leave one end come back in at the other.
+    RotateLeft,
+    RotateRight,
+    /// The least significant one bit alone.
+    LowestBit,
+    /// The most significant one bit alone.
+    HighestBit,
+    /// Parallel bit extract: the bits under a mask, gathered into the low bits.
+    Pext,
+    /// Parallel bit deposit: the low bits, scattered to the mask's one bits.
+    Pdep,
+    /// A comparison of two numbers, 1 when it holds and 0 when not.
+    Compare(Comparison),
+    /// `!x`: 1 for zero, 0 for anything else.
+    LogicalNot,
+    /// `c ? a : b`: the first operand is the condition, the result the value chosen.
+    Select,
+    /// A mask from the board's geometry, read for a square: its bit, its line, or a ray.
+    Mask(Mask),
+}
+
+/// The comparisons of a reader's formula.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Comparison {
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+}
+
+impl Comparison {
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Comparison::Less => "<",
+            Comparison::LessEqual => "<=",
+            Comparison::Greater => ">",
+            Comparison::GreaterEqual => ">=",
+            Comparison::Equal => "==",
+            Comparison::NotEqual => "!=",
+        }
+    }
+
+    pub const fn holds(self, a: u64, b: u64) -> bool {
+        match self {
+            Comparison::Less => a < b,
+            Comparison::LessEqual => a <= b,
+            Comparison::Greater => a > b,
+            Comparison::GreaterEqual => a >= b,
+            Comparison::Equal => a == b,
+            Comparison::NotEqual => a != b,
+        }
+    }
+}
+
+/// The geometry masks a formula can read for a square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Mask {
+    /// The square's own bit.
+    Bit,
+    /// The whole line through the square, the square included.
+    Line(Line),
+    /// The ray from the square, the square excluded.
+    Ray(Direction),
+}
+
+impl Mask {
+    /// The function that reads it in a formula.
+    pub const fn function(self) -> &'static str {
+        match self {
+            Mask::Bit => "bit",
+            Mask::Line(Line::Rank) => "rank",
+            Mask::Line(Line::File) => "file",
+            Mask::Line(Line::Diagonal) => "diagonal",
+            Mask::Line(Line::AntiDiagonal) => "antidiagonal",
+            Mask::Ray(_) => "ray",
+        }
+    }
+
+    pub fn of(self, square: Square) -> Bitboard {
+        match self {
+            Mask::Bit => square.bit(),
+            Mask::Line(line) => crate::line_without(square, line) | square.bit(),
+            Mask::Ray(direction) => crate::ray(square, direction),
+        }
+    }
 }
 
 impl Op {
@@ -64,13 +153,24 @@ impl Op {
             Op::Add => "+",
             Op::Lookup => "lookup",
             Op::RayWalk => "walk",
+            Op::Popcount => "popcount",
+            Op::RotateLeft => "rotl",
+            Op::RotateRight => "rotr",
+            Op::LowestBit => "ls1b",
+            Op::HighestBit => "ms1b",
+            Op::Pext => "pext",
+            Op::Pdep => "pdep",
+            Op::Compare(comparison) => comparison.symbol(),
+            Op::LogicalNot => "!",
+            Op::Select => "?",
+            Op::Mask(mask) => mask.function(),
         }
     }
 
     /// True for the register operations a CPU executes; table reads and the reference
     /// walk are counted apart.
     pub const fn is_arithmetic(self) -> bool {
-        !matches!(self, Op::Lookup | Op::RayWalk)
+        !matches!(self, Op::Lookup | Op::RayWalk | Op::Mask(_))
     }
 }
 
@@ -511,6 +611,9 @@ pub struct Trace {
     pub occupied: Bitboard,
     pub steps: Vec<Step>,
     pub result: Bitboard,
+    /// For a reader's formula, where each step's sub-expression was typed (byte offsets, one
+    /// per step); empty for a technique, whose steps name their file, line and column.
+    pub spans: Vec<crate::formula::Span>,
 }
 
 impl Trace {

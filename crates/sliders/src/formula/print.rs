@@ -1,0 +1,142 @@
+//! Formulas back to text, with the fewest parentheses C's precedence needs: a step's label is
+//! its sub-expression printed this way, and a printed formula parses back to the same tree.
+
+use alloc::string::String;
+use core::fmt::{self, Write};
+
+use super::lex::Radix;
+use super::parse::{Binary, Expr, Node, Program, Statement, Unary};
+
+/// Binds tighter than any binary operator.
+const UNARY: u8 = 11;
+/// Binds looser than any binary operator.
+const SELECT: u8 = 1;
+
+fn precedence(node: &Node) -> u8 {
+    match &node.expr {
+        Expr::Binary(op, ..) => op.precedence(),
+        Expr::Select(..) => SELECT,
+        Expr::Unary(..) => UNARY,
+        _ => UNARY + 1,
+    }
+}
+
+/// `node`, in parentheses when it binds looser than `needed`.
+fn operand(out: &mut String, node: &Node, needed: u8) -> fmt::Result {
+    if precedence(node) < needed {
+        out.push('(');
+        expression(out, node)?;
+        out.push(')');
+        Ok(())
+    } else {
+        expression(out, node)
+    }
+}
+
+/// The precedence an operand of `parent` must have to go without parentheses. Beyond C's
+/// rules, an operand with another operator is parenthesised, as `o ^ (o - 2 * r)`, unless it
+/// is a product in a sum: a reader should not need the precedence table.
+fn needed(parent: Binary, child: &Node, by_precedence: u8) -> u8 {
+    match &child.expr {
+        Expr::Binary(op, ..) if *op != parent => {
+            let product_in_sum = *op == Binary::Mul && matches!(parent, Binary::Add | Binary::Sub);
+            if product_in_sum {
+                by_precedence
+            } else {
+                UNARY
+            }
+        }
+        _ => by_precedence,
+    }
+}
+
+pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
+    match &node.expr {
+        Expr::Number(value, Radix::Decimal) => write!(out, "{value}"),
+        Expr::Number(value, Radix::Hex) => write!(out, "{value:#x}"),
+        Expr::Number(value, Radix::Binary) => write!(out, "{value:#b}"),
+        Expr::Name(name) => out.write_str(name),
+        Expr::Unary(op, inner) => {
+            out.push(match op {
+                Unary::Not => '~',
+                Unary::Negate => '-',
+                Unary::LogicalNot => '!',
+            });
+            operand(out, inner, UNARY)
+        }
+        Expr::Binary(op, lhs, rhs) => {
+            // Left to right: a right operand of the same precedence keeps its parentheses.
+            operand(out, lhs, needed(*op, lhs, op.precedence()))?;
+            write!(out, " {} ", op.symbol())?;
+            operand(out, rhs, needed(*op, rhs, op.precedence() + 1))
+        }
+        Expr::Select(condition, then, otherwise) => {
+            operand(out, condition, SELECT + 1)?;
+            out.push_str(" ? ");
+            expression(out, then)?;
+            out.push_str(" : ");
+            expression(out, otherwise)
+        }
+        Expr::Call(name, arguments) => {
+            write!(out, "{name}(")?;
+            for (index, argument) in arguments.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                expression(out, argument)?;
+            }
+            out.push(')');
+            Ok(())
+        }
+    }
+}
+
+/// The text of one expression.
+pub fn to_text(node: &Node) -> String {
+    let mut out = String::new();
+    let _ = expression(&mut out, node);
+    out
+}
+
+fn statement(out: &mut String, statement: &Statement) -> fmt::Result {
+    match statement {
+        Statement::Assign { name, value, .. } => {
+            write!(out, "{name} = ")?;
+            expression(out, value)
+        }
+        Statement::Return(value) => {
+            out.push_str("return ");
+            expression(out, value)
+        }
+        Statement::Bare(value) => expression(out, value),
+    }
+}
+
+impl fmt::Display for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        for function in &self.functions {
+            out.push_str("fn ");
+            out.push_str(&function.name);
+            out.push('(');
+            for (index, (parameter, _)) in function.parameters.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(parameter);
+            }
+            out.push_str(") {\n");
+            for line in &function.body {
+                out.push_str("    ");
+                statement(&mut out, line)?;
+                out.push('\n');
+            }
+            out.push_str("}\n");
+        }
+        for line in &self.main {
+            statement(&mut out, line)?;
+            out.push('\n');
+        }
+        f.write_str(&out)
+    }
+}
