@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sliders::formula::{CheckOutcome, Checker, Formula, Target};
 use sliders::{diagram, figure, wikitable, Bitboard, Slider, Technique, Trace};
 
 #[derive(Parser)]
@@ -37,6 +38,22 @@ enum Command {
         position: Position,
         #[command(flatten)]
         picture: PictureArgs,
+    },
+    /// Run a formula of your own: print its value as 0x and 16 hex digits, its steps, or check
+    /// it against the reference on every square.
+    Eval {
+        /// The formula's text, or @FILE to read it from a file.
+        #[arg(long)]
+        formula: String,
+        #[command(flatten)]
+        position: OptionalPosition,
+        /// Print every step, as `trace` does.
+        #[arg(long)]
+        trace: bool,
+        /// Check it on 100,032 cases against the attacks it should compute: rook, bishop, queen,
+        /// rank, file, diagonal, antidiagonal, or a ray (north, northeast, …).
+        #[arg(long, value_parser = parse_target)]
+        check: Option<Target>,
     },
 }
 
@@ -108,6 +125,10 @@ fn parse_technique(text: &str) -> Result<Technique, String> {
         let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
         format!("unknown technique; the techniques are {}", names.join(", "))
     })
+}
+
+fn parse_target(text: &str) -> Result<Target, String> {
+    text.parse().map_err(|e: sliders::formula::ParseTargetError| e.to_string())
 }
 
 fn parse_slider(text: &str) -> Result<Slider, String> {
@@ -234,6 +255,69 @@ fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
     })
 }
 
+/// `sliders eval`: exit 0 when all went well (and the check agrees), 1 when the check found a
+/// counter-example, 2 for a formula that cannot be read or run.
+fn eval(text: &str, position: OptionalPosition, trace: bool, check: Option<Target>) -> ExitCode {
+    let text = match text.strip_prefix('@') {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("error: cannot read the formula from {path}: {error}");
+                return ExitCode::from(2);
+            }
+        },
+        None => text.to_string(),
+    };
+    let formula = match Formula::parse(&text) {
+        Ok(formula) => formula,
+        Err(error) => {
+            let (line, caret) = error.caret(&text);
+            eprintln!("error: {}\n  {line}\n  {caret}", error.describe(&text));
+            return ExitCode::from(2);
+        }
+    };
+    match (position.slider, position.square, position.occupied) {
+        (Some(slider), Some(sliders), Some(occupied)) => match formula.trace(slider, sliders, occupied) {
+            Ok(traced) => {
+                println!("{}", traced.result);
+                if trace {
+                    print!("{}", diagram::trace(&traced));
+                }
+            }
+            Err(fault) => {
+                eprintln!("error: {}", fault.describe(&text));
+                return ExitCode::from(2);
+            }
+        },
+        (None, None, None) if check.is_some() && !trace => {}
+        _ => {
+            eprintln!("error: eval needs --slider, --square and --occupied (or only --check TARGET)");
+            return ExitCode::from(2);
+        }
+    }
+    let Some(target) = check else { return ExitCode::SUCCESS };
+    match Checker::new(&formula, target).run() {
+        CheckOutcome::Agrees { cases } => {
+            println!("agrees with {} on all {cases} cases", target.describe());
+            ExitCode::SUCCESS
+        }
+        CheckOutcome::Differs { cases, counter_example: c } => {
+            let got = match &c.got {
+                Ok(value) => format!("formula={value}"),
+                Err(fault) => format!("fault=\"{}\"", fault.describe(&text)),
+            };
+            println!(
+                "differs from {} on case {cases}: square={} occupied={} expected={} {got}",
+                target.describe(),
+                c.square,
+                c.occupied,
+                c.expected
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Writes to the file, or to standard output.
 fn write_out(bytes: &[u8], output: Option<&PathBuf>) -> io::Result<bool> {
     match output {
@@ -288,6 +372,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Eval { formula, position, trace, check } => return eval(&formula, position, trace, check),
         Command::Trace { technique, position, picture } => {
             let drawn = technique
                 .technique

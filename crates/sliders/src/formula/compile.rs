@@ -85,6 +85,7 @@ struct Known {
 
 pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Result<Compiled, Error> {
     let mut known: Vec<Known> = Vec::new();
+    let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
     let mut functions = Vec::new();
     for function in &program.functions {
         if names::function(&function.name).is_some() || names::board_name(&function.name).is_some() {
@@ -101,12 +102,12 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
             }
             locals.push(parameter.clone());
         }
-        let (body, cost, depth) = body(&function.body, locals, &known, &function.name, function.name_span, text, comments)?;
+        let (body, cost, depth) = body(&function.body, locals, &known, &all, &function.name, function.name_span, text, comments)?;
         known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth: depth + 1 });
         functions.push(body);
     }
     let end = Span::new(text.len(), text.len());
-    let (main, cost, _) = body(&program.main, Vec::new(), &known, "", end, text, comments)?;
+    let (main, cost, _) = body(&program.main, Vec::new(), &known, &all, "", end, text, comments)?;
     if cost > MAX_STEPS {
         return Err(Error::at(end, &format!("one run of this formula can take {cost} operations; the most is {MAX_STEPS}")));
     }
@@ -129,6 +130,7 @@ fn body(
     statements: &[Statement],
     locals: Vec<String>,
     known: &[Known],
+    all: &[String],
     function: &str,
     end: Span,
     text: &str,
@@ -143,7 +145,7 @@ fn body(
         };
         return Err(Error::at(end, &message));
     };
-    let mut calls = CallCost { known, cost: 0, depth: 0 };
+    let mut calls = CallCost { known, all, cost: 0, depth: 0 };
     let mut scope = Scope { locals, text, comments, above: String::new(), bound: None };
     let mut instructions = Vec::new();
     for (index, statement) in statements.iter().enumerate() {
@@ -186,6 +188,8 @@ fn body(
 
 struct CallCost<'k> {
     known: &'k [Known],
+    /// Every function of the program, for a call of one not yet defined.
+    all: &'k [String],
     cost: usize,
     depth: usize,
 }
@@ -300,17 +304,14 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
     if let Some(square) = names::square(name) {
         return Ok(Code::Count(square));
     }
-    let message = if names::function(name).is_some() || known.iter().any(|k| k.name == name) {
-        format!("{name} is a function: call it as {name}(…)")
-    } else if names::direction(name).is_some() {
-        format!("{name} is a direction: it names a ray in ray(s, {name})")
-    } else {
-        format!("{name} is not a name the formula knows: an unknown name is an error, never zero")
-    };
-    let mut error = Error::at(span, &message);
-    if !message.contains("is a") {
-        error.suggestion = names::suggestion(name, scope.locals.iter().map(String::as_str));
+    if names::function(name).is_some() || known.iter().any(|k| k.name == name) {
+        return Err(Error::at(span, &format!("{name} is a function: call it as {name}(…)")));
     }
+    if names::direction(name).is_some() {
+        return Err(Error::at(span, &format!("{name} is a direction: it names a ray in ray(s, {name})")));
+    }
+    let mut error = Error::at(span, &format!("{name} is not a name the formula knows (an unknown name is an error, never zero)"));
+    error.suggestion = names::suggestion(name, scope.locals.iter().map(String::as_str));
     Err(error)
 }
 
@@ -336,11 +337,14 @@ fn call(node: &Node, name: &str, arguments: &[Node], scope: &mut Scope, calls: &
         return Ok(Code::Call(index, codes));
     }
     let Some(builtin) = names::function(name) else {
-        let mut error = Error::at(node.span, &format!("there is no function {name}"));
-        error.suggestion = names::suggestion(name, calls.known.iter().map(|k| k.name.as_str()));
-        if error.suggestion.is_none() {
-            error.message.push_str(" (a function can call only the functions defined above it, so none calls itself)");
+        if calls.all.iter().any(|f| f == name) {
+            return Err(Error::at(
+                node.span,
+                &format!("{name} is defined below this call, or is this function itself: a function can call only the functions above it, so none can call itself"),
+            ));
         }
+        let mut error = Error::at(node.span, &format!("there is no function {name}"));
+        error.suggestion = names::function_suggestion(name, calls.known.iter().map(|k| k.name.as_str()));
         return Err(error);
     };
     if arguments.len() != builtin.arity() {

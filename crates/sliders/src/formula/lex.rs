@@ -131,13 +131,18 @@ fn number(text: &str, start: usize) -> Result<(u64, Radix, usize), Error> {
     // The suffix: the letters after the last digit of this base.
     let digits_end = word
         .char_indices()
-        .find(|&(_, c)| c != '_' && !c.is_digit(base) && !(radix == Radix::Hex && false))
+        .find(|&(_, c)| c != '_' && !c.is_digit(base))
         .map_or(word.len(), |(i, _)| i);
     let (digits, suffix) = word.split_at(digits_end);
-    // A hex literal's letters are digits; its suffix can only be a C one that is not hex (U, L).
     let span = Span::new(start, end);
     if !matches!(suffix.to_ascii_lowercase().as_str(), "" | "u" | "ul" | "ull" | "l" | "ll" | "u64") {
-        return Err(Error::at(span, &alloc::format!("{suffix:?} cannot end a number: expected digits, or a suffix such as ULL")));
+        let number = &text[start..start + (digits_start - start) + digits_end];
+        let message = if suffix.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+            alloc::format!("a number runs into a name: expected an operator between them, as in {number} * {suffix}")
+        } else {
+            alloc::format!("{suffix:?} cannot end a number: expected digits, or a suffix such as ULL")
+        };
+        return Err(Error::at(span, &message));
     }
     let clean: String = digits.chars().filter(|&c| c != '_').collect();
     if clean.is_empty() {

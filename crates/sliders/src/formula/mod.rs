@@ -29,7 +29,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-pub use check::{CheckOutcome, Checker, CounterExample, Target, CASES_PER_SQUARE};
+pub use check::{CheckOutcome, Checker, CounterExample, ParseTargetError, Target, CASES_PER_SQUARE};
 pub use parse::Program;
 
 use crate::trace::Trace;

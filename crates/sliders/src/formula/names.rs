@@ -147,6 +147,14 @@ pub fn direction(name: &str) -> Option<Direction> {
     DIRECTIONS.iter().find(|(n, _)| *n == plain).map(|&(_, d)| d)
 }
 
+/// The function a reader who called `name` most likely meant: one of the language's, or of
+/// `own`, the reader's functions defined above.
+pub fn function_suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<String> {
+    let lower: String = name.chars().flat_map(char::to_lowercase).collect();
+    let candidates = FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature())));
+    nearest(&lower, candidates.chain(own.map(|n| (n, format!("{n}(…)")))))
+}
+
 /// What a reader who typed `name` most likely meant, from the names the language knows and
 /// `own`, the formula's names in scope.
 pub fn suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<String> {
@@ -183,15 +191,21 @@ pub fn suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<
         .map(|(n, _)| (*n, String::from(*n)))
         .chain(FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature()))))
         .chain(DIRECTIONS.iter().map(|(n, _)| (*n, String::from(*n))));
+    nearest(&lower, candidates.chain(own.map(|n| (n, String::from(n)))))
+}
+
+/// The candidate nearest to `typed` (lower case), if it is a near miss: one edit away for a
+/// short name, two for a longer one.
+fn nearest<'a>(typed: &str, candidates: impl Iterator<Item = (&'a str, String)>) -> Option<String> {
     let mut best: Option<(usize, String)> = None;
-    for (candidate, shown) in candidates.chain(own.map(|n| (n, String::from(n)))) {
-        let distance = edit_distance(&lower, &candidate.to_lowercase());
+    for (candidate, shown) in candidates {
+        let distance = edit_distance(typed, &candidate.to_lowercase());
         let limit = if candidate.len() <= 3 { 1 } else { 2 };
         if distance <= limit && best.as_ref().is_none_or(|(d, _)| distance < *d) {
             best = Some((distance, shown));
         }
     }
-    best.map(|(_, shown)| shown).filter(|shown| shown != name).map(|shown| format!("{shown}"))
+    best.map(|(_, shown)| shown)
 }
 
 /// Levenshtein distance, for near-misses (`popcnt`, `clzz`); names are short.
