@@ -74,7 +74,7 @@ impl Board {
 /// The whole sentence for step `index` of `trace`: what happened, then why.
 pub fn narrate(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
-    format!("{} {}", describe(step, &Board::of(trace)), step.why)
+    with_why(describe(step, &Board::of(trace)), &step.why)
 }
 
 /// The sentence for what a frame of a step shows: the copy, bit or rank the animation is at,
@@ -98,7 +98,16 @@ pub fn on_screen_with_why(step: &Step, frame: &Frame, board: &Board, why: &str) 
             return describe_rank(step, rank);
         }
     }
-    format!("{} {why}", describe(step, board))
+    with_why(describe(step, board), why)
+}
+
+/// What happened, then why; a formula's line without a comment has no why.
+fn with_why(what: String, why: &str) -> String {
+    if why.is_empty() {
+        what
+    } else {
+        format!("{what} {why}")
+    }
 }
 
 /// The first sentence of `text`: up to the first full stop that ends a sentence (followed by a

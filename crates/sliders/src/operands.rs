@@ -118,11 +118,17 @@ fn operand_texts(op: Op, code: &str) -> Option<(&str, &str)> {
     let call = code.ends_with(')') && (infix.is_empty() || code.starts_with("shift("));
     if let Some(open) = code.bytes().position(|byte| byte == b'(').filter(|_| call) {
         let arguments = &code[open + 1..code.len() - 1];
+        let comma = top_level(arguments, ", ", true);
         let set = match op {
             Op::RayWalk => &arguments[top_level(arguments, ", ", false).map_or(0, |at| at + 2)..],
-            _ => &arguments[..top_level(arguments, ", ", true).unwrap_or(arguments.len())],
+            _ => &arguments[..comma.unwrap_or(arguments.len())],
         };
-        return Some((strip_parentheses(set), ""));
+        // A formula's two-argument functions: `rotl(x, n)`, `pext(x, mask)`.
+        let second = match (op, comma) {
+            (Op::RotateLeft | Op::RotateRight | Op::Pext | Op::Pdep, Some(at)) => strip_parentheses(&arguments[at + 2..]),
+            _ => "",
+        };
+        return Some((strip_parentheses(set), second));
     }
     // The outermost operation is the last top-level one (the operators in labels are left
     // associative).

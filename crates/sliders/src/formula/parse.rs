@@ -187,6 +187,8 @@ impl Program {
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
 const TYPE_WORDS: [&str; 10] = ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "const", "static", "inline", "mut"];
 
+const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
+
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
     let mut parser = Parser { tokens, at: 0, depth: 0 };
     let mut program = Program::default();
@@ -276,6 +278,7 @@ impl<'a> Parser<'_, 'a> {
 
     fn end_of_statement(&mut self) -> Result<(), Error> {
         match self.peek() {
+            Token::Punct("[") => Err(Error::at(self.span(), TABLES)),
             Token::Newline | Token::End => Ok(()),
             Token::Punct(";") | Token::Punct("}") => Ok(()),
             _ => Err(self.unexpected("expected an operator, or the end of the statement")),
@@ -486,8 +489,9 @@ impl<'a> Parser<'_, 'a> {
                 self.skip_newlines();
                 let inner = self.expression()?;
                 self.skip_newlines();
-                self.expect(")", ") to close the (")?;
-                Ok(inner)
+                let close = self.expect(")", ") to close the (")?;
+                // The parentheses belong to what they enclose: the editor marks them with it.
+                Ok(Node { span: Span::new(span.start, close.end), ..inner })
             }
             Token::Name(name) if self.peek_at(1) == Token::Punct("(") => {
                 self.next();
@@ -509,7 +513,7 @@ impl<'a> Parser<'_, 'a> {
                 self.next();
                 Ok(Node { expr: Expr::Name(name.to_string()), span })
             }
-            Token::Punct("[") => Err(Error::at(span, "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function")),
+            Token::Punct("[") => Err(Error::at(span, TABLES)),
             _ => Err(self.unexpected("expected a value: a name, a number, a call or (")),
         }
     }
