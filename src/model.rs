@@ -2,6 +2,8 @@
 
 use std::rc::Rc;
 
+use sliders::formula::examples::{Example, EXAMPLES};
+use sliders::formula::{self, CheckOutcome, Checker, Formula, Target};
 use sliders::{Bitboard, Slider, Square, Technique, Trace};
 use yew::Reducible;
 
@@ -17,6 +19,56 @@ const HOLD_TICKS: usize = 10;
 /// Ticks the last step stays on screen, besides [`HOLD_TICKS`], before a looping player starts
 /// again: about three seconds at the default speed.
 pub const LOOP_HOLD_TICKS: usize = 36;
+
+/// Cases the check runs between two looks at the page: a few milliseconds' work.
+pub const CHECK_SLICE: usize = 4096;
+
+/// The reader's own formula: what the editor holds, the last text that parsed (which the steps
+/// show while the typed text has an error), and its check.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Playground {
+    pub text: Rc<str>,
+    pub formula: Rc<Formula>,
+    /// Why the typed text does not parse, if it does not.
+    pub error: Option<formula::Error>,
+    /// What the formula should compute, for its check.
+    pub target: Target,
+    pub check: Check,
+}
+
+/// The check of the formula against the reference, run a slice at a time.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Check {
+    NotRun,
+    Running { checker: Checker, started_ms: f64 },
+    Done { outcome: CheckOutcome, ms: f64 },
+}
+
+impl Playground {
+    pub fn example(example: &Example) -> Playground {
+        let formula = Formula::parse(example.text).expect("every example parses (tests/formula.rs)");
+        Playground {
+            text: example.text.into(),
+            formula: Rc::new(formula),
+            error: None,
+            target: example.target,
+            check: Check::NotRun,
+        }
+    }
+
+    /// The typed text: parsed, it replaces the formula; with an error, the last good formula
+    /// stays and the error is shown beside the editor.
+    pub fn edited(self, text: &str) -> Playground {
+        let typed: Rc<str> = text.into();
+        match Formula::parse(text) {
+            Ok(formula) if formula.source() == self.formula.source() => Playground { text: typed, error: None, ..self },
+            Ok(formula) => {
+                Playground { text: typed, formula: Rc::new(formula), error: None, check: Check::NotRun, ..self }
+            }
+            Err(error) => Playground { text: typed, error: Some(error), ..self },
+        }
+    }
+}
 
 /// Light, dark, or whatever the reader's system prefers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,7 +106,11 @@ pub enum Tool {
 /// Everything the page shows is derived from this.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Lab {
+    /// The built-in technique chosen last; the reader's formula shows instead while
+    /// `formula_open` is set.
     pub technique: Technique,
+    pub formula_open: bool,
+    pub playground: Playground,
     pub slider: Slider,
     /// The slider's square; with several sliders, the lowest.
     pub square: Square,
@@ -99,6 +155,8 @@ impl Default for Lab {
     fn default() -> Lab {
         Lab {
             technique: Technique::ObstructionDifference,
+            formula_open: false,
+            playground: Playground::example(&EXAMPLES[0]),
             slider: Slider::Rook,
             square: Square::D4,
             others: Bitboard::EMPTY,
@@ -136,6 +194,20 @@ pub enum Action {
     SetTool(Tool),
     SetSlider(Slider),
     SetTechnique(Technique),
+    /// Show the reader's formula in the lesson ("Your formula" in the technique menu).
+    OpenFormula,
+    /// The editor's text changed.
+    EditFormula(String),
+    /// Open one of [`EXAMPLES`] by id.
+    OpenExample(&'static str),
+    /// What the formula should compute; its slider is placed for it.
+    SetTarget(Target),
+    /// Start the check, at this time (milliseconds, for its duration).
+    StartCheck(f64),
+    /// Run the next slice of the check; the time, for its duration once it ends.
+    CheckTick(f64),
+    /// Put the check's counter-example on the board.
+    LoadCounterExample,
     SetOccupied(Bitboard),
     /// Load one of [`PRESETS`] by id.
     LoadPreset(&'static str),
@@ -170,6 +242,9 @@ pub enum Action {
 impl Lab {
     /// Every step the selected technique takes on this position.
     pub fn trace(&self) -> Trace {
+        if self.formula_open {
+            return self.playground.formula.trace_until_fault(self.slider, self.sliders(), self.occupied).0;
+        }
         crate::magic_table::ensure(self.technique);
         self.technique
             .trace_many(self.slider, self.sliders(), self.occupied)
@@ -189,10 +264,27 @@ impl Lab {
         }
     }
 
+    /// The formula's fault on this board, if it meets one (a square function given 64).
+    pub fn formula_fault(&self) -> Option<formula::Fault> {
+        let formula = &self.playground.formula;
+        self.formula_open.then(|| formula.trace_until_fault(self.slider, self.sliders(), self.occupied).1).flatten()
+    }
+
+    /// Several sliders at once: the set-wise techniques and a formula (whose `r` is their union).
+    pub fn takes_many_sliders(&self) -> bool {
+        self.formula_open || self.technique.takes_many_sliders()
+    }
+
+    /// What the trace depends on: a new value means a new trace.
+    fn traced(&self) -> (Technique, bool, &str, Slider, Bitboard, Bitboard) {
+        let source = if self.formula_open { self.playground.formula.source() } else { "" };
+        (self.technique, self.formula_open, source, self.slider, self.sliders(), self.occupied)
+    }
+
     /// The slider tool on `square`: a technique that takes several sliders adds a slider there
     /// or takes one away (never the last); any other moves its one slider there.
     fn place_slider(self, square: Square) -> Lab {
-        if !self.technique.takes_many_sliders() {
+        if !self.takes_many_sliders() {
             return Lab { square, message: None, ..self };
         }
         let sliders = self.sliders();
@@ -204,17 +296,19 @@ impl Lab {
 
     /// A technique that takes one slider keeps the first and says which others it removed.
     fn with_technique(self, technique: Technique) -> Lab {
-        if self.others.is_empty() || technique.takes_many_sliders() {
-            return Lab { technique, ..self };
+        let lab = Lab { formula_open: false, ..self };
+        if lab.others.is_empty() || technique.takes_many_sliders() {
+            return Lab { technique, ..lab };
         }
+        let this = lab;
         let message = format!(
             "{} takes one slider: kept the {} on {} and removed {}. Kogge-Stone and Dumb7Fill take several.",
             technique.title(),
-            self.slider,
-            self.square,
-            sliders::narration::square_list(self.others)
+            this.slider,
+            this.square,
+            sliders::narration::square_list(this.others)
         );
-        Lab { technique, others: Bitboard::EMPTY, message: Some(message), ..self }
+        Lab { technique, others: Bitboard::EMPTY, message: Some(message), ..this }
     }
 
     fn edited(mut self, occupied: Bitboard) -> Lab {
@@ -345,6 +439,48 @@ impl Reducible for Lab {
             Action::SetTool(tool) => Lab { tool, ..lab },
             Action::SetSlider(slider) => Lab { slider, ..lab },
             Action::SetTechnique(technique) => lab.with_technique(technique),
+            Action::OpenFormula => Lab { formula_open: true, ..lab },
+            Action::EditFormula(text) => {
+                let playground = lab.playground.clone().edited(&text);
+                Lab { playground, ..lab }
+            }
+            Action::OpenExample(id) => match sliders::formula::examples::by_id(id) {
+                Some(example) => Lab {
+                    formula_open: true,
+                    playground: Playground::example(example),
+                    slider: example.target.slider(),
+                    others: Bitboard::EMPTY,
+                    ..lab
+                },
+                None => Lab { message: Some(format!("There is no example formula \"{id}\".")), ..lab },
+            },
+            Action::SetTarget(target) => {
+                let playground = Playground { target, check: Check::NotRun, ..lab.playground.clone() };
+                Lab { playground, slider: target.slider(), ..lab }
+            }
+            Action::StartCheck(now) => {
+                let checker = Checker::new(lab.playground.target);
+                let playground = Playground { check: Check::Running { checker, started_ms: now }, ..lab.playground.clone() };
+                Lab { playground, ..lab }
+            }
+            Action::CheckTick(now) => match lab.playground.check.clone() {
+                Check::Running { mut checker, started_ms } => {
+                    let check = match checker.advance(&lab.playground.formula, CHECK_SLICE) {
+                        Some(outcome) => Check::Done { outcome, ms: now - started_ms },
+                        None => Check::Running { checker, started_ms },
+                    };
+                    Lab { playground: Playground { check, ..lab.playground.clone() }, ..lab }
+                }
+                _ => return self,
+            },
+            Action::LoadCounterExample => match &lab.playground.check {
+                Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, .. } => {
+                    let (square, occupied) = (counter_example.square, counter_example.occupied);
+                    let slider = lab.playground.target.slider();
+                    Lab { square, occupied, slider, others: Bitboard::EMPTY, message: None, step: 0, ..lab }
+                }
+                _ => return self,
+            },
             Action::SetOccupied(occupied) => lab.edited(occupied),
             Action::LoadPreset(id) => match PRESETS.iter().find(|p| p.id == id) {
                 Some(preset) => {
@@ -392,10 +528,23 @@ impl Reducible for Lab {
             Action::SetSpeed(speed) => Lab { speed: speed.min(SPEEDS_MS.len() - 1), ..lab },
             Action::SetTheme(theme) => Lab { theme, ..lab },
             Action::Restore(link) => {
-                let Lab { technique, slider, square, others, occupied, step, speed, theme, .. } = *link;
+                let Lab { technique, formula_open, playground, slider, square, others, occupied, step, speed, theme, .. } =
+                    *link;
                 // Settle on the link's trace first, then show its step.
-                let lab =
-                    Lab { technique, slider, square, others, occupied, speed, theme, message: None, ..lab }.settled();
+                let lab = Lab {
+                    technique,
+                    formula_open,
+                    playground,
+                    slider,
+                    square,
+                    others,
+                    occupied,
+                    speed,
+                    theme,
+                    message: None,
+                    ..lab
+                }
+                .settled();
                 let step = step.min(lab.trace().steps.len().saturating_sub(1));
                 return Rc::new(Lab { step, frame: usize::MAX, running: false, autoplay: false, ..lab });
             }
@@ -403,8 +552,7 @@ impl Reducible for Lab {
             Action::DismissMessage => Lab { message: None, ..lab },
         };
         // A new position or technique means a new trace: settle the player on it.
-        let retraced = (next.technique, next.slider, next.sliders(), next.occupied)
-            != (self.technique, self.slider, self.sliders(), self.occupied);
+        let retraced = next.traced() != self.traced();
         let next = if retraced { next.settled() } else { next };
         if next == *self {
             self

@@ -27,11 +27,14 @@ struct Query {
     code: Option<String>,
     autoplay: Option<String>,
     present: Option<String>,
+    /// The reader's formula (with `technique=formula`) and what its check expects.
+    formula: Option<String>,
+    expect: Option<String>,
 }
 
 impl Query {
     /// The parameters in the order links write them; each name is the query key.
-    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 13] {
+    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 15] {
         [
             ("v", &mut self.v),
             ("technique", &mut self.technique),
@@ -46,6 +49,8 @@ impl Query {
             ("code", &mut self.code),
             ("autoplay", &mut self.autoplay),
             ("present", &mut self.present),
+            ("formula", &mut self.formula),
+            ("expect", &mut self.expect),
         ]
     }
 
@@ -141,9 +146,31 @@ pub fn from_query(query: &str) -> Loaded {
         _ => Err(format!("this page reads version 1 and {VERSION} links")),
     });
     read("technique", fields.technique, &mut |v| {
+        if v == "formula" {
+            lab.formula_open = true;
+            return Ok(());
+        }
         // The core's error names the command-line tool's list; the page has its own menu.
         lab.technique =
             v.parse::<Technique>().map_err(|_| "no technique has that name; the Technique menu lists them all")?;
+        Ok(())
+    });
+    read("formula", fields.formula, &mut |v| {
+        let length = v.chars().count();
+        if length > sliders::formula::MAX_LENGTH {
+            return Err(format!(
+                "the formula is {length} characters long, and a link may carry {} at most",
+                sliders::formula::MAX_LENGTH
+            ));
+        }
+        // A formula with an error still opens, in the editor, with its error beside it.
+        lab.playground = lab.playground.clone().edited(v);
+        Ok(())
+    });
+    read("expect", fields.expect, &mut |v| {
+        let target = v.parse::<sliders::formula::Target>().map_err(|e| e.to_string())?;
+        lab.playground.target = target;
+        lab.slider = target.slider();
         Ok(())
     });
     read("slider", fields.slider, &mut |v| {
@@ -154,6 +181,7 @@ pub fn from_query(query: &str) -> Loaded {
     read("square", fields.square, &mut |v| {
         let squares = sliders::parse_squares(v).map_err(|e| e.to_string())?;
         let squares = match lab.technique.trace_many(lab.slider, squares, Bitboard::EMPTY) {
+            _ if lab.formula_open => squares,
             Ok(_) => squares,
             Err(problem) => {
                 // Keep the first slider, and say so: the rest of the link still applies.
@@ -253,7 +281,9 @@ fn write(lab: &Lab, embed: Option<Embed>) -> String {
     let flag = |on: bool| Some(if on { "1" } else { "0" }.to_string());
     let mut query = Query {
         v: Some(VERSION.to_string()),
-        technique: Some(lab.technique.name().into()),
+        technique: Some(if lab.formula_open { "formula" } else { lab.technique.name() }.into()),
+        formula: lab.formula_open.then(|| lab.playground.text.to_string()),
+        expect: lab.formula_open.then(|| lab.playground.target.name().into()),
         slider: Some(lab.slider.name().into()),
         square: Some(lab.sliders().squares().map(Square::name).collect::<Vec<_>>().join(",")),
         occupied: Some(lab.occupied.to_string()),

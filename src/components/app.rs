@@ -14,6 +14,7 @@ use crate::components::board::Board;
 use crate::components::code_panel::CodePanel;
 use crate::components::compare::Compare;
 use crate::components::export::Export;
+use crate::components::formula_panel::{language_help, FormulaPanel};
 use crate::components::key_help::{focus_key_help, key_help, keys_hint};
 use crate::components::player::{player, PlayerProps};
 use crate::components::position::Position;
@@ -39,7 +40,7 @@ pub const HEIGHT_MESSAGE: &str = "slider-lab:height";
 
 /// The rays a positive-rays-only technique leaves out: what `reference` sees beyond its result.
 fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
-    if lab.technique.positive_rays_only() {
+    if !lab.formula_open && lab.technique.positive_rays_only() {
         Technique::Reference.attacks(lab.slider, lab.square, lab.occupied) & !attacks
     } else {
         Bitboard::EMPTY
@@ -182,7 +183,10 @@ pub fn app() -> Html {
     // The address follows the state; an embedded view leaves the article's history alone.
     let last_setup_ms = use_mut_ref(|| f64::NEG_INFINITY);
     use_effect_with(
-        (lab.technique, lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting),
+        (
+            (lab.technique, lab.formula_open, lab.playground.text.clone(), lab.playground.target),
+            (lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting),
+        ),
         {
             let lab = (*lab).clone();
             move |_| {
@@ -270,15 +274,23 @@ pub fn app() -> Html {
         }
     });
 
-    let trace = use_memo((lab.technique, lab.slider, lab.sliders(), lab.occupied), |_| lab.trace());
+    let formula = lab.formula_open.then(|| lab.playground.formula.clone());
+    let trace = use_memo((lab.technique, formula, lab.slider, lab.sliders(), lab.occupied), |_| lab.trace());
     // The technique's source file, for its explanation in the lesson (the code panel asks for
     // it too); an embed shows no explanation, and fetches the file only with its code panel.
-    let source = use_source((!embed.enabled).then_some(lab.technique.source_file()));
+    let source = use_source((!embed.enabled && !lab.formula_open).then_some(lab.technique.source_file()));
     let attacks = trace.result;
+    let positive_rays_only = !lab.formula_open && lab.technique.positive_rays_only();
     let current = trace.steps.get(lab.step).cloned();
-    // The file that made the current step, for its why (not in the wasm: feature whys-in-files).
-    let step_file =
-        current.as_ref().map(|step| if lab.technique.made(step) { lab.technique.source_file() } else { "compose.rs" });
+    // The file that made the current step, for its why (not in the wasm: feature whys-in-files);
+    // a formula's steps carry their own.
+    let step_file = current.as_ref().filter(|_| !lab.formula_open).map(|step| {
+        if lab.technique.made(step) {
+            lab.technique.source_file()
+        } else {
+            "compose.rs"
+        }
+    });
     let step_source = use_source(step_file);
     let frame = current.as_ref().map(|step| animation::frame(step, lab.frame)).unwrap_or_default();
     let playing = lab.running || lab.autoplay;
@@ -330,6 +342,7 @@ pub fn app() -> Html {
     let step_view = current.clone().map(|step| {
         let hint = keys_hint(&on_action);
         let why = match &step_source {
+            _ if lab.formula_open => Some(step.why.to_string()),
             Source::Ready(text) => Some(sliders::whys::why_in_source(text, &step).unwrap_or_default()),
             // A file that cannot come leaves the sentence without its why, not waiting forever.
             Source::Failed(_) => Some(String::new()),
@@ -347,6 +360,20 @@ pub fn app() -> Html {
         })
     });
     let key_help = lab.show_keys.then(|| key_help(&on_action));
+    // The code that runs: the technique's file, or the reader's formula in its editor.
+    let code = if lab.formula_open {
+        html! {
+            <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()}
+                fault={lab.formula_fault()} on_action={on_action.clone()} />
+        }
+    } else {
+        html! { <CodePanel technique={lab.technique} step={current.clone()} /> }
+    };
+    let title = if lab.formula_open {
+        format!("Your formula · {}", lab.playground.target.describe())
+    } else {
+        format!("{} · {}", lab.technique.article().title(), lab.technique.title())
+    };
     if embed.enabled {
         let full_page =
             format!("{}{}", gloo::utils::window().location().pathname().unwrap_or_default(), url::query_of(&lab));
@@ -358,12 +385,12 @@ pub fn app() -> Html {
                 { notice_list }
                 { for message }
                 <div class="embed-head">
-                    <h1 class="embed-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</h1>
+                    <h1 class="embed-title">{ title.clone() }</h1>
                     <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
                 </div>
                 <div class="embed-board">{ board }</div>
                 <div class="embed-side">
-                    { attack_result(&ResultProps { technique: lab.technique, attacks }) }
+                    { attack_result(&ResultProps { positive_rays_only, attacks }) }
                     if embed.controls { { player } } else {
                         // Steps that play by themselves can always be paused (WCAG 2.2.2).
                         <button type="button" class="player-button" data-player="toggle"
@@ -374,7 +401,7 @@ pub fn app() -> Html {
                 </div>
                 <div class="embed-step">{ for step_view }</div>
                 if embed.code {
-                    <CodePanel technique={lab.technique} step={current.clone()} />
+                    { code.clone() }
                 }
                 { for key_help }
             </main>
@@ -386,7 +413,7 @@ pub fn app() -> Html {
         <section class="stepper" aria-label="Steps of the technique">
             { player }
             { for step_view }
-            <CodePanel technique={lab.technique} step={current.clone()} />
+            { code }
         </section>
     };
     if lab.presenting {
@@ -397,7 +424,7 @@ pub fn app() -> Html {
                 { notice_list }
                 { for message }
                 <div class="present-board">
-                    <h2 class="present-title">{ format!("{} · {}", lab.technique.article().title(), lab.technique.title()) }</h2>
+                    <h2 class="present-title">{ title }</h2>
                     { board }
                     <button type="button" class="present-exit" data-present-exit=""
                         onclick={on_action.reform(|_: MouseEvent| Action::Present(false))}>
@@ -442,13 +469,13 @@ pub fn app() -> Html {
                 <div class="lesson">
                     <div class="board-column">
                         { board }
-                        { setup(&SetupProps { technique: lab.technique, slider: lab.slider, tool: lab.tool, on_action: on_action.clone() }) }
-                        { attack_result(&ResultProps { technique: lab.technique, attacks }) }
+                        { setup(&SetupProps { technique: lab.technique, formula_open: lab.formula_open, slider: lab.slider, tool: lab.tool, on_action: on_action.clone() }) }
+                        { attack_result(&ResultProps { positive_rays_only, attacks }) }
                     </div>
                     { stepper }
                     <div class="more">
                         <Position occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
-                        { technique_info(lab.technique, &source) }
+                        if lab.formula_open { { language_help() } } else { { technique_info(lab.technique, &source, &on_action) } }
                     </div>
                 </div>
                 <section class="step-details" aria-label="Every step">

@@ -7,6 +7,7 @@ pub mod board;
 pub mod code_panel;
 pub mod compare;
 pub mod export;
+pub mod formula_panel;
 pub mod grid;
 pub mod key_help;
 pub mod player;

@@ -1,10 +1,11 @@
 //! The final attack set, as hex and as the hook `data-result` / `data-value` tests read.
 
-use sliders::{Bitboard, Technique};
+use sliders::Bitboard;
 use yew::prelude::*;
 
 pub struct ResultProps {
-    pub technique: Technique,
+    /// The technique sees positive rays only: the result says which rays it leaves out.
+    pub positive_rays_only: bool,
     pub attacks: Bitboard,
 }
 
@@ -22,7 +23,7 @@ pub fn attack_result(props: &ResultProps) -> Html {
                     n => format!("{n} squares"),
                 } }</span>
             </output>
-            if props.technique.positive_rays_only() {
+            if props.positive_rays_only {
                 <p class="note" data-positive-only="">
                     { "This technique sees positive rays only (towards higher bit indices): \
                        north and east for a rook, north-east and north-west for a bishop, all \

@@ -10,6 +10,8 @@ use crate::model::{Action, Tool};
 
 pub struct SetupProps {
     pub technique: Technique,
+    /// The reader's formula is shown instead of the technique.
+    pub formula_open: bool,
     pub slider: Slider,
     pub tool: Tool,
     pub on_action: Callback<Action>,
@@ -47,6 +49,7 @@ pub fn setup(props: &SetupProps) -> Html {
     let on_technique = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
         match select.value().parse::<Technique>() {
+            _ if select.value() == "formula" => Action::OpenFormula,
             Ok(technique) => Action::SetTechnique(technique),
             Err(error) => Action::Reject(error.to_string()),
         }
@@ -60,7 +63,7 @@ pub fn setup(props: &SetupProps) -> Html {
             </button>
         }
     });
-    let place = if props.technique.takes_many_sliders() { "Add or remove sliders" } else { "Place slider" };
+    let place = if props.technique.takes_many_sliders() || props.formula_open { "Add or remove sliders" } else { "Place slider" };
     let tools = [(Tool::Occupancy, "occupancy", "Toggle squares"), (Tool::PlaceSlider, "place", place)];
     let tools = tools.iter().map(|&(tool, hook, label)| {
         let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetTool(tool));
@@ -72,7 +75,7 @@ pub fn setup(props: &SetupProps) -> Html {
     let groups = ARTICLES.iter().map(|&article| {
         let options = Technique::ALL.iter().filter(|t| t.article() == article).map(|&technique| {
             html! {
-                <option value={technique.name()} selected={technique == props.technique}>
+                <option value={technique.name()} selected={technique == props.technique && !props.formula_open}>
                     { technique.title() }
                 </option>
             }
@@ -83,7 +86,12 @@ pub fn setup(props: &SetupProps) -> Html {
         <div class="setup">
             <label class="setup-technique">
                 <span class="control-label">{ "Technique" }</span>
-                <select data-technique-select="" onchange={on_technique}>{ for groups }</select>
+                <select data-technique-select="" onchange={on_technique}>
+                    <optgroup label="Your own">
+                        <option value="formula" selected={props.formula_open}>{ "Your formula" }</option>
+                    </optgroup>
+                    { for groups }
+                </select>
             </label>
             <div class="control-row" role="group" aria-label="Slider">{ for sliders }</div>
             <div class="control-row" role="group" aria-label="Click on the board">{ for tools }</div>

@@ -8,6 +8,8 @@ use crate::components::benchmark::tenths;
 use crate::sources::Source;
 use yew::prelude::*;
 
+use crate::model::Action;
+
 /// The `//!` header of a source file as one paragraph.
 pub fn summary(source: &str) -> String {
     let lines: Vec<&str> = source.lines().map_while(|line| line.strip_prefix("//!")).map(str::trim).collect();
@@ -17,8 +19,17 @@ pub fn summary(source: &str) -> String {
 
 /// A plain view function, not a component: the app already holds the technique's source, which
 /// the code panel shows too, so this needs no hook of its own.
-pub fn technique_info(technique: Technique, source: &Source) -> Html {
+pub fn technique_info(technique: Technique, source: &Source, on_action: &Callback<Action>) -> Html {
     let article = technique.article();
+    // A technique the examples write out can be opened as a formula, to change one thing.
+    let as_formula = sliders::formula::examples::of_technique(technique).map(|example| {
+        let id = example.id;
+        html! {
+            <p><button type="button" data-open-as-formula={id} onclick={on_action.reform(move |_: MouseEvent| Action::OpenExample(id))}>
+                { format!("Open as a formula: {}", example.title) }
+            </button></p>
+        }
+    });
     html! {
         <section class="technique-info" data-technique={technique.name()}>
             <h2>{ format!("{} · {}", article.title(), technique.title()) }</h2>
@@ -39,6 +50,7 @@ pub fn technique_info(technique: Technique, source: &Source) -> Html {
                     </p>
                 }
             }
+            { for as_formula }
             if let Some(url) = article.url() {
                 <p><a href={url} target="_blank" rel="noopener">{ format!("Read “{}” on the chessprogramming wiki", article.title()) }</a></p>
             }

@@ -2,7 +2,7 @@
 //! boards, so that figures compare with published ones.
 
 /// Marsaglia's xorshift96 with the benchmark's fixed seed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Xorshift96 {
     x: u32,
     y: u32,

@@ -296,7 +296,7 @@ fn eval(text: &str, position: OptionalPosition, trace: bool, check: Option<Targe
         }
     }
     let Some(target) = check else { return ExitCode::SUCCESS };
-    match Checker::new(&formula, target).run() {
+    match Checker::new(target).run(&formula) {
         CheckOutcome::Agrees { cases } => {
             println!("agrees with {} on all {cases} cases", target.describe());
             ExitCode::SUCCESS

@@ -144,8 +144,8 @@ pub enum CheckOutcome {
 
 /// A check that runs in slices, so that a page can stay responsive: call
 /// [`Checker::advance`] until it gives an outcome.
-pub struct Checker<'f> {
-    formula: &'f Formula,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checker {
     target: Target,
     square: u32,
     case: usize,
@@ -153,9 +153,13 @@ pub struct Checker<'f> {
     random: Xorshift96,
 }
 
-impl<'f> Checker<'f> {
-    pub fn new(formula: &'f Formula, target: Target) -> Checker<'f> {
-        Checker { formula, target, square: 0, case: 0, done: 0, random: Xorshift96::default() }
+impl Checker {
+    pub fn new(target: Target) -> Checker {
+        Checker { target, square: 0, case: 0, done: 0, random: Xorshift96::default() }
+    }
+
+    pub fn target(&self) -> Target {
+        self.target
     }
 
     /// Cases checked so far, of [`Checker::total`].
@@ -168,7 +172,7 @@ impl<'f> Checker<'f> {
     }
 
     /// Checks up to `budget` more cases; the outcome once all agree or one differs.
-    pub fn advance(&mut self, budget: usize) -> Option<CheckOutcome> {
+    pub fn advance(&mut self, formula: &Formula, budget: usize) -> Option<CheckOutcome> {
         for _ in 0..budget {
             if self.square == 64 {
                 return Some(CheckOutcome::Agrees { cases: self.done });
@@ -176,7 +180,7 @@ impl<'f> Checker<'f> {
             let square = Square::from_index(self.square);
             let occupied = self.board(square) | square.bit();
             let expected = self.target.expected(square, occupied);
-            let got = self.formula.attacks(square.bit(), occupied);
+            let got = formula.attacks(square.bit(), occupied);
             self.done += 1;
             if got.as_ref().ok() != Some(&expected) {
                 let counter_example = CounterExample { square, occupied, expected, got };
@@ -192,9 +196,9 @@ impl<'f> Checker<'f> {
     }
 
     /// Runs the whole check.
-    pub fn run(mut self) -> CheckOutcome {
+    pub fn run(mut self, formula: &Formula) -> CheckOutcome {
         loop {
-            if let Some(outcome) = self.advance(usize::MAX) {
+            if let Some(outcome) = self.advance(formula, usize::MAX) {
                 return outcome;
             }
         }

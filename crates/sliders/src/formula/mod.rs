@@ -26,7 +26,6 @@ mod print;
 
 use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
 use core::fmt;
 
 pub use check::{CheckOutcome, Checker, CounterExample, ParseTargetError, Target, CASES_PER_SQUARE};
@@ -164,19 +163,29 @@ impl Formula {
 
     /// Every operation the formula takes on this board, as the steps of a trace.
     pub fn trace(&self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Result<Trace, Fault> {
+        match self.trace_until_fault(slider, sliders, occupied) {
+            (trace, None) => Ok(trace),
+            (_, Some(fault)) => Err(fault),
+        }
+    }
+
+    /// The steps up to a fault, if the formula meets one on this board (its result then empty),
+    /// and the fault: what a page shows while the reader looks into it.
+    pub fn trace_until_fault(&self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> (Trace, Option<Fault>) {
         let mut recorder = eval::Recording::new(&self.source);
-        let result = eval::run(&self.compiled, inputs(sliders, occupied), &mut recorder)?;
+        let outcome = eval::run(&self.compiled, inputs(sliders, occupied), &mut recorder);
         let square = sliders.squares().next().unwrap_or(Square::A1);
-        Ok(Trace {
+        let trace = Trace {
             technique: None,
             slider,
             square,
             sliders,
             occupied,
             steps: recorder.steps,
-            result: Bitboard(result),
+            result: Bitboard(*outcome.as_ref().unwrap_or(&0)),
             spans: recorder.spans,
-        })
+        };
+        (trace, outcome.err())
     }
 }
 
@@ -209,9 +218,4 @@ impl Fault {
         let (line, column) = position(text, self.span.start);
         format!("line {line}, column {column}: {}", self.message)
     }
-}
-
-/// Every example and built-in formula name in one list, for the menus.
-pub fn board_names() -> Vec<&'static str> {
-    names::BOARD_NAMES.iter().map(|(name, _)| *name).collect()
 }

@@ -1,0 +1,242 @@
+//! "Your formula": the editor where the code panel stands, with the sub-expression of the
+//! current step marked in the text, the error (line, column and a caret) beside it, and the
+//! check against the reference with its counter-example.
+
+use gloo::timers::callback::Timeout;
+use sliders::formula::examples::EXAMPLES;
+use sliders::formula::{CheckOutcome, Checker, Fault, Span, Target};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::components::benchmark::grouped;
+use crate::components::grid::Grid;
+use crate::model::{Action, Check, Playground};
+
+#[derive(Properties, PartialEq)]
+pub struct FormulaPanelProps {
+    pub playground: Playground,
+    /// Where the current step's sub-expression was typed.
+    pub span: Option<Span>,
+    /// The formula's fault on this board, if any.
+    pub fault: Option<Fault>,
+    pub on_action: Callback<Action>,
+}
+
+fn now_ms() -> f64 {
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+}
+
+/// `text` cut around `span`: before, inside, after (on character boundaries).
+fn cut(text: &str, span: Span) -> (&str, &str, &str) {
+    let bound = |at: usize| {
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let (start, end) = (bound(span.start), bound(span.end.max(span.start)));
+    (&text[..start], &text[start..end], &text[end..])
+}
+
+#[function_component(FormulaPanel)]
+pub fn formula_panel(props: &FormulaPanelProps) -> Html {
+    let playground = &props.playground;
+    let backdrop = use_node_ref();
+    // The check runs a slice at a time, each after the page has had its turn to draw and
+    // answer the reader.
+    use_effect_with(playground.check.clone(), {
+        let on_action = props.on_action.clone();
+        move |check| {
+            let next = matches!(check, Check::Running { .. })
+                .then(|| Timeout::new(0, move || on_action.emit(Action::CheckTick(now_ms()))));
+            move || drop(next)
+        }
+    });
+    // After every render: the mark (the step's sub-expression, or the error) is brought into
+    // the editor's view when it is out of it, and the backdrop follows the editor's scroll.
+    let editor = use_node_ref();
+    {
+        let (editor, backdrop) = (editor.clone(), backdrop.clone());
+        use_effect(move || {
+            if let (Some(area), Some(behind)) = (editor.cast::<HtmlElement>(), backdrop.cast::<HtmlElement>()) {
+                if let Ok(Some(mark)) = behind.query_selector("[data-formula-mark]") {
+                    if let Ok(mark) = mark.dyn_into::<HtmlElement>() {
+                        let (top, height) = (mark.offset_top(), area.client_height());
+                        if top < area.scroll_top() || top + mark.offset_height() > area.scroll_top() + height {
+                            area.set_scroll_top((top - height / 3).max(0));
+                        }
+                    }
+                }
+                behind.set_scroll_top(area.scroll_top());
+            }
+        });
+    }
+    let on_input = props.on_action.reform(|event: InputEvent| {
+        let area: HtmlTextAreaElement = event.target_unchecked_into();
+        Action::EditFormula(area.value())
+    });
+    let on_scroll = {
+        let backdrop = backdrop.clone();
+        Callback::from(move |event: Event| {
+            let area: HtmlElement = event.target_unchecked_into();
+            if let Some(behind) = backdrop.cast::<HtmlElement>() {
+                behind.set_scroll_top(area.scroll_top());
+                behind.set_scroll_left(area.scroll_left());
+            }
+        })
+    };
+    let text: &str = &playground.text;
+    // The mark: the error's place while the text has one, else the current step's
+    // sub-expression (whose place is in the text that ran, the one on screen).
+    let (mark, mark_class) = match (&playground.error, props.span) {
+        (Some(error), _) => (Some(error.span), "formula-error-mark"),
+        (None, Some(span)) => (Some(span), "formula-mark"),
+        _ => (None, ""),
+    };
+    let backdrop_text = match mark {
+        Some(span) => {
+            let (before, inside, after) = cut(text, span);
+            // An error at the very end marks one space, so the caret has somewhere to be.
+            let inside = if inside.is_empty() { " " } else { inside };
+            html! { <>{ before }<mark class={mark_class} data-formula-mark="">{ inside }</mark>{ after }{ "\n" }</> }
+        }
+        None => html! { <>{ text }{ "\n" }</> },
+    };
+    let status = match (&playground.error, &props.fault) {
+        (Some(error), _) => {
+            let (line, caret) = error.caret(text);
+            html! {
+                <div class="formula-error" role="alert" data-formula-error="">
+                    <p>{ error.describe(text) }</p>
+                    <pre class="formula-caret">{ format!("{line}\n{caret}") }</pre>
+                    <p class="formula-note">{ "The steps show the last formula that ran." }</p>
+                </div>
+            }
+        }
+        (None, Some(fault)) => html! {
+            <div class="formula-error" role="alert" data-formula-fault="">
+                <p>{ format!("On this board, {}. The steps stop there.", fault.describe(text)) }</p>
+            </div>
+        },
+        _ => html! {},
+    };
+    let on_example = props.on_action.reform(|event: Event| {
+        let select: HtmlSelectElement = event.target_unchecked_into();
+        let id = EXAMPLES.iter().find(|e| e.id == select.value()).map_or("", |e| e.id);
+        select.set_value("");
+        Action::OpenExample(id)
+    });
+    let examples = EXAMPLES.iter().map(|e| html! { <option value={e.id}>{ e.title }</option> });
+    let on_target = props.on_action.reform(|event: Event| {
+        let select: HtmlSelectElement = event.target_unchecked_into();
+        Action::SetTarget(select.value().parse::<Target>().unwrap_or(Target::Piece(sliders::Slider::Rook)))
+    });
+    let targets = Target::ALL.iter().map(|t| {
+        html! { <option value={t.name()} selected={*t == playground.target}>{ t.describe() }</option> }
+    });
+    let start = props.on_action.reform(|_: MouseEvent| Action::StartCheck(now_ms()));
+    html! {
+        <section class="formula-panel" aria-label="Your formula" data-formula-panel="">
+            <header class="code-heading">
+                <h2>{ "Your formula" }</h2>
+                <label class="formula-examples">
+                    <span class="visually-hidden">{ "Open an example" }</span>
+                    <select data-formula-example="" onchange={on_example}>
+                        <option value="" selected=true>{ "Open an example…" }</option>
+                        { for examples }
+                    </select>
+                </label>
+            </header>
+            <div class="formula-editor">
+                <pre class="formula-backdrop" aria-hidden="true" ref={backdrop}>{ backdrop_text }</pre>
+                <textarea class="formula-input" data-formula-input="" spellcheck="false" autocomplete="off"
+                    aria-label="Your formula" aria-describedby="formula-status" value={playground.text.to_string()} ref={editor}
+                    oninput={on_input} onscroll={on_scroll} />
+            </div>
+            <div id="formula-status" class="formula-status" aria-live="polite">{ status }</div>
+            <div class="formula-check">
+                <label>
+                    <span class="control-label">{ "It should compute" }</span>
+                    <select data-formula-target="" onchange={on_target}>{ for targets }</select>
+                </label>
+                <button type="button" data-formula-check="" onclick={start}
+                    disabled={matches!(playground.check, Check::Running { .. })}>
+                    { format!("Check on {} cases", grouped(Checker::total())) }
+                </button>
+            </div>
+            { check_view(playground, &props.on_action) }
+        </section>
+    }
+}
+
+fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
+    let target = playground.target;
+    match &playground.check {
+        Check::NotRun => html! {
+            <p class="check-note">{ format!(
+                "Compares the formula with {} from a square-by-square walk, on every square.",
+                target.describe()
+            ) }</p>
+        },
+        Check::Running { checker, .. } => html! {
+            <p class="check-progress" data-check-progress={checker.done().to_string()}>
+                <progress max={Checker::total().to_string()} value={checker.done().to_string()} />
+                { format!(" {} of {} cases…", grouped(checker.done()), grouped(Checker::total())) }
+            </p>
+        },
+        Check::Done { outcome: CheckOutcome::Agrees { cases }, ms } => html! {
+            <p class="check-agrees" data-check-result="agrees" data-check-cases={cases.to_string()} data-check-ms={format!("{ms:.0}")}>
+                { format!(
+                    "✓ Agrees with {} on all {} cases: every square{}, in {:.0} ms.",
+                    target.describe(),
+                    grouped(*cases),
+                    if matches!(target, Target::Piece(_)) { ", boards of every density" } else { ", every blocker subset of its squares, then random pieces elsewhere" },
+                    ms
+                ) }
+            </p>
+        },
+        Check::Done { outcome: CheckOutcome::Differs { cases, counter_example: c }, ms } => {
+            let slider = target.slider();
+            let got = match &c.got {
+                Ok(board) => html! { <Grid board={*board} caption="your formula" sliders={c.square.bit()} /> },
+                Err(fault) => html! { <p class="formula-error">{ fault.describe(&playground.text) }</p> },
+            };
+            html! {
+                <div class="check-differs" data-check-result="differs" data-check-cases={cases.to_string()} data-check-ms={format!("{ms:.0}")}
+                    data-counter-square={c.square.name()} data-counter-occupied={c.occupied.to_string()}>
+                    <p>{ format!(
+                        "✗ Differs on case {}: the {slider} on {}, occupied {}. Expected {}, the formula gives {}.",
+                        grouped(*cases),
+                        c.square,
+                        c.occupied,
+                        c.expected,
+                        c.got.as_ref().map_or_else(|_| "a fault".to_string(), |b| b.to_string())
+                    ) }</p>
+                    <div class="check-grids">
+                        <Grid board={c.expected} caption="expected" sliders={c.square.bit()} />
+                        { got }
+                    </div>
+                    <button type="button" data-load-counter-example="" onclick={on_action.reform(|_: MouseEvent| Action::LoadCounterExample)}>
+                        { "Load this board and step through it" }
+                    </button>
+                </div>
+            }
+        }
+    }
+}
+
+/// The language on one card: what a reader needs to write a first formula. It stands where a
+/// technique's explanation does, beside the position.
+pub fn language_help() -> Html {
+    html! {
+        <section class="formula-help technique-info" data-formula-help="">
+            <h2>{ "Your formula · the language" }</h2>
+            <p>{ "Every value is an unsigned 64-bit word: + − * wrap, a shift or rotation takes its amount mod 64 (as WebAssembly and x86-64 do), and a scan of the empty set gives 64. Operators and precedence are C's, with ( ) and c ? a : b." }</p>
+            <p>{ "The board: o (also occ, occupied) is every occupied square, the slider's own included; r (also slider) is the slider's bit; sq is its square, 0 to 63; a1 … h8 are squares' numbers." }</p>
+            <p>{ "Functions: clz, ctz, bsf, bsr, popcount, bswap, rotl(x, n), rotr(x, n), ls1b, ms1b, pext(x, mask), pdep(x, mask), bit(s), rank(s), file(s), diagonal(s) (a1–h8 way), antidiagonal(s) (h1–a8 way), and ray(s, north) with any of the eight directions." }</p>
+            <p>{ "One statement per line or separated by ;: name = expression (U64 or let before it is fine), and return expression or a last expression for the result. A // comment is the why of its line's steps. fn name(a, b) { … return … } defines a function; it can call the functions above it." }</p>
+        </section>
+    }
+}
