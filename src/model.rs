@@ -28,7 +28,8 @@ pub const CHECK_SLICE: usize = 4096;
 #[derive(Clone, PartialEq, Debug)]
 pub struct Playground {
     pub text: Rc<str>,
-    pub formula: Rc<Formula>,
+    /// `None` until a text has parsed (a link can bring one that does not).
+    pub formula: Option<Rc<Formula>>,
     /// Why the typed text does not parse, if it does not.
     pub error: Option<formula::Error>,
     /// What the formula should compute, for its check.
@@ -46,14 +47,16 @@ pub enum Check {
 
 impl Playground {
     pub fn example(example: &Example) -> Playground {
-        let formula = Formula::parse(example.text).expect("every example parses (tests/formula.rs)");
-        Playground {
-            text: example.text.into(),
-            formula: Rc::new(formula),
-            error: None,
-            target: example.target,
-            check: Check::NotRun,
-        }
+        Playground::typed(example.text, example.target)
+    }
+
+    /// A text as a link or an example brings it, with what it should compute.
+    pub fn typed(text: &str, target: Target) -> Playground {
+        let (formula, error) = match Formula::parse(text) {
+            Ok(formula) => (Some(Rc::new(formula)), None),
+            Err(error) => (None, Some(error)),
+        };
+        Playground { text: text.into(), formula, error, target, check: Check::NotRun }
     }
 
     /// The typed text: parsed, it replaces the formula; with an error, the last good formula
@@ -61,9 +64,11 @@ impl Playground {
     pub fn edited(self, text: &str) -> Playground {
         let typed: Rc<str> = text.into();
         match Formula::parse(text) {
-            Ok(formula) if formula.source() == self.formula.source() => Playground { text: typed, error: None, ..self },
+            Ok(formula) if self.formula.as_ref().is_some_and(|f| f.source() == formula.source()) => {
+                Playground { text: typed, error: None, ..self }
+            }
             Ok(formula) => {
-                Playground { text: typed, formula: Rc::new(formula), error: None, check: Check::NotRun, ..self }
+                Playground { text: typed, formula: Some(Rc::new(formula)), error: None, check: Check::NotRun, ..self }
             }
             Err(error) => Playground { text: typed, error: Some(error), ..self },
         }
@@ -243,7 +248,20 @@ impl Lab {
     /// Every step the selected technique takes on this position.
     pub fn trace(&self) -> Trace {
         if self.formula_open {
-            return self.playground.formula.trace_until_fault(self.slider, self.sliders(), self.occupied).0;
+            return match &self.playground.formula {
+                Some(formula) => formula.trace_until_fault(self.slider, self.sliders(), self.occupied).0,
+                // Nothing has run yet: no steps, and the editor says why.
+                None => Trace {
+                    technique: None,
+                    slider: self.slider,
+                    square: self.square,
+                    sliders: self.sliders(),
+                    occupied: self.occupied,
+                    steps: Vec::new(),
+                    result: Bitboard::EMPTY,
+                    spans: Vec::new(),
+                },
+            };
         }
         crate::magic_table::ensure(self.technique);
         self.technique
@@ -266,8 +284,8 @@ impl Lab {
 
     /// The formula's fault on this board, if it meets one (a square function given 64).
     pub fn formula_fault(&self) -> Option<formula::Fault> {
-        let formula = &self.playground.formula;
-        self.formula_open.then(|| formula.trace_until_fault(self.slider, self.sliders(), self.occupied).1).flatten()
+        let formula = self.playground.formula.as_ref().filter(|_| self.formula_open)?;
+        formula.trace_until_fault(self.slider, self.sliders(), self.occupied).1
     }
 
     /// Several sliders at once: the set-wise techniques and a formula (whose `r` is their union).
@@ -277,7 +295,10 @@ impl Lab {
 
     /// What the trace depends on: a new value means a new trace.
     fn traced(&self) -> (Technique, bool, &str, Slider, Bitboard, Bitboard) {
-        let source = if self.formula_open { self.playground.formula.source() } else { "" };
+        let source = match &self.playground.formula {
+            Some(formula) if self.formula_open => formula.source(),
+            _ => "",
+        };
         (self.technique, self.formula_open, source, self.slider, self.sliders(), self.occupied)
     }
 
@@ -458,14 +479,17 @@ impl Reducible for Lab {
                 let playground = Playground { target, check: Check::NotRun, ..lab.playground.clone() };
                 Lab { playground, slider: target.slider(), ..lab }
             }
+            Action::StartCheck(_) if lab.playground.formula.is_none() => return self,
             Action::StartCheck(now) => {
                 let checker = Checker::new(lab.playground.target);
-                let playground = Playground { check: Check::Running { checker, started_ms: now }, ..lab.playground.clone() };
+                let playground =
+                    Playground { check: Check::Running { checker, started_ms: now }, ..lab.playground.clone() };
                 Lab { playground, ..lab }
             }
             Action::CheckTick(now) => match lab.playground.check.clone() {
                 Check::Running { mut checker, started_ms } => {
-                    let check = match checker.advance(&lab.playground.formula, CHECK_SLICE) {
+                    let Some(formula) = lab.playground.formula.clone() else { return self };
+                    let check = match checker.advance(&formula, CHECK_SLICE) {
                         Some(outcome) => Check::Done { outcome, ms: now - started_ms },
                         None => Check::Running { checker, started_ms },
                     };
@@ -528,8 +552,19 @@ impl Reducible for Lab {
             Action::SetSpeed(speed) => Lab { speed: speed.min(SPEEDS_MS.len() - 1), ..lab },
             Action::SetTheme(theme) => Lab { theme, ..lab },
             Action::Restore(link) => {
-                let Lab { technique, formula_open, playground, slider, square, others, occupied, step, speed, theme, .. } =
-                    *link;
+                let Lab {
+                    technique,
+                    formula_open,
+                    playground,
+                    slider,
+                    square,
+                    others,
+                    occupied,
+                    step,
+                    speed,
+                    theme,
+                    ..
+                } = *link;
                 // Settle on the link's trace first, then show its step.
                 let lab = Lab {
                     technique,
@@ -580,6 +615,50 @@ mod tests {
             state = state.reduce(action.clone());
         }
         (*state).clone()
+    }
+
+    #[test]
+    fn an_edit_with_an_error_keeps_the_last_good_formula_and_its_steps() {
+        let lab = apply(Lab::default(), &[Action::OpenFormula, Action::EditFormula("o ^ (o - 2 * r)".into())]);
+        assert_eq!(lab.trace().steps.len(), 3);
+        let broken = apply(lab.clone(), &[Action::EditFormula("o ^ (o - 2 * r".into())]);
+        assert!(broken.playground.error.as_ref().is_some_and(|e| e.message.contains("expected )")));
+        assert_eq!(&*broken.playground.text, "o ^ (o - 2 * r");
+        assert_eq!(broken.trace(), lab.trace(), "the steps of the last good formula stay");
+        let fixed = apply(broken, &[Action::EditFormula("o & r".into())]);
+        assert!(fixed.playground.error.is_none());
+        assert_eq!(fixed.trace().steps.len(), 1);
+        let back = apply(fixed, &[Action::SetTechnique(Technique::Sbamg)]);
+        assert!(!back.formula_open && back.trace().technique == Some(Technique::Sbamg));
+    }
+
+    #[test]
+    fn the_check_runs_in_slices_to_its_counter_example_and_loads_it() {
+        let lab = apply(
+            Lab::default(),
+            &[Action::OpenFormula, Action::EditFormula("o ^ (o - 2 * r)".into()), Action::StartCheck(0.0)],
+        );
+        assert!(matches!(lab.playground.check, Check::Running { .. }));
+        let lab = apply(lab, &[Action::CheckTick(5.0)]);
+        let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, ms } = &lab.playground.check else {
+            panic!("{:?}", lab.playground.check)
+        };
+        assert_eq!((counter_example.square, *ms), (Square::A1, 5.0));
+        let loaded = apply(lab.clone(), &[Action::LoadCounterExample]);
+        assert_eq!((loaded.square, loaded.occupied), (Square::A1, Bitboard(1)));
+        // A right formula needs every slice: 100,032 cases in slices of CHECK_SLICE.
+        let mut lab = apply(Lab::default(), &[Action::OpenExample("classical-ray"), Action::StartCheck(0.0)]);
+        let mut ticks = 0;
+        while matches!(lab.playground.check, Check::Running { .. }) {
+            lab = apply(lab, &[Action::CheckTick(1.0)]);
+            ticks += 1;
+        }
+        assert_eq!(ticks, Checker::total().div_ceil(CHECK_SLICE));
+        assert!(matches!(lab.playground.check, Check::Done { outcome: CheckOutcome::Agrees { cases: 100_032 }, .. }));
+        // An edit that changes the formula forgets the check; its target is the example's.
+        assert_eq!(lab.playground.target, sliders::formula::examples::by_id("classical-ray").unwrap().target);
+        let edited = apply(lab, &[Action::EditFormula("o".into())]);
+        assert_eq!(edited.playground.check, Check::NotRun);
     }
 
     #[test]

@@ -164,7 +164,7 @@ pub fn from_query(query: &str) -> Loaded {
             ));
         }
         // A formula with an error still opens, in the editor, with its error beside it.
-        lab.playground = lab.playground.clone().edited(v);
+        lab.playground = crate::model::Playground::typed(v, lab.playground.target);
         Ok(())
     });
     read("expect", fields.expect, &mut |v| {
@@ -236,7 +236,8 @@ pub fn from_query(query: &str) -> Loaded {
         notices.push(Notice { parameter: "square", message: format!("{problem}: showing {} alone", lab.square) });
     }
     // The step depends on the trace, so it is read last, once the rest is known.
-    let steps = lab.trace().steps.len();
+    // At least one: a link's formula that does not parse has no steps yet.
+    let steps = lab.trace().steps.len().max(1);
     // A step past the end shows the last one, as an edit that shortens the trace does.
     // Version 2 counts steps from 1, as the page shows them; version 1 counted from 0.
     let first = if version >= 2 { 1 } else { 0 };
@@ -317,6 +318,33 @@ pub fn embed_query_of(lab: &Lab, embed: Embed) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_formula_and_its_target_round_trip_and_an_overlong_one_is_refused() {
+        let lab = apply_formula("m = file(sq)\nreturn (o ^ (o - 2 * r)) & m // north", "north");
+        let query = query_of(&lab);
+        assert!(query.contains("technique=formula") && query.contains("expect=north"), "{query}");
+        let loaded = from_query(&query);
+        assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+        assert!(loaded.lab.formula_open);
+        assert_eq!(&*loaded.lab.playground.text, &*lab.playground.text);
+        assert_eq!(loaded.lab.playground.target.name(), "north");
+        assert_eq!(loaded.lab.trace(), lab.trace());
+        let long = "o".repeat(sliders::formula::MAX_LENGTH + 1);
+        let refused = from_query(&format!("?technique=formula&formula={long}&square=e4"));
+        assert_eq!(refused.notices.len(), 1);
+        assert!(refused.notices[0].message.contains("4001 characters long"), "{:?}", refused.notices);
+        assert_eq!(refused.lab.square, Square::E4, "the rest of the link applies");
+        // A formula with an error opens with its error, and no steps of another formula.
+        let broken = from_query("?technique=formula&formula=o%20%2B");
+        assert!(broken.lab.playground.error.is_some() && broken.lab.trace().steps.is_empty());
+    }
+
+    fn apply_formula(text: &str, target: &str) -> Lab {
+        let mut lab = Lab { formula_open: true, ..Lab::default() };
+        lab.playground = crate::model::Playground::typed(text, target.parse().unwrap());
+        lab
+    }
 
     #[test]
     fn a_query_round_trips() {

@@ -29,7 +29,11 @@ async fn checked(browser: &Browser) -> (String, usize, f64) {
     browser.click("[data-formula-check]").await;
     let started = std::time::Instant::now();
     loop {
-        if let Some(result) = browser.eval("const e = document.querySelector('[data-check-result]'); return e && e.dataset.checkResult;").await.as_str() {
+        if let Some(result) = browser
+            .eval("const e = document.querySelector('[data-check-result]'); return e && e.dataset.checkResult;")
+            .await
+            .as_str()
+        {
             let cases = browser.attribute("[data-check-result]", "data-check-cases").await.unwrap().parse().unwrap();
             let ms = browser.attribute("[data-check-result]", "data-check-ms").await.unwrap().parse().unwrap();
             return (result.to_string(), cases, ms);
@@ -67,7 +71,10 @@ async fn typing_re_evaluates_and_an_error_keeps_the_last_good_steps() {
     assert_eq!(text(&browser, "[data-step-label]").await, "file(sq) = m", "an edit keeps the step index when it can");
     type_formula(&browser, "m = file(sq)\nreturn (o ^ (o - 2 * r)) & filemask").await;
     let error = text(&browser, "[data-formula-error]").await;
-    assert!(error.starts_with("line 2, column 28: filemask is not a name") && error.contains("Did you mean file(s)?"), "{error}");
+    assert!(
+        error.starts_with("line 2, column 28: filemask is not a name") && error.contains("Did you mean file(s)?"),
+        "{error}"
+    );
     assert!(error.contains("return (o ^ (o - 2 * r)) & filemask\n                           ^^^^^^^^"), "{error}");
     assert_eq!(step_count(&browser).await, 5, "the last good formula's steps stay");
     assert_eq!(text(&browser, ".formula-error-mark").await, "filemask");
@@ -75,7 +82,10 @@ async fn typing_re_evaluates_and_an_error_keeps_the_last_good_steps() {
     assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
     // The link follows the text.
     let address = browser.eval("return location.search;").await.as_str().unwrap().to_string();
-    assert!(address.contains("technique=formula") && address.contains("fixed") && address.contains("expect=north"), "{address}");
+    assert!(
+        address.contains("technique=formula") && address.contains("fixed") && address.contains("expect=north"),
+        "{address}"
+    );
     // Re-evaluation after a keystroke on a ten-line formula: from the input event to the page
     // updated, measured in the page (recorded in BENCHMARKS.md, not asserted).
     let ten_lines = EXAMPLES[2].text;
@@ -89,7 +99,11 @@ async fn typing_re_evaluates_and_an_error_keeps_the_last_good_steps() {
             times.push(performance.now() - start);
         }
         times.sort((a, b) => a - b); return times[10];";
-    let median = browser.client.execute(&format!("return (async () => {{ {script} }})();"), vec![serde_json::json!(ten_lines)]).await.unwrap();
+    let median = browser
+        .client
+        .execute(&format!("return (async () => {{ {script} }})();"), vec![serde_json::json!(ten_lines)])
+        .await
+        .unwrap();
     println!("keystroke to next frame, median of 20: {median} ms");
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
@@ -134,15 +148,22 @@ async fn a_technique_opens_as_a_formula_and_links_carry_the_formula() {
     assert!(typed.as_str().unwrap().starts_with("// SBAMG"), "{typed}");
     assert_eq!(browser.eval("return document.querySelector('[data-technique-select]').value;").await, "formula");
     // The formula's result is the built-in's on this board.
-    assert_eq!(browser.result().await, sliders::Technique::Sbamg.attacks(sliders::Slider::Rook, sliders::Square::D1, sliders::Bitboard(0x43)));
+    assert_eq!(
+        browser.result().await,
+        sliders::Technique::Sbamg.attacks(sliders::Slider::Rook, sliders::Square::D1, sliders::Bitboard(0x43))
+    );
     // A link with a formula longer than 4,000 characters is refused with a notice; the rest applies.
     let long = format!("o{}", " | o".repeat(1400));
-    browser.open(&format!("?v=2&technique=formula&formula={}&square=e4", long.replace(' ', "%20").replace('|', "%7C"))).await;
+    browser
+        .open(&format!("?v=2&technique=formula&formula={}&square=e4", long.replace(' ', "%20").replace('|', "%7C")))
+        .await;
     let notice = text(&browser, "[data-notice=\"formula\"]").await;
     assert!(notice.contains("5601 characters long") && notice.contains("4000 at most"), "{notice}");
     assert!(browser.attribute("[data-square=\"e4\"]", "data-slider").await.is_some(), "square=e4 still applies");
     // The embed shows the editor with the steps.
-    browser.open("?v=2&embed=1&technique=formula&formula=rank(sq)%20%26%20o&expect=rank&square=e4&occupied=0x10&step=2").await;
+    browser
+        .open("?v=2&embed=1&technique=formula&formula=rank(sq)%20%26%20o&expect=rank&square=e4&occupied=0x10&step=2")
+        .await;
     assert!(browser.client.find(Locator::Css(".embed-view [data-formula-input]")).await.is_ok());
     assert_eq!(text(&browser, "[data-step-label]").await, "rank(sq) & o");
     assert!(text(&browser, ".embed-title").await.contains("Your formula"));

@@ -222,7 +222,10 @@ async fn check_room_and_names(browser: &Browser, step: &sliders::Step, context: 
         .await;
     let lines = room["lines"].as_f64().unwrap();
     assert!(lines >= 8.0, "{context}: only {lines:.1} lines of code in view");
-    assert!(room["mark_top"].as_f64().unwrap() >= 0.0 && room["mark_bottom"].as_f64().unwrap() >= 0.0, "{context}: {room}");
+    assert!(
+        room["mark_top"].as_f64().unwrap() >= 0.0 && room["mark_bottom"].as_f64().unwrap() >= 0.0,
+        "{context}: {room}"
+    );
     assert_eq!(room["mark_in_view"], true, "{context}: the expression is below the fold");
     assert_eq!(room["first_in_view"], true, "{context}: the narration's first sentence is out of view");
     // The grids' captions are the step's names, in order, and a letter comes with its meaning.

@@ -274,7 +274,7 @@ pub fn app() -> Html {
         }
     });
 
-    let formula = lab.formula_open.then(|| lab.playground.formula.clone());
+    let formula = lab.playground.formula.clone().filter(|_| lab.formula_open);
     let trace = use_memo((lab.technique, formula, lab.slider, lab.sliders(), lab.occupied), |_| lab.trace());
     // The technique's source file, for its explanation in the lesson (the code panel asks for
     // it too); an embed shows no explanation, and fetches the file only with its code panel.

@@ -187,13 +187,13 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
             </p>
         },
         Check::Done { outcome: CheckOutcome::Agrees { cases }, ms } => html! {
-            <p class="check-agrees" data-check-result="agrees" data-check-cases={cases.to_string()} data-check-ms={format!("{ms:.0}")}>
+            <p class="check-agrees" data-check-result="agrees" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}>
                 { format!(
-                    "✓ Agrees with {} on all {} cases: every square{}, in {:.0} ms.",
+                    "✓ Agrees with {} on all {} cases: every square{}, in {} ms.",
                     target.describe(),
                     grouped(*cases),
                     if matches!(target, Target::Piece(_)) { ", boards of every density" } else { ", every blocker subset of its squares, then random pieces elsewhere" },
-                    ms
+                    ms.round() as u64
                 ) }
             </p>
         },
@@ -204,7 +204,7 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
                 Err(fault) => html! { <p class="formula-error">{ fault.describe(&playground.text) }</p> },
             };
             html! {
-                <div class="check-differs" data-check-result="differs" data-check-cases={cases.to_string()} data-check-ms={format!("{ms:.0}")}
+                <div class="check-differs" data-check-result="differs" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}
                     data-counter-square={c.square.name()} data-counter-occupied={c.occupied.to_string()}>
                     <p>{ format!(
                         "✗ Differs on case {}: the {slider} on {}, occupied {}. Expected {}, the formula gives {}.",

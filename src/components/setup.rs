@@ -63,7 +63,11 @@ pub fn setup(props: &SetupProps) -> Html {
             </button>
         }
     });
-    let place = if props.technique.takes_many_sliders() || props.formula_open { "Add or remove sliders" } else { "Place slider" };
+    let place = if props.technique.takes_many_sliders() || props.formula_open {
+        "Add or remove sliders"
+    } else {
+        "Place slider"
+    };
     let tools = [(Tool::Occupancy, "occupancy", "Toggle squares"), (Tool::PlaceSlider, "place", place)];
     let tools = tools.iter().map(|&(tool, hook, label)| {
         let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetTool(tool));

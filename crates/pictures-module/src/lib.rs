@@ -77,7 +77,8 @@ pub fn draw(
             svg
         }
         Kind::ResultAscii => {
-            let rays = if trace.technique.is_some_and(|t| t.positive_rays_only()) { " (positive rays only)" } else { "" };
+            let rays =
+                if trace.technique.is_some_and(|t| t.positive_rays_only()) { " (positive rays only)" } else { "" };
             format!(
                 "{} attacks of the {} on {}{rays}\n{}{}\n",
                 trace.technique.map_or("formula", |t| t.name()),

@@ -421,10 +421,7 @@ fn and(name_a: &str, name_b: &str, a: Bitboard, result: Bitboard) -> String {
     }
     let dropped = a.count() - result.count();
     if dropped == 0 && a.count() == 1 {
-        return format!(
-            "The only one bit of {name_a}, {}, is set in {name_b} too, so it stays.",
-            square_list(result)
-        );
+        return format!("The only one bit of {name_a}, {}, is set in {name_b} too, so it stays.", square_list(result));
     }
     if dropped == 0 {
         return format!(
@@ -611,7 +608,10 @@ fn multiply(
         })
         .collect();
     let more = if copies.len() > 8 { format!(" and {} more", copies.len() - 8) } else { String::new() };
-    format!("{intro}{apart} Into {window_name}, where the next step cuts its index from: {}{more}.", landings.join(", "))
+    format!(
+        "{intro}{apart} Into {window_name}, where the next step cuts its index from: {}{more}.",
+        landings.join(", ")
+    )
 }
 
 /// The bits of a product that a gather's index is cut from, and their name: a magic's index
@@ -1114,7 +1114,10 @@ mod tests {
         assert!(on_screen(sub, &frame(sub, 3), &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
         let and = &trace.steps[1];
         let rank = on_screen(and, &frame(and, 3), &board);
-        assert!(rank.starts_with("Rank by rank, now rank 3: here occupied has") && rank.ends_with("on rank 3."), "{rank}");
+        assert!(
+            rank.starts_with("Rank by rank, now rank 3: here occupied has") && rank.ends_with("on rank 3."),
+            "{rank}"
+        );
         assert!(rank.contains("so occupied & line_mask has"), "the operands by their names: {rank}");
     }
 

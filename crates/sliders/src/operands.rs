@@ -125,7 +125,9 @@ fn operand_texts(op: Op, code: &str) -> Option<(&str, &str)> {
         };
         // A formula's two-argument functions: `rotl(x, n)`, `pext(x, mask)`.
         let second = match (op, comma) {
-            (Op::RotateLeft | Op::RotateRight | Op::Pext | Op::Pdep, Some(at)) => strip_parentheses(&arguments[at + 2..]),
+            (Op::RotateLeft | Op::RotateRight | Op::Pext | Op::Pdep, Some(at)) => {
+                strip_parentheses(&arguments[at + 2..])
+            }
             _ => "",
         };
         return Some((strip_parentheses(set), second));

@@ -301,6 +301,10 @@ impl TableEntry for u8 {
 
 /// Receives the steps of a technique. Implementors only provide [`Tracer::record`].
 pub trait Tracer {
+    /// False for a tracer that keeps nothing: its helpers then never build a [`Step`], whose
+    /// owned-or-borrowed text would otherwise stay in the fast path's code.
+    const RECORDS: bool = true;
+
     fn record(&mut self, step: Step);
 
     /// Says which line, ray or piece the following steps work on.
@@ -382,7 +386,9 @@ pub trait Tracer {
     #[track_caller]
     fn add(&mut self, label: &'static str, why: &'static str, a: u32, b: u32) -> u32 {
         let result = a.wrapping_add(b);
-        self.record(Step::at(label, why, Op::Add, Value::Number(a), Some(Value::Number(b)), Value::Number(result)));
+        if Self::RECORDS {
+            self.record(Step::at(label, why, Op::Add, Value::Number(a), Some(Value::Number(b)), Value::Number(result)));
+        }
         result
     }
 
@@ -465,7 +471,9 @@ pub trait Tracer {
         b: Bitboard,
         result: Bitboard,
     ) -> Bitboard {
-        self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Board(b)), Value::Board(result)));
+        if Self::RECORDS {
+            self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Board(b)), Value::Board(result)));
+        }
         result
     }
 
@@ -481,7 +489,9 @@ pub trait Tracer {
         amount: u32,
         result: Bitboard,
     ) -> Bitboard {
-        self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
+        if Self::RECORDS {
+            self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
+        }
         result
     }
 
@@ -496,7 +506,9 @@ pub trait Tracer {
     #[inline(always)]
     #[track_caller]
     fn unary_value(&mut self, label: &'static str, why: &'static str, op: Op, a: Value, result: Value) {
-        self.record(Step::at(label, why, op, a, None, result));
+        if Self::RECORDS {
+            self.record(Step::at(label, why, op, a, None, result));
+        }
     }
 }
 
@@ -504,6 +516,8 @@ pub trait Tracer {
 pub struct NoTrace;
 
 impl Tracer for NoTrace {
+    const RECORDS: bool = false;
+
     #[inline(always)]
     fn record(&mut self, _step: Step) {}
 }

@@ -160,12 +160,36 @@ fn several_sliders_for_the_set_wise_techniques_and_a_clear_refusal_for_the_rest(
 
 #[test]
 fn eval_prints_a_formulas_value_first_and_its_steps() {
-    let output = sliders(&["eval", "--formula", "o ^ (o - 2 * r)", "--slider", "rook", "--square", "d4", "--occupied", "0x0008000000000000"], "");
+    let output = sliders(
+        &[
+            "eval",
+            "--formula",
+            "o ^ (o - 2 * r)",
+            "--slider",
+            "rook",
+            "--square",
+            "d4",
+            "--occupied",
+            "0x0008000000000000",
+        ],
+        "",
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     // The borrow runs from e4 up to the piece on d7, which absorbs it.
     assert_eq!(text(&output.stdout), "0x000ffffff0000000\n");
     let traced = sliders(
-        &["eval", "--formula", "o ^ (o - 2 * r)", "--trace", "--slider", "rook", "--square", "d4", "--occupied", "0x0008000000000000"],
+        &[
+            "eval",
+            "--formula",
+            "o ^ (o - 2 * r)",
+            "--trace",
+            "--slider",
+            "rook",
+            "--square",
+            "d4",
+            "--occupied",
+            "0x0008000000000000",
+        ],
         "",
     );
     let out = text(&traced.stdout);
@@ -185,7 +209,10 @@ fn eval_reads_a_formula_from_a_file_and_checks_it() {
     assert_eq!(wrong.status.code(), Some(1));
     let line = text(&wrong.stdout);
     assert_eq!(line.lines().count(), 1, "{line}");
-    assert!(line.contains("square=a1 occupied=0x0000000000000001 expected=0x81412111090503fe formula=0x01010101010101fe"), "{line}");
+    assert!(
+        line.contains("square=a1 occupied=0x0000000000000001 expected=0x81412111090503fe formula=0x01010101010101fe"),
+        "{line}"
+    );
     std::fs::remove_file(&path).unwrap();
     let missing = sliders(&["eval", "--formula", "@/nonexistent/formula", "--check", "rook"], "");
     assert_eq!(missing.status.code(), Some(2));
@@ -198,9 +225,13 @@ fn eval_names_a_formula_errors_line_and_column_and_exits_2() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = text(&output.stderr);
     assert!(stderr.starts_with("error: line 2, column 9: filemask is not a name"), "{stderr}");
-    assert!(stderr.contains("Did you mean file(s)?") && stderr.contains("\n  y = x + filemask\n          ^^^^^^^^"), "{stderr}");
+    assert!(
+        stderr.contains("Did you mean file(s)?") && stderr.contains("\n  y = x + filemask\n          ^^^^^^^^"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("panicked"));
-    let fault = sliders(&["eval", "--formula", "rank(bsf(0))", "--slider", "rook", "--square", "d4", "--occupied", "0"], "");
+    let fault =
+        sliders(&["eval", "--formula", "rank(bsf(0))", "--slider", "rook", "--square", "d4", "--occupied", "0"], "");
     assert_eq!(fault.status.code(), Some(2));
     assert!(text(&fault.stderr).contains("line 1, column 1: rank(64): 64 is not a square"), "{}", text(&fault.stderr));
     assert_one_error(&sliders(&["eval", "--formula", "o", "--check", "knight"], ""), "a check target is rook");

@@ -36,7 +36,8 @@ fn the_examples_agree_on_every_square() {
 fn a_wrong_formula_gets_its_first_counter_example() {
     // The borrow trick without its line mask: the borrow's trail off the file stays in.
     let formula = Formula::parse("o ^ (o - 2 * r)").unwrap();
-    let CheckOutcome::Differs { counter_example: c, cases } = Checker::new(Target::Ray(Direction::North)).run(&formula) else {
+    let CheckOutcome::Differs { counter_example: c, cases } = Checker::new(Target::Ray(Direction::North)).run(&formula)
+    else {
         panic!("agreed")
     };
     assert_eq!(cases, 1, "the empty board already shows it");
@@ -54,9 +55,13 @@ fn a_wrong_formula_gets_its_first_counter_example() {
 fn a_check_visits_every_blocker_subset_of_a_line() {
     // A formula that is wrong only when exactly the three squares north of d4 are occupied and
     // nothing else is on the file: the check must still find it.
-    let text = format!("{} ^ (((o & file(sq)) == (bit(d4) | bit(d5) | bit(d6) | bit(d7))) ? bit(h1) : 0)", "((o & file(sq)) ^ ((o & file(sq)) - 2 * r)) & file(sq)");
+    let text = format!(
+        "{} ^ (((o & file(sq)) == (bit(d4) | bit(d5) | bit(d6) | bit(d7))) ? bit(h1) : 0)",
+        "((o & file(sq)) ^ ((o & file(sq)) - 2 * r)) & file(sq)"
+    );
     let formula = Formula::parse(&text).unwrap();
-    let CheckOutcome::Differs { counter_example: c, .. } = Checker::new(Target::Ray(Direction::North)).run(&formula) else {
+    let CheckOutcome::Differs { counter_example: c, .. } = Checker::new(Target::Ray(Direction::North)).run(&formula)
+    else {
         panic!("the one subset was missed")
     };
     assert_eq!(c.square, Square::D4);
@@ -124,7 +129,9 @@ fn the_board_names_and_the_masks() {
             assert_eq!(value(&format!("{name}({square})")), expected.0, "{name}({square})");
         }
     }
-    for (name, direction) in [("north", Direction::North), ("southwest", Direction::SouthWest), ("east", Direction::East)] {
+    for (name, direction) in
+        [("north", Direction::North), ("southwest", Direction::SouthWest), ("east", Direction::East)]
+    {
         for square in Square::ALL {
             assert_eq!(value(&format!("ray({square}, {name})")), sliders::ray(square, direction).0);
         }
@@ -143,7 +150,10 @@ fn pext_and_pdep_gather_and_scatter() {
 fn statements_functions_and_comments() {
     assert_eq!(value("U64 x = 3;\nu64 y = x * 2;\nlet mut z = y + 1;\nreturn z;"), 7);
     assert_eq!(value("x = 3; y = 4; x * y"), 12);
-    assert_eq!(value("x = 1\nx <<= 3\nx |= 1\nx ^= 0b11\nx += 10\nx -= 1\nx *= 2\nx &= 0xff\nx >>= 1\nx"), ((((1u64 << 3) | 1) ^ 3) + 10 - 1) * 2 / 2);
+    assert_eq!(
+        value("x = 1\nx <<= 3\nx |= 1\nx ^= 0b11\nx += 10\nx -= 1\nx *= 2\nx &= 0xff\nx >>= 1\nx"),
+        ((((1u64 << 3) | 1) ^ 3) + 10 - 1) * 2 / 2
+    );
     assert_eq!(value("fn twice(a) { return a + a }\ntwice(twice(5))"), 20);
     assert_eq!(value("U64 both(U64 a, U64 b) {\n  U64 s = a | b;\n  return s;\n}\nboth(1, 2)"), 3);
     assert_eq!(value("fn f(a: u64, b: u64) -> u64 { a ^ b }\nf(6, 3)"), 5);
@@ -168,24 +178,31 @@ fn statements_functions_and_comments() {
 #[test]
 fn a_steps_label_is_its_sub_expression() {
     let text = "o^(o-2*r)";
-    let trace = Formula::parse(text).unwrap().trace(Slider::Rook, Square::D2.bit(), Bitboard(0x4ced_2200_0146_f848)).unwrap();
+    let trace =
+        Formula::parse(text).unwrap().trace(Slider::Rook, Square::D2.bit(), Bitboard(0x4ced_2200_0146_f848)).unwrap();
     let labels: Vec<&str> = trace.steps.iter().map(|s| &*s.label).collect();
     assert_eq!(labels, ["2 * r", "o - 2 * r", "o ^ (o - 2 * r)"]);
     let typed: Vec<&str> = trace.spans.iter().map(|s| &text[s.start..s.end]).collect();
     assert_eq!(typed, ["2*r", "(o-2*r)", "o^(o-2*r)"], "parentheses go with what they enclose");
     // Only the branch chosen runs.
-    let select = Formula::parse("0 ? bswap(o) : ~o").unwrap().trace(Slider::Rook, Square::D2.bit(), Bitboard::EMPTY).unwrap();
+    let select =
+        Formula::parse("0 ? bswap(o) : ~o").unwrap().trace(Slider::Rook, Square::D2.bit(), Bitboard::EMPTY).unwrap();
     let ops: Vec<sliders::Op> = select.steps.iter().map(|s| s.op).collect();
     assert_eq!(ops, [sliders::Op::Not, sliders::Op::Select]);
 }
 
 #[test]
 fn errors_name_the_line_and_column_and_what_was_expected() {
-    assert_eq!(error("x = 1\ny = x +\n"), "line 3, column 1: expected a value: a name, a number, a call or (, found the end of the formula.");
+    assert_eq!(
+        error("x = 1\ny = x +\n"),
+        "line 3, column 1: expected a value: a name, a number, a call or (, found the end of the formula."
+    );
     assert_eq!(error("x = (1 + 2"), "line 1, column 11: expected ) to close the (, found the end of the formula.");
     assert!(error("x = o & filemask").ends_with("Did you mean file(s)?"));
     assert!(error("rankmask").ends_with("Did you mean rank(s)?"));
-    assert!(error("popcnt(o) + clzz(o)").starts_with("line 1, column 13: there is no function clzz. Did you mean clz(x)?"));
+    assert!(
+        error("popcnt(o) + clzz(o)").starts_with("line 1, column 13: there is no function clzz. Did you mean clz(x)?")
+    );
     assert!(error("o - 2r").contains("2 * r"));
     assert!(error("unknown").contains("never zero"));
     assert!(error("x = 1").contains("gives no result"));
@@ -303,15 +320,33 @@ impl T {
                 match *f {
                     "clz" => x.leading_zeros() as u64,
                     "ctz" | "bsf" => x.trailing_zeros() as u64,
-                    "bsr" => if x == 0 { 64 } else { 63 - x.leading_zeros() as u64 },
+                    "bsr" => {
+                        if x == 0 {
+                            64
+                        } else {
+                            63 - x.leading_zeros() as u64
+                        }
+                    }
                     "popcount" => x.count_ones() as u64,
                     "bswap" => x.swap_bytes(),
                     "rotl" => x.rotate_left((y % 64) as u32),
                     "rotr" => x.rotate_right((y % 64) as u32),
                     "ls1b" => x & x.wrapping_neg(),
-                    "ms1b" => if x == 0 { 0 } else { 1 << (63 - x.leading_zeros()) },
-                    "pext" => (0..64).filter(|&i| y >> i & 1 == 1).enumerate().fold(0, |acc, (k, i)| acc | ((x >> i & 1) << k)),
-                    _ => (0..64).filter(|&i| y >> i & 1 == 1).enumerate().fold(0, |acc, (k, i)| acc | ((x >> k & 1) << i)),
+                    "ms1b" => {
+                        if x == 0 {
+                            0
+                        } else {
+                            1 << (63 - x.leading_zeros())
+                        }
+                    }
+                    "pext" => (0..64)
+                        .filter(|&i| y >> i & 1 == 1)
+                        .enumerate()
+                        .fold(0, |acc, (k, i)| acc | ((x >> i & 1) << k)),
+                    _ => (0..64)
+                        .filter(|&i| y >> i & 1 == 1)
+                        .enumerate()
+                        .fold(0, |acc, (k, i)| acc | ((x >> k & 1) << i)),
                 }
             }
             T::Mask(f, s) => {
@@ -349,8 +384,15 @@ fn tree() -> impl Strategy<Value = T> {
                 inner.clone()
             )
                 .prop_map(|(op, a, b)| T::Binary(op, Box::new(a), Box::new(b))),
-            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, a, b)| T::Select(Box::new(c), Box::new(a), Box::new(b))),
-            (prop::sample::select(vec!["clz", "ctz", "bsf", "bsr", "popcount", "bswap", "ls1b", "ms1b"]), inner.clone())
+            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, a, b)| T::Select(
+                Box::new(c),
+                Box::new(a),
+                Box::new(b)
+            )),
+            (
+                prop::sample::select(vec!["clz", "ctz", "bsf", "bsr", "popcount", "bswap", "ls1b", "ms1b"]),
+                inner.clone()
+            )
                 .prop_map(|(f, a)| T::Call(f, vec![a])),
             (prop::sample::select(vec!["rotl", "rotr", "pext", "pdep"]), inner.clone(), inner.clone())
                 .prop_map(|(f, a, b)| T::Call(f, vec![a, b])),
@@ -428,7 +470,8 @@ fn every_step_of_the_examples_is_narrated_from_its_values() {
                 let trace = formula.trace(example.target.slider(), square.bit(), Bitboard(occupied)).unwrap();
                 let board = Board::of(&trace);
                 for (index, step) in trace.steps.iter().enumerate() {
-                    let context = format!("{} on {square}, {occupied:#x}, step {}: {}", example.id, index + 1, step.label);
+                    let context =
+                        format!("{} on {square}, {occupied:#x}, step {}: {}", example.id, index + 1, step.label);
                     let whole = narrate(&trace, index);
                     assert!(whole.len() > step.why.len() + 10, "{context}: {whole}");
                     assert!(whole.ends_with(&*step.why), "{context}: {whole}");
@@ -462,7 +505,10 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     let empty = said("bsr(o & 0)", Square::D4, 0);
     assert!(empty.contains("a formula's scan of the empty set gives 64"), "{empty}");
     let pext = said("pext(o, rank(sq))", Square::D4, 1 << 30);
-    assert!(pext.contains("under the 8 one bits of rank(sq)") && pext.contains("d4 → bit 3") && pext.contains("g4 → bit 6"), "{pext}");
+    assert!(
+        pext.contains("under the 8 one bits of rank(sq)") && pext.contains("d4 → bit 3") && pext.contains("g4 → bit 6"),
+        "{pext}"
+    );
     assert!(pext.contains("WebAssembly has no pext instruction"), "{pext}");
     let count = said("popcount(o)", Square::D4, 1 << 30);
     assert!(count.contains("has 2 one bits (d4 and g4): the count is 2") && count.contains("i64.popcnt"), "{count}");
@@ -471,7 +517,10 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     let file = said("file(sq)", Square::D4, 0);
     assert!(file.starts_with("file(d4) is the d-file, d4 included: 8 squares"), "{file}");
     let choice = said("o ? 1 : 2", Square::D4, 0);
-    assert!(choice.contains("not zero, so the value before the colon is the result: 1. Only that value was computed."), "{choice}");
+    assert!(
+        choice.contains("not zero, so the value before the colon is the result: 1. Only that value was computed."),
+        "{choice}"
+    );
     let numbers = said("63 - clz(o)", Square::D4, 0);
     assert!(numbers.ends_with("63 − 36 = 27."), "{numbers}");
     let rotate = said("rotl(r, 40)", Square::D4, 0);

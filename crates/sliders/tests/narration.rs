@@ -167,7 +167,8 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 for target in target.split(" and ").filter(|t| t.starts_with("bit ")) {
                     let bit: u32 = target.trim_start_matches("bit ").trim_end_matches('.').parse().unwrap();
                     // Inside the bits the index is cut from, and set in that copy.
-                    let (window, _) = sliders::narration::index_window(step);
+                    let (window, _) =
+                        sliders::narration::index_window(step).expect("a technique's product has an index window");
                     assert!(window >> bit & 1 == 1 && (b.0 << source.index()) >> bit & 1 == 1, "{context}: {sentence}");
                 }
             }
@@ -557,7 +558,10 @@ fn kindergartens_move_to_the_a_file_says_where_every_square_goes() {
                 let to = piece.index().checked_sub(file);
                 if piece.file() as u32 >= file {
                     let to = Square::from_index(to.unwrap());
-                    assert!(moved.contains(to) && to.rank() == piece.rank(), "{piece} lands {file} files west on its rank");
+                    assert!(
+                        moved.contains(to) && to.rank() == piece.rank(),
+                        "{piece} lands {file} files west on its rank"
+                    );
                 } else {
                     // West of the slider's file: the rank below (or off the board), off the a-file.
                     if let Some(to) = to {

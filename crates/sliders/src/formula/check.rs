@@ -79,9 +79,10 @@ impl Target {
     pub fn expected(self, square: Square, occupied: Bitboard) -> Bitboard {
         let walk = |direction| reference::ray(square, direction, occupied);
         match self {
-            Target::Piece(slider) => {
-                slider.lines().iter().fold(Bitboard::EMPTY, |all, line| all | walk(line.positive()) | walk(line.negative()))
-            }
+            Target::Piece(slider) => slider
+                .lines()
+                .iter()
+                .fold(Bitboard::EMPTY, |all, line| all | walk(line.positive()) | walk(line.negative())),
             Target::Line(line) => walk(line.positive()) | walk(line.negative()),
             Target::Ray(direction) => walk(direction),
         }
@@ -92,7 +93,10 @@ impl Target {
         let line = match self {
             Target::Piece(slider) => return slider,
             Target::Line(line) => line,
-            Target::Ray(direction) => Line::ALL.into_iter().find(|l| l.positive() == direction || l.negative() == direction).unwrap_or(Line::File),
+            Target::Ray(direction) => Line::ALL
+                .into_iter()
+                .find(|l| l.positive() == direction || l.negative() == direction)
+                .unwrap_or(Line::File),
         };
         if matches!(line, Line::File | Line::Rank) {
             Slider::Rook
@@ -120,7 +124,7 @@ impl fmt::Display for ParseTargetError {
 impl FromStr for Target {
     type Err = ParseTargetError;
     fn from_str(text: &str) -> Result<Target, ParseTargetError> {
-        let plain: String = text.chars().filter(|&c| c != '-' && c != '_').flat_map(char::to_lowercase).collect();
+        let plain: String = text.chars().filter(|&c| c != '-' && c != '_').map(|c| c.to_ascii_lowercase()).collect();
         Target::ALL.into_iter().find(|t| t.name() == plain).ok_or(ParseTargetError)
     }
 }

@@ -89,10 +89,16 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
     let mut functions = Vec::new();
     for function in &program.functions {
         if names::function(&function.name).is_some() || names::board_name(&function.name).is_some() {
-            return Err(Error::at(function.name_span, &format!("{} is already a name of the language: call your function something else", function.name)));
+            return Err(Error::at(
+                function.name_span,
+                &format!("{} is already a name of the language: call your function something else", function.name),
+            ));
         }
         if known.iter().any(|k| k.name == function.name) {
-            return Err(Error::at(function.name_span, &format!("a function named {} is already defined above", function.name)));
+            return Err(Error::at(
+                function.name_span,
+                &format!("a function named {} is already defined above", function.name),
+            ));
         }
         let mut locals = Vec::new();
         for (parameter, span) in &function.parameters {
@@ -102,21 +108,28 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
             }
             locals.push(parameter.clone());
         }
-        let (body, cost, depth) = body(&function.body, locals, &known, &all, &function.name, function.name_span, text, comments)?;
+        let (body, cost, depth) =
+            body(&function.body, locals, &known, &all, &function.name, function.name_span, text, comments)?;
         known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth: depth + 1 });
         functions.push(body);
     }
     let end = Span::new(text.len(), text.len());
     let (main, cost, _) = body(&program.main, Vec::new(), &known, &all, "", end, text, comments)?;
     if cost > MAX_STEPS {
-        return Err(Error::at(end, &format!("one run of this formula can take {cost} operations; the most is {MAX_STEPS}")));
+        return Err(Error::at(
+            end,
+            &format!("one run of this formula can take {cost} operations; the most is {MAX_STEPS}"),
+        ));
     }
     Ok(Compiled { functions, main })
 }
 
 fn check_assignable(name: &str, span: Span) -> Result<(), Error> {
     if names::square(name).is_some() {
-        return Err(Error::at(span, &format!("{name} is a square's name: it is always {}", names::square(name).unwrap_or(0))));
+        return Err(Error::at(
+            span,
+            &format!("{name} is a square's name: it is always {}", names::square(name).unwrap_or(0)),
+        ));
     }
     if names::direction(name).is_some() {
         return Err(Error::at(span, &format!("{name} is a direction's name: choose another name")));
@@ -238,7 +251,9 @@ pub fn is_count(code: &Code) -> bool {
         },
         Code::Unary(Unary::LogicalNot, ..) => true,
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
-        Code::Builtin(f, ..) => matches!(f, Builtin::Clz | Builtin::Ctz | Builtin::Bsf | Builtin::Bsr | Builtin::Popcount),
+        Code::Builtin(f, ..) => {
+            matches!(f, Builtin::Clz | Builtin::Ctz | Builtin::Bsf | Builtin::Bsr | Builtin::Popcount)
+        }
         _ => false,
     }
 }
@@ -310,16 +325,27 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
     if names::direction(name).is_some() {
         return Err(Error::at(span, &format!("{name} is a direction: it names a ray in ray(s, {name})")));
     }
-    let mut error = Error::at(span, &format!("{name} is not a name the formula knows (an unknown name is an error, never zero)"));
+    let mut error =
+        Error::at(span, &format!("{name} is not a name the formula knows (an unknown name is an error, never zero)"));
     error.suggestion = names::suggestion(name, scope.locals.iter().map(String::as_str));
     Err(error)
 }
 
-fn call(node: &Node, name: &str, arguments: &[Node], scope: &mut Scope, calls: &mut CallCost, label: String) -> Result<Code, Error> {
+fn call(
+    node: &Node,
+    name: &str,
+    arguments: &[Node],
+    scope: &mut Scope,
+    calls: &mut CallCost,
+    label: String,
+) -> Result<Code, Error> {
     if let Some(index) = calls.known.iter().position(|k| k.name == name) {
         let arity = calls.known[index].arity;
         if arguments.len() != arity {
-            return Err(Error::at(node.span, &format!("{name} takes {arity} argument{}, and this call gives {}", plural(arity), arguments.len())));
+            return Err(Error::at(
+                node.span,
+                &format!("{name} takes {arity} argument{}, and this call gives {}", plural(arity), arguments.len()),
+            ));
         }
         let mut codes = Vec::new();
         for argument in arguments {
@@ -329,10 +355,16 @@ fn call(node: &Node, name: &str, arguments: &[Node], scope: &mut Scope, calls: &
         calls.cost = calls.cost.saturating_add(callee.cost);
         calls.depth = calls.depth.max(callee.depth);
         if callee.depth > MAX_CALL_DEPTH {
-            return Err(Error::at(node.span, &format!("calls nest {} deep here; the most is {MAX_CALL_DEPTH}", callee.depth)));
+            return Err(Error::at(
+                node.span,
+                &format!("calls nest {} deep here; the most is {MAX_CALL_DEPTH}", callee.depth),
+            ));
         }
         if calls.cost > MAX_STEPS {
-            return Err(Error::at(node.span, &format!("with this call one run can take more than {MAX_STEPS} operations, the most there may be")));
+            return Err(Error::at(
+                node.span,
+                &format!("with this call one run can take more than {MAX_STEPS} operations, the most there may be"),
+            ));
         }
         return Ok(Code::Call(index, codes));
     }
@@ -348,7 +380,10 @@ fn call(node: &Node, name: &str, arguments: &[Node], scope: &mut Scope, calls: &
         return Err(error);
     };
     if arguments.len() != builtin.arity() {
-        return Err(Error::at(node.span, &format!("{name} takes {}: {}", count_words(builtin.arity()), builtin.signature())));
+        return Err(Error::at(
+            node.span,
+            &format!("{name} takes {}: {}", count_words(builtin.arity()), builtin.signature()),
+        ));
     }
     if builtin == Builtin::Ray {
         let direction = match &arguments[1].expr {
@@ -356,7 +391,10 @@ fn call(node: &Node, name: &str, arguments: &[Node], scope: &mut Scope, calls: &
             _ => None,
         };
         let Some(direction) = direction else {
-            return Err(Error::at(arguments[1].span, "expected a direction: north, south, east, west, northeast, northwest, southeast or southwest"));
+            return Err(Error::at(
+                arguments[1].span,
+                "expected a direction: north, south, east, west, northeast, northwest, southeast or southwest",
+            ));
         };
         let square = expression(&arguments[0], scope, calls)?;
         calls.cost += 1;

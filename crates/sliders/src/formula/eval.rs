@@ -176,7 +176,15 @@ impl<S: Sink> Machine<'_, '_, S> {
         })
     }
 
-    fn record_binary(&mut self, op: Binary, (a, a_count): (u64, bool), (b, b_count): (u64, bool), result: u64, counts: bool, site: &Site) {
+    fn record_binary(
+        &mut self,
+        op: Binary,
+        (a, a_count): (u64, bool),
+        (b, b_count): (u64, bool),
+        result: u64,
+        counts: bool,
+        site: &Site,
+    ) {
         let (step, lhs, rhs, value) = match op {
             Binary::And => (Op::And, set(a), set(b), set(result)),
             Binary::Or => (Op::Or, set(a), set(b), set(result)),
@@ -247,7 +255,9 @@ impl<S: Sink> Machine<'_, '_, S> {
             };
             return Err(Fault {
                 span: site.span,
-                message: format!("{call}: {square} is not a square; bit, rank, file, diagonal, antidiagonal and ray take 0 to 63"),
+                message: format!(
+                    "{call}: {square} is not a square; bit, rank, file, diagonal, antidiagonal and ray take 0 to 63"
+                ),
             });
         }
         let result = mask.of(Square::from_index(square as u32)).0;

@@ -93,7 +93,7 @@ pub fn lex(text: &str) -> Result<Lexed<'_>, Error> {
                     let span = Span::new(at, at + character.len_utf8());
                     let message = match character {
                         '/' | '%' => alloc::format!("{character} is not an operator here: every value is a 64-bit set, and the language has no division"),
-                        _ => alloc::format!("{character:?} is not part of the language: expected a name, a number or an operator"),
+                        _ => alloc::format!("\"{character}\" is not part of the language: expected a name, a number or an operator"),
                     };
                     return Err(Error::at(span, &message));
                 }
@@ -129,10 +129,7 @@ fn number(text: &str, start: usize) -> Result<(u64, Radix, usize), Error> {
     }
     let word = &text[digits_start..end];
     // The suffix: the letters after the last digit of this base.
-    let digits_end = word
-        .char_indices()
-        .find(|&(_, c)| c != '_' && !c.is_digit(base))
-        .map_or(word.len(), |(i, _)| i);
+    let digits_end = word.char_indices().find(|&(_, c)| c != '_' && !c.is_digit(base)).map_or(word.len(), |(i, _)| i);
     let (digits, suffix) = word.split_at(digits_end);
     let span = Span::new(start, end);
     if !matches!(suffix.to_ascii_lowercase().as_str(), "" | "u" | "ul" | "ull" | "l" | "ll" | "u64") {
@@ -140,7 +137,7 @@ fn number(text: &str, start: usize) -> Result<(u64, Radix, usize), Error> {
         let message = if suffix.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
             alloc::format!("a number runs into a name: expected an operator between them, as in {number} * {suffix}")
         } else {
-            alloc::format!("{suffix:?} cannot end a number: expected digits, or a suffix such as ULL")
+            alloc::format!("\"{suffix}\" cannot end a number: expected digits, or a suffix such as ULL")
         };
         return Err(Error::at(span, &message));
     }

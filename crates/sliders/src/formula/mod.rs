@@ -19,8 +19,8 @@ mod compile;
 mod eval;
 pub mod examples;
 mod lex;
-pub mod narration;
 mod names;
+pub mod narration;
 mod parse;
 mod print;
 

@@ -143,14 +143,14 @@ pub const DIRECTIONS: [(&str, Direction); 8] = [
 
 /// `north`, `northeast`, also written `north_east` or `NorthEast`.
 pub fn direction(name: &str) -> Option<Direction> {
-    let plain: String = name.chars().filter(|&c| c != '_').flat_map(char::to_lowercase).collect();
+    let plain: String = name.chars().filter(|&c| c != '_').map(|c| c.to_ascii_lowercase()).collect();
     DIRECTIONS.iter().find(|(n, _)| *n == plain).map(|&(_, d)| d)
 }
 
 /// The function a reader who called `name` most likely meant: one of the language's, or of
 /// `own`, the reader's functions defined above.
 pub fn function_suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<String> {
-    let lower: String = name.chars().flat_map(char::to_lowercase).collect();
+    let lower = name.to_ascii_lowercase();
     let candidates = FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature())));
     nearest(&lower, candidates.chain(own.map(|n| (n, format!("{n}(…)")))))
 }
@@ -158,9 +158,15 @@ pub fn function_suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -
 /// What a reader who typed `name` most likely meant, from the names the language knows and
 /// `own`, the formula's names in scope.
 pub fn suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<String> {
-    let lower: String = name.chars().flat_map(char::to_lowercase).collect();
+    let lower = name.to_ascii_lowercase();
     // A mask named for what it covers: `filemask`, `rankMask`, `diag_mask`, `antidiag`.
-    let masks = [("anti", "antidiagonal(s)"), ("diag", "diagonal(s)"), ("file", "file(s)"), ("rank", "rank(s)"), ("ray", "ray(s, north)")];
+    let masks = [
+        ("anti", "antidiagonal(s)"),
+        ("diag", "diagonal(s)"),
+        ("file", "file(s)"),
+        ("rank", "rank(s)"),
+        ("ray", "ray(s, north)"),
+    ];
     if let Some((_, call)) = masks.iter().find(|(word, _)| lower.contains(word)) {
         return Some(String::from(*call));
     }
@@ -199,7 +205,7 @@ pub fn suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<
 fn nearest<'a>(typed: &str, candidates: impl Iterator<Item = (&'a str, String)>) -> Option<String> {
     let mut best: Option<(usize, String)> = None;
     for (candidate, shown) in candidates {
-        let distance = edit_distance(typed, &candidate.to_lowercase());
+        let distance = edit_distance(typed, &candidate.to_ascii_lowercase());
         let limit = if candidate.len() <= 3 { 1 } else { 2 };
         if distance <= limit && best.as_ref().is_none_or(|(d, _)| distance < *d) {
             best = Some((distance, shown));

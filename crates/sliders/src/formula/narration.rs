@@ -53,7 +53,10 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             match result.squares().next() {
                 None => format!("{a} has no one bit, so the result is empty."),
                 Some(square) if lhs.count() == 1 => {
-                    format!("The only one bit of {a}, {}, is also its {which}: the result is {a} again.", bit_name(square.index()))
+                    format!(
+                        "The only one bit of {a}, {}, is also its {which}: the result is {a} again.",
+                        bit_name(square.index())
+                    )
                 }
                 Some(square) => format!(
                     "The {which} of the {} one bits of {a} is {}; every other bit becomes zero.",
@@ -112,7 +115,10 @@ fn described(value: Value) -> String {
 fn add(a: &str, b: &str, x: Bitboard, y: Bitboard, sum: Bitboard) -> String {
     let shared = x & y;
     if shared.is_empty() {
-        return format!("{a} and {b} share no one bit, so nothing carries: the sum is their OR, {}.", described(Value::Board(sum)));
+        return format!(
+            "{a} and {b} share no one bit, so nothing carries: the sum is their OR, {}.",
+            described(Value::Board(sum))
+        );
     }
     let carried = Bitboard(sum.0 ^ (x.0 | y.0));
     format!(
@@ -126,7 +132,8 @@ fn add(a: &str, b: &str, x: Bitboard, y: Bitboard, sum: Bitboard) -> String {
 
 fn rotate(name: &str, op: Op, a: Bitboard, amount: u64) -> String {
     let places = (amount % 64) as u32;
-    let modulo = if amount >= 64 { format!(" The amount, {amount}, is taken mod 64: {places}.") } else { String::new() };
+    let modulo =
+        if amount >= 64 { format!(" The amount, {amount}, is taken mod 64: {places}.") } else { String::new() };
     let instruction = if op == Op::RotateLeft { "i64.rotl" } else { "i64.rotr" };
     if a.is_empty() {
         return format!("{name} has no one bit, so the rotated word is empty too.{modulo}");
@@ -135,10 +142,8 @@ fn rotate(name: &str, op: Op, a: Bitboard, amount: u64) -> String {
         return format!("A rotation by 0 leaves every bit where it is.{modulo}");
     }
     let (way, from, to) = if op == Op::RotateLeft { ("up", "bit 63", "bit 0") } else { ("down", "bit 0", "bit 63") };
-    let wrapped = a
-        .squares()
-        .filter(|s| if op == Op::RotateLeft { s.index() + places > 63 } else { s.index() < places })
-        .count();
+    let wrapped =
+        a.squares().filter(|s| if op == Op::RotateLeft { s.index() + places > 63 } else { s.index() < places }).count();
     let around = match wrapped {
         0 => String::from("no bit passes the end"),
         1 => format!("1 bit passes {from} and comes back in from {to}"),
@@ -183,7 +188,11 @@ fn pdep(a: &str, b: &str, x: Bitboard, mask: Bitboard, result: Bitboard) -> Stri
     let low = if count >= 64 { x } else { Bitboard(x.0 & ((1u64 << count) - 1)) };
     let placed = match result.count() {
         0 => format!("none of bits 0 to {} of {a} is one, so the result is 0", count - 1),
-        n if n <= 6 => format!("the {} that are one land on {}", if n == 1 { String::from("1") } else { format!("{n}") }, square_list(result)),
+        n if n <= 6 => format!(
+            "the {} that are one land on {}",
+            if n == 1 { String::from("1") } else { format!("{n}") },
+            square_list(result)
+        ),
         n => format!("{n} of them are one"),
     };
     let _ = low;

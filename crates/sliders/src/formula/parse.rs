@@ -130,7 +130,11 @@ impl Node {
 #[derive(Clone, Debug)]
 pub enum Statement {
     /// `name = value` (also `let`, `U64`, and `x ^= value`, which is `x = x ^ value`).
-    Assign { name: String, name_span: Span, value: Node },
+    Assign {
+        name: String,
+        name_span: Span,
+        value: Node,
+    },
     Return(Node),
     /// An expression alone: the last one is the result.
     Bare(Node),
@@ -171,9 +175,8 @@ pub struct Program {
 
 impl Program {
     pub fn same_shape(&self, other: &Program) -> bool {
-        let statements = |a: &[Statement], b: &[Statement]| {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
-        };
+        let statements =
+            |a: &[Statement], b: &[Statement]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y));
         self.functions.len() == other.functions.len()
             && self.functions.iter().zip(&other.functions).all(|(f, g)| {
                 f.name == g.name
@@ -185,7 +188,8 @@ impl Program {
 }
 
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
-const TYPE_WORDS: [&str; 10] = ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "const", "static", "inline", "mut"];
+const TYPE_WORDS: [&str; 10] =
+    ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "const", "static", "inline", "mut"];
 
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
@@ -259,7 +263,7 @@ impl<'a> Parser<'_, 'a> {
             Token::Newline => "the end of the line".to_string(),
             Token::Number(..) => "a number".to_string(),
             Token::Name(name) => format!("the name {name}"),
-            Token::Punct(p) => format!("{p}"),
+            Token::Punct(p) => p.to_string(),
         };
         Error::at(self.span(), &format!("{expected}, found {found}"))
     }
@@ -308,7 +312,8 @@ impl<'a> Parser<'_, 'a> {
     fn function(&mut self) -> Result<Option<Function>, Error> {
         let typed = self.type_words();
         let rust = matches!(self.peek(), Token::Name("fn"));
-        let c = typed > 0 && matches!(self.peek_at(typed), Token::Name(_)) && self.peek_at(typed + 1) == Token::Punct("(");
+        let c =
+            typed > 0 && matches!(self.peek_at(typed), Token::Name(_)) && self.peek_at(typed + 1) == Token::Punct("(");
         if !rust && !c {
             return Ok(None);
         }
@@ -342,8 +347,13 @@ impl<'a> Parser<'_, 'a> {
             if self.peek() == Token::End {
                 return Err(self.unexpected(&format!("expected }} to close the body of {name}")));
             }
-            if matches!(self.peek(), Token::Name("fn")) || self.type_words() > 0 && self.peek_at(self.type_words() + 1) == Token::Punct("(") {
-                return Err(Error::at(self.span(), "a function cannot be defined inside another: define it above, at the top level"));
+            if matches!(self.peek(), Token::Name("fn"))
+                || self.type_words() > 0 && self.peek_at(self.type_words() + 1) == Token::Punct("(")
+            {
+                return Err(Error::at(
+                    self.span(),
+                    "a function cannot be defined inside another: define it above, at the top level",
+                ));
             }
             body.push(self.statement()?);
             self.end_of_statement()?;
@@ -412,7 +422,10 @@ impl<'a> Parser<'_, 'a> {
     fn deeper(&mut self) -> Result<(), Error> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return Err(Error::at(self.span(), &format!("the formula nests deeper than {MAX_NESTING} levels here: split it into named steps")));
+            return Err(Error::at(
+                self.span(),
+                &format!("the formula nests deeper than {MAX_NESTING} levels here: split it into named steps"),
+            ));
         }
         Ok(())
     }
@@ -439,14 +452,7 @@ impl<'a> Parser<'_, 'a> {
     /// Operators that bind at least as tightly as `minimum`, left to right.
     fn binary(&mut self, minimum: u8) -> Result<Node, Error> {
         let mut lhs = self.unary()?;
-        loop {
-            let op = match self.peek() {
-                Token::Punct(p) => match Binary::of(p) {
-                    Some(op) if op.precedence() >= minimum => op,
-                    _ => break,
-                },
-                _ => break,
-            };
+        while let Some(op) = self.binary_operator(minimum) {
             self.next();
             // An expression may go on on the next line after its operator.
             self.skip_newlines();
@@ -457,9 +463,20 @@ impl<'a> Parser<'_, 'a> {
             lhs = Node { expr: Expr::Binary(op, Box::new(lhs), Box::new(rhs)), span };
         }
         if self.is("&&") || self.is("||") {
-            return Err(Error::at(self.span(), "&& and || are not in the language: use & and | on the sets, or c ? a : b"));
+            return Err(Error::at(
+                self.span(),
+                "&& and || are not in the language: use & and | on the sets, or c ? a : b",
+            ));
         }
         Ok(lhs)
+    }
+
+    /// The binary operator here, if it binds at least as tightly as `minimum`.
+    fn binary_operator(&self, minimum: u8) -> Option<Binary> {
+        match self.peek() {
+            Token::Punct(p) => Binary::of(p).filter(|op| op.precedence() >= minimum),
+            _ => None,
+        }
     }
 
     fn unary(&mut self) -> Result<Node, Error> {

@@ -161,7 +161,16 @@ impl Technique {
     pub fn trace(self, slider: Slider, square: Square, occupied: Bitboard) -> Trace {
         let mut recorder = Recorder::new();
         let result = self.run(&mut recorder, slider, square, occupied);
-        Trace { technique: Some(self), slider, square, sliders: square.bit(), occupied, steps: recorder.steps, result, spans: Vec::new() }
+        Trace {
+            technique: Some(self),
+            slider,
+            square,
+            sliders: square.bit(),
+            occupied,
+            steps: recorder.steps,
+            result,
+            spans: Vec::new(),
+        }
     }
 
     /// True for the techniques that compute the attacks of any number of sliders at once.
@@ -178,7 +187,16 @@ impl Technique {
         }
         let mut recorder = Recorder::new();
         let result = self.run_many(&mut recorder, slider, sliders, occupied);
-        Ok(Trace { technique: Some(self), slider, square, sliders, occupied, steps: recorder.steps, result, spans: Vec::new() })
+        Ok(Trace {
+            technique: Some(self),
+            slider,
+            square,
+            sliders,
+            occupied,
+            steps: recorder.steps,
+            result,
+            spans: Vec::new(),
+        })
     }
 
     /// The attacks of a set of sliders (see [`Technique::trace_many`]), with the tracer compiled out.
