@@ -285,6 +285,37 @@ impl Browser {
         (list("rendered"), list("framed"))
     }
 
+    /// Milliseconds from an edit of the formula editor (its text replaced, then an input event,
+    /// as typing does) to the page patched, for `edits` edits that alternate between `text` and
+    /// `text` with one more comment line: the formula parses again, runs again, and redraws.
+    pub async fn time_formula_edits(&self, text: &str, edits: usize) -> Vec<f64> {
+        let script = format!(
+            "const done = arguments[arguments.length - 1];
+             const area = document.querySelector('[data-formula-input]');
+             const text = arguments[0];
+             const rendered = [];
+             function edit(i) {{
+               if (i === {edits}) {{ done(rendered.sort((a, b) => a - b)); return; }}
+               const t0 = performance.now();
+               const observer = new MutationObserver(() => {{
+                 observer.disconnect();
+                 rendered.push(performance.now() - t0);
+                 setTimeout(() => edit(i + 1), 30);
+               }});
+               observer.observe(document.body, {{ attributes: true, subtree: true, childList: true, characterData: true }});
+               area.value = text + (i % 2 ? '' : '\\n// one more line');
+               area.dispatchEvent(new InputEvent('input', {{ bubbles: true }}));
+             }}
+             edit(0);"
+        );
+        let timings = self
+            .client
+            .execute_async(&script, vec![serde_json::json!(text)])
+            .await
+            .expect("the timing script finishes");
+        timings.as_array().unwrap_or_else(|| panic!("{timings}")).iter().map(|t| t.as_f64().unwrap()).collect()
+    }
+
     /// The console's errors and warnings since the last call, as "LEVEL message" lines.
     pub async fn console_problems(&self) -> Vec<String> {
         let entries = self.log("browser").await;

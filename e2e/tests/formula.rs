@@ -152,6 +152,12 @@ async fn a_technique_opens_as_a_formula_and_links_carry_the_formula() {
         browser.result().await,
         sliders::Technique::Sbamg.attacks(sliders::Slider::Rook, sliders::Square::D1, sliders::Bitboard(0x43))
     );
+    // The compare panel has the formula's row, checked as the rook's attacks here.
+    assert_eq!(browser.attribute("[data-compare=\"formula\"]", "data-match").await.as_deref(), Some("true"));
+    let row = text(&browser, "[data-compare=\"formula\"]").await;
+    assert!(row.contains("Your formula") && row.contains("✓ matches the rook's attacks"), "{row}");
+    type_formula(&browser, "o ^ (o - 2 * r)").await;
+    assert_eq!(browser.attribute("[data-compare=\"formula\"]", "data-match").await.as_deref(), Some("false"));
     // A link with a formula longer than 4,000 characters is refused with a notice; the rest applies.
     let long = format!("o{}", " | o".repeat(1400));
     browser

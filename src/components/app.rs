@@ -484,7 +484,8 @@ pub fn app() -> Html {
                 </section>
                 <Export trace={(*trace).clone()} step={lab.step} />
                 <Compare slider={lab.slider} square={lab.square} others={lab.others} occupied={lab.occupied}
-                    selected={lab.technique} on_action={on_action.clone()} />
+                    selected={lab.technique} formula={lab.playground.formula.clone().map(|f| (f, lab.playground.target))}
+                    formula_open={lab.formula_open} on_action={on_action.clone()} />
                 <Benchmark />
             </main>
             { for key_help }

@@ -3,6 +3,9 @@
 
 use sliders::narration::square_list;
 use sliders::techniques::reference;
+use std::rc::Rc;
+
+use sliders::formula::{Formula, Target};
 use sliders::{Bitboard, Direction, Slider, Square, Technique};
 use yew::prelude::*;
 
@@ -18,6 +21,12 @@ pub struct CompareProps {
     pub others: Bitboard,
     pub occupied: Bitboard,
     pub selected: Technique,
+    /// The reader's formula and what it should compute, when there is one that runs.
+    #[prop_or_default]
+    pub formula: Option<(Rc<Formula>, Target)>,
+    /// The formula is what the lesson shows.
+    #[prop_or_default]
+    pub formula_open: bool,
     pub on_action: Callback<Action>,
 }
 
@@ -124,6 +133,7 @@ pub fn compare(props: &CompareProps) -> Html {
             </tr>
         }
     });
+    let formula_row = props.formula.as_ref().map(|(formula, target)| formula_row(props, formula, *target));
     html! {
         <section class="compare" aria-label="Compare techniques">
             <h2>{ "Compare every technique" }</h2>
@@ -139,9 +149,51 @@ pub fn compare(props: &CompareProps) -> Html {
                             <th scope="col" class="num">{ "table reads" }</th>
                         </tr>
                     </thead>
-                    <tbody>{ for rows }</tbody>
+                    <tbody>{ for formula_row }{ for rows }</tbody>
                 </table>
             </div>
         </section>
+    }
+}
+
+/// The reader's formula on this board, checked against what it says it computes.
+fn formula_row(props: &CompareProps, formula: &Formula, target: Target) -> Html {
+    let sliders = props.square.bit() | props.others;
+    let open = props.on_action.reform(|_: MouseEvent| Action::OpenFormula);
+    let trace = match formula.trace(props.slider, sliders, props.occupied) {
+        Ok(trace) => trace,
+        Err(fault) => {
+            return html! {
+                <tr data-compare="formula" data-match="false">
+                    <th scope="row"><button type="button" class="link-button" onclick={open}>{ "Your formula" }</button></th>
+                    <td colspan="5">{ format!("On this board, {}.", fault.describe(formula.source())) }</td>
+                </tr>
+            };
+        }
+    };
+    // Each slider's expected set on the board with every slider occupied, as the set-wise
+    // techniques are checked.
+    let occupied = props.occupied | sliders;
+    let expected = sliders.squares().fold(Bitboard::EMPTY, |all, square| all | target.expected(square, occupied));
+    let wrong = trace.result ^ expected;
+    let verdict = if wrong.is_empty() {
+        html! { <span class="verdict ok">{ format!("✓ matches {}", target.describe()) }</span> }
+    } else {
+        let squares: Vec<String> = wrong.squares().map(|s| s.to_string()).collect();
+        html! { <span class="verdict wrong">{ format!("✗ differs from {} on {}", target.describe(), squares.join(", ")) }</span> }
+    };
+    html! {
+        <tr data-compare="formula" data-match={wrong.is_empty().to_string()}
+            ~className={if props.formula_open { "selected" } else { "" }}>
+            <th scope="row">
+                <button type="button" class="link-button" onclick={open}>{ "Your formula" }</button>
+                <span class="article-name">{ format!("checked as {}", target.describe()) }</span>
+            </th>
+            <td><MiniGrid board={trace.result} {wrong} /></td>
+            <td><code>{ trace.result.to_string() }</code><br/>{ verdict }</td>
+            <td class="num">{ trace.steps.len() }</td>
+            <td class="num">{ trace.arithmetic_ops() }</td>
+            <td class="num">{ trace.table_reads() }</td>
+        </tr>
     }
 }

@@ -371,6 +371,27 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
                     fields[4]
                 );
             }
+            Some(&"formula-keystroke") => {
+                let _ = writeln!(
+                    budgets,
+                    "- formula edit to re-rendered page (the {}-line SBAMG example parsed, run and drawn again): median {} ms, min {}, max {} (budget 16 ms)",
+                    fields.get(5).unwrap_or(&""),
+                    fields[2],
+                    fields[3],
+                    fields[4]
+                );
+            }
+            Some(&"formula-check") => {
+                let (cases, ms) = (fields[3].parse::<f64>().unwrap_or(0.0), fields[4].parse::<f64>().unwrap_or(0.0));
+                let _ = writeln!(
+                    budgets,
+                    "- the check of the `{}` example in the page: {} cases in {} ms, {:.0} cases/s (goal: 100,000 in under 1 s)",
+                    fields[2],
+                    fields[3],
+                    fields[4],
+                    cases / (ms / 1000.0).max(1e-3)
+                );
+            }
             _ => {}
         }
     }

@@ -636,8 +636,9 @@ impl Trace {
         self.steps.iter().filter(|step| step.op.is_arithmetic()).count()
     }
 
+    /// Table reads, a formula's masks included: an engine reads those from tables too.
     pub fn table_reads(&self) -> usize {
-        self.steps.iter().filter(|step| step.op == Op::Lookup).count()
+        self.steps.iter().filter(|step| matches!(step.op, Op::Lookup | Op::Mask(_))).count()
     }
 }
 

@@ -9,6 +9,8 @@
 //! `wasm-bench page` measures the page's budgets on the built dist/ and prints
 //!   page first-render <median> <min> <max>
 //!   page toggle <median> <min> <max> <technique>
+//!   page formula-keystroke <median> <min> <max> <lines>
+//!   page formula-check <example> <cases> <ms>
 //!
 //! `wasm-bench panel ROUNDS` sets the page's Benchmark panel (its worker, on dist/bench.wasm)
 //! beside this harness running the same module on the page's main thread, with the panel's
@@ -155,6 +157,28 @@ async fn page_budgets() {
     page.open(&format!("?technique={biggest}&slider=queen&square=d4&occupied=0x0012040028004100")).await;
     let (rendered, _) = page.time_toggles("e5", 21).await;
     println!("page toggle {} {biggest}", summary(rendered));
+    // The formula playground: a keystroke on the SBAMG example (15 lines, two calls of its
+    // function), and each example's check of 100,032 cases, run in the page's slices.
+    let examples = &sliders::formula::examples::EXAMPLES;
+    page.open("?technique=formula&slider=rook&square=d4&occupied=0x0012040028004100").await;
+    let sbamg = examples.iter().find(|e| e.id == "sbamg").expect("the SBAMG example");
+    let edits = page.time_formula_edits(sbamg.text, 21).await;
+    println!("page formula-keystroke {} {}", summary(edits), sbamg.text.lines().count());
+    for example in examples {
+        page.open(&format!("?technique=formula&formula=&slider=rook&square=d4&occupied=0x0")).await;
+        let select = page.client.find(fantoccini::Locator::Css("[data-formula-example]")).await.unwrap();
+        select.select_by_value(example.id).await.unwrap();
+        page.click("[data-formula-check]").await;
+        let result = loop {
+            let ms = page.eval("const e = document.querySelector('[data-check-result]'); return e && [e.dataset.checkResult, e.dataset.checkCases, e.dataset.checkMs];").await;
+            if let Some(fields) = ms.as_array() {
+                break fields.iter().map(|f| f.as_str().unwrap().to_string()).collect::<Vec<_>>();
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        };
+        assert_eq!(result[0], "agrees", "{}", example.id);
+        println!("page formula-check {} {} {}", example.id, result[1], result[2]);
+    }
     page.close().await;
 }
 
