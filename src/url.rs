@@ -126,6 +126,7 @@ pub fn from_query(query: &str) -> Loaded {
     let mut embed = Embed::default();
     let mut notices = Vec::new();
     let fields = Query::parse(query);
+    let has_expect = fields.expect.is_some();
     let mut read =
         |parameter: &'static str, value: Option<String>, apply: &mut dyn FnMut(&str) -> Result<(), String>| {
             if let Some(value) = value {
@@ -231,6 +232,10 @@ pub fn from_query(query: &str) -> Loaded {
         lab.presenting = flag(v)?;
         Ok(())
     });
+    // A formula without `expect` is checked as the link's slider's attacks.
+    if lab.formula_open && !has_expect {
+        lab.playground.target = sliders::formula::Target::Piece(lab.slider);
+    }
     // `read` holds the notices until here.
     if let Some(problem) = one_slider_only {
         notices.push(Notice { parameter: "square", message: format!("{problem}: showing {} alone", lab.square) });
@@ -335,6 +340,9 @@ mod tests {
         assert_eq!(refused.notices.len(), 1);
         assert!(refused.notices[0].message.contains("4001 characters long"), "{:?}", refused.notices);
         assert_eq!(refused.lab.square, Square::E4, "the rest of the link applies");
+        // Without `expect`, the formula is checked as the link's slider's attacks.
+        let queen = from_query("?technique=formula&formula=o%20%26%20r&slider=queen");
+        assert_eq!(queen.lab.playground.target.name(), "queen");
         // A formula with an error opens with its error, and no steps of another formula.
         let broken = from_query("?technique=formula&formula=o%20%2B");
         assert!(broken.lab.playground.error.is_some() && broken.lab.trace().steps.is_empty());

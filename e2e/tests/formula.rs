@@ -78,12 +78,18 @@ async fn typing_re_evaluates_and_an_error_keeps_the_last_good_steps() {
     assert!(error.contains("return (o ^ (o - 2 * r)) & filemask\n                           ^^^^^^^^"), "{error}");
     assert_eq!(step_count(&browser).await, 5, "the last good formula's steps stay");
     assert_eq!(text(&browser, ".formula-error-mark").await, "filemask");
+    // A formula without an operation has no step, and says so; a count is said to be a number.
+    type_formula(&browser, "o").await;
+    assert!(browser.client.find(Locator::Css("[data-formula-no-steps]")).await.is_ok());
+    type_formula(&browser, "popcount(o)").await;
+    let note = text(&browser, "[data-number-result]").await;
+    assert!(note.contains("the number 1, not a set of squares"), "{note}");
     type_formula(&browser, "m = file(sq)\nreturn (o ^ (o - 2 * r)) & m // fixed").await;
     assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
     // The link follows the text.
     let address = browser.eval("return location.search;").await.as_str().unwrap().to_string();
     assert!(
-        address.contains("technique=formula") && address.contains("fixed") && address.contains("expect=north"),
+        address.contains("technique=formula") && address.contains("fixed") && address.contains("expect=rook"),
         "{address}"
     );
     // Re-evaluation after a keystroke on a ten-line formula: from the input event to the page

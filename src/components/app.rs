@@ -281,6 +281,12 @@ pub fn app() -> Html {
     let source = use_source((!embed.enabled && !lab.formula_open).then_some(lab.technique.source_file()));
     let attacks = trace.result;
     let positive_rays_only = !lab.formula_open && lab.technique.positive_rays_only();
+    // A formula whose last step gives a number, and that number as its result, computed a
+    // count or a square, not attacks.
+    let number = match trace.steps.last().map(|step| step.result) {
+        Some(sliders::Value::Number(n)) if lab.formula_open && trace.result.0 == n as u64 => Some(n),
+        _ => None,
+    };
     let current = trace.steps.get(lab.step).cloned();
     // The file that made the current step, for its why (not in the wasm: feature whys-in-files);
     // a formula's steps carry their own.
@@ -364,7 +370,7 @@ pub fn app() -> Html {
     let code = if lab.formula_open {
         html! {
             <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()}
-                fault={lab.formula_fault()} on_action={on_action.clone()} />
+                fault={lab.formula_fault()} steps={trace.steps.len()} on_action={on_action.clone()} />
         }
     } else {
         html! { <CodePanel technique={lab.technique} step={current.clone()} /> }
@@ -390,7 +396,7 @@ pub fn app() -> Html {
                 </div>
                 <div class="embed-board">{ board }</div>
                 <div class="embed-side">
-                    { attack_result(&ResultProps { positive_rays_only, attacks }) }
+                    { attack_result(&ResultProps { positive_rays_only, attacks, number }) }
                     if embed.controls { { player } } else {
                         // Steps that play by themselves can always be paused (WCAG 2.2.2).
                         <button type="button" class="player-button" data-player="toggle"
@@ -470,7 +476,7 @@ pub fn app() -> Html {
                     <div class="board-column">
                         { board }
                         { setup(&SetupProps { technique: lab.technique, formula_open: lab.formula_open, slider: lab.slider, tool: lab.tool, on_action: on_action.clone() }) }
-                        { attack_result(&ResultProps { positive_rays_only, attacks }) }
+                        { attack_result(&ResultProps { positive_rays_only, attacks, number }) }
                     </div>
                     { stepper }
                     <div class="more">

@@ -20,6 +20,8 @@ pub struct FormulaPanelProps {
     pub span: Option<Span>,
     /// The formula's fault on this board, if any.
     pub fault: Option<Fault>,
+    /// How many steps the formula took on this board.
+    pub steps: usize,
     pub on_action: Callback<Action>,
 }
 
@@ -51,6 +53,14 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
         move |check| {
             let next = matches!(check, Check::Running { .. })
                 .then(|| Timeout::new(0, move || on_action.emit(Action::CheckTick(now_ms()))));
+            // The verdict, once it is in, is brought into view (it can fall below the fold).
+            if matches!(check, Check::Done { .. }) {
+                if let Ok(Some(verdict)) = gloo::utils::document().query_selector("[data-check-result]") {
+                    let options = web_sys::ScrollIntoViewOptions::new();
+                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    verdict.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
             move || drop(next)
         }
     });
@@ -111,7 +121,11 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 <div class="formula-error" role="alert" data-formula-error="">
                     <p>{ error.describe(text) }</p>
                     <pre class="formula-caret">{ format!("{line}\n{caret}") }</pre>
-                    <p class="formula-note">{ "The steps show the last formula that ran." }</p>
+                    <p class="formula-note">{ if playground.formula.is_some() {
+                        "The steps show the last formula that ran."
+                    } else {
+                        "Nothing has run yet: the steps appear once the formula reads."
+                    } }</p>
                 </div>
             }
         }
@@ -119,6 +133,11 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             <div class="formula-error" role="alert" data-formula-fault="">
                 <p>{ format!("On this board, {}. The steps stop there.", fault.describe(text)) }</p>
             </div>
+        },
+        (None, None) if props.steps == 0 => html! {
+            <p class="formula-note" data-formula-no-steps="">
+                { "This formula takes no operation, so there is no step to show: its value is a name or a number as it stands. Combine it with an operator, as in o & r." }
+            </p>
         },
         _ => html! {},
     };

@@ -7,6 +7,8 @@ pub struct ResultProps {
     /// The technique sees positive rays only: the result says which rays it leaves out.
     pub positive_rays_only: bool,
     pub attacks: Bitboard,
+    /// The reader's formula gave a number (a count, a square), not a set of squares.
+    pub number: Option<u32>,
 }
 
 /// A plain view function, not a component: its few nodes cost less to rebuild with the app
@@ -23,6 +25,11 @@ pub fn attack_result(props: &ResultProps) -> Html {
                     n => format!("{n} squares"),
                 } }</span>
             </output>
+            if let Some(n) = props.number {
+                <p class="note" data-number-result="">
+                    { format!("Your formula's result is the number {n}, not a set of squares: the board shows its bits.") }
+                </p>
+            }
             if props.positive_rays_only {
                 <p class="note" data-positive-only="">
                     { "This technique sees positive rays only (towards higher bit indices): \

@@ -594,7 +594,14 @@ fn multiply(
     }
     let apart = if count == 1 { "" } else { " No two copies overlap, so no carry arises and the product is their OR." };
     let Some((window, window_name)) = window else {
-        return format!("{intro}{apart}");
+        // A formula's product: no index is cut from it, but what passes bit 63 is lost.
+        let lost: u32 = copies.iter().map(|&(_, copy)| b.count() - copy.count_ones()).sum();
+        let lost = match lost {
+            0 => String::new(),
+            1 => String::from(" 1 bit of the copies passes bit 63 and is lost: a product keeps the low 64 bits."),
+            n => format!(" {n} bits of the copies pass bit 63 and are lost: a product keeps the low 64 bits."),
+        };
+        return format!("{intro}{apart}{lost}");
     };
     let landings: Vec<String> = copies
         .iter()
@@ -954,8 +961,11 @@ fn scan(step: &Step, name: &str, a: Bitboard, found: u32, board: &Board) -> Stri
             Op::Lzcnt | Op::Tzcnt => {
                 format!("{name} is empty: all 64 bits are zero, so the count is 64.{instruction}")
             }
+            Op::BitScanForward if board.formula => format!(
+                "{name} is empty, so there is no one bit to find: a formula's scan of the empty set gives 64, as i64.ctz does."
+            ),
             _ if board.formula => format!(
-                "{name} is empty, so there is no one bit to find: a formula's scan of the empty set gives 64.{instruction}"
+                "{name} is empty, so there is no one bit to find: a formula's scan of the empty set gives 64 (63 − i64.clz would give −1, so the empty set is a case of its own)."
             ),
             _ => format!("{name} is empty, so there is no one bit to find; the scan's answer, {found}, means nothing."),
         };

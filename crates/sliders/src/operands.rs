@@ -105,7 +105,17 @@ fn operand_texts(op: Op, code: &str) -> Option<(&str, &str)> {
         Op::Shr => " >> ",
         Op::Mul => " * ",
         Op::Add => " + ",
-        Op::Not | Op::Neg => return Some((strip_parentheses(code.get(1..)?), "")),
+        Op::Not | Op::Neg | Op::LogicalNot => return Some((strip_parentheses(code.get(1..)?), "")),
+        // A formula's `c ? a : b`: the operand shown is the condition.
+        Op::Select => return Some((strip_parentheses(&code[..top_level(code, " ? ", true)?]), "")),
+        Op::Compare(comparison) => match comparison {
+            crate::Comparison::Less => " < ",
+            crate::Comparison::LessEqual => " <= ",
+            crate::Comparison::Greater => " > ",
+            crate::Comparison::GreaterEqual => " >= ",
+            crate::Comparison::Equal => " == ",
+            crate::Comparison::NotEqual => " != ",
+        },
         // `TABLE[line][square]`: the last index is the number read.
         Op::Lookup => {
             let open = code.bytes().rposition(|byte| byte == b'[').filter(|_| code.ends_with(']'))?;

@@ -167,12 +167,16 @@ fn statements_functions_and_comments() {
     assert_eq!(trace.steps.len(), 3);
     assert_eq!(trace.steps[0].label, "file(sq)");
     assert_eq!(trace.steps[1].label, "o & file(sq) = m");
-    assert_eq!(trace.steps[1].why, "the pieces on the file");
+    assert_eq!(trace.steps[1].why, "The pieces on the file.", "a why is said as a sentence");
     assert_eq!((trace.steps[1].line, trace.steps[1].column), (2, 5));
-    assert_eq!(trace.steps[2].why, "flips the slider's bit");
+    assert_eq!(trace.steps[2].why, "Flips the slider's bit.");
     assert_eq!(trace.spans.len(), 3);
     assert_eq!(&text[trace.spans[1].start..trace.spans[1].end], "o & file(sq)");
     assert_eq!(&text[trace.spans[0].start..trace.spans[0].end], "file(sq)");
+    // A comment above a statement and the line's own are both kept.
+    let both = "// above it\nx = o & r // on it\nx";
+    let trace = Formula::parse(both).unwrap().trace(Slider::Rook, Square::D4.bit(), Bitboard::EMPTY).unwrap();
+    assert_eq!(trace.steps[0].why, "Above it. On it.");
 }
 
 #[test]
@@ -204,12 +208,14 @@ fn errors_name_the_line_and_column_and_what_was_expected() {
         error("popcnt(o) + clzz(o)").starts_with("line 1, column 13: there is no function clzz. Did you mean clz(x)?")
     );
     assert!(error("o - 2r").contains("2 * r"));
-    assert!(error("unknown").contains("never zero"));
+    assert!(error("unknown").contains("unknown is not a name the formula knows"));
+    assert!(error("o = 1\no").contains("one of the board's names"), "a board name is never overwritten");
+    assert!(error("fn f(r) { r }\nf(1)").contains("one of the board's names"));
     assert!(error("x = 1").contains("gives no result"));
     assert!(error("").contains("empty"));
     assert!(error("return 1\n2").starts_with("line 2, column 1: nothing after return runs"));
-    assert!(error("fn f(a) { return f(a) }\nf(1)").contains("none can call itself"));
-    assert!(error("fn f(a) { return g(a) }\nfn g(a) { return a }\nf(1)").contains("defined below"));
+    assert!(error("fn f(a) { return f(a) }\nf(1)").contains("f calls itself"));
+    assert!(error("fn f(a) { return g(a) }\nfn g(a) { return a }\nf(1)").contains("g is defined below this call"));
     assert!(error("fn f(a, b) { a }\nf(1)").contains("f takes 2 arguments, and this call gives 1"));
     assert!(error("rotl(o)").contains("rotl(x, n)"));
     assert!(error("ray(sq, up)").contains("expected a direction"));
@@ -525,6 +531,30 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     assert!(numbers.ends_with("63 − 36 = 27."), "{numbers}");
     let rotate = said("rotl(r, 40)", Square::D4, 0);
     assert!(rotate.contains("1 bit passes bit 63 and comes back in from bit 0"), "{rotate}");
+    // A choice, a comparison and ! name their operand by its own text.
+    let blockers = said("blockers = ray(sq, north) & o\nreturn blockers ? 1 : 2", Square::D4, 1 << 51);
+    assert!(blockers.contains("blockers is 0x0008000000000000, not zero"), "{blockers}");
+    let trace =
+        Formula::parse("(o == r) + !o").unwrap().trace(Slider::Rook, Square::D4.bit(), Bitboard::EMPTY).unwrap();
+    let names: Vec<(String, String)> = trace
+        .steps
+        .iter()
+        .map(|s| {
+            let n = sliders::operands::of(s);
+            (n.lhs.to_string(), n.rhs.to_string())
+        })
+        .collect();
+    assert_eq!(names[0], ("o".to_string(), "r".to_string()));
+    assert_eq!(names[1], ("o".to_string(), String::new()));
+    let not = said("!o", Square::D4, 0);
+    assert!(not.starts_with("o is 0x0000000008000000, not zero, so !o is 0."), "{not}");
+    // A product by a single bit is a shift, and a product past bit 63 says what it loses.
+    let double = said("2 * r", Square::D4, 0);
+    assert!(double.starts_with("2 is a single one bit, bit 1, so multiplying by it shifts r up by 1"), "{double}");
+    let lost = said("r * 0x0100000000000000", Square::D4, 0);
+    assert!(lost.contains("1 bit passes bit 63 and is lost"), "{lost}");
+    let bsr = said("bsr(o & 0)", Square::D4, 0);
+    assert!(bsr.contains("gives 64 (63 − i64.clz would give −1"), "{bsr}");
     let stop = said("bsf(o)", Square::D4, 1 << 63);
     assert!(stop.contains("d4 is the rook's own square.") && !stop.contains("technique"), "{stop}");
 }

@@ -165,7 +165,7 @@ async fn page_budgets() {
     let edits = page.time_formula_edits(sbamg.text, 21).await;
     println!("page formula-keystroke {} {}", summary(edits), sbamg.text.lines().count());
     for example in examples {
-        page.open(&format!("?technique=formula&formula=&slider=rook&square=d4&occupied=0x0")).await;
+        page.open("?technique=formula&formula=&slider=rook&square=d4&occupied=0x0").await;
         let select = page.client.find(fantoccini::Locator::Css("[data-formula-example]")).await.unwrap();
         select.select_by_value(example.id).await.unwrap();
         page.click("[data-formula-check]").await;

@@ -125,6 +125,9 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
 }
 
 fn check_assignable(name: &str, span: Span) -> Result<(), Error> {
+    if names::board_name(name).is_some() {
+        return Err(Error::at(span, &format!("{name} is one of the board's names: give your value a name of its own")));
+    }
     if names::square(name).is_some() {
         return Err(Error::at(
             span,
@@ -158,7 +161,7 @@ fn body(
         };
         return Err(Error::at(end, &message));
     };
-    let mut calls = CallCost { known, all, cost: 0, depth: 0 };
+    let mut calls = CallCost { known, all, current: function, cost: 0, depth: 0 };
     let mut scope = Scope { locals, text, comments, above: String::new(), bound: None };
     let mut instructions = Vec::new();
     for (index, statement) in statements.iter().enumerate() {
@@ -203,12 +206,34 @@ struct CallCost<'k> {
     known: &'k [Known],
     /// Every function of the program, for a call of one not yet defined.
     all: &'k [String],
+    /// The function being compiled ("" for the formula's own statements).
+    current: &'k str,
     cost: usize,
     depth: usize,
 }
 
 /// The comment lines right above the line where `offset` is, joined: the why of a statement
 /// written under its explanation.
+/// Comments as the sentences a step's narration ends with: each begins with a capital and ends
+/// with a full stop.
+fn sentence(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for part in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let mut characters = part.chars();
+        if let Some(first) = characters.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(characters.as_str());
+        }
+        if !part.ends_with(['.', '!', '?', ':']) {
+            out.push('.');
+        }
+    }
+    out
+}
+
 fn comment_above(text: &str, comments: &[(u32, &str)], offset: usize) -> String {
     let (line, _) = position(text, offset);
     let lines: Vec<&str> = text.lines().collect();
@@ -231,8 +256,9 @@ fn comment_above(text: &str, comments: &[(u32, &str)], offset: usize) -> String 
 
 fn site(node: &Node, scope: &Scope, label: String) -> Box<Site> {
     let (line, column) = position(scope.text, node.span.start);
-    let own = scope.comments.iter().find(|(l, _)| *l as usize == line).map(|(_, c)| c.to_string());
-    let why = own.unwrap_or_else(|| scope.above.clone());
+    // The comment above the statement, then the line's own: both are the reader's why.
+    let own = scope.comments.iter().find(|(l, _)| *l as usize == line).map_or("", |(_, c)| *c);
+    let why = sentence(&[scope.above.as_str(), own]);
     Box::new(Site { label, why, span: node.span, line: line as u32, column: column as u32 })
 }
 
@@ -325,8 +351,10 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
     if names::direction(name).is_some() {
         return Err(Error::at(span, &format!("{name} is a direction: it names a ray in ray(s, {name})")));
     }
-    let mut error =
-        Error::at(span, &format!("{name} is not a name the formula knows (an unknown name is an error, never zero)"));
+    let mut error = Error::at(
+        span,
+        &format!("{name} is not a name the formula knows: give it a value above, or use one of the board's (o, r, sq)"),
+    );
     error.suggestion = names::suggestion(name, scope.locals.iter().map(String::as_str));
     Err(error)
 }
@@ -369,10 +397,18 @@ fn call(
         return Ok(Code::Call(index, codes));
     }
     let Some(builtin) = names::function(name) else {
+        if name == calls.current {
+            return Err(Error::at(
+                node.span,
+                &format!(
+                    "{name} calls itself: a function can call only the functions defined above it, so none recurses"
+                ),
+            ));
+        }
         if calls.all.iter().any(|f| f == name) {
             return Err(Error::at(
                 node.span,
-                &format!("{name} is defined below this call, or is this function itself: a function can call only the functions above it, so none can call itself"),
+                &format!("{name} is defined below this call: a function can call only the functions defined above it, so none recurses"),
             ));
         }
         let mut error = Error::at(node.span, &format!("there is no function {name}"));

@@ -64,11 +64,11 @@ fn line_attacks(line) {
     line_ex = line ^ r
     below = line_ex & (r - 1)
     // The pieces on the line, plus two stops: the line's lower end and a1, so a bit below the slider always answers the scan.
-    occ = (o & line_ex) | ls1b(below) | 1
+    pieces = (o & line_ex) | ls1b(below) | 1
     // The highest bit below the slider: the closest blocker below it (cbn), or a stop.
-    cbn = bsr(occ & ((r - 1) | 1))
+    cbn = bsr(pieces & ((r - 1) | 1))
     // 3 << cbn is cbn's bit and the bit above it: one clears cbn, the other borrows up to the first blocker above.
-    return (occ ^ (occ - (3 << cbn))) & line_ex
+    return (pieces ^ (pieces - (3 << cbn))) & line_ex
 }
 
 return line_attacks(file(sq)) | line_attacks(rank(sq))

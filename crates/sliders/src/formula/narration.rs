@@ -26,6 +26,7 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             format!("{x} {sign} {y} = {z}.")
         }
         (Op::Add, ..) => add(a, b, lhs, rhs, result),
+        (Op::Mul, Value::Board(x), Some(Value::Board(y)), _) => multiply(a, b, x, y, result)?,
         (Op::Shl | Op::Shr, _, Some(amount), _) if step.file == super::FILE => {
             let amount = value_of(amount);
             let effective = (amount % 64) as u32;
@@ -110,6 +111,25 @@ fn described(value: Value) -> String {
         Value::Board(board) if board.count() <= 8 => format!("{} ({})", board, square_list(board)),
         Value::Board(board) => format!("{board}, {} one bits", board.count()),
     }
+}
+
+/// A product by a single one bit is a shift: said as one. Other products are said as the
+/// techniques' are (copies of b), with the bits that pass bit 63 counted.
+fn multiply(a: &str, b: &str, x: Bitboard, y: Bitboard, product: Bitboard) -> Option<String> {
+    if x.count() != 1 || y.is_empty() {
+        return None;
+    }
+    let k = x.0.trailing_zeros();
+    let factor = if x.0 < 1 << 32 { format!("{}", x.0) } else { format!("{x}") };
+    let shift = shift(b, Op::Shl, y, k, product);
+    let lost = y.count() - product.count();
+    let lost = match lost {
+        0 => String::new(),
+        1 => String::from(" 1 bit passes bit 63 and is lost: a product keeps the low 64 bits."),
+        n => format!(" {n} bits pass bit 63 and are lost: a product keeps the low 64 bits."),
+    };
+    let _ = a;
+    Some(format!("{factor} is a single one bit, bit {k}, so multiplying by it shifts {b} up by {k}: {shift}{lost}"))
 }
 
 fn add(a: &str, b: &str, x: Bitboard, y: Bitboard, sum: Bitboard) -> String {
