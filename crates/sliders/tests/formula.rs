@@ -550,7 +550,12 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     assert!(not.starts_with("o is 0x0000000008000000, not zero, so !o is 0."), "{not}");
     // A product by a single bit is a shift, and a product past bit 63 says what it loses.
     let double = said("2 * r", Square::D4, 0);
-    assert!(double.starts_with("2 is a single one bit, bit 1, so multiplying by it shifts r up by 1"), "{double}");
+    assert!(
+        double.starts_with(
+            "2 is a single one bit, bit 1, so multiplying by it shifts r up by 1. Every one bit moves 1 place up"
+        ),
+        "{double}"
+    );
     let lost = said("r * 0x0100000000000000", Square::D4, 0);
     assert!(lost.contains("1 bit passes bit 63 and is lost"), "{lost}");
     let bsr = said("bsr(o & 0)", Square::D4, 0);

@@ -129,7 +129,7 @@ fn multiply(a: &str, b: &str, x: Bitboard, y: Bitboard, product: Bitboard) -> Op
         n => format!(" {n} bits pass bit 63 and are lost: a product keeps the low 64 bits."),
     };
     let _ = a;
-    Some(format!("{factor} is a single one bit, bit {k}, so multiplying by it shifts {b} up by {k}: {shift}{lost}"))
+    Some(format!("{factor} is a single one bit, bit {k}, so multiplying by it shifts {b} up by {k}. {shift}{lost}"))
 }
 
 fn add(a: &str, b: &str, x: Bitboard, y: Bitboard, sum: Bitboard) -> String {
