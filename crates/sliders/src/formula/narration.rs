@@ -13,6 +13,11 @@ use crate::{Bitboard, Square};
 /// The sentence for `step`, if it is one a formula alone takes; `None` for the rest, which
 /// the techniques' sentences say.
 pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> {
+    // A technique's steps are said as the techniques' sentences say them (magic multiplies by
+    // a single bit too, and that step is said as a gather).
+    if step.file != super::FILE {
+        return None;
+    }
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
     let result = step.result.board().unwrap_or_default();
