@@ -222,9 +222,10 @@ fn sentence(parts: &[&str]) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
+        // ASCII only: Unicode's case tables would cost the page kilobytes.
         let mut characters = part.chars();
         if let Some(first) = characters.next() {
-            out.extend(first.to_uppercase());
+            out.push(first.to_ascii_uppercase());
             out.push_str(characters.as_str());
         }
         if !part.ends_with(['.', '!', '?', ':']) {
