@@ -275,7 +275,11 @@ pub fn app() -> Html {
     });
 
     let formula = lab.playground.formula.clone().filter(|_| lab.formula_open);
-    let trace = use_memo((lab.technique, formula, lab.slider, lab.sliders(), lab.occupied), |_| lab.trace());
+    let traced = (lab.technique, formula, lab.slider, lab.sliders(), lab.occupied);
+    let trace = use_memo(traced.clone(), |_| lab.trace());
+    // The formula's fault on this board: run once per board and formula, as the trace is, not
+    // on every frame the player draws.
+    let fault = use_memo(traced, |_| lab.formula_fault());
     // The technique's source file, for its explanation in the lesson (the code panel asks for
     // it too); an embed shows no explanation, and fetches the file only with its code panel.
     let source = use_source((!embed.enabled && !lab.formula_open).then_some(lab.technique.source_file()));
@@ -370,7 +374,7 @@ pub fn app() -> Html {
     let code = if lab.formula_open {
         html! {
             <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()}
-                fault={lab.formula_fault()} steps={trace.steps.len()} on_action={on_action.clone()} />
+                fault={(*fault).clone()} steps={trace.steps.len()} on_action={on_action.clone()} />
         }
     } else {
         html! { <CodePanel technique={lab.technique} step={current.clone()} /> }

@@ -125,11 +125,7 @@ pub fn compare(props: &CompareProps) -> Html {
                         <span class="article-name">{ technique.article().title() }{ scope }</span>
                     }
                 </th>
-                <td><MiniGrid board={trace.result} {wrong} /></td>
-                <td><code>{ trace.result.to_string() }</code><br/>{ verdict }</td>
-                <td class="num">{ trace.steps.len() }</td>
-                <td class="num">{ trace.arithmetic_ops() }</td>
-                <td class="num">{ trace.table_reads() }</td>
+                { result_cells(&trace, wrong, verdict) }
             </tr>
         }
     });
@@ -189,11 +185,20 @@ fn formula_row(props: &CompareProps, formula: &Formula, target: Target) -> Html 
                 <button type="button" class="link-button" onclick={open}>{ "Your formula" }</button>
                 <span class="article-name">{ format!("checked as {}", target.describe()) }</span>
             </th>
+            { result_cells(&trace, wrong, verdict) }
+        </tr>
+    }
+}
+
+/// A row's result, its value and verdict, and its counts: the same for a technique and a formula.
+fn result_cells(trace: &sliders::Trace, wrong: Bitboard, verdict: Html) -> Html {
+    html! {
+        <>
             <td><MiniGrid board={trace.result} {wrong} /></td>
             <td><code>{ trace.result.to_string() }</code><br/>{ verdict }</td>
             <td class="num">{ trace.steps.len() }</td>
             <td class="num">{ trace.arithmetic_ops() }</td>
             <td class="num">{ trace.table_reads() }</td>
-        </tr>
+        </>
     }
 }

@@ -27,19 +27,14 @@ impl Sink for Silent {
     fn step(&mut self, _: &Site, _: Op, _: Value, _: Option<Value>, _: Value) {}
 }
 
-pub struct Recording<'a> {
+/// Every step, and where its sub-expression was typed.
+#[derive(Default)]
+pub struct Recording {
     pub steps: Vec<Step>,
     pub spans: Vec<Span>,
-    _source: &'a str,
 }
 
-impl<'a> Recording<'a> {
-    pub fn new(source: &'a str) -> Recording<'a> {
-        Recording { steps: Vec::new(), spans: Vec::new(), _source: source }
-    }
-}
-
-impl Sink for Recording<'_> {
+impl Sink for Recording {
     const RECORDS: bool = true;
     fn step(&mut self, site: &Site, op: Op, lhs: Value, rhs: Option<Value>, result: Value) {
         self.steps.push(Step {
@@ -201,14 +196,7 @@ impl<S: Sink> Machine<'_, '_, S> {
             Binary::Shl => (Op::Shl, set(a), amount(b), set(result)),
             Binary::Shr => (Op::Shr, set(a), amount(b), set(result)),
             _ => {
-                let comparison = match op {
-                    Binary::Less => Comparison::Less,
-                    Binary::LessEqual => Comparison::LessEqual,
-                    Binary::Greater => Comparison::Greater,
-                    Binary::GreaterEqual => Comparison::GreaterEqual,
-                    Binary::Equal => Comparison::Equal,
-                    _ => Comparison::NotEqual,
-                };
+                let comparison = op.comparison().unwrap_or(Comparison::NotEqual);
                 (Op::Compare(comparison), counted(a, a_count), counted(b, b_count), Value::Number(result as u32))
             }
         };
@@ -269,6 +257,9 @@ impl<S: Sink> Machine<'_, '_, S> {
 }
 
 pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
+    if let Some(comparison) = op.comparison() {
+        return comparison.holds(a, b) as u64;
+    }
     match op {
         Binary::Mul => a.wrapping_mul(b),
         Binary::Add => a.wrapping_add(b),
@@ -276,15 +267,11 @@ pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
         // The amount mod 64, as wasm's i64.shl and x86-64's shl do.
         Binary::Shl => a << (b % 64),
         Binary::Shr => a >> (b % 64),
-        Binary::Less => (a < b) as u64,
-        Binary::LessEqual => (a <= b) as u64,
-        Binary::Greater => (a > b) as u64,
-        Binary::GreaterEqual => (a >= b) as u64,
-        Binary::Equal => (a == b) as u64,
-        Binary::NotEqual => (a != b) as u64,
         Binary::And => a & b,
         Binary::Xor => a ^ b,
         Binary::Or => a | b,
+        // The comparisons, answered above.
+        _ => 0,
     }
 }
 

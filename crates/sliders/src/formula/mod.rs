@@ -172,7 +172,7 @@ impl Formula {
     /// The steps up to a fault, if the formula meets one on this board (its result then empty),
     /// and the fault: what a page shows while the reader looks into it.
     pub fn trace_until_fault(&self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> (Trace, Option<Fault>) {
-        let mut recorder = eval::Recording::new(&self.source);
+        let mut recorder = eval::Recording::default();
         let outcome = eval::run(&self.compiled, inputs(sliders, occupied), &mut recorder);
         let square = sliders.squares().next().unwrap_or(Square::A1);
         let trace = Trace {

@@ -87,6 +87,20 @@ impl Binary {
         Binary::Or,
     ];
 
+    /// The comparison this operator makes, if it is one.
+    pub const fn comparison(self) -> Option<crate::Comparison> {
+        use crate::Comparison;
+        Some(match self {
+            Binary::Less => Comparison::Less,
+            Binary::LessEqual => Comparison::LessEqual,
+            Binary::Greater => Comparison::Greater,
+            Binary::GreaterEqual => Comparison::GreaterEqual,
+            Binary::Equal => Comparison::Equal,
+            Binary::NotEqual => Comparison::NotEqual,
+            _ => return None,
+        })
+    }
+
     fn of(symbol: &str) -> Option<Binary> {
         Binary::ALL.into_iter().find(|op| op.symbol() == symbol)
     }
