@@ -11,7 +11,7 @@
 //   only inline script, so the policy can forbid every other.
 //
 // Every build also gets bench.wasm, the Benchmark panel's speed-built module,
-// bench-native.json, the native figures of BENCHMARKS.md, and pictures.wasm, the pictures module.
+// bench-native.json, the native figures of BENCHMARKS.md, pictures.wasm, the pictures module, and formula.wasm, the formula language.
 //
 // Development builds (`trunk serve`) inject a live-reload script whose text trunk rewrites while
 // serving, so no hash can match it: the policy is taken out of those builds.
@@ -36,6 +36,13 @@ copyFileSync(
 copyFileSync(
   join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "pictures", "pictures_module.wasm"),
   join(TRUNK_STAGING_DIR, "pictures.wasm"),
+);
+
+// Every build: the formula language (built by the pre_build hook), fetched by src/language.rs
+// the first time a reader opens a formula.
+copyFileSync(
+  join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "formula", "formula_module.wasm"),
+  join(TRUNK_STAGING_DIR, "formula.wasm"),
 );
 
 // The native figures of the last `cargo xtask bench` (BENCHMARKS.md), for the panel to show beside

@@ -3,6 +3,7 @@
 pub mod clipboard;
 pub mod components;
 pub mod input;
+pub mod language;
 pub mod magic_table;
 pub mod model;
 pub mod panic;

@@ -3,7 +3,9 @@
 use std::rc::Rc;
 
 use sliders::formula::examples::{Example, EXAMPLES};
-use sliders::formula::{self, CheckOutcome, Checker, Formula, Target};
+use sliders::formula::{self, CheckOutcome, Checker, Target};
+
+use crate::language;
 use sliders::{Bitboard, Slider, Square, Technique, Trace};
 use yew::Reducible;
 
@@ -28,8 +30,9 @@ pub const CHECK_SLICE: usize = 4096;
 #[derive(Clone, PartialEq, Debug)]
 pub struct Playground {
     pub text: Rc<str>,
-    /// `None` until a text has parsed (a link can bring one that does not).
-    pub formula: Option<Rc<Formula>>,
+    /// The last text that parsed: the formula the steps show. `None` until a text has parsed
+    /// (a link can bring one that does not), and until the language is loaded to read it.
+    pub formula: Option<Rc<str>>,
     /// Why the typed text does not parse, if it does not.
     pub error: Option<formula::Error>,
     /// What the formula should compute, for its check.
@@ -50,28 +53,39 @@ impl Playground {
         Playground::typed(example.text, example.target)
     }
 
-    /// A text as a link or an example brings it, with what it should compute.
+    /// A text as a link or an example brings it, with what it should compute; read now if
+    /// the language is here, else once it arrives ([`Playground::read`]).
     pub fn typed(text: &str, target: Target) -> Playground {
-        let (formula, error) = match Formula::parse(text) {
-            Ok(formula) => (Some(Rc::new(formula)), None),
-            Err(error) => (None, Some(error)),
-        };
-        Playground { text: text.into(), formula, error, target, check: Check::NotRun }
+        Playground { text: text.into(), formula: None, error: None, target, check: Check::NotRun }.edited(text)
     }
 
     /// The typed text: parsed, it replaces the formula; with an error, the last good formula
-    /// stays and the error is shown beside the editor.
+    /// stays and the error is shown beside the editor. Before the language has loaded, the
+    /// text waits.
     pub fn edited(self, text: &str) -> Playground {
         let typed: Rc<str> = text.into();
-        match Formula::parse(text) {
-            Ok(formula) if self.formula.as_ref().is_some_and(|f| f.source() == formula.source()) => {
-                Playground { text: typed, error: None, ..self }
-            }
-            Ok(formula) => {
-                Playground { text: typed, formula: Some(Rc::new(formula)), error: None, check: Check::NotRun, ..self }
+        if !language::ready() {
+            return Playground { text: typed, ..self };
+        }
+        match language::parse(text) {
+            Ok(()) if self.formula.as_deref() == Some(text) => Playground { text: typed, error: None, ..self },
+            Ok(()) => {
+                Playground { formula: Some(typed.clone()), text: typed, error: None, check: Check::NotRun, ..self }
             }
             Err(error) => Playground { text: typed, error: Some(error), ..self },
         }
+    }
+
+    /// The text read again: what a playground typed before the language loaded needs.
+    pub fn read(self) -> Playground {
+        let text = self.text.clone();
+        self.edited(&text)
+    }
+
+    /// Whether the text waits for the language: it has been read neither as a formula nor as
+    /// an error.
+    pub fn unread(&self) -> bool {
+        self.formula.as_deref() != Some(&*self.text) && self.error.is_none()
     }
 }
 
@@ -116,6 +130,8 @@ pub struct Lab {
     pub technique: Technique,
     pub formula_open: bool,
     pub playground: Playground,
+    /// Where the formula language is (it is fetched when a formula first opens).
+    pub language: language::Status,
     pub slider: Slider,
     /// The slider's square; with several sliders, the lowest.
     pub square: Square,
@@ -162,6 +178,7 @@ impl Default for Lab {
             technique: Technique::ObstructionDifference,
             formula_open: false,
             playground: Playground::example(&EXAMPLES[0]),
+            language: if language::ready() { language::Status::Ready } else { language::Status::Absent },
             slider: Slider::Rook,
             square: Square::D4,
             others: Bitboard::EMPTY,
@@ -203,6 +220,10 @@ pub enum Action {
     OpenFormula,
     /// The editor's text changed.
     EditFormula(String),
+    /// The formula language is on its way.
+    LanguageLoading,
+    /// The formula language arrived, or could not (why, in a sentence).
+    LanguageLoaded(Result<(), Rc<str>>),
     /// Open one of [`EXAMPLES`] by id.
     OpenExample(&'static str),
     /// What the formula should compute; its slider is placed for it.
@@ -247,26 +268,25 @@ pub enum Action {
 impl Lab {
     /// Every step the selected technique takes on this position.
     pub fn trace(&self) -> Trace {
+        self.trace_and_fault().0
+    }
+
+    /// The trace, and the formula's fault on this board if it meets one (a square function
+    /// given 64): its steps stop there.
+    pub fn trace_and_fault(&self) -> (Trace, Option<formula::Fault>) {
         if self.formula_open {
             return match &self.playground.formula {
-                Some(formula) => formula.trace_until_fault(self.slider, self.sliders(), self.occupied).0,
+                Some(formula) => language::trace(formula, self.slider, self.sliders(), self.occupied),
                 // Nothing has run yet: no steps, and the editor says why.
-                None => Trace {
-                    technique: None,
-                    slider: self.slider,
-                    square: self.square,
-                    sliders: self.sliders(),
-                    occupied: self.occupied,
-                    steps: Vec::new(),
-                    result: Bitboard::EMPTY,
-                    spans: Vec::new(),
-                },
+                None => (Trace::not_run(self.slider, self.sliders(), self.occupied), None),
             };
         }
         crate::magic_table::ensure(self.technique);
-        self.technique
+        let trace = self
+            .technique
             .trace_many(self.slider, self.sliders(), self.occupied)
-            .unwrap_or_else(|_| self.technique.trace(self.slider, self.square, self.occupied))
+            .unwrap_or_else(|_| self.technique.trace(self.slider, self.square, self.occupied));
+        (trace, None)
     }
 
     /// Every slider's square.
@@ -282,12 +302,6 @@ impl Lab {
         }
     }
 
-    /// The formula's fault on this board, if it meets one (a square function given 64).
-    pub fn formula_fault(&self) -> Option<formula::Fault> {
-        let formula = self.playground.formula.as_ref().filter(|_| self.formula_open)?;
-        formula.trace_until_fault(self.slider, self.sliders(), self.occupied).1
-    }
-
     /// Several sliders at once: the set-wise techniques and a formula (whose `r` is their union).
     pub fn takes_many_sliders(&self) -> bool {
         self.formula_open || self.technique.takes_many_sliders()
@@ -296,7 +310,7 @@ impl Lab {
     /// What the trace depends on: a new value means a new trace.
     fn traced(&self) -> (Technique, bool, &str, Slider, Bitboard, Bitboard) {
         let source = match &self.playground.formula {
-            Some(formula) if self.formula_open => formula.source(),
+            Some(formula) if self.formula_open => formula,
             _ => "",
         };
         (self.technique, self.formula_open, source, self.slider, self.sliders(), self.occupied)
@@ -465,6 +479,11 @@ impl Reducible for Lab {
                 let playground = lab.playground.clone().edited(&text);
                 Lab { playground, ..lab }
             }
+            Action::LanguageLoading => Lab { language: language::Status::Loading, ..lab },
+            Action::LanguageLoaded(Ok(())) => {
+                Lab { language: language::Status::Ready, playground: lab.playground.clone().read(), ..lab }
+            }
+            Action::LanguageLoaded(Err(why)) => Lab { language: language::Status::Failed(why), ..lab },
             Action::OpenExample(id) => match sliders::formula::examples::by_id(id) {
                 Some(example) => Lab {
                     formula_open: true,
@@ -487,11 +506,15 @@ impl Reducible for Lab {
                 Lab { playground, ..lab }
             }
             Action::CheckTick(now) => match lab.playground.check.clone() {
-                Check::Running { mut checker, started_ms } => {
+                Check::Running { checker, started_ms } => {
                     let Some(formula) = lab.playground.formula.clone() else { return self };
-                    let check = match checker.advance(&formula, CHECK_SLICE) {
-                        Some(outcome) => Check::Done { outcome, ms: now - started_ms },
-                        None => Check::Running { checker, started_ms },
+                    let check = match language::advance(&formula, &checker, CHECK_SLICE) {
+                        Ok((_, Some(outcome))) => Check::Done { outcome, ms: now - started_ms },
+                        Ok((checker, None)) => Check::Running { checker, started_ms },
+                        Err(why) => {
+                            let playground = Playground { check: Check::NotRun, ..lab.playground.clone() };
+                            return Rc::new(Lab { playground, message: Some(why), ..lab });
+                        }
                     };
                     Lab { playground: Playground { check, ..lab.playground.clone() }, ..lab }
                 }

@@ -56,9 +56,13 @@ pub fn refresh(request: Object) {
     }
 }
 
-/// The position the panel works on: the trace on screen, and its current step.
-pub fn request(trace: &Trace, step: usize) -> Object {
+/// The position the panel works on: the trace on screen, its current step, and the reader's
+/// formula when the trace is its.
+pub fn request(trace: &Trace, step: usize, formula: Option<&str>) -> Object {
     let request = Object::new();
+    if let Some(formula) = formula.filter(|_| trace.technique.is_none()) {
+        set(&request, "formula", formula.into());
+    }
     let technique = Technique::ALL.iter().position(|&t| Some(t) == trace.technique).unwrap_or(0);
     let slider = Slider::ALL.iter().position(|&s| s == trace.slider).unwrap_or(0);
     set(&request, "technique", (technique as u32).into());

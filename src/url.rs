@@ -242,7 +242,13 @@ pub fn from_query(query: &str) -> Loaded {
     }
     // The step depends on the trace, so it is read last, once the rest is known.
     // At least one: a link's formula that does not parse has no steps yet.
-    let steps = lab.trace().steps.len().max(1);
+    // A link's formula that waits for the language (formula.wasm) keeps the link's step, and
+    // the player settles on it once the steps are known.
+    let steps = if lab.formula_open && lab.playground.unread() {
+        sliders::formula::MAX_STEPS
+    } else {
+        lab.trace().steps.len().max(1)
+    };
     // A step past the end shows the last one, as an edit that shortens the trace does.
     // Version 2 counts steps from 1, as the page shows them; version 1 counted from 0.
     let first = if version >= 2 { 1 } else { 0 };

@@ -24,6 +24,8 @@
   // The download buttons: format and scale.
   const DOWNLOADS = { svg: ["svg", 1], png: ["png", 1], png2: ["png", 2], gif: ["gif", 1] };
   const FINISHED = 0xffffffff;
+  // The technique number that means "the formula in the buffer".
+  const FORMULA = 0xffffffff;
   // Bounds on what one request may make, whatever the page asks.
   const MAX_SCALE = 4;
   const MAX_FRAMES = 2000;
@@ -50,13 +52,20 @@
     return bytes;
   };
 
-  const draw = (wasm, kind, request, step, frame) =>
-    new TextDecoder().decode(
-      output(
-        wasm,
-        wasm.picture(kind, request.technique, request.slider, BigInt(request.sliders), BigInt(request.occupied), step, frame),
-      ),
+  // A formula's text goes in the module's buffer first; its technique is then FORMULA.
+  const draw = (wasm, kind, request, step, frame) => {
+    let technique = request.technique;
+    if (typeof request.formula === "string") {
+      const text = new TextEncoder().encode(request.formula);
+      // The module may grow its memory for the buffer: take the memory's buffer after it.
+      const at = wasm.buffer(text.length);
+      new Uint8Array(wasm.memory.buffer, at, text.length).set(text);
+      technique = FORMULA;
+    }
+    return new TextDecoder().decode(
+      output(wasm, wasm.picture(kind, technique, request.slider, BigInt(request.sliders), BigInt(request.occupied), step, frame)),
     );
+  };
 
   const svgUrl = (svg) => "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
 

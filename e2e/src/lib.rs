@@ -179,7 +179,7 @@ impl Browser {
     /// step's why is read from its file too (the page's wasm has none), and the narration
     /// grows when it arrives, moving the code panel down under a click aimed at it.
     pub async fn wait_for_sources(&self) {
-        let loaded = "return document.querySelector('[data-source-loading], [data-why-loading]') === null;";
+        let loaded = "return document.querySelector('[data-source-loading], [data-why-loading], [data-formula-loading]') === null;";
         let started = std::time::Instant::now();
         while self.eval(loaded).await != serde_json::json!(true) {
             assert!(started.elapsed() < Duration::from_secs(20), "the technique's source never arrived");

@@ -149,7 +149,12 @@ async fn every_example_is_proved_in_the_page_and_a_wrong_formula_is_not() {
 async fn a_technique_opens_as_a_formula_and_links_carry_the_formula() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=sbamg&slider=rook&square=d1&occupied=0x43").await;
+    // The language is fetched when a formula first opens, not before.
+    let fetched = "return performance.getEntriesByType('resource').some(e => e.name.endsWith('/formula.wasm'));";
+    assert_eq!(browser.eval(fetched).await, false, "formula.wasm is no part of the first load");
     browser.click("[data-open-as-formula=\"sbamg\"]").await;
+    browser.wait_for_sources().await;
+    assert_eq!(browser.eval(fetched).await, true);
     let typed = browser.eval("return document.querySelector('[data-formula-input]').value;").await;
     assert!(typed.as_str().unwrap().starts_with("// SBAMG"), "{typed}");
     assert_eq!(browser.eval("return document.querySelector('[data-technique-select]').value;").await, "formula");
@@ -164,6 +169,24 @@ async fn a_technique_opens_as_a_formula_and_links_carry_the_formula() {
     assert!(row.contains("Your formula") && row.contains("✓ matches the rook's attacks"), "{row}");
     type_formula(&browser, "o ^ (o - 2 * r)").await;
     assert_eq!(browser.attribute("[data-compare=\"formula\"]", "data-match").await.as_deref(), Some("false"));
+    // "Copy for an article" draws the formula's steps, not a technique's.
+    browser.click("[data-export=\"trace\"]").await;
+    let started = std::time::Instant::now();
+    let copied = loop {
+        let said =
+            browser.eval("const t = document.querySelector('[data-export-text]'); return t && t.textContent;").await;
+        match said.as_str() {
+            Some(copied) if !copied.is_empty() => break copied.to_string(),
+            _ => assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "nothing was copied: {}",
+                text(&browser, "[data-export-output]").await
+            ),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(copied.starts_with("formula (the reader's formula): rook on d1"), "{copied}");
+    assert!(copied.contains("step 1: 2 * r") && copied.contains("step 3: o ^ (o - 2 * r)"), "{copied}");
     // A link with a formula longer than 4,000 characters is refused with a notice; the rest applies.
     let long = format!("o{}", " | o".repeat(1400));
     browser

@@ -243,6 +243,21 @@ pub fn app() -> Html {
         }
     });
 
+    // The formula language is fetched the first time a formula opens (a menu, an example or a
+    // link); until it is here, the editor holds the text and says it is on its way.
+    use_effect_with((lab.formula_open, lab.language == crate::language::Status::Absent), {
+        let dispatcher = lab.dispatcher();
+        move |&(open, absent)| {
+            if open && absent {
+                dispatcher.dispatch(Action::LanguageLoading);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let loaded = crate::language::load().await.map_err(Into::into);
+                    dispatcher.dispatch(Action::LanguageLoaded(loaded));
+                });
+            }
+        }
+    });
+
     // The frame timer runs only while something animates.
     use_effect_with((lab.running, lab.speed), {
         let dispatcher = lab.dispatcher();
@@ -275,11 +290,11 @@ pub fn app() -> Html {
     });
 
     let formula = lab.playground.formula.clone().filter(|_| lab.formula_open);
-    let traced = (lab.technique, formula, lab.slider, lab.sliders(), lab.occupied);
-    let trace = use_memo(traced.clone(), |_| lab.trace());
-    // The formula's fault on this board: run once per board and formula, as the trace is, not
-    // on every frame the player draws.
-    let fault = use_memo(traced, |_| lab.formula_fault());
+    let traced = (lab.technique, formula.clone(), lab.slider, lab.sliders(), lab.occupied);
+    // The trace, and a formula's fault on this board: run once per board and formula, not on
+    // every frame the player draws.
+    let traced = use_memo(traced, |_| lab.trace_and_fault());
+    let (trace, fault) = &*traced;
     // The technique's source file, for its explanation in the lesson (the code panel asks for
     // it too); an embed shows no explanation, and fetches the file only with its code panel.
     let source = use_source((!embed.enabled && !lab.formula_open).then_some(lab.technique.source_file()));
@@ -348,7 +363,7 @@ pub fn app() -> Html {
             <label for="narration-more" class="narration-more"></label>
         </>
     };
-    let board_context = sliders::narration::Board::of(&trace);
+    let board_context = sliders::narration::Board::of(trace);
     let step_view = current.clone().map(|step| {
         let hint = keys_hint(&on_action);
         let why = match &step_source {
@@ -374,7 +389,8 @@ pub fn app() -> Html {
     let code = if lab.formula_open {
         html! {
             <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()}
-                fault={(*fault).clone()} steps={trace.steps.len()} on_action={on_action.clone()} />
+                fault={fault.clone()} steps={trace.steps.len()} language={lab.language.clone()}
+                on_action={on_action.clone()} />
         }
     } else {
         html! { <CodePanel technique={lab.technique} step={current.clone()} /> }
@@ -492,7 +508,7 @@ pub fn app() -> Html {
                     <StepStrip steps={trace.steps.clone()} current={lab.step} on_action={on_action.clone()} />
                     { for current.as_ref().map(values_table) }
                 </section>
-                <Export trace={(*trace).clone()} step={lab.step} />
+                <Export trace={trace.clone()} step={lab.step} formula={formula.clone()} />
                 <Compare slider={lab.slider} square={lab.square} others={lab.others} occupied={lab.occupied}
                     selected={lab.technique} formula={lab.playground.formula.clone().map(|f| (f, lab.playground.target))}
                     formula_open={lab.formula_open} on_action={on_action.clone()} />

@@ -5,7 +5,7 @@ use sliders::narration::square_list;
 use sliders::techniques::reference;
 use std::rc::Rc;
 
-use sliders::formula::{Formula, Target};
+use sliders::formula::Target;
 use sliders::{Bitboard, Direction, Slider, Square, Technique};
 use yew::prelude::*;
 
@@ -23,7 +23,7 @@ pub struct CompareProps {
     pub selected: Technique,
     /// The reader's formula and what it should compute, when there is one that runs.
     #[prop_or_default]
-    pub formula: Option<(Rc<Formula>, Target)>,
+    pub formula: Option<(Rc<str>, Target)>,
     /// The formula is what the lesson shows.
     #[prop_or_default]
     pub formula_open: bool,
@@ -153,16 +153,16 @@ pub fn compare(props: &CompareProps) -> Html {
 }
 
 /// The reader's formula on this board, checked against what it says it computes.
-fn formula_row(props: &CompareProps, formula: &Formula, target: Target) -> Html {
+fn formula_row(props: &CompareProps, formula: &str, target: Target) -> Html {
     let sliders = props.square.bit() | props.others;
     let open = props.on_action.reform(|_: MouseEvent| Action::OpenFormula);
-    let trace = match formula.trace(props.slider, sliders, props.occupied) {
-        Ok(trace) => trace,
-        Err(fault) => {
+    let trace = match crate::language::trace(formula, props.slider, sliders, props.occupied) {
+        (trace, None) => trace,
+        (_, Some(fault)) => {
             return html! {
                 <tr data-compare="formula" data-match="false">
                     <th scope="row"><button type="button" class="link-button" onclick={open}>{ "Your formula" }</button></th>
-                    <td colspan="5">{ format!("On this board, {}.", fault.describe(formula.source())) }</td>
+                    <td colspan="5">{ format!("On this board, {}.", fault.describe(formula)) }</td>
                 </tr>
             };
         }

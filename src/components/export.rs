@@ -19,6 +19,8 @@ use crate::pictures;
 pub struct ExportProps {
     pub trace: Trace,
     pub step: usize,
+    /// The reader's formula, when the trace is its: the pictures module runs it again.
+    pub formula: Option<std::rc::Rc<str>>,
 }
 
 const COPIES: [(&str, &str); 8] = [
@@ -40,10 +42,12 @@ pub fn export(props: &ExportProps) -> Html {
     // Only a script that will not load is said here; the script reports everything else.
     let failed = use_state(|| false);
     // Once the panel is in use, its preview follows the step on screen.
-    use_effect_with((props.trace.clone(), step), |(trace, step)| pictures::refresh(pictures::request(trace, *step)));
+    use_effect_with((props.trace.clone(), step, props.formula.clone()), |(trace, step, formula)| {
+        pictures::refresh(pictures::request(trace, *step, formula.as_deref()))
+    });
     // One listener for every button: which one was pressed is in its data attribute.
     let onclick = {
-        let (trace, failed) = (props.trace.clone(), failed.clone());
+        let (trace, failed, formula) = (props.trace.clone(), failed.clone(), props.formula.clone());
         Callback::from(move |event: MouseEvent| {
             let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
             let Ok(Some(button)) = target.closest("[data-export], [data-download]") else { return };
@@ -53,7 +57,9 @@ pub fn export(props: &ExportProps) -> Html {
                 _ => return,
             };
             let failed = failed.clone();
-            pictures::act(pictures::request(&trace, step), &hook, download, move || failed.set(true));
+            pictures::act(pictures::request(&trace, step, formula.as_deref()), &hook, download, move || {
+                failed.set(true)
+            });
         })
     };
     let copies = COPIES

@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use crate::components::benchmark::grouped;
 use crate::components::grid::Grid;
+use crate::language;
 use crate::model::{Action, Check, Playground};
 
 #[derive(Properties, PartialEq)]
@@ -22,6 +23,8 @@ pub struct FormulaPanelProps {
     pub fault: Option<Fault>,
     /// How many steps the formula took on this board.
     pub steps: usize,
+    /// Where the formula language is: the text waits for it.
+    pub language: language::Status,
     pub on_action: Callback<Action>,
 }
 
@@ -115,6 +118,14 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
         None => html! { <>{ text }{ "\n" }</> },
     };
     let status = match (&playground.error, &props.fault) {
+        _ if playground.unread() => match &props.language {
+            language::Status::Failed(why) => html! {
+                <div class="formula-error" role="alert" data-formula-language-failed="">
+                    <p>{ why.to_string() }</p>
+                </div>
+            },
+            _ => html! { <p class="formula-note" data-formula-loading="">{ "Loading the formula language…" }</p> },
+        },
         (Some(error), _) => {
             let (line, caret) = error.caret(text);
             html! {

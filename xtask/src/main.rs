@@ -75,8 +75,12 @@ pub const BENCH_MODULE: &str = "bench.wasm";
 /// for a picture, so it is no part of the first load either.
 pub const PICTURES_MODULE: &str = "pictures.wasm";
 
+/// The formula language (crates/formula-module): fetched only when a reader first opens a
+/// formula.
+pub const FORMULA_MODULE: &str = "formula.wasm";
+
 /// The modules the page fetches on demand, left out of the first load.
-pub const LAZY_MODULES: [&str; 2] = [BENCH_MODULE, PICTURES_MODULE];
+pub const LAZY_MODULES: [&str; 3] = [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE];
 
 /// Where `cargo xtask serve` puts its development build (never dist/).
 pub const SERVE_DIR: &str = "target/serve";
@@ -253,7 +257,7 @@ fn test() -> Result<(), String> {
     let stages: Vec<(&str, Stage)> = vec![
         ("clippy: no unwrap or expect outside tests", Stage::Check(clippy)),
         (
-            "native tests (core, pictures, bench, xtask)",
+            "native tests (core, pictures, formula, bench, xtask)",
             Stage::Counted(cargo_command(&[
                 "test",
                 "--no-fail-fast",
@@ -265,6 +269,8 @@ fn test() -> Result<(), String> {
                 "gif-encode",
                 "-p",
                 "pictures-module",
+                "-p",
+                "formula-module",
                 "-p",
                 "sliders-bench",
                 "-p",

@@ -7,7 +7,7 @@ use std::io::Write as _;
 
 use wasmparser::{KnownCustom, Name, Parser, Payload};
 
-use crate::{cargo_command, run, workspace_root, BENCH_MODULE, PICTURES_MODULE, SIZE_BUILD};
+use crate::{cargo_command, run, workspace_root, BENCH_MODULE, FORMULA_MODULE, PICTURES_MODULE, SIZE_BUILD};
 
 fn gzipped(bytes: &[u8]) -> Result<usize, String> {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -101,7 +101,9 @@ fn code_by_part(wasm: &[u8]) -> Result<(BTreeMap<&'static str, usize>, usize), S
 
 pub fn size() -> Result<(), String> {
     let root = workspace_root();
-    println!("first load (dist/; {BENCH_MODULE} is fetched only for the benchmark, {PICTURES_MODULE} for a picture):");
+    println!(
+        "first load (dist/; {BENCH_MODULE} is fetched only for the benchmark, {PICTURES_MODULE} for a picture, {FORMULA_MODULE} for a formula):"
+    );
     let mut total = (0, 0);
     for entry in std::fs::read_dir(root.join("dist")).map_err(|e| format!("no dist/ (cargo xtask dist): {e}"))? {
         let path = entry.map_err(|e| e.to_string())?.path();

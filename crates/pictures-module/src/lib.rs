@@ -11,6 +11,7 @@
 use std::cell::RefCell;
 
 use gif_encode::Animation;
+use sliders::formula::Formula;
 use sliders::{diagram, figure, wikitable, Bitboard, Slider, Technique, Trace};
 
 thread_local! {
@@ -30,10 +31,20 @@ fn outcome(result: Result<Vec<u8>, String>) -> i32 {
     sign * length
 }
 
-/// The position's trace, as the page computes it.
+/// The technique number that stands for the reader's formula, whose text is in the buffer.
+pub const FORMULA: u32 = u32::MAX;
+
+/// The position's trace, as the page computes it: a technique's, or the formula's in the
+/// buffer (up to its fault, if it meets one on this board, as the page shows it).
 fn trace(technique: u32, slider: u32, sliders: u64, occupied: u64) -> Result<Trace, String> {
-    let technique = Technique::ALL.get(technique as usize).ok_or("no such technique")?;
     let slider = Slider::ALL.get(slider as usize).ok_or("no such slider")?;
+    if technique == FORMULA {
+        let text = BUFFER.with(|buffer| String::from_utf8(buffer.borrow().clone()));
+        let text = text.map_err(|_| "the formula is not UTF-8")?;
+        let formula = Formula::parse(&text).map_err(|error| error.describe(&text))?;
+        return Ok(formula.trace_until_fault(*slider, Bitboard(sliders), Bitboard(occupied)).0);
+    }
+    let technique = Technique::ALL.get(technique as usize).ok_or("no such technique")?;
     technique.trace_many(*slider, Bitboard(sliders), Bitboard(occupied)).map_err(|e| e.to_string())
 }
 
@@ -171,7 +182,8 @@ pub extern "C" fn result() -> *const u8 {
     BUFFER.with(|buffer| buffer.borrow().as_ptr())
 }
 
-/// Draws picture or text `kind` (see [`Kind`]) of the position.
+/// Draws picture or text `kind` (see [`Kind`]) of the position; for the reader's formula,
+/// `technique` is [`FORMULA`] and the formula's text is in the buffer.
 #[no_mangle]
 pub extern "C" fn picture(
     kind: u32,
@@ -238,6 +250,14 @@ mod tests {
         assert_eq!(text(Kind::CLiteral), "C64(0x0808080808080876)\n0x0808080808080876ULL");
         assert_eq!(text(Kind::RustLiteral), "0x0808080808080876_u64");
         assert_eq!(text(Kind::TraceText), diagram::trace(&trace));
+        // The reader's formula: its text in the buffer, and FORMULA for the technique.
+        let text = "o ^ (o - 2 * r)";
+        let formula = Formula::parse(text).unwrap().trace(Slider::Rook, Bitboard(1 << 3), Bitboard(0x43)).unwrap();
+        BUFFER.with(|buffer| *buffer.borrow_mut() = text.as_bytes().to_vec());
+        assert_eq!(draw(Kind::TraceText, FORMULA, 0, 1 << 3, 0x43, 0, 0).unwrap(), diagram::trace(&formula));
+        BUFFER.with(|buffer| *buffer.borrow_mut() = b"o ^ (o - ".to_vec());
+        let error = draw(Kind::TraceText, FORMULA, 0, 1 << 3, 0x43, 0, 0).unwrap_err();
+        assert!(error.starts_with("line 1, column 10: expected a value"), "{error}");
         let subtraction = Technique::ALL.iter().position(|&t| t == Technique::Subtraction).unwrap() as u32;
         let result = draw(Kind::ResultAscii, subtraction, 0, 1 << 11, 0x4ced_2200_0146_f848, 0, 0).unwrap();
         assert!(result.starts_with("subtraction attacks of the rook on d2 (positive rays only)"), "{result}");

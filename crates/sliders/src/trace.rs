@@ -631,6 +631,21 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// A reader's formula that has not run on this board: no steps, and an empty result.
+    pub fn not_run(slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Trace {
+        let square = sliders.squares().next().unwrap_or(Square::A1);
+        Trace {
+            technique: None,
+            slider,
+            square,
+            sliders,
+            occupied,
+            steps: Vec::new(),
+            result: Bitboard::EMPTY,
+            spans: Vec::new(),
+        }
+    }
+
     /// Operations a CPU executes (table reads excluded).
     pub fn arithmetic_ops(&self) -> usize {
         self.steps.iter().filter(|step| step.op.is_arithmetic()).count()

@@ -16,6 +16,15 @@ impl Default for Xorshift96 {
 }
 
 impl Xorshift96 {
+    /// The generator's words, to carry a check's place from one module to another.
+    pub(crate) fn state(&self) -> [u32; 3] {
+        [self.x, self.y, self.z]
+    }
+
+    pub(crate) fn from_state([x, y, z]: [u32; 3]) -> Xorshift96 {
+        Xorshift96 { x, y, z }
+    }
+
     pub fn next_u32(&mut self) -> u32 {
         self.x ^= self.x << 16;
         self.x ^= self.x >> 5;

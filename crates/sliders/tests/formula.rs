@@ -204,6 +204,10 @@ fn errors_name_the_line_and_column_and_what_was_expected() {
     assert_eq!(error("x = (1 + 2"), "line 1, column 11: expected ) to close the (, found the end of the formula.");
     assert!(error("x = o & filemask").ends_with("Did you mean file(s)?"));
     assert!(error("rankmask").ends_with("Did you mean rank(s)?"));
+    // Called as the functions they are in other code, too.
+    assert!(error("o & filemask(sq)").ends_with("there is no function filemask. Did you mean file(s)?"));
+    assert!(error("o & DiagMask(sq)").ends_with("Did you mean diagonal(s)?"));
+    assert!(error("lsb(o)").ends_with("Did you mean ls1b(x)?"));
     assert!(
         error("popcnt(o) + clzz(o)").starts_with("line 1, column 13: there is no function clzz. Did you mean clz(x)?")
     );

@@ -150,11 +150,11 @@ pub enum CheckOutcome {
 /// [`Checker::advance`] until it gives an outcome.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checker {
-    target: Target,
-    square: u32,
-    case: usize,
-    done: usize,
-    random: Xorshift96,
+    pub(super) target: Target,
+    pub(super) square: u32,
+    pub(super) case: usize,
+    pub(super) done: usize,
+    pub(super) random: Xorshift96,
 }
 
 impl Checker {

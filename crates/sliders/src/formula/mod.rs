@@ -23,6 +23,7 @@ mod names;
 pub mod narration;
 mod parse;
 mod print;
+pub mod wire;
 
 use alloc::format;
 use alloc::string::{String, ToString};

@@ -151,6 +151,9 @@ pub fn direction(name: &str) -> Option<Direction> {
 /// `own`, the reader's functions defined above.
 pub fn function_suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<String> {
     let lower = name.to_ascii_lowercase();
+    if let Some(meant) = named_for(&lower).filter(|meant| meant.contains('(')) {
+        return Some(meant);
+    }
     let candidates = FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature())));
     nearest(&lower, candidates.chain(own.map(|n| (n, format!("{n}(…)")))))
 }
@@ -159,6 +162,20 @@ pub fn function_suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -
 /// `own`, the formula's names in scope.
 pub fn suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<String> {
     let lower = name.to_ascii_lowercase();
+    if let Some(meant) = named_for(&lower) {
+        return Some(meant);
+    }
+    let candidates = BOARD_NAMES
+        .iter()
+        .map(|(n, _)| (*n, String::from(*n)))
+        .chain(FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature()))))
+        .chain(DIRECTIONS.iter().map(|(n, _)| (*n, String::from(*n))));
+    nearest(&lower, candidates.chain(own.map(|n| (n, String::from(n)))))
+}
+
+/// What a name (in lower case) that other code gives a thing stands for here, as a mask named
+/// for what it covers or a common spelling of a board name or a scan.
+fn named_for(lower: &str) -> Option<String> {
     // A mask named for what it covers: `filemask`, `rankMask`, `diag_mask`, `antidiag`.
     let masks = [
         ("anti", "antidiagonal(s)"),
@@ -189,15 +206,7 @@ pub fn suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<
         ("trailing_zeros", "ctz(x)"),
         ("count_ones", "popcount(x)"),
     ];
-    if let Some((_, meant)) = known.iter().find(|(typed, _)| *typed == lower) {
-        return Some(String::from(*meant));
-    }
-    let candidates = BOARD_NAMES
-        .iter()
-        .map(|(n, _)| (*n, String::from(*n)))
-        .chain(FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature()))))
-        .chain(DIRECTIONS.iter().map(|(n, _)| (*n, String::from(*n))));
-    nearest(&lower, candidates.chain(own.map(|n| (n, String::from(n)))))
+    known.iter().find(|(typed, _)| *typed == lower).map(|(_, meant)| String::from(*meant))
 }
 
 /// The candidate nearest to `typed` (lower case), if it is a near miss: one edit away for a

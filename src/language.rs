@@ -1,0 +1,198 @@
+//! The reader's formula language, which the page does not carry: the parser, the evaluator and
+//! the check are `formula.wasm` (crates/formula-module), fetched the first time a reader opens
+//! a formula, so that they weigh nothing on the first load. This file asks it for what the page
+//! shows (whether a text reads, its steps on a board, its result, a slice of its check) in the
+//! bytes of `sliders::formula::wire`, and reads the answers back into the core's own types.
+//!
+//! Native builds (the model's tests) answer the same requests with the same core, in process,
+//! so the tests go through the same bytes as the page.
+
+use sliders::formula::wire::{self, Request, Writer};
+use sliders::formula::{CheckOutcome, Checker, Error, Fault, Span};
+use sliders::{Bitboard, Slider, Trace};
+
+/// Where the language is.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Status {
+    /// Not asked for yet.
+    Absent,
+    Loading,
+    Ready,
+    /// It could not be loaded, and why, in a sentence.
+    Failed(std::rc::Rc<str>),
+}
+
+/// Whether the language can answer now.
+pub fn ready() -> bool {
+    transport::ready()
+}
+
+/// What the language says of `text`: nothing if it reads, else where and why not.
+pub fn parse(text: &str) -> Result<(), Error> {
+    let answer = ask(Request::Parse, text, |_| ()).map_err(|message| Error {
+        span: Span::default(),
+        message,
+        suggestion: None,
+    })?;
+    wire::read_parse(&answer).unwrap_or_else(|| Err(unreadable_error()))
+}
+
+/// The formula's steps on a board, up to its fault if it meets one there.
+pub fn trace(text: &str, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> (Trace, Option<Fault>) {
+    let answer = ask(Request::Trace, text, |writer| wire::write_board(writer, slider, sliders, occupied));
+    match answer.map(|bytes| wire::read_trace(&bytes).ok_or_else(unreadable)) {
+        Ok(Ok(traced)) => traced,
+        Ok(Err(message)) | Err(message) => {
+            (Trace::not_run(slider, sliders, occupied), Some(Fault { span: Span::default(), message }))
+        }
+    }
+}
+
+/// The formula's result on a board, or its fault there.
+pub fn attacks(text: &str, sliders: Bitboard, occupied: Bitboard) -> Result<Bitboard, Fault> {
+    let answer = ask(Request::Attacks, text, |writer| wire::write_board(writer, Slider::Rook, sliders, occupied));
+    answer
+        .and_then(|bytes| wire::read_attacks(&bytes).ok_or_else(unreadable))
+        .unwrap_or_else(|message| Err(Fault { span: Span::default(), message }))
+}
+
+/// Up to `budget` more cases of the check: the checker moved on, and the outcome once there is
+/// one; `Err` if the language could not run it.
+pub fn advance(text: &str, checker: &Checker, budget: usize) -> Result<(Checker, Option<CheckOutcome>), String> {
+    let answer = ask(Request::Check, text, |writer| {
+        writer.checker(checker);
+        writer.u32(budget.min(u32::MAX as usize) as u32);
+    })?;
+    wire::read_check(&answer).ok_or_else(unreadable)
+}
+
+/// A request: the text, then what `rest` writes.
+fn ask(request: Request, text: &str, rest: impl FnOnce(&mut Writer)) -> Result<Vec<u8>, String> {
+    let mut writer = Writer::default();
+    writer.str(text);
+    rest(&mut writer);
+    transport::ask(request, &writer.bytes)
+}
+
+fn unreadable() -> String {
+    "the page could not read formula.wasm's answer".into()
+}
+
+fn unreadable_error() -> Error {
+    Error { span: Span::default(), message: unreadable(), suggestion: None }
+}
+
+pub use transport::load;
+
+/// In process: the core answers as the module would.
+#[cfg(not(target_arch = "wasm32"))]
+mod transport {
+    use std::cell::RefCell;
+
+    use sliders::formula::wire::{Request, Server};
+
+    thread_local! {
+        static SERVER: RefCell<Server> = RefCell::new(Server::default());
+    }
+
+    pub fn ready() -> bool {
+        true
+    }
+
+    pub async fn load() -> Result<(), String> {
+        Ok(())
+    }
+
+    pub fn ask(request: Request, bytes: &[u8]) -> Result<Vec<u8>, String> {
+        SERVER.with(|server| server.borrow_mut().answer(request, bytes))
+    }
+}
+
+/// In the browser: `formula.wasm`, instantiated once and called synchronously from then on.
+#[cfg(target_arch = "wasm32")]
+mod transport {
+    use std::cell::RefCell;
+
+    use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
+    use sliders::formula::wire::Request;
+    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen_futures::JsFuture;
+
+    /// The module, relative to the page.
+    const MODULE: &str = "formula.wasm";
+
+    struct Module {
+        memory: WebAssembly::Memory,
+        buffer: Function,
+        answer: Function,
+        result: Function,
+    }
+
+    thread_local! {
+        static LOADED: RefCell<Option<Module>> = const { RefCell::new(None) };
+    }
+
+    pub fn ready() -> bool {
+        LOADED.with(|loaded| loaded.borrow().is_some())
+    }
+
+    /// Fetches and instantiates the module; `Err` says why it could not, in a sentence.
+    pub async fn load() -> Result<(), String> {
+        if ready() {
+            return Ok(());
+        }
+        let window = web_sys::window().ok_or("there is no window")?;
+        let failed = |why: &str| format!("The formula language ({MODULE}) could not be loaded: {why}.");
+        let response =
+            JsFuture::from(window.fetch_with_str(MODULE)).await.map_err(|_| failed("the network request failed"))?;
+        let response: web_sys::Response = response.dyn_into().map_err(|_| failed("the answer was not a response"))?;
+        if !response.ok() {
+            return Err(failed(&format!("the server answered {}", response.status())));
+        }
+        let bytes = response.array_buffer().map_err(|_| failed("the answer had no body"))?;
+        let bytes = JsFuture::from(bytes).await.map_err(|_| failed("the answer had no body"))?;
+        let instantiated =
+            JsFuture::from(WebAssembly::instantiate_buffer(&Uint8Array::new(&bytes).to_vec(), &Object::new()))
+                .await
+                .map_err(|_| failed("the browser refused the module"))?;
+        let instance = Reflect::get(&instantiated, &"instance".into()).map_err(|_| failed("it has no instance"))?;
+        let exports = Reflect::get(&instance, &"exports".into()).map_err(|_| failed("it has no exports"))?;
+        let export = |name: &str| Reflect::get(&exports, &name.into()).ok().filter(|value| !value.is_undefined());
+        let module = (|| {
+            Some(Module {
+                memory: export("memory")?.dyn_into().ok()?,
+                buffer: export("buffer")?.dyn_into().ok()?,
+                answer: export("answer")?.dyn_into().ok()?,
+                result: export("result")?.dyn_into().ok()?,
+            })
+        })()
+        .ok_or_else(|| failed("it is not the module this page expects"))?;
+        LOADED.with(|loaded| *loaded.borrow_mut() = Some(module));
+        Ok(())
+    }
+
+    /// The module's bytes from `at`, `length` long.
+    fn view(memory: &WebAssembly::Memory, at: u32, length: u32) -> Uint8Array {
+        Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), at, length)
+    }
+
+    fn number(value: Result<JsValue, JsValue>) -> Result<f64, String> {
+        value.ok().and_then(|value| value.as_f64()).ok_or_else(|| "formula.wasm stopped on this request".to_string())
+    }
+
+    pub fn ask(request: Request, bytes: &[u8]) -> Result<Vec<u8>, String> {
+        LOADED.with(|loaded| {
+            let loaded = loaded.borrow();
+            let module = loaded.as_ref().ok_or("the formula language has not loaded yet")?;
+            let at = number(module.buffer.call1(&JsValue::NULL, &(bytes.len() as u32).into()))? as u32;
+            view(&module.memory, at, bytes.len() as u32).copy_from(bytes);
+            let length = number(module.answer.call1(&JsValue::NULL, &(request as u32).into()))? as i32;
+            let at = number(module.result.call0(&JsValue::NULL))? as u32;
+            let answer = view(&module.memory, at, length.unsigned_abs()).to_vec();
+            if length < 0 {
+                return Err(String::from_utf8_lossy(&answer).into_owned());
+            }
+            Ok(answer)
+        })
+    }
+}
