@@ -119,7 +119,8 @@ function shortenGlueNames(wasm, js) {
     return renamed.get(name);
   };
   const glueModules = new Set();
-  const glueExport = (name) => name.startsWith("__wbg") || name.startsWith("__wbindgen");
+  // wasm-bindgen 0.2.130 also exports each closure's invoke shim as `wasm_bindgen_<hash>___…`.
+  const glueExport = (name) => name.startsWith("__wbg") || name.startsWith("__wbindgen") || name.startsWith("wasm_bindgen_");
   const sections = [wasm.subarray(0, 8)];
   let at = 8;
   while (at < wasm.length) {
