@@ -1,10 +1,10 @@
 //! Slider Lab, the page. The algorithms live in the `sliders` crate; this crate only presents.
 
+pub mod attack_tables;
 pub mod clipboard;
 pub mod components;
 pub mod input;
 pub mod language;
-pub mod magic_table;
 pub mod model;
 pub mod panic;
 pub mod pictures;

@@ -281,7 +281,7 @@ impl Lab {
                 None => (Trace::not_run(self.slider, self.sliders(), self.occupied), None),
             };
         }
-        crate::magic_table::ensure(self.technique);
+        crate::attack_tables::ensure(self.technique);
         let trace = self
             .technique
             .trace_many(self.slider, self.sliders(), self.occupied)

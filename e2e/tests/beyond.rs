@@ -55,26 +55,31 @@ async fn a_link_with_two_sliders_for_a_one_slider_technique_says_which_it_shows(
 }
 
 #[tokio::test]
-async fn magic_fills_its_table_on_first_use_and_says_how_long_it_took() {
+async fn magic_and_pext_fill_their_tables_on_first_use_and_say_how_long_it_took() {
     let browser = Browser::start().await;
     let board = Bitboard(0x4ced_2200_0146_f848);
     browser.open(&format!("?technique=sbamg&slider=queen&square=d2&occupied={board}")).await;
-    // Loading the page compares every technique, but leaves magic's table unfilled until asked.
-    let row = "[data-compare=\"magic\"]";
-    assert!(browser.client.find(Locator::Css(&format!("{row} [data-fill-magic]"))).await.is_ok());
-    assert_eq!(browser.attribute(row, "data-match").await, None, "no result before the table exists");
+    for name in ["magic", "pext"] {
+        // Loading the page compares every technique, but leaves the tables unfilled until asked.
+        let row = format!("[data-compare=\"{name}\"]");
+        assert!(browser.client.find(Locator::Css(&format!("{row} [data-fill-table=\"{name}\"]"))).await.is_ok());
+        assert_eq!(browser.attribute(&row, "data-match").await, None, "no result before the table exists");
 
-    let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
-    select.select_by_value("magic").await.unwrap();
-    let ms = browser.attribute("[data-magic-fill-ms]", "data-magic-fill-ms").await.expect("the fill time is said");
-    let ms: f64 = ms.parse().unwrap();
-    assert!(ms >= 0.0 && ms.is_finite());
-    let sentence = browser.client.find(Locator::Css("[data-magic-fill-ms]")).await.unwrap().text().await.unwrap();
-    assert!(sentence.contains("107,648 entries, 841 KiB"), "{sentence}");
-    println!("figure: magic's attack table filled in the page in {ms:.1} ms");
-    assert_eq!(browser.result().await, Technique::Reference.attacks(Slider::Queen, Square::D2, board));
-    // Now compare shows magic's row, matching the reference.
-    assert_eq!(browser.attribute(row, "data-match").await.as_deref(), Some("true"));
+        let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();
+        select.select_by_value(name).await.unwrap();
+        let ms = browser.attribute("[data-table-fill-ms]", "data-table-fill-ms").await.expect("the fill time is said");
+        let ms: f64 = ms.parse().unwrap();
+        assert!(ms >= 0.0 && ms.is_finite());
+        let sentence = browser.client.find(Locator::Css("[data-table-fill-ms]")).await.unwrap().text().await.unwrap();
+        assert!(
+            sentence.contains("107,648 entries, 841 KiB") && sentence.ends_with(&format!("used {name}.")),
+            "{sentence}"
+        );
+        println!("figure: {name}'s attack table filled in the page in {ms:.1} ms");
+        assert_eq!(browser.result().await, Technique::Reference.attacks(Slider::Queen, Square::D2, board));
+        // Now compare shows the row, matching the reference.
+        assert_eq!(browser.attribute(&row, "data-match").await.as_deref(), Some("true"));
+    }
     browser.close().await;
 }
 

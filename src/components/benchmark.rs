@@ -115,7 +115,7 @@ fn check(accumulators: &[u64]) -> Option<String> {
     let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
     extend(&mut Xorshift96::default(), CHECK_OCCUPANCIES, &mut occupancies, &mut squares);
     Technique::ALL.iter().zip(accumulators).find_map(|(&technique, &theirs)| {
-        crate::magic_table::ensure(technique);
+        crate::attack_tables::ensure(technique);
         // One dispatch per lookup: `xor_queen_attacks` would inline every technique into a loop
         // of its own, the speed build's shape, and add that much code to the page.
         let ours = squares.iter().enumerate().fold(0, |all, (i, &square)| {

@@ -43,12 +43,12 @@ fn join_words(words: &[&str]) -> String {
 pub fn compare(props: &CompareProps) -> Html {
     let refresh = use_force_update();
     let rows = Technique::ALL.iter().map(|&technique| {
-        if technique == Technique::Magic && !sliders::techniques::magic::table_built() {
-            // Comparing would fill magic's 841 KiB table: leave that to the reader's choice.
+        if !crate::attack_tables::ready(technique) {
+            // Comparing would fill an 841 KiB table: leave that to the reader's choice.
             let fill = {
                 let refresh = refresh.clone();
                 Callback::from(move |_: MouseEvent| {
-                    crate::magic_table::ensure(Technique::Magic);
+                    crate::attack_tables::ensure(technique);
                     refresh.force_update();
                 })
             };
@@ -56,8 +56,8 @@ pub fn compare(props: &CompareProps) -> Html {
                 <tr data-compare={technique.name()}>
                     <th scope="row">{ technique.title() }</th>
                     <td colspan="5">
-                        { format!("Magic reads a {} KiB table the page fills on first use. ", crate::magic_table::table_kib()) }
-                        <button type="button" class="link-button" data-fill-magic="" onclick={fill}>{ "Fill it and compare" }</button>
+                        { format!("{} reads a {} KiB table the page fills on first use. ", technique.title(), crate::attack_tables::table_kib()) }
+                        <button type="button" class="link-button" data-fill-table={technique.name()} onclick={fill}>{ "Fill it and compare" }</button>
                     </td>
                 </tr>
             };

@@ -19,7 +19,7 @@ pub struct SetupProps {
 
 /// The articles in the order the selector groups them: the four this page grew from, then
 /// what engines use, then the fills, then the oracle.
-const ARTICLES: [Article; 10] = [
+const ARTICLES: [Article; 11] = [
     Article::ClassicalApproach,
     Article::SubtractingARook,
     Article::ObstructionDifference,
@@ -27,6 +27,7 @@ const ARTICLES: [Article; 10] = [
     Article::HyperbolaQuintessence,
     Article::Kindergarten,
     Article::Magic,
+    Article::Pext,
     Article::KoggeStone,
     Article::Dumb7Fill,
     Article::Reference,

@@ -38,17 +38,16 @@ pub fn technique_info(technique: Technique, source: &Source, on_action: &Callbac
                 Source::Failed(why) => why.to_string(),
                 Source::Loading => String::new(),
             } }</p>
-            if technique == Technique::Magic {
-                if let Some(ms) = crate::magic_table::fill_ms() {
-                    <p class="table-fill" data-magic-fill-ms={tenths(ms)}>
-                        { format!(
-                            "This page filled the attack table ({} entries, {} KiB) in {} ms, the first time it used magic.",
-                            crate::components::benchmark::grouped(sliders::techniques::magic::TABLE_ENTRIES),
-                            crate::magic_table::table_kib(),
-                            tenths(ms)
-                        ) }
-                    </p>
-                }
+            if let Some(ms) = crate::attack_tables::fill_ms(technique) {
+                <p class="table-fill" data-table-fill-ms={tenths(ms)}>
+                    { format!(
+                        "This page filled the attack table ({} entries, {} KiB) in {} ms, the first time it used {}.",
+                        crate::components::benchmark::grouped(crate::attack_tables::ENTRIES),
+                        crate::attack_tables::table_kib(),
+                        tenths(ms),
+                        technique.name()
+                    ) }
+                </p>
             }
             { for as_formula }
             if let Some(url) = article.url() {

@@ -244,3 +244,12 @@ pub fn magic(sq: usize, occ: u64) -> u64 {
     };
     read(&ROOK[sq]) | read(&BISHOP[sq])
 }
+
+/// PEXT bitboards: the pieces under the mask, packed by pext, are the index (the instruction
+/// where the build targets BMI2, the loop elsewhere).
+pub fn pext(sq: usize, occ: u64) -> u64 {
+    use sliders::techniques::pext::{attack_table, PextEntry, BISHOP, ROOK};
+    let table = attack_table();
+    let read = |e: &PextEntry| table[e.offset as usize + sliders::Bitboard(occ).pext(e.mask).0 as usize].0;
+    read(&ROOK[sq]) | read(&BISHOP[sq])
+}

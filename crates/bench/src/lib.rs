@@ -20,8 +20,10 @@ impl Workload {
             squares: Vec::with_capacity(occupancies * SQUARES_PER_OCCUPANCY),
         };
         extend(&mut Xorshift96::default(), occupancies, &mut workload.occupancies, &mut workload.squares);
-        // Magic's table is filled on first use: fill it here, so no timed run pays for it.
+        // Magic's and PEXT's tables are filled on first use: fill them here, so no timed run
+        // pays for it.
         sliders::techniques::magic::attack_table();
+        sliders::techniques::pext::attack_table();
         workload
     }
 
@@ -100,6 +102,7 @@ per_technique! {
     Dumb7Fill => dumb7fill, queen_dumb7fill, handwritten_dumb7fill;
     Kindergarten => kindergarten, queen_kindergarten, handwritten_kindergarten;
     Magic => magic, queen_magic, handwritten_magic;
+    Pext => pext, queen_pext, handwritten_pext;
 }
 
 /// The wasm module's interface for the browser page: prepare once, then run by technique index.

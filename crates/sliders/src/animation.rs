@@ -75,8 +75,23 @@ fn copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
     }
 }
 
+/// A pext's gathers, one per one bit of the mask, lowest first: the mask's bit, and the bit of
+/// the result it fills.
+pub fn gathers(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
+    let (Op::Pext, Value::Board(_), Some(Value::Board(mask)), Value::Board(_)) =
+        (step.op, step.lhs, step.rhs, step.result)
+    else {
+        return None;
+    };
+    let gathers: Vec<(Square, Bitboard)> = mask.squares().enumerate().map(|(k, s)| (s, Bitboard(1 << k))).collect();
+    (!gathers.is_empty()).then_some(gathers)
+}
+
 /// How many frames the step takes; always at least one.
 pub fn frame_count(step: &Step) -> usize {
+    if let Some(gathers) = gathers(step) {
+        return gathers.len() + 1;
+    }
     if let Some(copies) = copies(step) {
         return copies.len() + 1;
     }
@@ -104,6 +119,13 @@ pub fn frame(step: &Step, frame: usize) -> Frame {
         let at = low + frame as u32;
         let upto = Bitboard(if at >= 63 { !0 } else { (1u64 << (at + 1)) - 1 });
         return Frame { shown: result & upto, borrow: trail(step) & upto, cursor: Some(at), ..Frame::default() };
+    }
+    if let Some(gathers) = gathers(step) {
+        // One bit of the mask per frame: the operand's bit there, and the result bit it fills;
+        // the result's bits below it are already in.
+        let (source, landing) = gathers[frame];
+        let shown = Bitboard(result.0 & (landing.0 << 1).wrapping_sub(1));
+        return Frame { shown, active: landing, picked: source.bit(), ..Frame::default() };
     }
     if let Some(copies) = copies(step) {
         // One copy of b per frame: a's bit, and where its copy lands in the index's bits.

@@ -39,6 +39,22 @@ impl Bitboard {
         self.0 == 0
     }
 
+    /// Parallel bit extract: the bits of `self` under `mask`, lowest first, packed into the low
+    /// bits. x86-64's BMI2 does it in one instruction (`pext`), used when the build targets
+    /// it; WebAssembly has none, so elsewhere it is a loop over the mask's one bits.
+    #[inline(always)]
+    pub fn pext(self, mask: Bitboard) -> Bitboard {
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        {
+            // SAFETY: the build targets BMI2, so every CPU it runs on has pext.
+            Bitboard(unsafe { core::arch::x86_64::_pext_u64(self.0, mask.0) })
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+        {
+            Bitboard(pext_loop(self.0, mask.0))
+        }
+    }
+
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
@@ -364,4 +380,34 @@ mod tests {
         let back: std::vec::Vec<Square> = set.squares().collect();
         assert_eq!(back, [Square::A1, Square::D4, Square::H8]);
     }
+}
+
+/// pext without the instruction: for each one bit of the mask, lowest first, the next bit of
+/// the result takes `x`'s bit there. Branch-free, so its time does not depend on the pieces.
+#[inline(always)]
+pub const fn pext_loop(x: u64, mut mask: u64) -> u64 {
+    let mut result = 0;
+    let mut out = 1u64;
+    while mask != 0 {
+        let lowest = mask & mask.wrapping_neg();
+        // All ones when x has this bit, else zero.
+        result |= out & ((x & lowest != 0) as u64).wrapping_neg();
+        out <<= 1;
+        mask ^= lowest;
+    }
+    result
+}
+
+/// The inverse of pext: the low bits of `x`, lowest first, placed on the one bits of `mask`.
+pub const fn pdep_loop(mut x: u64, mut mask: u64) -> u64 {
+    let mut result = 0;
+    while mask != 0 {
+        let lowest = mask & mask.wrapping_neg();
+        if x & 1 != 0 {
+            result |= lowest;
+        }
+        x >>= 1;
+        mask ^= lowest;
+    }
+    result
 }

@@ -89,6 +89,9 @@ pub fn on_screen(step: &Step, frame: &Frame, board: &Board) -> String {
 pub fn on_screen_with_why(step: &Step, frame: &Frame, board: &Board, why: &str) -> String {
     if !frame.done {
         if let Some(source) = frame.picked.squares().next() {
+            if step.op == Op::Pext {
+                return describe_gather(step, source);
+            }
             return describe_copy(step, source);
         }
         if let Some(bit) = frame.cursor {
@@ -650,6 +653,21 @@ pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
         copies.push((square, Bitboard(copy & window)));
     }
     (!copies.is_empty()).then_some(copies)
+}
+
+/// One frame of a pext's animation: the mask's one bit on `source`, and the bit of the result
+/// that the operand's bit there fills.
+pub fn describe_gather(step: &Step, source: Square) -> String {
+    let (Value::Board(x), Some(Value::Board(mask))) = (step.lhs, step.rhs) else { return String::new() };
+    let Some(k) = mask.squares().position(|s| s == source) else { return String::new() };
+    let names = operands::of(step);
+    let (kind, value) = if x.contains(source) { ("one", 1) } else { ("zero", 0) };
+    format!(
+        "{} is one bit number {k} of {}, counting up from a1, and a {kind} bit of {}: bit {k} of the result is {value}.",
+        capitalised(&bit_name(source.index())),
+        names.rhs,
+        names.lhs
+    )
 }
 
 /// One frame of a product's animation: where the copy made by a's bit on `source` lands.

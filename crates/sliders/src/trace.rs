@@ -381,6 +381,14 @@ pub trait Tracer {
         result
     }
 
+    /// The bits of `a` under `mask`, packed into the low bits (see [`Bitboard::pext`]).
+    #[inline(always)]
+    #[track_caller]
+    fn pext(&mut self, label: &'static str, why: &'static str, a: Bitboard, mask: Bitboard) -> Bitboard {
+        let result = a.pext(mask);
+        self.binary(label, why, Op::Pext, a, mask, result)
+    }
+
     /// `a + b` on numbers, such as a table's offset plus an index into it.
     #[inline(always)]
     #[track_caller]

@@ -277,6 +277,9 @@ fn binary_method(op: &BinOp) -> Option<(&'static str, bool)> {
 /// The scans and swaps written as calls, `lzcnt(x)`: each is the tracer's method of that name.
 const CALLS: [&str; 5] = ["lzcnt", "tzcnt", "bsf", "bsr", "bswap"];
 
+/// The calls of two bitboards, `pext(occupied, mask)`: the tracer's method of that name too.
+const BINARY_CALLS: [&str; 1] = ["pext"];
+
 /// Operations the technique's module defines as functions taking the tracer, the label and
 /// the why before their own arguments: `shift(set, direction, steps)`, the reference's
 /// `walk_ray(square, direction, occupied)`.
@@ -286,7 +289,9 @@ fn call_name(expression: &Expr) -> Option<String> {
     let Expr::Call(call) = expression else { return None };
     let Expr::Path(path) = &*call.func else { return None };
     let name = path.path.get_ident()?.to_string();
-    let known = (CALLS.contains(&name.as_str()) && call.args.len() == 1) || TRACED_FUNCTIONS.contains(&name.as_str());
+    let known = (CALLS.contains(&name.as_str()) && call.args.len() == 1)
+        || (BINARY_CALLS.contains(&name.as_str()) && call.args.len() == 2)
+        || TRACED_FUNCTIONS.contains(&name.as_str());
     known.then_some(name)
 }
 
@@ -363,6 +368,9 @@ impl Subexpressions<'_> {
                 if TRACED_FUNCTIONS.contains(&name.as_str()) {
                     let arguments = call.args.iter().map(bare);
                     quote_spanned!(span=> #function(#t, #label, #why, #(#arguments),*))
+                } else if BINARY_CALLS.contains(&name.as_str()) {
+                    let (left, right) = (board_operand(bare(&call.args[0])), board_operand(bare(&call.args[1])));
+                    quote_spanned!(span=> { let #a = #left; let #b = #right; #t.#function(#label, #why, #a, #b) })
                 } else {
                     let operand = board_operand(bare(&call.args[0]));
                     quote_spanned!(span=> { let #a = #operand; #t.#function(#label, #why, #a) })

@@ -275,32 +275,4 @@ pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
     }
 }
 
-/// The bits of `x` under `mask`, lowest first, packed into the low bits. wasm has no pext:
-/// this walks the mask's one bits, one iteration each.
-pub fn pext(x: u64, mut mask: u64) -> u64 {
-    let mut result = 0;
-    let mut out = 1u64;
-    while mask != 0 {
-        let lowest = mask & mask.wrapping_neg();
-        if x & lowest != 0 {
-            result |= out;
-        }
-        out <<= 1;
-        mask ^= lowest;
-    }
-    result
-}
-
-/// The low bits of `x`, lowest first, placed on the one bits of `mask`.
-pub fn pdep(mut x: u64, mut mask: u64) -> u64 {
-    let mut result = 0;
-    while mask != 0 {
-        let lowest = mask & mask.wrapping_neg();
-        if x & 1 != 0 {
-            result |= lowest;
-        }
-        x >>= 1;
-        mask ^= lowest;
-    }
-    result
-}
+pub use crate::bitboard::{pdep_loop as pdep, pext_loop as pext};

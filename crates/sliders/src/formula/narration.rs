@@ -13,14 +13,18 @@ use crate::{Bitboard, Square};
 /// The sentence for `step`, if it is one a formula alone takes; `None` for the rest, which
 /// the techniques' sentences say.
 pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> {
-    // A technique's steps are said as the techniques' sentences say them (magic multiplies by
-    // a single bit too, and that step is said as a gather).
-    if step.file != super::FILE {
-        return None;
-    }
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
     let result = step.result.board().unwrap_or_default();
+    // pext is said alike wherever it stands: PEXT bitboards' index is a formula's pext too.
+    if step.op == Op::Pext {
+        return Some(pext(a, b, lhs, rhs, result));
+    }
+    // A technique's other steps are said as the techniques' sentences say them (magic
+    // multiplies by a single bit too, and that step is said as a gather).
+    if step.file != super::FILE {
+        return None;
+    }
     Some(match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Add | Op::Sub | Op::Mul, Value::Number(x), Some(Value::Number(y)), Value::Number(z)) => {
             let sign = match step.op {

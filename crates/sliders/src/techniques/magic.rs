@@ -7,10 +7,7 @@
 //! offset places its slice in one shared table, and one read gives the attacks. The table has
 //! 107,648 entries (841 KiB), too large to ship in the page: it is filled on first use.
 
-use alloc::boxed::Box;
-use alloc::vec;
-use core::sync::atomic::{AtomicPtr, Ordering};
-
+use super::filled_table::FilledTable;
 use super::magic_numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 use super::reference;
 use crate::geometry::ray;
@@ -127,30 +124,22 @@ table! {
 /// Entries in the shared attack table: 102,400 for rooks and 5,248 for bishops.
 pub const TABLE_ENTRIES: usize = magics(Slider::Bishop, &BISHOP_MAGICS, ROOK_ENTRIES).1 as usize;
 
-/// The shared attack table, once built; null before.
-static TABLE: AtomicPtr<Bitboard> = AtomicPtr::new(core::ptr::null_mut());
+/// The shared attack table, filled on first use.
+static TABLE: FilledTable = FilledTable::new(TABLE_ENTRIES, fill_table);
 
 /// True once the attack table has been filled.
 pub fn table_built() -> bool {
-    !TABLE.load(Ordering::Acquire).is_null()
+    TABLE.is_filled()
 }
 
 /// The shared attack table, filled on the first call.
 #[inline]
 pub fn attack_table() -> &'static [Bitboard] {
-    let table = TABLE.load(Ordering::Acquire);
-    if table.is_null() {
-        return build_table();
-    }
-    // SAFETY: a non-null pointer was stored by `build_table` from a leaked box of exactly
-    // TABLE_ENTRIES entries, which is never freed.
-    unsafe { core::slice::from_raw_parts(table, TABLE_ENTRIES) }
+    TABLE.get()
 }
 
 /// Fills the table by walking the rays for every set of relevant pieces of every square.
-#[cold]
-fn build_table() -> &'static [Bitboard] {
-    let mut table = vec![Bitboard::EMPTY; TABLE_ENTRIES].into_boxed_slice();
+fn fill_table(table: &mut [Bitboard]) {
     for (slider, magics) in [(Slider::Rook, &ROOK), (Slider::Bishop, &BISHOP)] {
         for magic in magics.iter() {
             let square = Square::from_index(magic.square as u32);
@@ -165,18 +154,6 @@ fn build_table() -> &'static [Bitboard] {
                     break;
                 }
             }
-        }
-    }
-    let built = Box::into_raw(table) as *mut Bitboard;
-    match TABLE.compare_exchange(core::ptr::null_mut(), built, Ordering::AcqRel, Ordering::Acquire) {
-        // SAFETY: `built` came from a box of TABLE_ENTRIES entries, now owned by TABLE forever.
-        Ok(_) => unsafe { core::slice::from_raw_parts(built, TABLE_ENTRIES) },
-        Err(first) => {
-            // Another thread finished first: free ours and use theirs.
-            // SAFETY: `built` is ours alone, made by Box::into_raw above with this length.
-            drop(unsafe { Box::from_raw(core::ptr::slice_from_raw_parts_mut(built, TABLE_ENTRIES)) });
-            // SAFETY: as in `attack_table`.
-            unsafe { core::slice::from_raw_parts(first, TABLE_ENTRIES) }
         }
     }
 }

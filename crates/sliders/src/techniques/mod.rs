@@ -9,6 +9,7 @@ pub mod classical_zero_count;
 mod compose;
 pub mod dumb7fill;
 mod fill;
+mod filled_table;
 pub mod first_rank;
 pub mod hyperbola_quintessence;
 pub mod kindergarten;
@@ -18,6 +19,7 @@ mod magic_numbers;
 pub mod obstruction_difference;
 pub mod obstruction_difference_hoffmann;
 pub mod obstruction_masks;
+pub mod pext;
 pub mod reference;
 pub mod sbamg;
 pub mod subtraction;
@@ -43,6 +45,7 @@ pub enum Article {
     Dumb7Fill,
     Kindergarten,
     Magic,
+    Pext,
 }
 
 impl Article {
@@ -58,6 +61,7 @@ impl Article {
             Article::Dumb7Fill => "Dumb7Fill",
             Article::Kindergarten => "Kindergarten Bitboards",
             Article::Magic => "Magic Bitboards",
+            Article::Pext => "BMI2: PEXT Bitboards",
         }
     }
 
@@ -76,6 +80,7 @@ impl Article {
             Article::Dumb7Fill => Some("https://www.chessprogramming.org/Dumb7Fill"),
             Article::Kindergarten => Some("https://www.chessprogramming.org/Kindergarten_Bitboards"),
             Article::Magic => Some("https://www.chessprogramming.org/Magic_Bitboards"),
+            Article::Pext => Some("https://www.chessprogramming.org/BMI2#PEXTBitboards"),
         }
     }
 }
@@ -148,6 +153,7 @@ techniques! {
     Dumb7Fill => "dumb7fill", dumb7fill, Dumb7Fill, "Seven one-step shifts";
     Kindergarten => "kindergarten", kindergarten, Kindergarten, "Gather by multiply, then look up";
     Magic => "magic", magic, Magic, "Fancy magic bitboards";
+    Pext => "pext", pext, Pext, "pext(occupied, mask) as the index";
 }
 
 impl Technique {
@@ -290,6 +296,11 @@ impl Technique {
                 size_of_val(&magic::ROOK[..])
                     + size_of_val(&magic::BISHOP[..])
                     + magic::TABLE_ENTRIES * size_of::<Bitboard>()
+            }
+            Technique::Pext => {
+                size_of_val(&pext::ROOK[..])
+                    + size_of_val(&pext::BISHOP[..])
+                    + pext::TABLE_ENTRIES * size_of::<Bitboard>()
             }
         }
     }

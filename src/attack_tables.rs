@@ -1,0 +1,58 @@
+//! Magic and PEXT bitboards each read an 841 KiB attack table that the page does not ship: a
+//! table is filled the first time the page uses its technique, and the time that took is kept
+//! to tell the reader.
+
+use std::cell::RefCell;
+
+use sliders::techniques::{magic, pext};
+use sliders::Technique;
+
+thread_local! {
+    static FILL_MS: RefCell<Vec<(Technique, f64)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether `technique` can run now: it reads no such table, or its table is filled.
+pub fn ready(technique: Technique) -> bool {
+    match technique {
+        Technique::Magic => magic::table_built(),
+        Technique::Pext => pext::table_built(),
+        _ => true,
+    }
+}
+
+/// Fills the technique's table if it has one still empty, timing the fill.
+pub fn ensure(technique: Technique) {
+    if ready(technique) {
+        return;
+    }
+    let start = now_ms();
+    match technique {
+        Technique::Magic => drop(magic::attack_table()),
+        _ => drop(pext::attack_table()),
+    }
+    FILL_MS.with(|fills| fills.borrow_mut().push((technique, now_ms() - start)));
+}
+
+/// How long filling the technique's table took, once this page has filled it.
+pub fn fill_ms(technique: Technique) -> Option<f64> {
+    FILL_MS.with(|fills| fills.borrow().iter().find(|(t, _)| *t == technique).map(|&(_, ms)| ms))
+}
+
+/// The table's entries (the same for both: one per set of relevant pieces of every square).
+pub const ENTRIES: usize = magic::TABLE_ENTRIES;
+
+/// The table's size, for the sentence that reports the fill.
+pub const fn table_kib() -> usize {
+    ENTRIES * 8 / 1024
+}
+
+#[cfg(target_arch = "wasm32")]
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|window| window.performance()).map(|p| p.now()).unwrap_or_default()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn now_ms() -> f64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or_default()
+}
