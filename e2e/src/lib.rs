@@ -187,6 +187,18 @@ impl Browser {
         }
     }
 
+    /// Waits until the current step's animation has ended. Each frame says a sentence of its
+    /// own, so the narration's height changes and everything below it moves: a click aimed at
+    /// the code panel while frames still run can land where the target was a frame ago.
+    pub async fn wait_for_still(&self) {
+        let still = "return document.querySelector('[data-player=\"play\"]').title.startsWith('Play');";
+        let started = std::time::Instant::now();
+        while self.eval(still).await != serde_json::json!(true) {
+            assert!(started.elapsed() < Duration::from_secs(30), "the step's animation never ended");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     pub async fn attribute(&self, selector: &str, name: &str) -> Option<String> {
         let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
         element.attr(name).await.expect("attribute read")

@@ -273,6 +273,8 @@ async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
             "{technique}: {lines:?}"
         );
         assert!(lines.len() < technique.source().lines().count(), "{technique}: nothing folded");
+        // The last step's frames move the panel as its narration changes: click it when still.
+        browser.wait_for_still().await;
         browser.click("label.whole-file").await;
         let ticked = browser.eval("return document.querySelector('[data-whole-file]').checked;").await;
         assert_eq!(ticked, serde_json::json!(true), "{technique}: the click on 'Whole file' ticks it");
