@@ -28,7 +28,8 @@ pub fn ensure(technique: Technique) {
     let start = now_ms();
     match technique {
         Technique::Magic => drop(magic::attack_table()),
-        _ => drop(pext::attack_table()),
+        Technique::Pext => drop(pext::attack_table()),
+        _ => return,
     }
     FILL_MS.with(|fills| fills.borrow_mut().push((technique, now_ms() - start)));
 }

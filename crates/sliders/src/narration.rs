@@ -406,6 +406,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
         },
         Op::Lookup => lookup(step, result, board),
         Op::RayWalk => walk(step.focus, result, board),
+        Op::Pext => pext(a, b, lhs, rhs),
         // A formula's own operations: said above.
         _ => String::new(),
     }
@@ -653,6 +654,34 @@ pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
         copies.push((square, Bitboard(copy & window)));
     }
     (!copies.is_empty()).then_some(copies)
+}
+
+/// pext, said alike for PEXT bitboards' index and a formula's call.
+fn pext(a: &str, b: &str, x: Bitboard, mask: Bitboard) -> String {
+    let cost = " WebAssembly has no pext instruction: here it is a loop over the mask's one bits.";
+    if mask.is_empty() {
+        return format!("{b} has no one bit, so nothing is gathered: the result is 0.{cost}");
+    }
+    let count = mask.count();
+    let kept = x & mask;
+    let which = match kept.count() {
+        0 => format!("none of them is set in {a}, so the result is 0"),
+        n if n <= 6 => {
+            let moves: Vec<String> = mask
+                .squares()
+                .enumerate()
+                .filter(|(_, s)| kept.contains(*s))
+                .map(|(i, s)| format!("{s} → bit {i}"))
+                .collect();
+            format!("{n} of them {} set in {a}: {}", if n == 1 { "is" } else { "are" }, moves.join(", "))
+        }
+        n => format!("{n} of them are set in {a}, so {n} of the result's low bits are one"),
+    };
+    format!(
+        "pext gathers the bits of {a} under the {count} one bit{} of {b}, lowest first, into bits 0 to {}: {which}.{cost}",
+        if count == 1 { "" } else { "s" },
+        count - 1
+    )
 }
 
 /// One frame of a pext's animation: the mask's one bit on `source`, and the bit of the result

@@ -4,7 +4,6 @@
 
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use crate::narration::{bit_name, line_name, shift, square_list, Board};
 use crate::trace::{Mask, Op, Step, Value};
@@ -16,12 +15,8 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
     let result = step.result.board().unwrap_or_default();
-    // pext is said alike wherever it stands: PEXT bitboards' index is a formula's pext too.
-    if step.op == Op::Pext {
-        return Some(pext(a, b, lhs, rhs, result));
-    }
-    // A technique's other steps are said as the techniques' sentences say them (magic
-    // multiplies by a single bit too, and that step is said as a gather).
+    // A technique's steps are said as the techniques' sentences say them (magic multiplies by
+    // a single bit too, and that step is said as a gather).
     if step.file != super::FILE {
         return None;
     }
@@ -75,7 +70,6 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
                 ),
             }
         }
-        (Op::Pext, ..) => pext(a, b, lhs, rhs, result),
         (Op::Pdep, ..) => pdep(a, b, lhs, rhs, result),
         (Op::Compare(comparison), x, Some(y), Value::Number(holds)) => {
             let (x, y) = (text_of(x), text_of(y));
@@ -179,34 +173,6 @@ fn rotate(name: &str, op: Op, a: Bitboard, amount: u64) -> String {
         n => format!("{n} bits pass {from} and come back in from {to}"),
     };
     format!("Every one bit moves {places} place{} {way}; {around}, so no bit is lost.{modulo} In WebAssembly this is one {instruction} instruction.", if places == 1 { "" } else { "s" })
-}
-
-fn pext(a: &str, b: &str, x: Bitboard, mask: Bitboard, result: Bitboard) -> String {
-    let cost = " WebAssembly has no pext instruction: here it is a loop over the mask's one bits.";
-    if mask.is_empty() {
-        return format!("{b} has no one bit, so nothing is gathered: the result is 0.{cost}");
-    }
-    let count = mask.count();
-    let kept = x & mask;
-    let which = match kept.count() {
-        0 => format!("none of them is set in {a}, so the result is 0"),
-        n if n <= 6 => {
-            let moves: Vec<String> = mask
-                .squares()
-                .enumerate()
-                .filter(|(_, s)| kept.contains(*s))
-                .map(|(i, s)| format!("{s} → bit {i}"))
-                .collect();
-            format!("{n} of them {} set in {a}: {}", if n == 1 { "is" } else { "are" }, moves.join(", "))
-        }
-        n => format!("{n} of them are set in {a}, so {n} of the result's low bits are one"),
-    };
-    let _ = result;
-    format!(
-        "pext gathers the bits of {a} under the {count} one bit{} of {b}, lowest first, into bits 0 to {}: {which}.{cost}",
-        if count == 1 { "" } else { "s" },
-        count - 1
-    )
 }
 
 fn pdep(a: &str, b: &str, x: Bitboard, mask: Bitboard, result: Bitboard) -> String {

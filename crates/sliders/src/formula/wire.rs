@@ -253,8 +253,8 @@ pub fn read_board(reader: &mut Reader) -> Option<(Slider, Bitboard, Bitboard)> {
 }
 
 /// A parse's answer: nothing, or the error.
-pub fn write_parse(writer: &mut Writer, parsed: Result<(), &Error>) {
-    if let Err(error) = parsed {
+pub fn write_parse(writer: &mut Writer, error: Option<&Error>) {
+    if let Some(error) = error {
         writer.span(error.span);
         writer.str(&error.message);
         writer.u8(error.suggestion.is_some() as u8);
@@ -410,8 +410,7 @@ impl Server {
         let text = reader.str().ok_or_else(unreadable)?;
         let mut writer = Writer::default();
         if request == Request::Parse {
-            let parsed = self.formula(text).map(|_| ());
-            write_parse(&mut writer, parsed.as_ref().map(|_| ()));
+            write_parse(&mut writer, self.formula(text).err().as_ref());
             return Ok(writer.bytes);
         }
         let formula = self.formula(text).map_err(|error| error.describe(text))?;
