@@ -55,6 +55,13 @@ pub struct Body {
     pub instructions: Vec<Instruction>,
     /// How many names the body keeps (its parameters first).
     pub slots: usize,
+    /// The names, slot by slot, as the reader typed them (for a listing of the formula in
+    /// another language).
+    pub names: Vec<String>,
+    /// The function's name ("" for the formula's own statements), and how many of its names
+    /// are parameters.
+    pub name: String,
+    pub parameters: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -101,6 +108,7 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
             ));
         }
         let mut locals = Vec::new();
+        let parameters = function.parameters.len();
         for (parameter, span) in &function.parameters {
             check_assignable(parameter, *span)?;
             if locals.contains(parameter) {
@@ -108,8 +116,9 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
             }
             locals.push(parameter.clone());
         }
-        let (body, cost, depth) =
+        let (mut body, cost, depth) =
             body(&function.body, locals, &known, &all, &function.name, function.name_span, text, comments)?;
+        body.parameters = parameters;
         known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth: depth + 1 });
         functions.push(body);
     }
@@ -199,7 +208,14 @@ fn body(
             &format!("{whose} gives no result: its last statement gives {name} a value; end with return {name}, or the expression alone"),
         ));
     }
-    Ok((Body { instructions, slots: scope.locals.len() }, calls.cost, calls.depth))
+    let body = Body {
+        instructions,
+        slots: scope.locals.len(),
+        names: scope.locals,
+        name: function.to_string(),
+        parameters: 0,
+    };
+    Ok((body, calls.cost, calls.depth))
 }
 
 struct CallCost<'k> {

@@ -35,7 +35,7 @@ return changed & m
     Example {
         id: "obstruction-difference",
         title: "Obstruction difference",
-        target: Target::Piece(Slider::Rook),
+        target: Target::Piece(Slider::Queen),
         technique: Technique::ObstructionDifference,
         text: "// Obstruction difference (Infuehr's version): a line's attacks from its two rays.
 fn line_attacks(lower_ray, upper_ray) {
@@ -50,7 +50,10 @@ fn line_attacks(lower_ray, upper_ray) {
     return (lower_ray | upper_ray) & odiff
 }
 
-return line_attacks(ray(sq, south), ray(sq, north)) | line_attacks(ray(sq, west), ray(sq, east))
+// The rook's two lines, then the bishop's: each from its ray below the slider and its ray above.
+rook = line_attacks(ray(sq, south), ray(sq, north)) | line_attacks(ray(sq, west), ray(sq, east))
+bishop = line_attacks(ray(sq, southwest), ray(sq, northeast)) | line_attacks(ray(sq, southeast), ray(sq, northwest))
+return rook | bishop
 ",
     },
     Example {

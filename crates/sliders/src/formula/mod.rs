@@ -23,6 +23,7 @@ mod names;
 pub mod narration;
 mod parse;
 mod print;
+pub mod wasm;
 pub mod wire;
 
 use alloc::format;
@@ -154,6 +155,12 @@ impl Formula {
     /// The syntax tree, which prints back as the formula with one statement per line.
     pub fn program(&self) -> &Program {
         &self.program
+    }
+
+    /// The formula compiled to WebAssembly: `attacks(occupied, square)` and the benchmark's
+    /// `run(count)`, as instructions tagged with their sub-expressions.
+    pub fn wasm(&self) -> wasm::Module {
+        wasm::module(&self.compiled)
     }
 
     /// The formula's value for a slider (or several, as a set) on this board: the fast path,

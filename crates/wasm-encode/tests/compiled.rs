@@ -1,0 +1,213 @@
+//! The compiled formula against the evaluator: every example and every operation, on every
+//! square, run by an independent engine (wasmi) after an independent validator (wasmparser)
+//! accepts the bytes.
+
+use proptest::prelude::*;
+use sliders::formula::examples::EXAMPLES;
+use sliders::formula::wasm::WORKLOAD;
+use sliders::formula::Formula;
+use sliders::workload::{Xorshift96, SQUARES_PER_OCCUPANCY};
+use sliders::{Bitboard, Square};
+use wasmi::{Engine, Linker, Memory, Store, TypedFunc};
+
+struct Compiled {
+    store: Store<()>,
+    attacks: TypedFunc<(i64, i32), i64>,
+    run: TypedFunc<i32, i64>,
+    memory: Memory,
+}
+
+fn compile(text: &str) -> Compiled {
+    let formula = Formula::parse(text).unwrap_or_else(|e| panic!("{}: {}", text, e.describe(text)));
+    let bytes = wasm_encode::encode(&formula.wasm());
+    wasmparser::Validator::new().validate_all(&bytes).unwrap_or_else(|e| panic!("{text}: invalid module: {e}"));
+    let engine = Engine::default();
+    let module = wasmi::Module::new(&engine, &bytes[..]).unwrap();
+    let mut store = Store::new(&engine, ());
+    let instance = Linker::<()>::new(&engine).instantiate_and_start(&mut store, &module).unwrap();
+    let attacks = instance.get_typed_func::<(i64, i32), i64>(&store, "attacks").unwrap();
+    let run = instance.get_typed_func::<i32, i64>(&store, "run").unwrap();
+    let memory = instance.get_memory(&store, "memory").unwrap();
+    Compiled { store, attacks, run, memory }
+}
+
+impl Compiled {
+    fn attacks(&mut self, square: Square, occupied: Bitboard) -> Result<u64, String> {
+        self.attacks
+            .call(&mut self.store, (occupied.0 as i64, square.index() as i32))
+            .map(|v| v as u64)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Boards of every density, the empty and full ones first.
+fn boards(count: usize) -> Vec<u64> {
+    let mut random = Xorshift96::default();
+    let mut boards = vec![0, u64::MAX];
+    while boards.len() < count {
+        let (a, b) = (random.next_u64(), random.next_u64());
+        boards.extend([a & b, a, a | b, a & b & random.next_u64()]);
+    }
+    boards
+}
+
+/// Every square on `count` boards: the compiled function gives the evaluator's value, and
+/// traps exactly where the evaluator faults.
+fn agrees(text: &str, count: usize) {
+    let formula = Formula::parse(text).unwrap();
+    let mut compiled = compile(text);
+    for square in Square::ALL {
+        for &board in &boards(count) {
+            let occupied = Bitboard(board) | square.bit();
+            let expected = formula.attacks(square.bit(), occupied);
+            let got = compiled.attacks(square, occupied);
+            match (&expected, &got) {
+                (Ok(e), Ok(g)) => assert_eq!(e.0, *g, "{text}\non {square}, occupied 0x{board:016x}"),
+                (Err(_), Err(_)) => {}
+                _ => panic!("{text}\non {square}, occupied 0x{board:016x}: evaluator {expected:?}, compiled {got:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_example_compiles_and_agrees_on_every_square() {
+    for example in EXAMPLES {
+        agrees(example.text, 400);
+        // And so with the reference, as the example's own check proves.
+        let mut compiled = compile(example.text);
+        for square in Square::ALL {
+            for &board in &boards(100) {
+                let occupied = Bitboard(board) | square.bit();
+                assert_eq!(compiled.attacks(square, occupied), Ok(example.target.expected(square, occupied).0));
+            }
+        }
+    }
+}
+
+/// Formulas that together use every operation and function of the language.
+const EVERY_OPERATION: [&str; 12] = [
+    "clz(o) + ctz(o) * 3 + bsf(o ^ r) - bsr(o & ~r) + popcount(o)",
+    "bsr(0) + bsf(0) + clz(0) + ctz(0) + ms1b(0) + bswap(0)",
+    "bswap(o) ^ rotl(o, sq) ^ rotr(o, 67) ^ ls1b(o) ^ ms1b(o)",
+    "pext(o, file(sq)) | pdep(o >> 7, diagonal(sq)) << 1",
+    "rank(sq) | file(a1) | diagonal(h8) | antidiagonal(sq) | bit(sq) | bit(e4)",
+    "ray(sq, north) ^ ray(sq, south) ^ ray(sq, east) ^ ray(sq, west) ^ ray(sq, northeast) ^ ray(sq, northwest) ^ ray(sq, southeast) ^ ray(sq, southwest)",
+    "(o < r) + (o <= r) * 2 + (o > r) * 4 + (o >= r) * 8 + (o == o) * 16 + (o != r) * 32 + !o * 64 + !0 * 128",
+    "-o ^ ~r ^ (o << 64) ^ (o >> 65) ^ (o << sq) ^ (r * 0x0101010101010101) - 12345",
+    "o & r ? ray(bsf(o ^ r), north) : ray(sq, south)",
+    // A square that is no square: the evaluator faults and the compiled function traps.
+    "ray(bsf(o & ray(sq, north)), north)",
+    "bit(clz(o & ~r))",
+    "fn f(a, b) {\n  c = a & b\n  return c | r\n}\nfn g(x) {\n  y = f(x, o)\n  y\n  return f(y, x) ^ sq\n}\nt = g(file(sq))\nu = g(t)\nu ^ t",
+];
+
+#[test]
+fn every_operation_agrees_with_the_evaluator_faults_included() {
+    for text in EVERY_OPERATION {
+        agrees(text, 60);
+    }
+}
+
+/// `run` is the benchmark's loop: the XOR of the lookups of the workload in memory.
+#[test]
+fn the_benchmark_loop_xors_the_workload_lookups() {
+    let example = &EXAMPLES[1];
+    let formula = Formula::parse(example.text).unwrap();
+    let mut compiled = compile(example.text);
+    let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
+    sliders::workload::extend(&mut Xorshift96::default(), 1000, &mut occupancies, &mut squares);
+    let pages = (WORKLOAD as usize + occupancies.len() * 8 + squares.len()).div_ceil(65536);
+    let have = compiled.memory.size(&compiled.store) as usize;
+    compiled.memory.grow(&mut compiled.store, (pages - have) as u64).unwrap();
+    let bytes: Vec<u8> = occupancies.iter().flat_map(|o| o.to_le_bytes()).chain(squares.iter().copied()).collect();
+    compiled.memory.write(&mut compiled.store, WORKLOAD as usize, &bytes).unwrap();
+    let got = compiled.run.call(&mut compiled.store, occupancies.len() as i32).unwrap() as u64;
+    let mut expected = 0;
+    for (occupied, drawn) in occupancies.iter().zip(squares.chunks(SQUARES_PER_OCCUPANCY)) {
+        for &square in drawn {
+            expected ^= formula.attacks(Square::from_index(square as u32).bit(), Bitboard(*occupied)).unwrap().0;
+        }
+    }
+    assert_eq!(got, expected);
+    assert_eq!(compiled.run.call(&mut compiled.store, 0).unwrap(), 0);
+}
+
+/// Every step of a trace has instructions tagged with its sub-expression, so the page always
+/// has something to highlight; and the module's text says what the formula uses.
+#[test]
+fn every_step_has_its_instructions_in_the_text() {
+    for example in EXAMPLES {
+        let formula = Formula::parse(example.text).unwrap();
+        let lines = formula.wasm().text();
+        let trace = formula.trace(sliders::Slider::Queen, Square::D4.bit(), Bitboard(0x0012_0400_2800_4100)).unwrap();
+        for span in &trace.spans {
+            assert!(lines.iter().any(|l| l.span == Some(*span)), "{}: no instruction for {span:?}", example.id);
+        }
+    }
+    let obstruction = Formula::parse(EXAMPLES[1].text).unwrap().wasm();
+    assert!(obstruction.text().iter().any(|l| l.text.trim() == "i64.clz"));
+    assert_eq!(obstruction.uses("i64.clz"), 1);
+    let scans = Formula::parse("ctz(o) + popcount(o)").unwrap().wasm();
+    assert_eq!((scans.uses("i64.ctz"), scans.uses("i64.popcnt")), (1, 1));
+}
+
+/// Random expressions over the language's operations.
+fn expression() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("o".to_string()),
+        Just("r".to_string()),
+        Just("sq".to_string()),
+        any::<u64>().prop_map(|v| format!("0x{v:x}")),
+        (0u64..80).prop_map(|v| v.to_string()),
+        Just("file(sq)".to_string()),
+        Just("ray(sq, northwest)".to_string()),
+    ];
+    leaf.prop_recursive(5, 40, 3, |inner| {
+        prop_oneof![
+            (
+                inner.clone(),
+                prop::sample::select(vec!["+", "-", "*", "<<", ">>", "&", "|", "^", "<", "==", ">="]),
+                inner.clone()
+            )
+                .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+            (prop::sample::select(vec!["~", "-", "!"]), inner.clone()).prop_map(|(op, a)| format!("{op}({a})")),
+            (
+                prop::sample::select(vec![
+                    "clz",
+                    "ctz",
+                    "bsf",
+                    "bsr",
+                    "popcount",
+                    "bswap",
+                    "ls1b",
+                    "ms1b",
+                    "bit",
+                    "rank",
+                    "antidiagonal"
+                ]),
+                inner.clone()
+            )
+                .prop_map(|(f, a)| format!("{f}({a})")),
+            (prop::sample::select(vec!["rotl", "rotr", "pext", "pdep"]), inner.clone(), inner.clone())
+                .prop_map(|(f, a, b)| format!("{f}({a}, {b})")),
+            (inner.clone(), inner.clone(), inner).prop_map(|(c, a, b)| format!("({c} ? {a} : {b})")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_expressions_agree_with_the_evaluator(text in expression(), board: u64, square in 0u32..64) {
+        let formula = Formula::parse(&text).unwrap();
+        let square = Square::from_index(square);
+        let occupied = Bitboard(board) | square.bit();
+        let expected = formula.attacks(square.bit(), occupied).map(|b| b.0);
+        let got = compile(&text).attacks(square, occupied);
+        prop_assert_eq!(expected.is_ok(), got.is_ok(), "{}: {:?} vs {:?}", text, expected, got);
+        if let (Ok(e), Ok(g)) = (expected, got) {
+            prop_assert_eq!(e, g, "{}", text);
+        }
+    }
+}
