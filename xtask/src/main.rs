@@ -257,7 +257,7 @@ fn test() -> Result<(), String> {
     let stages: Vec<(&str, Stage)> = vec![
         ("clippy: no unwrap or expect outside tests", Stage::Check(clippy)),
         (
-            "native tests (core, pictures, formula, bench, xtask)",
+            "native tests (core, pictures, formula and its WebAssembly, bench, xtask)",
             Stage::Counted(cargo_command(&[
                 "test",
                 "--no-fail-fast",
@@ -271,6 +271,8 @@ fn test() -> Result<(), String> {
                 "pictures-module",
                 "-p",
                 "formula-module",
+                "-p",
+                "wasm-encode",
                 "-p",
                 "sliders-bench",
                 "-p",
