@@ -1,13 +1,14 @@
 //! The reader's formula language, which the page does not carry: the parser, the evaluator and
 //! the check are `formula.wasm` (crates/formula-module), fetched the first time a reader opens
 //! a formula, so that they weigh nothing on the first load. This file asks it for what the page
-//! shows (whether a text reads, its steps on a board, its result, a slice of its check) in the
-//! bytes of `sliders::formula::wire`, and reads the answers back into the core's own types.
+//! shows (whether a text reads, its steps on a board, its result, a slice of its check, its
+//! WebAssembly) in the bytes of `sliders::formula::wire`, and reads the answers back into the
+//! core's own types.
 //!
-//! Native builds (the model's tests) answer the same requests with the same core, in process,
-//! so the tests go through the same bytes as the page.
+//! Native builds (the model's tests) answer the same requests with the same core (and the same
+//! encoder), in process, so the tests go through the same bytes as the page.
 
-use sliders::formula::wire::{self, Request, Writer};
+use sliders::formula::wire::{self, CompiledModule, Request, Writer};
 use sliders::formula::{CheckOutcome, Checker, Error, Fault, Span};
 use sliders::{Bitboard, Slider, Trace};
 
@@ -66,6 +67,12 @@ pub fn advance(text: &str, checker: &Checker, budget: usize) -> Result<(Checker,
     wire::read_check(&answer).ok_or_else(unreadable)
 }
 
+/// The formula compiled to WebAssembly: its bytes, its text and its instruction count.
+pub fn compile(text: &str) -> Result<CompiledModule, String> {
+    let answer = ask(Request::Compile, text, |_| ())?;
+    wire::read_compiled(&answer).ok_or_else(unreadable)
+}
+
 /// A request: the text, then what `rest` writes.
 fn ask(request: Request, text: &str, rest: impl FnOnce(&mut Writer)) -> Result<Vec<u8>, String> {
     let mut writer = Writer::default();
@@ -92,7 +99,7 @@ mod transport {
     use sliders::formula::wire::{Request, Server};
 
     thread_local! {
-        static SERVER: RefCell<Server> = RefCell::new(Server::default());
+        static SERVER: RefCell<Server> = RefCell::new(Server::compiling(wasm_encode::encode));
     }
 
     pub fn ready() -> bool {

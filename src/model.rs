@@ -3,9 +3,10 @@
 use std::rc::Rc;
 
 use sliders::formula::examples::{Example, EXAMPLES};
+use sliders::formula::wire::CompiledModule;
 use sliders::formula::{self, CheckOutcome, Checker, Target};
 
-use crate::language;
+use crate::{compiled, language};
 use sliders::{Bitboard, Slider, Square, Technique, Trace};
 use yew::Reducible;
 
@@ -38,14 +39,28 @@ pub struct Playground {
     /// What the formula should compute, for its check.
     pub target: Target,
     pub check: Check,
+    /// The formula compiled to WebAssembly (and, in the browser, instantiated), or why it
+    /// could not be: `None` until a formula has read.
+    pub compiled: Option<Result<Rc<CompiledModule>, Rc<str>>>,
 }
 
 /// The check of the formula against the reference, run a slice at a time.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Check {
     NotRun,
-    Running { checker: Checker, started_ms: f64 },
-    Done { outcome: CheckOutcome, ms: f64 },
+    /// The formula's checker, and the compiled function's beside it, on the same cases.
+    Running { checker: Checker, compiled: Option<CompiledCheck>, started_ms: f64 },
+    /// The outcome, and whether the compiled function gave the formula's value on every case
+    /// the check ran (how many), or where it did not, in a sentence.
+    Done { outcome: CheckOutcome, ms: f64, compiled: Option<Result<usize, String>> },
+}
+
+/// The compiled function's run over the check's cases: still going, or stopped at its first
+/// difference from the reference (or at the end).
+#[derive(Clone, PartialEq, Debug)]
+pub enum CompiledCheck {
+    Running(Checker),
+    Stopped(CheckOutcome),
 }
 
 impl Playground {
@@ -56,7 +71,8 @@ impl Playground {
     /// A text as a link or an example brings it, with what it should compute; read now if
     /// the language is here, else once it arrives ([`Playground::read`]).
     pub fn typed(text: &str, target: Target) -> Playground {
-        Playground { text: text.into(), formula: None, error: None, target, check: Check::NotRun }.edited(text)
+        Playground { text: text.into(), formula: None, error: None, target, check: Check::NotRun, compiled: None }
+            .edited(text)
     }
 
     /// The typed text: parsed, it replaces the formula; with an error, the last good formula
@@ -70,7 +86,15 @@ impl Playground {
         match language::parse(text) {
             Ok(()) if self.formula.as_deref() == Some(text) => Playground { text: typed, error: None, ..self },
             Ok(()) => {
-                Playground { formula: Some(typed.clone()), text: typed, error: None, check: Check::NotRun, ..self }
+                let compiled = Some(compile(&typed));
+                Playground {
+                    formula: Some(typed.clone()),
+                    text: typed,
+                    error: None,
+                    check: Check::NotRun,
+                    compiled,
+                    ..self
+                }
             }
             Err(error) => Playground { text: typed, error: Some(error), ..self },
         }
@@ -87,6 +111,58 @@ impl Playground {
     pub fn unread(&self) -> bool {
         self.formula.as_deref() != Some(&*self.text) && self.error.is_none()
     }
+}
+
+/// The formula of `text` compiled, and instantiated for the check.
+fn compile(text: &Rc<str>) -> Result<Rc<CompiledModule>, Rc<str>> {
+    let module = language::compile(text)?;
+    compiled::load(text, &module.bytes)?;
+    Ok(Rc::new(module))
+}
+
+/// Whether the compiled function ended where the formula did, with the same value: the
+/// compiled check's verdict, once either has an outcome.
+fn compiled_verdict(formula: &CheckOutcome, compiled: Option<&CheckOutcome>) -> Result<usize, String> {
+    let cases = |outcome: &CheckOutcome| match outcome {
+        CheckOutcome::Agrees { cases } | CheckOutcome::Differs { cases, .. } => *cases,
+    };
+    let same = match (formula, compiled) {
+        (CheckOutcome::Agrees { cases: a }, Some(CheckOutcome::Agrees { cases: b })) => a == b,
+        (CheckOutcome::Differs { cases: a, counter_example: x }, Some(CheckOutcome::Differs { cases: b, counter_example: y })) => {
+            a == b
+                && x.square == y.square
+                && x.occupied == y.occupied
+                && match (&x.got, &y.got) {
+                    (Ok(p), Ok(q)) => p == q,
+                    (Err(_), Err(_)) => true,
+                    _ => false,
+                }
+        }
+        _ => false,
+    };
+    if same {
+        return Ok(cases(formula));
+    }
+    // The first case where the two part: where the earlier of them stopped.
+    let value = |got: &Result<Bitboard, formula::Fault>| got.as_ref().map_or_else(|_| "a trap".to_string(), |b| b.to_string());
+    let (at, square, occupied, by_formula, by_compiled) = match (formula, compiled) {
+        (CheckOutcome::Differs { cases: a, counter_example: x }, other)
+            if other.is_none_or(|o| cases(o) > *a || matches!(o, CheckOutcome::Agrees { .. })) =>
+        {
+            (*a, x.square, x.occupied, value(&x.got), x.expected.to_string())
+        }
+        (_, Some(CheckOutcome::Differs { cases: b, counter_example: y })) => {
+            let formula_gave = match formula {
+                CheckOutcome::Differs { cases, counter_example: x } if cases == b => value(&x.got),
+                _ => y.expected.to_string(),
+            };
+            (*b, y.square, y.occupied, formula_gave, value(&y.got))
+        }
+        _ => (cases(formula), Square::A1, Bitboard::EMPTY, String::new(), String::new()),
+    };
+    Err(format!(
+        "The compiled WebAssembly and the formula disagree on case {at} ({square}, occupied {occupied}): the formula gives {by_formula}, the compiled function {by_compiled}."
+    ))
 }
 
 /// Light, dark, or whatever the reader's system prefers.
@@ -501,16 +577,35 @@ impl Reducible for Lab {
             Action::StartCheck(_) if lab.playground.formula.is_none() => return self,
             Action::StartCheck(now) => {
                 let checker = Checker::new(lab.playground.target);
-                let playground =
-                    Playground { check: Check::Running { checker, started_ms: now }, ..lab.playground.clone() };
-                Lab { playground, ..lab }
+                // The compiled function runs the same cases, where the page could instantiate it.
+                let formula = lab.playground.formula.as_deref().unwrap_or("");
+                let compiled = compiled::ready(formula).then(|| CompiledCheck::Running(checker.clone()));
+                let check = Check::Running { checker, compiled, started_ms: now };
+                Lab { playground: Playground { check, ..lab.playground.clone() }, ..lab }
             }
             Action::CheckTick(now) => match lab.playground.check.clone() {
-                Check::Running { checker, started_ms } => {
+                Check::Running { checker, compiled, started_ms } => {
                     let Some(formula) = lab.playground.formula.clone() else { return self };
+                    let compiled = compiled.map(|compiled| match compiled {
+                        CompiledCheck::Running(mut checker) => match compiled::attacks_of(&formula) {
+                            Some(attacks) => match checker.advance_with(CHECK_SLICE, attacks) {
+                                Some(outcome) => CompiledCheck::Stopped(outcome),
+                                None => CompiledCheck::Running(checker),
+                            },
+                            // Gone (the page compiled another text): it stops where it was.
+                            None => CompiledCheck::Stopped(CheckOutcome::Agrees { cases: checker.done() }),
+                        },
+                        stopped => stopped,
+                    });
                     let check = match language::advance(&formula, &checker, CHECK_SLICE) {
-                        Ok((_, Some(outcome))) => Check::Done { outcome, ms: now - started_ms },
-                        Ok((checker, None)) => Check::Running { checker, started_ms },
+                        Ok((_, Some(outcome))) => {
+                            let verdict = compiled.map(|compiled| match compiled {
+                                CompiledCheck::Stopped(stopped) => compiled_verdict(&outcome, Some(&stopped)),
+                                CompiledCheck::Running(_) => compiled_verdict(&outcome, None),
+                            });
+                            Check::Done { outcome, ms: now - started_ms, compiled: verdict }
+                        }
+                        Ok((checker, None)) => Check::Running { checker, compiled, started_ms },
                         Err(why) => {
                             let playground = Playground { check: Check::NotRun, ..lab.playground.clone() };
                             return Rc::new(Lab { playground, message: Some(why), ..lab });
@@ -656,6 +751,52 @@ mod tests {
     }
 
     #[test]
+    fn a_formula_that_reads_is_compiled_and_its_listing_follows_its_text() {
+        let lab = apply(Lab::default(), &[Action::OpenExample("obstruction-difference")]);
+        let Some(Ok(module)) = &lab.playground.compiled else { panic!("not compiled") };
+        assert!(module.lines.iter().any(|line| line.text.trim() == "i64.clz"));
+        assert!(module.instructions > 0 && module.bytes.starts_with(b"\0asm"));
+        // Every step's sub-expression has instructions to light.
+        for span in &lab.trace().spans {
+            assert!(module.lines.iter().any(|line| line.span == Some(*span)));
+        }
+        // A text with an error keeps the last module; a new formula brings its own.
+        let typed = apply(lab.clone(), &[Action::EditFormula("o ^ (o - 2 * ".into())]);
+        assert_eq!(typed.playground.compiled, lab.playground.compiled);
+        let other = apply(lab.clone(), &[Action::EditFormula("popcount(o)".into())]);
+        let Some(Ok(other)) = &other.playground.compiled else { panic!("not compiled") };
+        assert!(other.lines.iter().any(|line| line.text.trim() == "i64.popcnt"));
+    }
+
+    #[test]
+    fn the_compiled_verdict_names_the_first_case_where_the_two_part() {
+        use sliders::formula::CounterExample;
+        let differs = |cases, got: u64| CheckOutcome::Differs {
+            cases,
+            counter_example: CounterExample {
+                square: Square::D4,
+                occupied: Bitboard(0x0800_0000),
+                expected: Bitboard(0xff),
+                got: Ok(Bitboard(got)),
+            },
+        };
+        let agrees = CheckOutcome::Agrees { cases: 100_032 };
+        assert_eq!(compiled_verdict(&agrees, Some(&agrees)), Ok(100_032));
+        assert_eq!(compiled_verdict(&differs(7, 1), Some(&differs(7, 1))), Ok(7));
+        // The formula stops at case 7; the compiled function gave the expected value there.
+        let why = compiled_verdict(&differs(7, 1), Some(&agrees)).unwrap_err();
+        assert!(why.contains("case 7 (d4, occupied 0x0000000008000000): the formula gives 0x0000000000000001, the compiled function 0x00000000000000ff"), "{why}");
+        // The compiled function stops first.
+        let why = compiled_verdict(&agrees, Some(&differs(9, 3))).unwrap_err();
+        assert!(why.contains("case 9") && why.contains("the formula gives 0x00000000000000ff, the compiled function 0x0000000000000003"), "{why}");
+        // Both stop at one case with different values.
+        let why = compiled_verdict(&differs(5, 1), Some(&differs(5, 2))).unwrap_err();
+        assert!(why.contains("the formula gives 0x0000000000000001, the compiled function 0x0000000000000002"), "{why}");
+        // A compiled check that never finished is no agreement.
+        assert!(compiled_verdict(&agrees, None).is_err());
+    }
+
+    #[test]
     fn the_check_runs_in_slices_to_its_counter_example_and_loads_it() {
         let lab = apply(
             Lab::default(),
@@ -663,7 +804,7 @@ mod tests {
         );
         assert!(matches!(lab.playground.check, Check::Running { .. }));
         let lab = apply(lab, &[Action::CheckTick(5.0)]);
-        let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, ms } = &lab.playground.check else {
+        let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, ms, .. } = &lab.playground.check else {
             panic!("{:?}", lab.playground.check)
         };
         assert_eq!((counter_example.square, *ms), (Square::A1, 5.0));

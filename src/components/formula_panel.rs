@@ -84,6 +84,18 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 }
                 behind.set_scroll_top(area.scroll_top());
             }
+            // And the listing of the WebAssembly brings the step's first instruction into view.
+            let listing = gloo::utils::document().query_selector("[data-formula-wasm]").ok().flatten();
+            if let Some(listing) = listing.and_then(|l| l.dyn_into::<HtmlElement>().ok()) {
+                if let Ok(Some(lit)) = listing.query_selector("[data-wasm-lit]") {
+                    if let Ok(lit) = lit.dyn_into::<HtmlElement>() {
+                        let (top, height) = (lit.offset_top(), listing.client_height());
+                        if top < listing.scroll_top() || top + lit.offset_height() > listing.scroll_top() + height {
+                            listing.set_scroll_top((top - height / 3).max(0));
+                        }
+                    }
+                }
+            }
         });
     }
     let on_input = props.on_action.reform(|event: InputEvent| {
@@ -197,6 +209,8 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 </button>
             </div>
             { check_view(playground, &props.on_action) }
+            { compiled_check_view(&playground.check) }
+            { wasm_view(playground, props.span) }
         </section>
     }
 }
@@ -216,7 +230,7 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
                 { format!(" {} of {} cases…", grouped(checker.done()), grouped(Checker::total())) }
             </p>
         },
-        Check::Done { outcome: CheckOutcome::Agrees { cases }, ms } => html! {
+        Check::Done { outcome: CheckOutcome::Agrees { cases }, ms, .. } => html! {
             <p class="check-agrees" data-check-result="agrees" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}>
                 { format!(
                     "✓ Agrees with {} on all {} cases: every square{}, in {} ms.",
@@ -227,7 +241,7 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
                 ) }
             </p>
         },
-        Check::Done { outcome: CheckOutcome::Differs { cases, counter_example: c }, ms } => {
+        Check::Done { outcome: CheckOutcome::Differs { cases, counter_example: c }, ms, .. } => {
             let slider = target.slider();
             let got = match &c.got {
                 Ok(board) => html! { <Grid board={*board} caption="your formula" sliders={c.square.bit()} /> },
@@ -254,6 +268,54 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
                 </div>
             }
         }
+    }
+}
+
+/// Whether the compiled function gave the formula's value on every case.
+fn compiled_check_view(check: &Check) -> Html {
+    match check {
+        Check::Done { compiled: Some(Ok(cases)), .. } => html! {
+            <p class="check-agrees" data-compiled-check="agrees" data-compiled-cases={cases.to_string()}>
+                { format!("✓ Its compiled WebAssembly gives the formula's value on all {} cases.", grouped(*cases)) }
+            </p>
+        },
+        Check::Done { compiled: Some(Err(why)), .. } => html! {
+            <p class="formula-error" role="alert" data-compiled-check="differs">{ format!("✗ {why}") }</p>
+        },
+        _ => html! {},
+    }
+}
+
+/// The formula compiled to WebAssembly, as text, the instructions of the current step's
+/// sub-expression highlighted: Compiler Explorer's view of a formula.
+fn wasm_view(playground: &Playground, span: Option<Span>) -> Html {
+    let module = match &playground.compiled {
+        Some(Ok(module)) => module,
+        Some(Err(why)) => {
+            return html! { <p class="formula-error" role="alert" data-formula-wasm-failed="">{ format!("The formula could not be compiled to WebAssembly: {why}") }</p> }
+        }
+        None => return html! {},
+    };
+    let within = |line: Option<Span>| match (line, span) {
+        (Some(line), Some(step)) => line.start >= step.start && line.end <= step.end,
+        _ => false,
+    };
+    let lines = module.lines.iter().map(|line| {
+        let lit = within(line.span);
+        html! { <span class={classes!("wasm-line", lit.then_some("wasm-lit"))} data-wasm-lit={lit.then_some("")}>{ &line.text }{ "\n" }</span> }
+    });
+    let scans: Vec<&str> = ["i64.clz", "i64.ctz", "i64.popcnt"]
+        .into_iter()
+        .filter(|scan| module.lines.iter().any(|line| line.text.trim() == *scan))
+        .collect();
+    let uses = if scans.is_empty() { String::new() } else { format!(", with {}", scans.join(", ")) };
+    html! {
+        <details class="formula-wasm" data-formula-wasm-panel="">
+            <summary data-formula-wasm-instructions={module.instructions.to_string()}>
+                { format!("Compiled to WebAssembly: {} instructions{uses}", module.instructions) }
+            </summary>
+            <pre class="wasm-text" data-formula-wasm="" tabindex="0" aria-label="The formula as WebAssembly text">{ for lines }</pre>
+        </details>
     }
 }
 

@@ -1,6 +1,6 @@
 //! The reader's formula language, as a wasm module the page fetches when a reader first opens
 //! a formula (`formula.wasm`, loaded by the page's `src/language.rs`), so that the parser, the
-//! evaluator and the check weigh nothing on the first load. The work is the core's
+//! evaluator, the check and the compiler to WebAssembly weigh nothing on the first load. The work is the core's
 //! (`sliders::formula`); the requests and answers are `sliders::formula::wire`'s bytes.
 //!
 //! The page writes a request into the buffer [`buffer`] gives it, calls [`answer`], and reads
@@ -38,9 +38,9 @@ pub extern "C" fn result() -> *const u8 {
 pub extern "C" fn answer(kind: u32) -> i32 {
     let request = BUFFER.with(|buffer| std::mem::take(&mut *buffer.borrow_mut()));
     let answered = match Request::ALL.get(kind as usize) {
-        Some(&kind) => {
-            SERVER.with(|server| server.borrow_mut().get_or_insert_with(Server::default).answer(kind, &request))
-        }
+        Some(&kind) => SERVER.with(|server| {
+            server.borrow_mut().get_or_insert_with(|| Server::compiling(wasm_encode::encode)).answer(kind, &request)
+        }),
         None => Err(format!("formula.wasm has no request {kind}")),
     };
     let (bytes, sign) = match answered {

@@ -152,3 +152,27 @@ proptest! {
         let _ = wire::read_trace(&bytes);
     }
 }
+
+/// A compile request comes back as the module's text, its instruction count and the encoder's
+/// bytes; a server without an encoder says so; a cut answer is refused.
+#[test]
+fn a_compiled_formula_crosses_the_bytes_whole() {
+    use sliders::formula::wire::{read_compiled, Request, Server, Writer};
+    use sliders::formula::Formula;
+    for example in sliders::formula::examples::EXAMPLES {
+        let mut writer = Writer::default();
+        writer.str(example.text);
+        let mut server = Server::compiling(|module| vec![module.functions.len() as u8; 3]);
+        let answer = server.answer(Request::Compile, &writer.bytes).unwrap();
+        let compiled = read_compiled(&answer).unwrap();
+        let module = Formula::parse(example.text).unwrap().wasm();
+        assert_eq!(compiled.lines, module.text());
+        assert_eq!(compiled.instructions, module.instruction_count());
+        assert_eq!(compiled.bytes, vec![module.functions.len() as u8; 3]);
+        for cut in 0..answer.len() {
+            assert!(read_compiled(&answer[..cut]).is_none(), "{} cut at {cut}", example.id);
+        }
+        let refused = Server::default().answer(Request::Compile, &writer.bytes).unwrap_err();
+        assert!(refused.contains("cannot compile"), "{refused}");
+    }
+}

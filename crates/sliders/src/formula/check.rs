@@ -177,6 +177,17 @@ impl Checker {
 
     /// Checks up to `budget` more cases; the outcome once all agree or one differs.
     pub fn advance(&mut self, formula: &Formula, budget: usize) -> Option<CheckOutcome> {
+        self.advance_with(budget, |square, occupied| formula.attacks(square.bit(), occupied))
+    }
+
+    /// The same cases for any function of a slider's square and the board: the formula
+    /// compiled to WebAssembly is checked by the page this way, case for case beside the
+    /// formula itself.
+    pub fn advance_with(
+        &mut self,
+        budget: usize,
+        mut attacks: impl FnMut(Square, Bitboard) -> Result<Bitboard, Fault>,
+    ) -> Option<CheckOutcome> {
         for _ in 0..budget {
             if self.square == 64 {
                 return Some(CheckOutcome::Agrees { cases: self.done });
@@ -184,7 +195,7 @@ impl Checker {
             let square = Square::from_index(self.square);
             let occupied = self.board(square) | square.bit();
             let expected = self.target.expected(square, occupied);
-            let got = formula.attacks(square.bit(), occupied);
+            let got = attacks(square, occupied);
             self.done += 1;
             if got.as_ref().ok() != Some(&expected) {
                 let counter_example = CounterExample { square, occupied, expected, got };

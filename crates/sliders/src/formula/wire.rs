@@ -10,6 +10,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, Span, Target, FILE};
 use crate::trace::{Comparison, Focus, Mask, Op, Step, Trace, Value};
 use crate::workload::Xorshift96;
@@ -27,10 +28,13 @@ pub enum Request {
     /// The text, a [`Checker`] and a budget: the checker moved on, and the outcome once there
     /// is one ([`write_check`]).
     Check = 3,
+    /// The text: the formula compiled to WebAssembly, its bytes and its text
+    /// ([`write_compiled`]).
+    Compile = 4,
 }
 
 impl Request {
-    pub const ALL: [Request; 4] = [Request::Parse, Request::Trace, Request::Attacks, Request::Check];
+    pub const ALL: [Request; 5] = [Request::Parse, Request::Trace, Request::Attacks, Request::Check, Request::Compile];
 }
 
 /// Every operation, numbered by its place here.
@@ -394,14 +398,70 @@ pub fn read_check(bytes: &[u8]) -> Option<(Checker, Option<CheckOutcome>)> {
     reader.finished().then_some((checker, outcome))
 }
 
+/// A compiled formula as the page receives it: the module's bytes, its text a line at a time
+/// with the sub-expression each instruction computes part of, and how many instructions
+/// `attacks` runs or can call.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct CompiledModule {
+    pub bytes: Vec<u8>,
+    pub lines: Vec<TextLine>,
+    pub instructions: usize,
+}
+
+pub fn write_compiled(writer: &mut Writer, module: &CompiledModule) {
+    writer.u32(module.instructions as u32);
+    writer.u32(module.bytes.len() as u32);
+    writer.bytes.extend_from_slice(&module.bytes);
+    writer.u32(module.lines.len() as u32);
+    for line in &module.lines {
+        writer.str(&line.text);
+        match line.span {
+            Some(span) => {
+                writer.u8(1);
+                writer.u32(span.start as u32);
+                writer.u32(span.end as u32);
+            }
+            None => writer.u8(0),
+        }
+    }
+}
+
+pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
+    let mut reader = Reader::new(bytes);
+    let instructions = reader.u32()? as usize;
+    let length = reader.u32()? as usize;
+    let module = reader.take(length)?.to_vec();
+    let count = reader.u32()?;
+    let mut lines = Vec::new();
+    for _ in 0..count {
+        let text = String::from(reader.str()?);
+        let span = match reader.u8()? {
+            0 => None,
+            1 => Some(Span::new(reader.u32()? as usize, reader.u32()? as usize)),
+            _ => return None,
+        };
+        lines.push(TextLine { text, span });
+    }
+    reader.finished().then_some(CompiledModule { bytes: module, lines, instructions })
+}
+
+/// What writes a module's bytes: `wasm-encode`'s `encode`, which the core does not carry.
+pub type Encoder = fn(&super::wasm::Module) -> Vec<u8>;
+
 /// The language's side: answers the page's requests, keeping the last formula it read, so that
 /// a formula is parsed once per edit however many boards it then runs on.
 #[derive(Default)]
 pub struct Server {
     last: Option<super::Formula>,
+    encoder: Option<Encoder>,
 }
 
 impl Server {
+    /// A server that can also compile formulas, writing their bytes with `encoder`.
+    pub fn compiling(encoder: Encoder) -> Server {
+        Server { last: None, encoder: Some(encoder) }
+    }
+
     /// The answer to `request`, whose bytes begin with the formula's text; `Err` for a request
     /// that cannot be read, or a formula that does not parse where one must.
     pub fn answer(&mut self, request: Request, bytes: &[u8]) -> Result<Vec<u8>, String> {
@@ -413,6 +473,7 @@ impl Server {
             write_parse(&mut writer, self.formula(text).err().as_ref());
             return Ok(writer.bytes);
         }
+        let encoder = self.encoder;
         let formula = self.formula(text).map_err(|error| error.describe(text))?;
         match request {
             Request::Parse => {}
@@ -430,6 +491,16 @@ impl Server {
                 let budget = reader.u32().ok_or_else(unreadable)? as usize;
                 let outcome = checker.advance(formula, budget);
                 write_check(&mut writer, &checker, outcome.as_ref());
+            }
+            Request::Compile => {
+                let encode = encoder.ok_or_else(|| String::from("this build of the language cannot compile"))?;
+                let module = formula.wasm();
+                let compiled = CompiledModule {
+                    bytes: encode(&module),
+                    lines: module.text(),
+                    instructions: module.instruction_count(),
+                };
+                write_compiled(&mut writer, &compiled);
             }
         }
         if !reader.finished() {
