@@ -1,5 +1,5 @@
 //! The reader's formula compiled to WebAssembly (by `formula.wasm`, see `src/language.rs`),
-//! validated and instantiated in the page, so that the check can run the compiled function
+//! validated when it is compiled, and instantiated when its check starts, so that the check can run the compiled function
 //! beside the formula, case for case. The Benchmark panel times the same bytes in its worker.
 //!
 //! Native builds (the model's tests) have no WebAssembly engine: there nothing is instantiated,
@@ -8,7 +8,7 @@
 use sliders::formula::{Fault, Span};
 use sliders::{Bitboard, Square};
 
-pub use instance::{attacks_of, load, ready};
+pub use instance::{attacks_of, load, validate, AVAILABLE};
 
 /// The fault a trap becomes: a mask given a number that is no square.
 fn trapped() -> Fault {
@@ -30,13 +30,25 @@ mod instance {
         static LOADED: RefCell<Option<(Rc<str>, Function)>> = const { RefCell::new(None) };
     }
 
-    /// Validates and instantiates the module compiled from `text`; `Err` says why not.
-    pub fn load(text: &Rc<str>, bytes: &[u8]) -> Result<(), String> {
-        LOADED.with(|loaded| *loaded.borrow_mut() = None);
-        let array = Uint8Array::from(bytes);
-        if !WebAssembly::validate(&array).unwrap_or(false) {
-            return Err("the browser found the compiled module invalid".into());
+    pub const AVAILABLE: bool = true;
+
+    /// Whether the browser finds the bytes a valid module.
+    pub fn validate(bytes: &[u8]) -> Result<(), String> {
+        match WebAssembly::validate(&Uint8Array::from(bytes)) {
+            Ok(true) => Ok(()),
+            _ => Err("the browser found the compiled module invalid".into()),
         }
+    }
+
+    /// Validates and instantiates the module compiled from `text` (unless it is the one
+    /// instantiated already); `Err` says why not.
+    pub fn load(text: &Rc<str>, bytes: &[u8]) -> Result<(), String> {
+        if ready(text) {
+            return Ok(());
+        }
+        LOADED.with(|loaded| *loaded.borrow_mut() = None);
+        validate(bytes)?;
+        let array = Uint8Array::from(bytes);
         let refused = |_| String::from("the browser refused to instantiate the compiled module");
         let module = WebAssembly::Module::new(&array).map_err(refused)?;
         let instance = WebAssembly::Instance::new(&module, &Object::new()).map_err(refused)?;
@@ -48,8 +60,7 @@ mod instance {
         Ok(())
     }
 
-    /// Whether the module of `text` is the one instantiated.
-    pub fn ready(text: &str) -> bool {
+    fn ready(text: &str) -> bool {
         LOADED.with(|loaded| loaded.borrow().as_ref().is_some_and(|(compiled, _)| &**compiled == text))
     }
 
@@ -75,12 +86,14 @@ mod instance {
 
     use super::*;
 
-    pub fn load(_: &Rc<str>, _: &[u8]) -> Result<(), String> {
+    pub const AVAILABLE: bool = false;
+
+    pub fn validate(_: &[u8]) -> Result<(), String> {
         Ok(())
     }
 
-    pub fn ready(_: &str) -> bool {
-        false
+    pub fn load(_: &Rc<str>, _: &[u8]) -> Result<(), String> {
+        Err("there is no WebAssembly engine here".into())
     }
 
     pub fn attacks_of(_: &str) -> Option<fn(Square, Bitboard) -> Result<Bitboard, Fault>> {

@@ -61,6 +61,8 @@ pub enum Check {
 pub enum CompiledCheck {
     Running(Checker),
     Stopped(CheckOutcome),
+    /// It could not be instantiated, and why.
+    Failed(String),
 }
 
 impl Playground {
@@ -113,10 +115,10 @@ impl Playground {
     }
 }
 
-/// The formula of `text` compiled, and instantiated for the check.
+/// The formula of `text` compiled, and validated.
 fn compile(text: &Rc<str>) -> Result<Rc<CompiledModule>, Rc<str>> {
     let module = language::compile(text)?;
-    compiled::load(text, &module.bytes)?;
+    compiled::validate(&module.bytes)?;
     Ok(Rc::new(module))
 }
 
@@ -578,8 +580,15 @@ impl Reducible for Lab {
             Action::StartCheck(now) => {
                 let checker = Checker::new(lab.playground.target);
                 // The compiled function runs the same cases, where the page could instantiate it.
-                let formula = lab.playground.formula.as_deref().unwrap_or("");
-                let compiled = compiled::ready(formula).then(|| CompiledCheck::Running(checker.clone()));
+                let compiled = match (&lab.playground.formula, &lab.playground.compiled) {
+                    (Some(formula), Some(Ok(module))) if compiled::AVAILABLE => {
+                        Some(match compiled::load(formula, &module.bytes) {
+                            Ok(()) => CompiledCheck::Running(checker.clone()),
+                            Err(why) => CompiledCheck::Failed(format!("The compiled WebAssembly could not run: {why}.")),
+                        })
+                    }
+                    _ => None,
+                };
                 let check = Check::Running { checker, compiled, started_ms: now };
                 Lab { playground: Playground { check, ..lab.playground.clone() }, ..lab }
             }
@@ -602,6 +611,7 @@ impl Reducible for Lab {
                             let verdict = compiled.map(|compiled| match compiled {
                                 CompiledCheck::Stopped(stopped) => compiled_verdict(&outcome, Some(&stopped)),
                                 CompiledCheck::Running(_) => compiled_verdict(&outcome, None),
+                                CompiledCheck::Failed(why) => Err(why),
                             });
                             Check::Done { outcome, ms: now - started_ms, compiled: verdict }
                         }

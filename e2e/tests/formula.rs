@@ -126,14 +126,27 @@ async fn every_example_is_proved_in_the_page_and_a_wrong_formula_is_not() {
         assert_eq!(typed.as_str(), Some(example.text));
         let target = browser.eval("return document.querySelector('[data-formula-target]').value;").await;
         assert_eq!(target.as_str(), Some(example.target.name()));
+        // The formula compiled to WebAssembly: its listing, the scans it uses.
+        let listing = text(&browser, "[data-formula-wasm]").await;
+        assert!(listing.starts_with("(module") && listing.contains("(func $attacks (export \"attacks\")"), "{listing}");
+        if example.id == "obstruction-difference" {
+            assert!(listing.lines().any(|line| line.trim() == "i64.clz"), "{listing}");
+        }
         let (result, cases, ms) = checked(&browser).await;
         assert_eq!((result.as_str(), cases), ("agrees", 100_032), "{}", example.id);
-        println!("{}: 100,032 cases in {ms} ms, {:.0} cases/s", example.id, cases as f64 / ms * 1000.0);
+        // The check ran the compiled function too, case for case.
+        let compiled = browser.attribute("[data-compiled-check]", "data-compiled-check").await;
+        let compiled_cases = browser.attribute("[data-compiled-check]", "data-compiled-cases").await;
+        assert_eq!((compiled.as_deref(), compiled_cases.as_deref()), (Some("agrees"), Some("100032")), "{}", example.id);
+        println!("{}: 100,032 cases, the formula and its WebAssembly, in {ms} ms, {:.0} cases/s", example.id, cases as f64 / ms * 1000.0);
     }
     // Without its mask, the borrow's trail off the file stays in: the check shows where.
     type_formula(&browser, "o ^ (o - 2 * r)").await;
     let (result, cases, _) = checked(&browser).await;
     assert_eq!((result.as_str(), cases), ("differs", 1));
+    // The compiled function goes wrong on the same case, with the same value.
+    let compiled = browser.attribute("[data-compiled-check]", "data-compiled-check").await;
+    assert_eq!(compiled.as_deref(), Some("agrees"));
     let square = browser.attribute("[data-check-result]", "data-counter-square").await.unwrap();
     let occupied = browser.attribute("[data-check-result]", "data-counter-occupied").await.unwrap();
     assert_eq!((square.as_str(), occupied.as_str()), ("a1", "0x0000000000000001"));

@@ -87,12 +87,16 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             // And the listing of the WebAssembly brings the step's first instruction into view.
             let listing = gloo::utils::document().query_selector("[data-formula-wasm]").ok().flatten();
             if let Some(listing) = listing.and_then(|l| l.dyn_into::<HtmlElement>().ok()) {
-                if let Ok(Some(lit)) = listing.query_selector("[data-wasm-lit]") {
-                    if let Ok(lit) = lit.dyn_into::<HtmlElement>() {
-                        let (top, height) = (lit.offset_top(), listing.client_height());
-                        if top < listing.scroll_top() || top + lit.offset_height() > listing.scroll_top() + height {
-                            listing.set_scroll_top((top - height / 3).max(0));
-                        }
+                let lit = listing.query_selector_all("[data-wasm-lit]").ok();
+                let first = lit.as_ref().and_then(|l| l.item(0)).and_then(|e| e.dyn_into::<HtmlElement>().ok());
+                let last = lit.as_ref().and_then(|l| l.item(l.length().saturating_sub(1)));
+                if let (Some(first), Some(last)) = (first, last.and_then(|e| e.dyn_into::<HtmlElement>().ok())) {
+                    // The whole block in view where it fits, else its start.
+                    let (top, bottom) = (first.offset_top(), last.offset_top() + last.offset_height());
+                    let height = listing.client_height();
+                    if top < listing.scroll_top() || bottom > listing.scroll_top() + height {
+                        let room = (height - (bottom - top)).max(0);
+                        listing.set_scroll_top((top - room / 3).max(0));
                     }
                 }
             }
