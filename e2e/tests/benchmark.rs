@@ -83,3 +83,50 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
     println!("figure: longest gap between frames during the in-page benchmark: {longest:.1} ms");
     browser.close().await;
 }
+
+/// The reader's formula, once checked, is compiled and timed in the same worker on the same
+/// workload: the obstruction difference written as a formula ranks beside the built-in.
+#[tokio::test]
+async fn a_checked_formula_is_timed_beside_the_techniques() {
+    let browser = Browser::start().await;
+    browser.open("?v=2&technique=formula").await;
+    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
+    select.select_by_value("obstruction-difference").await.unwrap();
+    let note = browser.client.find(Locator::Css("[data-bench-formula-note]")).await.unwrap().text().await.unwrap();
+    assert!(note.contains("once its check agrees"), "{note}");
+    browser.click("[data-formula-check]").await;
+    browser
+        .client
+        .wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(Locator::Css("[data-compiled-check=\"agrees\"]"))
+        .await
+        .expect("the formula and its WebAssembly agree");
+    let note = browser.client.find(Locator::Css("[data-bench-formula-note]")).await.unwrap().text().await.unwrap();
+    assert!(note.contains("Your formula is timed too"), "{note}");
+    browser.click("[data-bench-start]").await;
+    browser
+        .client
+        .wait()
+        .at_most(Duration::from_secs(300))
+        .for_element(Locator::Css("[data-bench-done]"))
+        .await
+        .expect("the benchmark finishes");
+    assert!(browser.client.find(Locator::Css("[data-bench-error]")).await.is_err(), "the worker's formula result matched the reference");
+    let rows = browser
+        .eval("return [...document.querySelectorAll('tr[data-benchmark-technique]')].map(r => [r.dataset.benchmarkTechnique, +r.dataset.mqps]);")
+        .await;
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), Technique::ALL.len() + 1, "{rows:?}");
+    let rate = |name: &str| rows.iter().find(|r| r[0] == name).and_then(|r| r[1].as_f64()).unwrap_or_default();
+    let (formula, built_in) = (rate("formula"), rate("obstruction-difference"));
+    assert!(formula > 0.0, "{rows:?}");
+    let rates: Vec<f64> = rows.iter().map(|r| r[1].as_f64().unwrap()).collect();
+    assert!(rates.windows(2).all(|pair| pair[0] >= pair[1]), "ranked, fastest first: {rates:?}");
+    println!(
+        "obstruction difference, MQueens/s in this browser: the formula compiled {formula}, the built-in {built_in} ({:.0}%)",
+        formula / built_in * 100.0
+    );
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}

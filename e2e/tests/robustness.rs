@@ -77,6 +77,31 @@ async fn the_page_works_under_the_strict_policy_sent_as_a_header() {
     let expected = Technique::Sbamg.attacks(Slider::Rook, Square::D1, Bitboard(0x43).with(Square::E1));
     assert_eq!(browser.result().await, expected, "the wasm ran under the policy");
     assert_eq!(browser.eval("return violations;").await, serde_json::json!([]));
+    // The modules fetched or made later: the formula language, a formula compiled in the page
+    // and instantiated for its check, and the benchmark's worker timing it.
+    browser.open("?v=2&technique=formula").await;
+    browser.eval("window.violations = []; document.addEventListener('securitypolicyviolation', e => violations.push(e.violatedDirective));").await;
+    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
+    select.select_by_value("subtraction-file").await.unwrap();
+    browser.click("[data-formula-check]").await;
+    browser
+        .client
+        .wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(Locator::Css("[data-compiled-check=\"agrees\"]"))
+        .await
+        .expect("the compiled formula ran under the policy");
+    browser.click("[data-bench-start]").await;
+    browser
+        .client
+        .wait()
+        .at_most(Duration::from_secs(300))
+        .for_element(Locator::Css("[data-bench-done]"))
+        .await
+        .expect("the benchmark's worker ran under the policy");
+    assert!(browser.client.find(Locator::Css("[data-bench-error]")).await.is_err());
+    assert!(browser.client.find(Locator::Css("[data-benchmark-technique=\"formula\"]")).await.is_ok());
+    assert_eq!(browser.eval("return violations;").await, serde_json::json!([]));
     browser.close().await;
 }
 

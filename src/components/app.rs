@@ -512,12 +512,24 @@ pub fn app() -> Html {
                 <Compare slider={lab.slider} square={lab.square} others={lab.others} occupied={lab.occupied}
                     selected={lab.technique} formula={lab.playground.formula.clone().map(|f| (f, lab.playground.target))}
                     formula_open={lab.formula_open} on_action={on_action.clone()} />
-                <Benchmark />
+                <Benchmark formula={bench_formula(&lab.playground)} />
             </main>
             { for key_help }
             <footer class="page-footer">
                 { "Techniques from the chessprogramming wiki (CC BY-SA). LERF mapping: a1 = bit 0, h8 = bit 63." }
             </footer>
         </>
+    }
+}
+
+/// The reader's formula for the Benchmark panel: once it and its compiled function agreed with
+/// the reference on every case.
+fn bench_formula(playground: &crate::model::Playground) -> Option<crate::components::benchmark::BenchFormula> {
+    use sliders::formula::CheckOutcome;
+    match (&playground.check, &playground.compiled) {
+        (crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. }, Some(Ok(module))) => {
+            Some(crate::components::benchmark::BenchFormula { module: module.clone(), target: playground.target })
+        }
+        _ => None,
     }
 }

@@ -5,6 +5,8 @@
 
 use std::rc::Rc;
 
+use sliders::formula::wire::CompiledModule;
+use sliders::formula::Target;
 use sliders::workload::{extend, Xorshift96, SQUARES_PER_OCCUPANCY};
 use sliders::{Bitboard, Slider, Square, Technique};
 use wasm_bindgen::closure::Closure;
@@ -19,10 +21,24 @@ const RUNS: usize = 5;
 /// Occupancies on which the worker's result is checked against the page's own core.
 const CHECK_OCCUPANCIES: usize = 1_000;
 
-/// One technique's timed runs.
+/// The reader's formula, compiled and checked, to time beside the techniques.
+#[derive(Clone, PartialEq, Debug)]
+pub struct BenchFormula {
+    pub module: Rc<CompiledModule>,
+    /// What it computes: ranked with the techniques only when it is the queen's attacks.
+    pub target: Target,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct BenchmarkProps {
+    /// The reader's formula, once its check (and its compiled function's) agreed.
+    pub formula: Option<BenchFormula>,
+}
+
+/// One technique's timed runs (`None`: the reader's formula).
 #[derive(Clone, PartialEq, Debug)]
 pub struct Measured {
-    pub technique: Technique,
+    pub technique: Option<Technique>,
     pub median: f64,
     pub min: f64,
     pub max: f64,
@@ -31,11 +47,11 @@ pub struct Measured {
 }
 
 impl Measured {
-    fn of(technique: Technique, mut rates: Vec<f64>) -> Measured {
+    fn of(technique: Option<Technique>, mut rates: Vec<f64>) -> Measured {
         sort_by_key(&mut rates, |rate| *rate);
         let median = rates.get(rates.len() / 2).copied().unwrap_or_default();
         let (min, max) = (rates.first().copied().unwrap_or_default(), rates.last().copied().unwrap_or_default());
-        Measured { technique, median, min, max, ops: ops_per_lookup(technique) }
+        Measured { technique, median, min, max, ops: technique.map_or(0.0, ops_per_lookup) }
     }
 }
 
@@ -51,13 +67,16 @@ struct Run {
     error: Option<String>,
     /// The native figures of the last `cargo xtask bench`, and the machine it ran on.
     native: Option<(String, Vec<(Technique, f64)>)>,
+    /// The formula timed in this run, if one was.
+    formula: Option<BenchFormula>,
 }
 
 enum BenchAction {
-    Start,
+    Start(Option<BenchFormula>),
     Native(String, Vec<(Technique, f64)>),
-    /// Each technique's accumulator on the first CHECK_OCCUPANCIES boards, from the worker.
-    Check(Vec<u64>),
+    /// Each technique's accumulator on the first CHECK_OCCUPANCIES boards, from the worker,
+    /// and the formula's.
+    Check(Vec<u64>, Option<u64>),
     Progress(usize, usize),
     Result(usize, Vec<f64>, u64),
     Done,
@@ -70,18 +89,21 @@ impl Reducible for Run {
     fn reduce(self: Rc<Self>, action: BenchAction) -> Rc<Self> {
         let mut run = (*self).clone();
         match action {
-            BenchAction::Start => run = Run { running: true, ..Run::default() },
+            BenchAction::Start(formula) => run = Run { running: true, formula, ..Run::default() },
             BenchAction::Native(machine, figures) => run.native = Some((machine, figures)),
-            BenchAction::Check(accumulators) => {
-                if let Some(problem) = check(&accumulators) {
+            BenchAction::Check(accumulators, formula) => {
+                let formula_problem = run.formula.as_ref().and_then(|f| check_formula(f.target, formula));
+                if let Some(problem) = check(&accumulators).or(formula_problem) {
                     run = Run { running: false, error: Some(problem), ..run };
                 }
             }
             BenchAction::Progress(done, total) => (run.done, run.total) = (done, total),
             BenchAction::Result(index, rates, accumulator) => {
                 if let Some(&technique) = Technique::ALL.get(index) {
-                    run.results.push(Measured::of(technique, rates));
+                    run.results.push(Measured::of(Some(technique), rates));
                     run.accumulator ^= accumulator;
+                } else if index == Technique::ALL.len() && run.formula.is_some() {
+                    run.results.push(Measured::of(None, rates));
                 }
             }
             BenchAction::Done => (run.running, run.finished) = (false, run.error.is_none()),
@@ -131,6 +153,25 @@ fn check(accumulators: &[u64]) -> Option<String> {
     })
 }
 
+/// The reference's attacks for the formula's target on the first boards, against the worker's
+/// run of the compiled formula.
+fn check_formula(target: Target, theirs: Option<u64>) -> Option<String> {
+    let Some(theirs) = theirs else { return Some("the worker did not run your formula".into()) };
+    let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
+    extend(&mut Xorshift96::default(), CHECK_OCCUPANCIES, &mut occupancies, &mut squares);
+    let ours = squares.iter().enumerate().fold(0, |all, (i, &square)| {
+        let square = Square::from_index(square as u32);
+        all ^ target.expected(square, Bitboard(occupancies[i / SQUARES_PER_OCCUPANCY]) | square.bit()).0
+    });
+    (ours != theirs).then(|| {
+        format!(
+            "your formula: its compiled module gave {theirs:#018x} on the first {} boards, {} from this page's reference {ours:#018x}",
+            grouped(CHECK_OCCUPANCIES),
+            target.describe()
+        )
+    })
+}
+
 /// The worker's message as an action.
 fn action_of(data: &JsValue) -> BenchAction {
     let field = |name: &str| js_sys::Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
@@ -146,7 +187,11 @@ fn action_of(data: &JsValue) -> BenchAction {
                 .collect();
             BenchAction::Native(field("machine").as_string().unwrap_or_default(), figures)
         }
-        Some("check") => BenchAction::Check(js_sys::Array::from(&field("accumulators")).iter().map(hex).collect()),
+        Some("check") => {
+            let formula = field("formula");
+            let formula = (!formula.is_undefined()).then(|| hex(formula));
+            BenchAction::Check(js_sys::Array::from(&field("accumulators")).iter().map(hex).collect(), formula)
+        }
         Some("progress") => BenchAction::Progress(number("done"), number("total")),
         Some("result") => {
             let rates = js_sys::Array::from(&field("rates")).iter().filter_map(|rate| rate.as_f64()).collect();
@@ -181,28 +226,48 @@ pub fn tenths(rate: f64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>) -> Html {
+fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>, formula: Option<&BenchFormula>) -> Html {
     let native_rate = |technique: Technique| {
         native.and_then(|(_, figures)| figures.iter().find(|(t, _)| *t == technique).map(|(_, rate)| *rate))
     };
-    let mut sorted = results.to_vec();
+    // The formula ranks among the techniques only when it does their work, the queen's.
+    let target = formula.map(|f| f.target);
+    let ranked = target == Some(Target::Piece(Slider::Queen));
+    let mut sorted: Vec<Measured> = results.iter().filter(|m| m.technique.is_some() || ranked).cloned().collect();
     sort_by_key(&mut sorted, |measured| -measured.median);
     let best = sorted.first().map(|m| m.max).unwrap_or(1.0).max(1.0);
-    let rows = sorted.iter().map(|measured| {
-        let technique = measured.technique;
+    let row = |measured: &Measured| {
         let percent = measured.median / best * 100.0;
+        let (name, hook) = match measured.technique {
+            Some(technique) => (technique.name().to_string(), technique.name()),
+            None => (format!("your formula ({} instructions)", formula.map_or(0, |f| f.module.instructions)), "formula"),
+        };
+        let extra = |value: Option<String>| html! { <td class="num">{ value.unwrap_or_else(|| "—".into()) }</td> };
         html! {
-            <tr data-benchmark-technique={technique.name()} data-mqps={tenths(measured.median)}>
-                <th scope="row">{ technique.name() }</th>
+            <tr data-benchmark-technique={hook} data-mqps={tenths(measured.median)} class={classes!(measured.technique.is_none().then_some("bench-formula"))}>
+                <th scope="row">{ name }</th>
                 <td class="bench-bar-cell"><span class="bench-bar" data-percent={tenths(percent)} aria-hidden="true"></span></td>
                 <td class="num">{ tenths(measured.median) }</td>
                 <td class="num">{ format!("{}–{}", tenths(measured.min), tenths(measured.max)) }</td>
                 if native.is_some() {
-                    <td class="num">{ native_rate(technique).map(tenths).unwrap_or_default() }</td>
+                    { extra(measured.technique.and_then(native_rate).map(tenths)) }
                 }
-                <td class="num">{ grouped(technique.table_bytes()) }</td>
-                <td class="num">{ tenths(measured.ops) }</td>
+                { extra(measured.technique.map(|t| grouped(t.table_bytes()))) }
+                { extra(measured.technique.map(|_| tenths(measured.ops))) }
             </tr>
+        }
+    };
+    let rows = sorted.iter().map(row);
+    // Any other target is timed on the same boards and squares, and shown apart.
+    let apart = results.iter().find(|m| m.technique.is_none() && !ranked).map(|measured| {
+        let target = target.unwrap_or(Target::Piece(Slider::Rook));
+        html! {
+            <p class="hint bench-formula" data-benchmark-technique="formula" data-mqps={tenths(measured.median)} data-target={target.name()}>
+                { format!(
+                    "Your formula computes {}, not the queen's attacks, so it is not ranked with them: on the same boards and squares it does {} million lookups per second (median; {}–{} over {RUNS} runs), {} WebAssembly instructions.",
+                    target.describe(), tenths(measured.median), tenths(measured.min), tenths(measured.max), formula.map_or(0, |f| f.module.instructions)
+                ) }
+            </p>
         }
     });
     html! {
@@ -224,6 +289,7 @@ fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>)
                 </thead>
                 <tbody>{ for rows }</tbody>
             </table>
+            { for apart }
             if let Some((machine, _)) = native {
                 <p class="hint" data-bench-native="">
                     { format!(
@@ -263,18 +329,19 @@ pub fn grouped(count: usize) -> String {
 }
 
 #[function_component(Benchmark)]
-pub fn benchmark_panel() -> Html {
+pub fn benchmark_panel(props: &BenchmarkProps) -> Html {
     let run = use_reducer(Run::default);
     use_effect_with(run.results.clone(), |_| size_bars());
     // The worker and its message handler live as long as the panel.
     let worker = use_mut_ref(|| None::<(Worker, Closure<dyn FnMut(MessageEvent)>)>);
     let start = {
         let run = run.clone();
+        let formula = props.formula.clone();
         Callback::from(move |_: MouseEvent| {
             if run.running {
                 return;
             }
-            run.dispatch(BenchAction::Start);
+            run.dispatch(BenchAction::Start(formula.clone()));
             let dispatcher = run.dispatcher();
             let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 dispatcher.dispatch(action_of(&event.data()));
@@ -289,6 +356,14 @@ pub fn benchmark_panel() -> Html {
                     set("occupancies", OCCUPANCIES);
                     set("runs", RUNS);
                     set("checkOccupancies", CHECK_OCCUPANCIES);
+                    if let Some(formula) = &formula {
+                        let module = js_sys::Object::new();
+                        let bytes = js_sys::Uint8Array::from(&formula.module.bytes[..]);
+                        let _ = js_sys::Reflect::set(&module, &"bytes".into(), &bytes);
+                        let workload = JsValue::from_f64(sliders::formula::wasm::WORKLOAD as f64);
+                        let _ = js_sys::Reflect::set(&module, &"workload".into(), &workload);
+                        let _ = js_sys::Reflect::set(&request, &"formula".into(), &module);
+                    }
                     let _ = started.post_message(&request);
                     if let Some((old, _)) = worker.borrow_mut().replace((started, on_message)) {
                         old.terminate();
@@ -313,6 +388,13 @@ pub fn benchmark_panel() -> Html {
                     grouped(OCCUPANCIES), grouped(CHECK_OCCUPANCIES)
                 ) }
             </p>
+            <p class="hint" data-bench-formula-note="">{ match &props.formula {
+                Some(formula) => format!(
+                    "Your formula is timed too: its WebAssembly ({} instructions), compiled in this page, on the same workload in the same worker.",
+                    formula.module.instructions
+                ),
+                None => "A formula of your own is timed here too, once its check agrees (Your formula, in the technique menu).".to_string(),
+            } }</p>
             <div class="control-row">
                 <button type="button" onclick={start} disabled={run.running} data-bench-start="">
                     { if run.running { "Running…" } else { "Run the benchmark" } }
@@ -328,7 +410,7 @@ pub fn benchmark_panel() -> Html {
                 <p class="field-error" role="alert" data-bench-error="">{ error.clone() }</p>
             }
             if !run.results.is_empty() {
-                { chart(&run.results, run.native.as_ref()) }
+                { chart(&run.results, run.native.as_ref(), run.formula.as_ref()) }
             }
         </section>
     }

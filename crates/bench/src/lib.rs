@@ -126,6 +126,19 @@ mod browser {
         Technique::ALL.len() as u32
     }
 
+    /// Where the prepared occupancies are in memory (8 bytes each), for the reader's compiled
+    /// formula, which the worker gives a copy of the same workload.
+    #[no_mangle]
+    pub extern "C" fn occupancies_at() -> *const u64 {
+        WORKLOAD.with(|w| w.borrow().occupancies.as_ptr())
+    }
+
+    /// Where the prepared squares are (12 bytes per occupancy).
+    #[no_mangle]
+    pub extern "C" fn squares_at() -> *const u8 {
+        WORKLOAD.with(|w| w.borrow().squares.as_ptr())
+    }
+
     #[no_mangle]
     pub extern "C" fn run_technique(index: u32) -> u64 {
         let technique = Technique::ALL[index as usize % Technique::ALL.len()];

@@ -1,5 +1,5 @@
 //! The formula as WebAssembly: one exported function `attacks(occupied: i64, square: i32) ->
-//! i64`, the reader's functions beside it, and the masks it reads as tables in memory. This
+//! i64`, with the reader's functions inlined into it, and the masks it reads as tables in memory. This
 //! file chooses the instructions and prints them as text, each tagged with the sub-expression
 //! it computes, so that the page can show the module beside the formula and highlight the
 //! instructions of the step on screen, as Compiler Explorer does. The bytes are written by
@@ -157,6 +157,11 @@ pub struct Function {
     /// Each instruction, and the sub-expression it computes part of (none for the
     /// function's own bookkeeping). The closing `end` is implied.
     pub code: Vec<(Instr, Option<Span>)>,
+    /// Comment lines of the text, each before the instruction at its index.
+    pub notes: Vec<(usize, String)>,
+    /// Runs of instructions the text shows as one comment line: from, to (excluded), and what
+    /// they are.
+    pub folds: Vec<(usize, usize, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -182,27 +187,28 @@ impl Module {
     /// The instructions `attacks` runs or can call, counted as `cargo xtask instructions`
     /// counts a technique's (each function's closing `end` included).
     pub fn instruction_count(&self) -> usize {
-        let Some(start) = self.export("attacks") else { return 0 };
+        self.reachable().map(|f| f.code.len() + 1).sum()
+    }
+
+    /// How many times `attacks` and what it calls hold a mnemonic, for `i64.clz` and the like.
+    pub fn uses(&self, mnemonic: &str) -> usize {
+        self.reachable().flat_map(|f| &f.code).filter(|(i, _)| i.mnemonic() == mnemonic).count()
+    }
+
+    /// `attacks` and the functions it can call.
+    fn reachable(&self) -> impl Iterator<Item = &Function> {
         let mut seen = vec![false; self.functions.len()];
-        let mut stack = vec![start as usize];
-        let mut count = 0;
+        let mut stack: Vec<usize> = self.export("attacks").map(|a| a as usize).into_iter().collect();
         while let Some(index) = stack.pop() {
             if core::mem::replace(&mut seen[index], true) {
                 continue;
             }
-            let function = &self.functions[index];
-            count += function.code.len() + 1;
-            stack.extend(function.code.iter().filter_map(|(i, _)| match i {
+            stack.extend(self.functions[index].code.iter().filter_map(|(i, _)| match i {
                 Instr::Call(callee) => Some(*callee as usize),
                 _ => None,
             }));
         }
-        count
-    }
-
-    /// How many of each mnemonic the module holds, for `i64.clz` and the like.
-    pub fn uses(&self, mnemonic: &str) -> usize {
-        self.functions.iter().flat_map(|f| &f.code).filter(|(i, _)| i.mnemonic() == mnemonic).count()
+        self.functions.iter().zip(seen).filter(|(_, seen)| *seen).map(|(f, _)| f)
     }
 
     /// The module as the text format, a line per instruction.
@@ -232,7 +238,18 @@ impl Module {
                 format!("${name}")
             };
             let mut depth = 2;
-            for (instr, span) in &function.code {
+            let mut folded_until = 0;
+            for (at, (instr, span)) in function.code.iter().enumerate() {
+                for (_, note) in function.notes.iter().filter(|(before, _)| *before == at) {
+                    lines.push(line(format!("{}{note}", "  ".repeat(depth))));
+                }
+                if let Some((_, end, what)) = function.folds.iter().find(|(start, ..)| *start == at) {
+                    lines.push(line(format!("{};; {what}", "  ".repeat(depth))));
+                    folded_until = *end;
+                }
+                if at < folded_until {
+                    continue;
+                }
                 if matches!(instr, Instr::End | Instr::Else) {
                     depth -= 1;
                 }
@@ -307,26 +324,25 @@ fn board_local(name: BoardName) -> &'static str {
 }
 
 /// Compiles a resolved formula. Never fails: every operation the language has is here.
+///
+/// The reader's functions are inlined where they are called, as an optimising compiler would:
+/// they are small and never recursive, and the engine then sees one straight-line function
+/// per lookup, as it does for a built-in technique.
 pub(super) fn module(compiled: &Compiled) -> Module {
-    // Which board names each reader's function needs, its callees' included: a function takes
-    // only those.
+    // Which board names each reader's function needs, its callees' included.
     let mut needs: Vec<[bool; 3]> = Vec::new();
     for body in &compiled.functions {
         let own = body_needs(body, &needs);
         needs.push(own);
     }
-    let mut builder =
-        Builder { tables: Vec::new(), helpers: Vec::new(), first_helper: compiled.functions.len() as u32 + 1 };
-    let mut functions = Vec::new();
-    for (index, body) in compiled.functions.iter().enumerate() {
-        functions.push(builder.reader_function(body, needs[index], &needs));
-    }
+    let mut builder = Builder { tables: Vec::new(), helpers: Vec::new(), functions: &compiled.functions, inlined: 0 };
     let main_needs = body_needs(&compiled.main, &needs);
-    functions.push(builder.entry(&compiled.main, main_needs, &needs));
+    let mut functions = vec![builder.entry(&compiled.main, main_needs)];
     for helper in builder.helpers.clone() {
         functions.push(helper_function(helper));
     }
-    functions.push(run_function(compiled.functions.len() as u32));
+    let run = run_function(&functions[0]);
+    functions.push(run);
     Module { functions, tables: builder.tables }
 }
 
@@ -382,49 +398,37 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     }
 }
 
-struct Builder {
+struct Builder<'c> {
     tables: Vec<(u32, Mask, Vec<u64>)>,
     helpers: Vec<Helper>,
-    first_helper: u32,
+    /// The reader's functions, inlined where they are called.
+    functions: &'c [Body],
+    /// Calls inlined so far, to name each copy's locals apart.
+    inlined: usize,
 }
 
-/// One function being written: its locals' indices and its code.
-struct Writer<'n> {
+/// The helpers' functions follow `attacks`, the first function.
+const FIRST_HELPER: u32 = 1;
+
+/// One function being written: its locals and its code.
+struct Writer {
     /// Where the board's names are, for those the function has.
     board: [Option<u32>; 3],
-    /// Where the body's first name (slot 0) is.
+    /// Where the current body's first name (slot 0) is.
     base: u32,
     /// A scratch local, for a value used twice.
     scratch: u32,
     /// The square as an i32 parameter, where the function has it (the entry's `square`).
     square: Option<u32>,
+    params: u32,
+    locals: Vec<(String, ValType)>,
     code: Vec<(Instr, Option<Span>)>,
-    needs: &'n [[bool; 3]],
+    notes: Vec<(usize, String)>,
 }
 
-impl Builder {
-    fn reader_function(&mut self, body: &Body, needs: [bool; 3], all: &[[bool; 3]]) -> Function {
-        let mut params = Vec::new();
-        let mut board = [None; 3];
-        for (at, name) in BOARD.iter().enumerate() {
-            if needs[at] {
-                board[at] = Some(params.len() as u32);
-                params.push((board_local(*name).to_string(), ValType::I64));
-            }
-        }
-        let base = params.len() as u32;
-        params.extend(body.names[..body.parameters].iter().map(|n| (n.clone(), ValType::I64)));
-        let mut locals: Vec<(String, ValType)> =
-            body.names[body.parameters..].iter().map(|n| (n.clone(), ValType::I64)).collect();
-        locals.push(("scratch".into(), ValType::I64));
-        let scratch = (params.len() + locals.len() - 1) as u32;
-        let mut writer = Writer { board, base, scratch, square: None, code: Vec::new(), needs: all };
-        self.body(&mut writer, body);
-        Function { name: body.name.clone(), export: None, params, locals, result: ValType::I64, code: writer.code }
-    }
-
+impl<'c> Builder<'c> {
     /// `attacks(occupied, square)`: the board's names from the two, then the formula.
-    fn entry(&mut self, body: &Body, needs: [bool; 3], all: &[[bool; 3]]) -> Function {
+    fn entry(&mut self, body: &Body, needs: [bool; 3]) -> Function {
         let params = vec![("occupied".to_string(), ValType::I64), ("square".to_string(), ValType::I32)];
         let mut locals = Vec::new();
         let mut board = [None; 3];
@@ -440,7 +444,16 @@ impl Builder {
         locals.extend(body.names.iter().map(|n| (n.clone(), ValType::I64)));
         locals.push(("scratch".into(), ValType::I64));
         let scratch = (params.len() + locals.len() - 1) as u32;
-        let mut writer = Writer { board, base, scratch, square: Some(1), code: Vec::new(), needs: all };
+        let mut writer = Writer {
+            board,
+            base,
+            scratch,
+            square: Some(1),
+            params: params.len() as u32,
+            locals,
+            code: Vec::new(),
+            notes: Vec::new(),
+        };
         if let Some(sq) = board[2] {
             writer.put(&[Instr::LocalGet(1), Instr::I64ExtendI32U, Instr::LocalSet(sq)], None);
         }
@@ -461,9 +474,11 @@ impl Builder {
             name: "attacks".into(),
             export: Some("attacks"),
             params,
-            locals,
+            locals: writer.locals,
             result: ValType::I64,
             code: writer.code,
+            notes: writer.notes,
+            folds: Vec::new(),
         }
     }
 
@@ -584,16 +599,20 @@ impl Builder {
             }
             Code::Ray(square, direction, site) => self.mask(w, Mask::Ray(*direction), square, Some(site.span)),
             Code::Call(index, arguments) => {
-                let callee = w.needs.get(*index).copied().unwrap_or_default();
-                for (at, needed) in callee.iter().enumerate() {
-                    if *needed {
-                        w.put(&[Instr::LocalGet(w.board[at].unwrap_or(0))], within);
-                    }
-                }
-                for argument in arguments {
+                let Some(callee) = self.functions.get(*index) else { return };
+                self.inlined += 1;
+                let copy = self.inlined;
+                // The callee's names as locals of their own, its parameters first.
+                let base = w.params + w.locals.len() as u32;
+                w.locals.extend(callee.names.iter().map(|name| (format!("{name}.{copy}"), ValType::I64)));
+                w.notes.push((w.code.len(), format!(";; {} inlined: its names end in .{copy}", callee.name)));
+                for (at, argument) in arguments.iter().enumerate() {
                     self.code(w, argument, within);
+                    w.put(&[Instr::LocalSet(base + at as u32)], within);
                 }
-                w.put(&[Instr::Call(*index as u32)], within);
+                let caller = core::mem::replace(&mut w.base, base);
+                self.body(w, callee);
+                w.base = caller;
             }
         }
     }
@@ -606,7 +625,7 @@ impl Builder {
                 self.helpers.len() - 1
             }
         };
-        w.put(&[Instr::Call(self.first_helper + at as u32)], here);
+        w.put(&[Instr::Call(FIRST_HELPER + at as u32)], here);
     }
 
     /// A mask of a square: a constant when the square is typed, a load from its table
@@ -655,7 +674,7 @@ impl Builder {
     }
 }
 
-impl Writer<'_> {
+impl Writer {
     fn put(&mut self, instrs: &[Instr], span: Option<Span>) {
         self.code.extend(instrs.iter().map(|i| (*i, span)));
     }
@@ -796,14 +815,34 @@ fn helper_function(helper: Helper) -> Function {
         locals,
         result: ValType::I64,
         code: code.into_iter().map(|i| (i, None)).collect(),
+        notes: Vec::new(),
+        folds: Vec::new(),
     }
 }
 
 /// `run(count)`: the benchmark's loop over the workload in memory, as the core's
 /// `workload::xor_all` runs it in wasm: twelve lookups per occupancy written out, XOR-ed.
-fn run_function(attacks: u32) -> Function {
+fn run_function(attacks: &Function) -> Function {
     use Instr::*;
-    let (count, index, squares, occupied, accumulator) = (0, 1, 2, 3, 4);
+    let (count, index, squares, occupied, accumulator, square) = (0, 1, 2, 3, 4, 5);
+    // attacks' own locals follow run's; its parameters are run's `occupied` and `square`.
+    let first = 6;
+    let local = |at: u32| match at {
+        0 => occupied,
+        1 => square,
+        other => other - 2 + first,
+    };
+    let body: Vec<Instr> = attacks
+        .code
+        .iter()
+        .map(|(instr, _)| match *instr {
+            LocalGet(at) => LocalGet(local(at)),
+            LocalSet(at) => LocalSet(local(at)),
+            LocalTee(at) => LocalTee(local(at)),
+            other => other,
+        })
+        .collect();
+    let mut folds = Vec::new();
     let mut code = vec![
         // The squares follow the occupancies.
         LocalGet(count),
@@ -825,15 +864,17 @@ fn run_function(attacks: u32) -> Function {
         LocalSet(occupied),
     ];
     for k in 0..SQUARES_PER_OCCUPANCY {
-        code.extend([
-            LocalGet(accumulator),
-            LocalGet(occupied),
-            LocalGet(squares),
-            I32Load8U(k),
-            Call(attacks),
-            I64Xor,
-            LocalSet(accumulator),
-        ]);
+        code.extend([LocalGet(squares), I32Load8U(k), LocalSet(square)]);
+        folds.push((
+            code.len(),
+            code.len() + body.len(),
+            format!(
+                "attacks' {} instructions, inlined, as the built-in techniques are in their benchmark loop",
+                body.len()
+            ),
+        ));
+        code.extend(&body);
+        code.extend([LocalGet(accumulator), I64Xor, LocalSet(accumulator)]);
     }
     code.extend([
         LocalGet(squares),
@@ -858,8 +899,14 @@ fn run_function(attacks: u32) -> Function {
             ("squares".into(), ValType::I32),
             ("occupied".into(), ValType::I64),
             ("accumulator".into(), ValType::I64),
-        ],
+            ("square".into(), ValType::I32),
+        ]
+        .into_iter()
+        .chain(attacks.locals.iter().cloned())
+        .collect(),
         result: ValType::I64,
         code: code.into_iter().map(|i| (i, None)).collect(),
+        notes: Vec::new(),
+        folds,
     }
 }
