@@ -392,6 +392,21 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
                     cases / (ms / 1000.0).max(1e-3)
                 );
             }
+            Some(&"formula-compiled") => {
+                let (formula, built_in) =
+                    (fields[2].parse::<f64>().unwrap_or(0.0), fields[3].parse::<f64>().unwrap_or(0.0));
+                let example = &sliders::formula::examples::EXAMPLES[1];
+                let compiled = sliders::formula::Formula::parse(example.text)
+                    .map(|f| f.wasm().instruction_count())
+                    .unwrap_or_default();
+                let built_in_count = obstruction_difference_instructions().unwrap_or_default();
+                let _ = writeln!(
+                    budgets,
+                    "- the obstruction difference written as a formula (the `{}` example), compiled to WebAssembly in the page and timed by the Benchmark panel in the same run as the built-in: {formula} MQ/s against the built-in's {built_in} ({:.0}%; goal within 10%, bar 75%). Instructions per queen lookup: {compiled} compiled from the formula (`attacks` with its function inlined), {built_in_count} in the built-in's release wasm (`cargo xtask instructions`)",
+                    example.id,
+                    formula / built_in.max(1e-9) * 100.0
+                );
+            }
             _ => {}
         }
     }
@@ -447,4 +462,13 @@ mod tests {
         assert_eq!(runs.paired_ratios(), [70.0 / 100.0, 45.0 / 50.0, 40.0 / 80.0]);
         assert_eq!(runs.fastest_ratio(), 70.0 / 100.0);
     }
+}
+
+/// The instructions of the built-in obstruction difference's queen lookup in the release
+/// bench wasm, as `cargo xtask instructions` counts them.
+fn obstruction_difference_instructions() -> Option<usize> {
+    let wasm = crate::build_bench_wasm("release").ok()?;
+    let module = crate::wasm_check::Module::read(&wasm).ok()?;
+    let name = crate::wasm_check::export_name("queen", Technique::ObstructionDifference);
+    module.reachable(&name).map(|counts| counts.instructions)
 }

@@ -178,6 +178,29 @@ async fn page_budgets() {
         };
         assert_eq!(result[0], "agrees", "{}", example.id);
         println!("page formula-check {} {} {}", example.id, result[1], result[2]);
+        // The obstruction difference, compiled, timed in the Benchmark panel beside the
+        // built-in: the same workload, worker and run.
+        if example.id == "obstruction-difference" {
+            page.client
+                .wait()
+                .at_most(Duration::from_secs(60))
+                .for_element(fantoccini::Locator::Css("[data-compiled-check=\"agrees\"]"))
+                .await
+                .expect("the compiled formula agrees");
+            page.click("[data-bench-start]").await;
+            page.client.update_timeouts(TimeoutConfiguration::new(Some(Duration::from_secs(600)), None, None)).await.unwrap();
+            let wait = "const done = arguments[arguments.length - 1];
+                (function poll() { document.querySelector('[data-bench-done], [data-bench-error]')
+                  ? done([...document.querySelectorAll('tr[data-benchmark-technique]')]
+                      .map(r => [r.dataset.benchmarkTechnique, +r.dataset.mqps]))
+                  : setTimeout(poll, 200); })();";
+            let rows = page.client.execute_async(wait, vec![]).await.expect("the panel finishes");
+            let rate = |name: &str| {
+                rows.as_array().and_then(|rows| rows.iter().find(|r| r[0] == name)).and_then(|r| r[1].as_f64())
+            };
+            let (formula, built_in) = (rate("formula").expect("a formula row"), rate("obstruction-difference").expect("a row"));
+            println!("page formula-compiled {formula:.1} {built_in:.1}");
+        }
     }
     page.close().await;
 }
