@@ -18,6 +18,7 @@ mod check;
 mod compile;
 mod eval;
 pub mod examples;
+mod export;
 mod lex;
 mod names;
 pub mod narration;
