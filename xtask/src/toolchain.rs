@@ -162,7 +162,8 @@ pub const AXE_CORE_VERSION: &str = "4.14.1";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-/// Everything `ensure_build_tools` gives, plus Chromium and its WebDriver for the browser tests.
+/// Everything `ensure_build_tools` gives, plus Chromium and its WebDriver for the browser tests,
+/// and a C compiler for the exported C's test.
 pub fn ensure_test_tools() -> Result<(), String> {
     ensure_build_tools()?;
     if output_of("cargo", &["clippy", "--version"]).is_none() {
@@ -172,6 +173,12 @@ pub fn ensure_test_tools() -> Result<(), String> {
         apt_install(&["chromium", "chromium-driver"], "the browser tests")?;
     }
     env::set_var("CHROMEDRIVER", CHROMEDRIVER);
+    // The exported C of a formula is compiled by a native test (crates/sliders/tests/
+    // formula_export.rs), which fails rather than skips when told a compiler is there.
+    if output_of("cc", &["--version"]).is_none() && output_of("gcc", &["--version"]).is_none() {
+        apt_install(&["gcc", "libc6-dev"], "the exported C's compile test")?;
+    }
+    env::set_var("SLIDER_LAB_REQUIRE_CC", "1");
     let axe = tools_dir().join("node_modules/axe-core/package.json");
     let has_axe = std::fs::read_to_string(&axe)
         .is_ok_and(|package| package.contains(&format!("\"version\": \"{AXE_CORE_VERSION}\"")));
