@@ -2,7 +2,7 @@
 //! the check are `formula.wasm` (crates/formula-module), fetched the first time a reader opens
 //! a formula, so that they weigh nothing on the first load. This file asks it for what the page
 //! shows (whether a text reads, its steps on a board, its result, a slice of its check, its
-//! WebAssembly) in the bytes of `sliders::formula::wire`, and reads the answers back into the
+//! WebAssembly, its C or Rust) in the bytes of `sliders::formula::wire`, and reads the answers back into the
 //! core's own types.
 //!
 //! Native builds (the model's tests) answer the same requests with the same core (and the same
@@ -71,6 +71,12 @@ pub fn advance(text: &str, checker: &Checker, budget: usize) -> Result<(Checker,
 pub fn compile(text: &str) -> Result<CompiledModule, String> {
     let answer = ask(Request::Compile, text, |_| ())?;
     wire::read_compiled(&answer).ok_or_else(unreadable)
+}
+
+/// The formula as a function to paste into an engine: C, or else Rust.
+pub fn export(text: &str, c: bool) -> Result<String, String> {
+    let answer = ask(Request::Export, text, |writer| writer.u8(if c { 0 } else { 1 }))?;
+    wire::Reader::new(&answer).str().map(String::from).ok_or_else(unreadable)
 }
 
 /// A request: the text, then what `rest` writes.

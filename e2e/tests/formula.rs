@@ -218,3 +218,25 @@ async fn a_technique_opens_as_a_formula_and_links_carry_the_formula() {
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }
+
+/// "Copy as C" and "Copy as Rust" write the formula as an engine's function, show it, and put
+/// it on the clipboard.
+#[tokio::test]
+async fn the_formula_is_copied_as_c_and_as_rust() {
+    let browser = Browser::start().await;
+    browser.open("?v=2&technique=formula").await;
+    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
+    select.select_by_value("obstruction-difference").await.unwrap();
+    browser.click("[data-copy-as=\"c\"]").await;
+    browser.client.wait().for_element(Locator::Css("[data-engine-code=\"c\"]")).await.unwrap();
+    let c = text(&browser, "[data-engine-code=\"c\"]").await;
+    assert!(c.contains("uint64_t formula_attacks(uint64_t occupied, unsigned square)") && c.contains("__builtin_clzll"), "{c}");
+    assert!(c.contains("static inline uint64_t line_attacks("), "the reader's function stays a function: {c}");
+    browser.click("[data-copy-as=\"rust\"]").await;
+    browser.client.wait().for_element(Locator::Css("[data-engine-code=\"rust\"]")).await.unwrap();
+    let rust = text(&browser, "[data-engine-code=\"rust\"]").await;
+    assert!(rust.contains("pub fn formula_attacks(occupied: u64, square: u32) -> u64") && rust.contains("leading_zeros"), "{rust}");
+    // The clipboard took it, or the page said to copy it by hand.
+    browser.client.wait().for_element(Locator::Css("[data-engine-copied]")).await.unwrap();
+    browser.close().await;
+}

@@ -10,6 +10,7 @@ use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::components::benchmark::grouped;
+use crate::components::engine_export::EngineExport;
 use crate::components::grid::Grid;
 use crate::language;
 use crate::model::{Action, Check, Playground};
@@ -215,6 +216,9 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             { check_view(playground, &props.on_action) }
             { compiled_check_view(&playground.check) }
             { wasm_view(playground, props.span) }
+            if let Some(formula) = playground.formula.clone() {
+                <EngineExport {formula} />
+            }
         </section>
     }
 }

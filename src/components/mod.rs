@@ -6,6 +6,7 @@ pub mod bit_strip;
 pub mod board;
 pub mod code_panel;
 pub mod compare;
+pub mod engine_export;
 pub mod export;
 pub mod formula_panel;
 pub mod grid;

@@ -176,3 +176,23 @@ fn a_compiled_formula_crosses_the_bytes_whole() {
         assert!(refused.contains("cannot compile"), "{refused}");
     }
 }
+
+/// An export request gives the formula's C or Rust; any other language byte is refused.
+#[test]
+fn an_export_crosses_the_bytes_as_text() {
+    use sliders::formula::wire::{Reader, Request, Server, Writer};
+    use sliders::formula::Formula;
+    let text = sliders::formula::examples::EXAMPLES[1].text;
+    let formula = Formula::parse(text).unwrap();
+    for (language, expected) in [(0, formula.to_c()), (1, formula.to_rust())] {
+        let mut writer = Writer::default();
+        writer.str(text);
+        writer.u8(language);
+        let answer = Server::default().answer(Request::Export, &writer.bytes).unwrap();
+        assert_eq!(Reader::new(&answer).str(), Some(expected.as_str()));
+    }
+    let mut writer = Writer::default();
+    writer.str(text);
+    writer.u8(7);
+    assert!(Server::default().answer(Request::Export, &writer.bytes).is_err());
+}

@@ -31,10 +31,14 @@ pub enum Request {
     /// The text: the formula compiled to WebAssembly, its bytes and its text
     /// ([`write_compiled`]).
     Compile = 4,
+    /// The text and a language (0 for C, 1 for Rust): the formula as a function to paste into
+    /// an engine, as a string.
+    Export = 5,
 }
 
 impl Request {
-    pub const ALL: [Request; 5] = [Request::Parse, Request::Trace, Request::Attacks, Request::Check, Request::Compile];
+    pub const ALL: [Request; 6] =
+        [Request::Parse, Request::Trace, Request::Attacks, Request::Check, Request::Compile, Request::Export];
 }
 
 /// Every operation, numbered by its place here.
@@ -502,6 +506,11 @@ impl Server {
                 };
                 write_compiled(&mut writer, &compiled);
             }
+            Request::Export => match reader.u8() {
+                Some(0) => writer.str(&formula.to_c()),
+                Some(1) => writer.str(&formula.to_rust()),
+                _ => return Err(unreadable()),
+            },
         }
         if !reader.finished() {
             return Err(unreadable());

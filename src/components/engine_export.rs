@@ -1,0 +1,72 @@
+//! "Copy as C" and "Copy as Rust": the reader's formula as a function to paste into an engine,
+//! written by the formula language (`formula.wasm`), copied to the clipboard and shown below
+//! the buttons, so that it can be read first, or copied by hand where the browser refuses.
+
+use yew::prelude::*;
+
+use crate::{clipboard, language};
+
+#[derive(Properties, PartialEq)]
+pub struct EngineExportProps {
+    /// The formula that runs (the last text that read).
+    pub formula: std::rc::Rc<str>,
+}
+
+#[derive(Clone, PartialEq)]
+struct Shown {
+    /// "C" or "Rust".
+    language: &'static str,
+    code: Result<String, String>,
+    copied: Option<bool>,
+}
+
+#[function_component(EngineExport)]
+pub fn engine_export(props: &EngineExportProps) -> Html {
+    let shown = use_state(|| None::<Shown>);
+    // A new formula: the code shown was the old one's.
+    {
+        let shown = shown.clone();
+        use_effect_with(props.formula.clone(), move |_| shown.set(None));
+    }
+    let copy = |language: &'static str| {
+        let (shown, formula) = (shown.clone(), props.formula.clone());
+        Callback::from(move |_: MouseEvent| {
+            let code = language::export(&formula, language == "C");
+            shown.set(Some(Shown { language, code: code.clone(), copied: None }));
+            if let Ok(text) = code {
+                let shown = shown.clone();
+                clipboard::copy(
+                    text.clone(),
+                    Callback::from(move |result: Result<(), String>| {
+                        shown.set(Some(Shown { language, code: Ok(text.clone()), copied: Some(result.is_ok()) }));
+                    }),
+                );
+            }
+        })
+    };
+    let view = shown.as_ref().map(|shown| match &shown.code {
+        Ok(code) => {
+            let status = match shown.copied {
+                Some(true) => format!("Copied: your formula as {}, {} lines.", shown.language, code.lines().count()),
+                Some(false) => "The browser refused the clipboard: select the code and copy it by hand.".to_string(),
+                None => String::new(),
+            };
+            html! {
+                <>
+                    <p class="hint" aria-live="polite" data-engine-copied={shown.copied.map(|c| c.to_string())}>{ status }</p>
+                    <pre class="engine-code" tabindex="0" data-engine-code={shown.language.to_lowercase()}
+                        aria-label={format!("Your formula as {}", shown.language)}>{ code }</pre>
+                </>
+            }
+        }
+        Err(why) => html! { <p class="formula-error" role="alert">{ why.clone() }</p> },
+    });
+    html! {
+        <div class="engine-export" data-engine-export="">
+            <span class="control-label">{ "To your engine" }</span>
+            <button type="button" data-copy-as="c" onclick={copy("C")}>{ "Copy as C" }</button>
+            <button type="button" data-copy-as="rust" onclick={copy("Rust")}>{ "Copy as Rust" }</button>
+            { for view }
+        </div>
+    }
+}
