@@ -12,7 +12,10 @@ pub use instance::{attacks_of, load, validate, AVAILABLE};
 
 /// The fault a trap becomes: a mask given a number that is no square.
 fn trapped() -> Fault {
-    Fault { span: Span::default(), message: "the compiled function trapped (a mask was given a number that is no square)".into() }
+    Fault {
+        span: Span::default(),
+        message: "the compiled function trapped (a mask was given a number that is no square)".into(),
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -96,7 +99,10 @@ mod instance {
         Err("there is no WebAssembly engine here".into())
     }
 
-    pub fn attacks_of(_: &str) -> Option<fn(Square, Bitboard) -> Result<Bitboard, Fault>> {
+    /// The shape the browser's compiled function has, here never given.
+    type Attacks = fn(Square, Bitboard) -> Result<Bitboard, Fault>;
+
+    pub fn attacks_of(_: &str) -> Option<Attacks> {
         let _ = trapped;
         None
     }

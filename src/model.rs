@@ -49,10 +49,18 @@ pub struct Playground {
 pub enum Check {
     NotRun,
     /// The formula's checker, and the compiled function's beside it, on the same cases.
-    Running { checker: Checker, compiled: Option<CompiledCheck>, started_ms: f64 },
+    Running {
+        checker: Checker,
+        compiled: Option<CompiledCheck>,
+        started_ms: f64,
+    },
     /// The outcome, and whether the compiled function gave the formula's value on every case
     /// the check ran (how many), or where it did not, in a sentence.
-    Done { outcome: CheckOutcome, ms: f64, compiled: Option<Result<usize, String>> },
+    Done {
+        outcome: CheckOutcome,
+        ms: f64,
+        compiled: Option<Result<usize, String>>,
+    },
 }
 
 /// The compiled function's run over the check's cases: still going, or stopped at its first
@@ -130,7 +138,10 @@ fn compiled_verdict(formula: &CheckOutcome, compiled: Option<&CheckOutcome>) -> 
     };
     let same = match (formula, compiled) {
         (CheckOutcome::Agrees { cases: a }, Some(CheckOutcome::Agrees { cases: b })) => a == b,
-        (CheckOutcome::Differs { cases: a, counter_example: x }, Some(CheckOutcome::Differs { cases: b, counter_example: y })) => {
+        (
+            CheckOutcome::Differs { cases: a, counter_example: x },
+            Some(CheckOutcome::Differs { cases: b, counter_example: y }),
+        ) => {
             a == b
                 && x.square == y.square
                 && x.occupied == y.occupied
@@ -146,7 +157,8 @@ fn compiled_verdict(formula: &CheckOutcome, compiled: Option<&CheckOutcome>) -> 
         return Ok(cases(formula));
     }
     // The first case where the two part: where the earlier of them stopped.
-    let value = |got: &Result<Bitboard, formula::Fault>| got.as_ref().map_or_else(|_| "a trap".to_string(), |b| b.to_string());
+    let value =
+        |got: &Result<Bitboard, formula::Fault>| got.as_ref().map_or_else(|_| "a trap".to_string(), |b| b.to_string());
     let (at, square, occupied, by_formula, by_compiled) = match (formula, compiled) {
         (CheckOutcome::Differs { cases: a, counter_example: x }, other)
             if other.is_none_or(|o| cases(o) > *a || matches!(o, CheckOutcome::Agrees { .. })) =>
@@ -584,7 +596,9 @@ impl Reducible for Lab {
                     (Some(formula), Some(Ok(module))) if compiled::AVAILABLE => {
                         Some(match compiled::load(formula, &module.bytes) {
                             Ok(()) => CompiledCheck::Running(checker.clone()),
-                            Err(why) => CompiledCheck::Failed(format!("The compiled WebAssembly could not run: {why}.")),
+                            Err(why) => {
+                                CompiledCheck::Failed(format!("The compiled WebAssembly could not run: {why}."))
+                            }
                         })
                     }
                     _ => None,
@@ -798,10 +812,17 @@ mod tests {
         assert!(why.contains("case 7 (d4, occupied 0x0000000008000000): the formula gives 0x0000000000000001, the compiled function 0x00000000000000ff"), "{why}");
         // The compiled function stops first.
         let why = compiled_verdict(&agrees, Some(&differs(9, 3))).unwrap_err();
-        assert!(why.contains("case 9") && why.contains("the formula gives 0x00000000000000ff, the compiled function 0x0000000000000003"), "{why}");
+        assert!(
+            why.contains("case 9")
+                && why.contains("the formula gives 0x00000000000000ff, the compiled function 0x0000000000000003"),
+            "{why}"
+        );
         // Both stop at one case with different values.
         let why = compiled_verdict(&differs(5, 1), Some(&differs(5, 2))).unwrap_err();
-        assert!(why.contains("the formula gives 0x0000000000000001, the compiled function 0x0000000000000002"), "{why}");
+        assert!(
+            why.contains("the formula gives 0x0000000000000001, the compiled function 0x0000000000000002"),
+            "{why}"
+        );
         // A compiled check that never finished is no agreement.
         assert!(compiled_verdict(&agrees, None).is_err());
     }
@@ -814,7 +835,8 @@ mod tests {
         );
         assert!(matches!(lab.playground.check, Check::Running { .. }));
         let lab = apply(lab, &[Action::CheckTick(5.0)]);
-        let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, ms, .. } = &lab.playground.check else {
+        let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, ms, .. } = &lab.playground.check
+        else {
             panic!("{:?}", lab.playground.check)
         };
         assert_eq!((counter_example.square, *ms), (Square::A1, 5.0));

@@ -112,7 +112,10 @@ async fn a_checked_formula_is_timed_beside_the_techniques() {
         .for_element(Locator::Css("[data-bench-done]"))
         .await
         .expect("the benchmark finishes");
-    assert!(browser.client.find(Locator::Css("[data-bench-error]")).await.is_err(), "the worker's formula result matched the reference");
+    assert!(
+        browser.client.find(Locator::Css("[data-bench-error]")).await.is_err(),
+        "the worker's formula result matched the reference"
+    );
     let rows = browser
         .eval("return [...document.querySelectorAll('tr[data-benchmark-technique]')].map(r => [r.dataset.benchmarkTechnique, +r.dataset.mqps]);")
         .await;

@@ -137,8 +137,17 @@ async fn every_example_is_proved_in_the_page_and_a_wrong_formula_is_not() {
         // The check ran the compiled function too, case for case.
         let compiled = browser.attribute("[data-compiled-check]", "data-compiled-check").await;
         let compiled_cases = browser.attribute("[data-compiled-check]", "data-compiled-cases").await;
-        assert_eq!((compiled.as_deref(), compiled_cases.as_deref()), (Some("agrees"), Some("100032")), "{}", example.id);
-        println!("{}: 100,032 cases, the formula and its WebAssembly, in {ms} ms, {:.0} cases/s", example.id, cases as f64 / ms * 1000.0);
+        assert_eq!(
+            (compiled.as_deref(), compiled_cases.as_deref()),
+            (Some("agrees"), Some("100032")),
+            "{}",
+            example.id
+        );
+        println!(
+            "{}: 100,032 cases, the formula and its WebAssembly, in {ms} ms, {:.0} cases/s",
+            example.id,
+            cases as f64 / ms * 1000.0
+        );
     }
     // Without its mask, the borrow's trail off the file stays in: the check shows where.
     type_formula(&browser, "o ^ (o - 2 * r)").await;
@@ -230,12 +239,18 @@ async fn the_formula_is_copied_as_c_and_as_rust() {
     browser.click("[data-copy-as=\"c\"]").await;
     browser.client.wait().for_element(Locator::Css("[data-engine-code=\"c\"]")).await.unwrap();
     let c = text(&browser, "[data-engine-code=\"c\"]").await;
-    assert!(c.contains("uint64_t formula_attacks(uint64_t occupied, unsigned square)") && c.contains("__builtin_clzll"), "{c}");
+    assert!(
+        c.contains("uint64_t formula_attacks(uint64_t occupied, unsigned square)") && c.contains("__builtin_clzll"),
+        "{c}"
+    );
     assert!(c.contains("static inline uint64_t line_attacks("), "the reader's function stays a function: {c}");
     browser.click("[data-copy-as=\"rust\"]").await;
     browser.client.wait().for_element(Locator::Css("[data-engine-code=\"rust\"]")).await.unwrap();
     let rust = text(&browser, "[data-engine-code=\"rust\"]").await;
-    assert!(rust.contains("pub fn formula_attacks(occupied: u64, square: u32) -> u64") && rust.contains("leading_zeros"), "{rust}");
+    assert!(
+        rust.contains("pub fn formula_attacks(occupied: u64, square: u32) -> u64") && rust.contains("leading_zeros"),
+        "{rust}"
+    );
     // The clipboard took it, or the page said to copy it by hand.
     browser.client.wait().for_element(Locator::Css("[data-engine-copied]")).await.unwrap();
     browser.close().await;

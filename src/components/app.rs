@@ -527,9 +527,10 @@ pub fn app() -> Html {
 fn bench_formula(playground: &crate::model::Playground) -> Option<crate::components::benchmark::BenchFormula> {
     use sliders::formula::CheckOutcome;
     match (&playground.check, &playground.compiled) {
-        (crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. }, Some(Ok(module))) => {
-            Some(crate::components::benchmark::BenchFormula { module: module.clone(), target: playground.target })
-        }
+        (
+            crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. },
+            Some(Ok(module)),
+        ) => Some(crate::components::benchmark::BenchFormula { module: module.clone(), target: playground.target }),
         _ => None,
     }
 }

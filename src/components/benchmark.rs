@@ -226,7 +226,11 @@ pub fn tenths(rate: f64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>, formula: Option<&BenchFormula>) -> Html {
+fn chart(
+    results: &[Measured],
+    native: Option<&(String, Vec<(Technique, f64)>)>,
+    formula: Option<&BenchFormula>,
+) -> Html {
     let native_rate = |technique: Technique| {
         native.and_then(|(_, figures)| figures.iter().find(|(t, _)| *t == technique).map(|(_, rate)| *rate))
     };
@@ -240,7 +244,9 @@ fn chart(results: &[Measured], native: Option<&(String, Vec<(Technique, f64)>)>,
         let percent = measured.median / best * 100.0;
         let (name, hook) = match measured.technique {
             Some(technique) => (technique.name().to_string(), technique.name()),
-            None => (format!("your formula ({} instructions)", formula.map_or(0, |f| f.module.instructions)), "formula"),
+            None => {
+                (format!("your formula ({} instructions)", formula.map_or(0, |f| f.module.instructions)), "formula")
+            }
         };
         let extra = |value: Option<String>| html! { <td class="num">{ value.unwrap_or_else(|| "—".into()) }</td> };
         html! {

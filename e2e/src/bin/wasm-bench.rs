@@ -188,7 +188,10 @@ async fn page_budgets() {
                 .await
                 .expect("the compiled formula agrees");
             page.click("[data-bench-start]").await;
-            page.client.update_timeouts(TimeoutConfiguration::new(Some(Duration::from_secs(600)), None, None)).await.unwrap();
+            page.client
+                .update_timeouts(TimeoutConfiguration::new(Some(Duration::from_secs(600)), None, None))
+                .await
+                .unwrap();
             let wait = "const done = arguments[arguments.length - 1];
                 (function poll() { document.querySelector('[data-bench-done], [data-bench-error]')
                   ? done([...document.querySelectorAll('tr[data-benchmark-technique]')]
@@ -198,7 +201,8 @@ async fn page_budgets() {
             let rate = |name: &str| {
                 rows.as_array().and_then(|rows| rows.iter().find(|r| r[0] == name)).and_then(|r| r[1].as_f64())
             };
-            let (formula, built_in) = (rate("formula").expect("a formula row"), rate("obstruction-difference").expect("a row"));
+            let (formula, built_in) =
+                (rate("formula").expect("a formula row"), rate("obstruction-difference").expect("a row"));
             println!("page formula-compiled {formula:.1} {built_in:.1}");
         }
     }
