@@ -255,3 +255,24 @@ async fn the_formula_is_copied_as_c_and_as_rust() {
     browser.client.wait().for_element(Locator::Css("[data-engine-copied]")).await.unwrap();
     browser.close().await;
 }
+
+/// Compiler Explorer's way: the caret placed on a sub-expression brings up its step, and the
+/// listing lights that step's instructions.
+#[tokio::test]
+async fn the_caret_in_the_formula_brings_up_its_step_and_its_instructions() {
+    let browser = Browser::start().await;
+    browser.open("?v=2&technique=formula").await;
+    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
+    select.select_by_value("obstruction-difference").await.unwrap();
+    let text = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap().text;
+    let caret = text.find("clz(lower").unwrap() + 1;
+    let script = "const area = document.querySelector('[data-formula-input]'); area.focus(); area.setSelectionRange(arguments[0], arguments[0]); area.dispatchEvent(new KeyboardEvent('keyup', { key: 'ArrowRight', bubbles: true })); return 1;";
+    browser.client.execute(script, vec![serde_json::json!(caret)]).await.unwrap();
+    browser.wait_for_still().await;
+    let marked = self::text(&browser, "[data-formula-mark]").await;
+    assert_eq!(marked, "clz(lower | 1)");
+    let lit = browser.eval("return [...document.querySelectorAll('[data-wasm-lit]')].map(l => l.textContent.trim());").await;
+    let lit: Vec<&str> = lit.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+    assert!(lit.contains(&"i64.clz") && lit.contains(&"i64.or"), "{lit:?}");
+    browser.close().await;
+}

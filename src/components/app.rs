@@ -388,7 +388,7 @@ pub fn app() -> Html {
     // The code that runs: the technique's file, or the reader's formula in its editor.
     let code = if lab.formula_open {
         html! {
-            <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()}
+            <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()} spans={trace.spans.clone()}
                 fault={fault.clone()} steps={trace.steps.len()} language={lab.language.clone()}
                 on_action={on_action.clone()} />
         }

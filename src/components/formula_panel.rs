@@ -20,6 +20,8 @@ pub struct FormulaPanelProps {
     pub playground: Playground,
     /// Where the current step's sub-expression was typed.
     pub span: Option<Span>,
+    /// Where every step's sub-expression was typed, in step order.
+    pub spans: Vec<Span>,
     /// The formula's fault on this board, if any.
     pub fault: Option<Fault>,
     /// How many steps the formula took on this board.
@@ -44,6 +46,33 @@ fn cut(text: &str, span: Span) -> (&str, &str, &str) {
     };
     let (start, end) = (bound(span.start), bound(span.end.max(span.start)));
     (&text[..start], &text[start..end], &text[end..])
+}
+
+/// The first step of the innermost sub-expression whose text holds byte `caret` (a caret just
+/// after a sub-expression counts as in it).
+pub fn step_at(spans: &[Span], caret: usize) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    for (step, span) in spans.iter().enumerate() {
+        if span.start <= caret && caret <= span.end {
+            let length = span.end - span.start;
+            if best.is_none_or(|(_, shortest)| length < shortest) {
+                best = Some((step, length));
+            }
+        }
+    }
+    best.map(|(step, _)| step)
+}
+
+/// A textarea's caret (in UTF-16 units, as the browser counts) as a byte offset into `text`.
+fn utf16_to_byte(text: &str, units: usize) -> usize {
+    let mut counted = 0;
+    for (at, character) in text.char_indices() {
+        if counted >= units {
+            return at;
+        }
+        counted += character.len_utf16();
+    }
+    text.len()
 }
 
 #[function_component(FormulaPanel)]
@@ -106,6 +135,31 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let on_input = props.on_action.reform(|event: InputEvent| {
         let area: HtmlTextAreaElement = event.target_unchecked_into();
         Action::EditFormula(area.value())
+    });
+    // Compiler Explorer's way: the caret placed in the text (a click, or a key that moves it)
+    // brings up the step of the innermost sub-expression under it, and with it its grids and
+    // its lit instructions.
+    let on_caret = {
+        let (spans, on_action) = (props.spans.clone(), props.on_action.clone());
+        let ran = playground.formula.as_deref() == Some(&*playground.text);
+        move |area: HtmlTextAreaElement| {
+            let Some(caret) = area.selection_start().ok().flatten().map(|c| utf16_to_byte(&area.value(), c as usize))
+            else {
+                return;
+            };
+            if let Some(step) = step_at(&spans, caret).filter(|_| ran) {
+                on_action.emit(Action::GoTo(step));
+            }
+        }
+    };
+    let on_click = {
+        let on_caret = on_caret.clone();
+        Callback::from(move |event: MouseEvent| on_caret(event.target_unchecked_into()))
+    };
+    let on_keyup = Callback::from(move |event: KeyboardEvent| {
+        if matches!(event.key().as_str(), "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End") {
+            on_caret(event.target_unchecked_into());
+        }
     });
     let on_scroll = {
         let backdrop = backdrop.clone();
@@ -200,7 +254,7 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 <pre class="formula-backdrop" aria-hidden="true" ref={backdrop}>{ backdrop_text }</pre>
                 <textarea class="formula-input" data-formula-input="" spellcheck="false" autocomplete="off"
                     aria-label="Your formula" aria-describedby="formula-status" value={playground.text.to_string()} ref={editor}
-                    oninput={on_input} onscroll={on_scroll} />
+                    oninput={on_input} onscroll={on_scroll} onclick={on_click} onkeyup={on_keyup} />
             </div>
             <div id="formula-status" class="formula-status" aria-live="polite">{ status }</div>
             <div class="formula-check">
@@ -338,5 +392,31 @@ pub fn language_help() -> Html {
             <p>{ "Functions: clz, ctz, bsf, bsr, popcount, bswap, rotl(x, n), rotr(x, n), ls1b, ms1b, pext(x, mask), pdep(x, mask), bit(s), rank(s), file(s), diagonal(s) (a1–h8 way), antidiagonal(s) (h1–a8 way), and ray(s, north) with any of the eight directions." }</p>
             <p>{ "One statement per line or separated by ;: name = expression (U64 or let before it is fine), and return expression or a last expression for the result. A // comment is the why of its line's steps. fn name(a, b) { … return … } defines a function; it can call the functions above it." }</p>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{step_at, utf16_to_byte};
+    use sliders::formula::Span;
+
+    #[test]
+    fn the_caret_picks_the_innermost_sub_expression_first_stepped() {
+        // "o ^ (o - 2 * r)": 2 * r, then o - 2 * r, then the whole.
+        let spans = [Span::new(9, 14), Span::new(5, 14), Span::new(0, 15), Span::new(9, 14)];
+        assert_eq!(step_at(&spans, 11), Some(0));
+        assert_eq!(step_at(&spans, 14), Some(0), "just after counts as in it");
+        assert_eq!(step_at(&spans, 6), Some(1));
+        assert_eq!(step_at(&spans, 1), Some(2));
+        assert_eq!(step_at(&spans, 20), None);
+    }
+
+    #[test]
+    fn a_caret_in_utf16_units_becomes_a_byte_offset() {
+        assert_eq!(utf16_to_byte("o ^ r", 2), 2);
+        // "é" is 2 bytes and 1 unit, "𝄞" 4 bytes and 2 units.
+        assert_eq!(utf16_to_byte("é + o", 1), 2);
+        assert_eq!(utf16_to_byte("𝄞 o", 3), 5);
+        assert_eq!(utf16_to_byte("o", 9), 1);
     }
 }
