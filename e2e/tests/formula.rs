@@ -156,6 +156,16 @@ async fn every_example_is_proved_in_the_page_and_a_wrong_formula_is_not() {
     // The compiled function goes wrong on the same case, with the same value.
     let compiled = browser.attribute("[data-compiled-check]", "data-compiled-check").await;
     assert_eq!(compiled.as_deref(), Some("agrees"));
+    // A text that does not read sets aside what was shown of the last formula: no verdict,
+    // listing or export beside a text it is not of, and no check to start.
+    type_formula(&browser, "o ^ (o - 2 * ").await;
+    browser.client.wait().for_element(Locator::Css("[data-formula-set-aside]")).await.unwrap();
+    for gone in ["[data-check-result]", "[data-formula-wasm]", "[data-copy-as]"] {
+        assert!(browser.client.find(Locator::Css(gone)).await.is_err(), "{gone} beside a text with an error");
+    }
+    let disabled = browser.eval("return document.querySelector('[data-formula-check]').disabled;").await;
+    assert_eq!(disabled, serde_json::Value::Bool(true));
+    type_formula(&browser, "o ^ (o - 2 * r)").await;
     let square = browser.attribute("[data-check-result]", "data-counter-square").await.unwrap();
     let occupied = browser.attribute("[data-check-result]", "data-counter-occupied").await.unwrap();
     assert_eq!((square.as_str(), occupied.as_str()), ("a1", "0x0000000000000001"));
@@ -271,7 +281,8 @@ async fn the_caret_in_the_formula_brings_up_its_step_and_its_instructions() {
     browser.wait_for_still().await;
     let marked = self::text(&browser, "[data-formula-mark]").await;
     assert_eq!(marked, "clz(lower | 1)");
-    let lit = browser.eval("return [...document.querySelectorAll('[data-wasm-lit]')].map(l => l.textContent.trim());").await;
+    let lit =
+        browser.eval("return [...document.querySelectorAll('[data-wasm-lit]')].map(l => l.textContent.trim());").await;
     let lit: Vec<&str> = lit.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
     assert!(lit.contains(&"i64.clz") && lit.contains(&"i64.or"), "{lit:?}");
     browser.close().await;

@@ -388,7 +388,7 @@ pub fn app() -> Html {
     // The code that runs: the technique's file, or the reader's formula in its editor.
     let code = if lab.formula_open {
         html! {
-            <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()} spans={trace.spans.clone()}
+            <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()} spans={trace.spans.clone()} step={lab.step}
                 fault={fault.clone()} steps={trace.steps.len()} language={lab.language.clone()}
                 on_action={on_action.clone()} />
         }
@@ -523,9 +523,13 @@ pub fn app() -> Html {
 }
 
 /// The reader's formula for the Benchmark panel: once it and its compiled function agreed with
-/// the reference on every case.
+/// the reference on every case, and while the typed text is that formula's or another that reads.
 fn bench_formula(playground: &crate::model::Playground) -> Option<crate::components::benchmark::BenchFormula> {
     use sliders::formula::CheckOutcome;
+    // A text with an error is not what would be timed.
+    if playground.error.is_some() {
+        return None;
+    }
     match (&playground.check, &playground.compiled) {
         (
             crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. },

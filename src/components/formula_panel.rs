@@ -4,6 +4,7 @@
 
 use gloo::timers::callback::Timeout;
 use sliders::formula::examples::EXAMPLES;
+use sliders::formula::wasm::TextLine;
 use sliders::formula::{CheckOutcome, Checker, Fault, Span, Target};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -22,6 +23,8 @@ pub struct FormulaPanelProps {
     pub span: Option<Span>,
     /// Where every step's sub-expression was typed, in step order.
     pub spans: Vec<Span>,
+    /// The current step's index.
+    pub step: usize,
     /// The formula's fault on this board, if any.
     pub fault: Option<Fault>,
     /// How many steps the formula took on this board.
@@ -263,15 +266,23 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                     <select data-formula-target="" onchange={on_target}>{ for targets }</select>
                 </label>
                 <button type="button" data-formula-check="" onclick={start}
-                    disabled={matches!(playground.check, Check::Running { .. })}>
+                    disabled={matches!(playground.check, Check::Running { .. }) || playground.error.is_some()}>
                     { format!("Check on {} cases", grouped(Checker::total())) }
                 </button>
             </div>
-            { check_view(playground, &props.on_action) }
-            { compiled_check_view(&playground.check) }
-            { wasm_view(playground, props.span) }
-            if let Some(formula) = playground.formula.clone() {
-                <EngineExport {formula} />
+            // While the text has an error, what was shown of the last formula that read is
+            // set aside: no verdict, listing or export stands beside a text it is not of.
+            if playground.error.is_none() {
+                { check_view(playground, &props.on_action) }
+                { compiled_check_view(&playground.check) }
+                { wasm_view(playground, props.step, &props.spans) }
+                if let Some(formula) = playground.formula.clone() {
+                    <EngineExport {formula} />
+                }
+            } else {
+                <p class="check-note" data-formula-set-aside="">
+                    { "The check, the WebAssembly and the export come back once the text reads." }
+                </p>
             }
         </section>
     }
@@ -336,11 +347,23 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
 /// Whether the compiled function gave the formula's value on every case.
 fn compiled_check_view(check: &Check) -> Html {
     match check {
-        Check::Done { compiled: Some(Ok(cases)), .. } => html! {
+        Check::Done { compiled: Some(Ok(cases)), outcome: CheckOutcome::Agrees { .. }, .. } => html! {
             <p class="check-agrees" data-compiled-check="agrees" data-compiled-cases={cases.to_string()}>
                 { format!("✓ Its compiled WebAssembly gives the formula's value on all {} cases.", grouped(*cases)) }
             </p>
         },
+        // The formula went wrong: the compiled function did the same, on the same case.
+        Check::Done { compiled: Some(Ok(cases)), outcome: CheckOutcome::Differs { counter_example, .. }, .. } => {
+            html! {
+                <p class="check-note" data-compiled-check="agrees" data-compiled-cases={cases.to_string()}>
+                    { if counter_example.got.is_err() {
+                        format!("Its compiled WebAssembly traps on the same case, number {}, where the formula faults.", grouped(*cases))
+                    } else {
+                        format!("Its compiled WebAssembly gives the same wrong value on the same case, number {}.", grouped(*cases))
+                    } }
+                </p>
+            }
+        }
         Check::Done { compiled: Some(Err(why)), .. } => html! {
             <p class="formula-error" role="alert" data-compiled-check="differs">{ format!("✗ {why}") }</p>
         },
@@ -350,7 +373,7 @@ fn compiled_check_view(check: &Check) -> Html {
 
 /// The formula compiled to WebAssembly, as text, the instructions of the current step's
 /// sub-expression highlighted: Compiler Explorer's view of a formula.
-fn wasm_view(playground: &Playground, span: Option<Span>) -> Html {
+fn wasm_view(playground: &Playground, step: usize, spans: &[Span]) -> Html {
     let module = match &playground.compiled {
         Some(Ok(module)) => module,
         Some(Err(why)) => {
@@ -358,12 +381,16 @@ fn wasm_view(playground: &Playground, span: Option<Span>) -> Html {
         }
         None => return html! {},
     };
-    let within = |line: Option<Span>| match (line, span) {
-        (Some(line), Some(step)) => line.start >= step.start && line.end <= step.end,
+    let span = spans.get(step).copied();
+    let copy = span.and_then(|span| call_of(&module.lines, spans, step, span));
+    let within = |line: &TextLine| match (line.span, span) {
+        (Some(line_span), Some(step)) => {
+            line_span.start >= step.start && line_span.end <= step.end && copy.is_none_or(|c| line.copy == c)
+        }
         _ => false,
     };
     let lines = module.lines.iter().map(|line| {
-        let lit = within(line.span);
+        let lit = within(line);
         html! { <span class={classes!("wasm-line", lit.then_some("wasm-lit"))} data-wasm-lit={lit.then_some("")}>{ &line.text }{ "\n" }</span> }
     });
     let scans: Vec<&str> = ["i64.clz", "i64.ctz", "i64.popcnt"]
@@ -374,11 +401,27 @@ fn wasm_view(playground: &Playground, span: Option<Span>) -> Html {
     html! {
         <details class="formula-wasm" data-formula-wasm-panel="">
             <summary data-formula-wasm-instructions={module.instructions.to_string()}>
-                { format!("Compiled to WebAssembly: {} instructions{uses}", module.instructions) }
+                { format!("Compiled to WebAssembly: {} instructions in attacks and the functions it calls{uses}", module.instructions) }
             </summary>
             <pre class="wasm-text" data-formula-wasm="" tabindex="0" aria-label="The formula as WebAssembly text">{ for lines }</pre>
         </details>
     }
+}
+
+/// Which inlined call of a reader's function the step is in: its text runs once per call, and
+/// the k-th run of it is the k-th call written out, when every call written out ran once (no
+/// `?:` passed one by). `None`: the step is in no function called twice, or the runs and the
+/// calls do not pair up, and every copy is lit.
+fn call_of(lines: &[TextLine], spans: &[Span], step: usize, span: Span) -> Option<u32> {
+    let earlier = spans[..step.min(spans.len())].iter().filter(|s| **s == span).count();
+    let runs = spans.iter().filter(|s| **s == span).count();
+    let mut copies: Vec<u32> = Vec::new();
+    for line in lines.iter().filter(|line| line.span == Some(span)) {
+        if !copies.contains(&line.copy) {
+            copies.push(line.copy);
+        }
+    }
+    (copies.len() > 1 && copies.len() == runs).then(|| copies[earlier])
 }
 
 /// The language on one card: what a reader needs to write a first formula. It stands where a
@@ -397,8 +440,29 @@ pub fn language_help() -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::{step_at, utf16_to_byte};
+    use super::{call_of, step_at, utf16_to_byte};
     use sliders::formula::Span;
+
+    /// In the obstruction difference, line_attacks runs four times: each run of a step inside
+    /// it lights its own call's copy, the four in the order they are written out.
+    #[test]
+    fn a_step_in_a_function_called_four_times_lights_its_own_call() {
+        use std::rc::Rc;
+        use yew::Reducible;
+        let lab =
+            Rc::new(crate::model::Lab::default()).reduce(crate::model::Action::OpenExample("obstruction-difference"));
+        let Some(Ok(module)) = &lab.playground.compiled else { panic!("not compiled") };
+        let spans = &lab.trace().spans;
+        let text = &*lab.playground.text;
+        let clz = text.find("clz(lower | 1)").unwrap();
+        let steps: Vec<usize> = (0..spans.len()).filter(|&s| spans[s].start == clz).collect();
+        assert_eq!(steps.len(), 4);
+        let copies: Vec<Option<u32>> = steps.iter().map(|&s| call_of(&module.lines, spans, s, spans[s])).collect();
+        assert_eq!(copies, [Some(1), Some(2), Some(3), Some(4)]);
+        // A step of the formula's own lines is in no call.
+        let last = spans.len() - 1;
+        assert_eq!(call_of(&module.lines, spans, last, spans[last]), None);
+    }
 
     #[test]
     fn the_caret_picks_the_innermost_sub_expression_first_stepped() {

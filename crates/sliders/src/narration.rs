@@ -727,7 +727,7 @@ pub const BSWAP_WASM_INSTRUCTIONS: u32 = 42;
 
 fn byte_swap(name: &str, a: Bitboard) -> String {
     let cost = format!(
-        " WebAssembly has no byte-swap instruction: this one operation compiles to {BSWAP_WASM_INSTRUCTIONS} instructions of shifts, masks and ORs."
+        " WebAssembly has no byte-swap instruction: Rust's swap_bytes compiles to {BSWAP_WASM_INSTRUCTIONS} instructions of shifts, masks and ORs."
     );
     if a.is_empty() {
         return format!("{name} has no one bit, so the swapped word is empty too.{cost}");

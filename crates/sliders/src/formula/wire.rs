@@ -419,6 +419,7 @@ pub fn write_compiled(writer: &mut Writer, module: &CompiledModule) {
     writer.u32(module.lines.len() as u32);
     for line in &module.lines {
         writer.str(&line.text);
+        writer.u32(line.copy);
         match line.span {
             Some(span) => {
                 writer.u8(1);
@@ -439,12 +440,13 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
     let mut lines = Vec::new();
     for _ in 0..count {
         let text = String::from(reader.str()?);
+        let copy = reader.u32()?;
         let span = match reader.u8()? {
             0 => None,
             1 => Some(Span::new(reader.u32()? as usize, reader.u32()? as usize)),
             _ => return None,
         };
-        lines.push(TextLine { text, span });
+        lines.push(TextLine { text, span, copy });
     }
     reader.finished().then_some(CompiledModule { bytes: module, lines, instructions })
 }
