@@ -172,6 +172,22 @@ fn check_formula(target: Target, theirs: Option<u64>) -> Option<String> {
     })
 }
 
+/// What the formula calls that WebAssembly has no instruction for, said beside its figure.
+fn emulated(module: &CompiledModule) -> String {
+    let called: Vec<&str> = ["pext", "pdep", "bswap"]
+        .into_iter()
+        .filter(|name| module.lines.iter().any(|line| line.text.trim() == format!("call ${name}")))
+        .collect();
+    match called.as_slice() {
+        [] => String::new(),
+        names => format!(
+            " WebAssembly has no {} instruction: in the module {} a small function, a loop or shifts and masks, so the figure is that function's speed, not the x86-64 instruction's.",
+            names.join(", "),
+            if names.len() == 1 { "it is" } else { "each is" }
+        ),
+    }
+}
+
 /// The worker's message as an action.
 fn action_of(data: &JsValue) -> BenchAction {
     let field = |name: &str| js_sys::Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
@@ -258,7 +274,7 @@ fn chart(
                 if native.is_some() {
                     { extra(measured.technique.and_then(native_rate).map(tenths)) }
                 }
-                { extra(measured.technique.map(|t| grouped(t.table_bytes()))) }
+                { extra(Some(grouped(measured.technique.map_or_else(|| formula.map_or(0, |f| f.module.table_bytes), |t| t.table_bytes())))) }
                 { extra(measured.technique.map(|_| tenths(measured.ops))) }
             </tr>
         }
@@ -396,8 +412,9 @@ pub fn benchmark_panel(props: &BenchmarkProps) -> Html {
             </p>
             <p class="hint" data-bench-formula-note="">{ match &props.formula {
                 Some(formula) => format!(
-                    "Your formula is timed too: its WebAssembly ({} instructions), compiled in this page, on the same workload in the same worker.",
-                    formula.module.instructions
+                    "Your formula is timed too: its WebAssembly ({} instructions), compiled in this page, on the same workload in the same worker.{}",
+                    formula.module.instructions,
+                    emulated(&formula.module)
                 ),
                 None => "A formula of your own is timed here too, once its check agrees (Your formula, in the technique menu).".to_string(),
             } }</p>

@@ -168,6 +168,7 @@ fn a_compiled_formula_crosses_the_bytes_whole() {
         let module = Formula::parse(example.text).unwrap().wasm();
         assert_eq!(compiled.lines, module.text());
         assert_eq!(compiled.instructions, module.instruction_count());
+        assert_eq!(compiled.table_bytes, module.tables.len() * 64 * 8);
         assert_eq!(compiled.bytes, vec![module.functions.len() as u8; 3]);
         for cut in 0..answer.len() {
             assert!(read_compiled(&answer[..cut]).is_none(), "{} cut at {cut}", example.id);

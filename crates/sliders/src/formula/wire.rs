@@ -410,10 +410,13 @@ pub struct CompiledModule {
     pub bytes: Vec<u8>,
     pub lines: Vec<TextLine>,
     pub instructions: usize,
+    /// The bytes of the mask tables it reads.
+    pub table_bytes: usize,
 }
 
 pub fn write_compiled(writer: &mut Writer, module: &CompiledModule) {
     writer.u32(module.instructions as u32);
+    writer.u32(module.table_bytes as u32);
     writer.u32(module.bytes.len() as u32);
     writer.bytes.extend_from_slice(&module.bytes);
     writer.u32(module.lines.len() as u32);
@@ -434,6 +437,7 @@ pub fn write_compiled(writer: &mut Writer, module: &CompiledModule) {
 pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
     let mut reader = Reader::new(bytes);
     let instructions = reader.u32()? as usize;
+    let table_bytes = reader.u32()? as usize;
     let length = reader.u32()? as usize;
     let module = reader.take(length)?.to_vec();
     let count = reader.u32()?;
@@ -448,7 +452,7 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
         };
         lines.push(TextLine { text, span, copy });
     }
-    reader.finished().then_some(CompiledModule { bytes: module, lines, instructions })
+    reader.finished().then_some(CompiledModule { bytes: module, lines, instructions, table_bytes })
 }
 
 /// What writes a module's bytes: `wasm-encode`'s `encode`, which the core does not carry.
@@ -505,6 +509,7 @@ impl Server {
                     bytes: encode(&module),
                     lines: module.text(),
                     instructions: module.instruction_count(),
+                    table_bytes: module.tables.iter().map(|(_, _, words)| words.len() * 8).sum(),
                 };
                 write_compiled(&mut writer, &compiled);
             }
