@@ -1,35 +1,30 @@
 //! "Copy as C" and "Copy as Rust": the reader's formula as a function to paste into an engine,
 //! written by the formula language (`formula.wasm`), copied to the clipboard and shown below
 //! the buttons, so that it can be read first, or copied by hand where the browser refuses.
+//!
+//! A view, not a component: the formula panel keeps what is shown (a component of its own cost
+//! the page 10 KB of code, docs/page-weight.md).
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::{clipboard, language};
 
-#[derive(Properties, PartialEq)]
-pub struct EngineExportProps {
-    /// The formula that runs (the last text that read).
-    pub formula: std::rc::Rc<str>,
-}
-
+/// The code shown: in which language, and whether the clipboard took it.
 #[derive(Clone, PartialEq)]
-struct Shown {
+pub struct Shown {
     /// "C" or "Rust".
     language: &'static str,
     code: Result<String, String>,
     copied: Option<bool>,
 }
 
-#[function_component(EngineExport)]
-pub fn engine_export(props: &EngineExportProps) -> Html {
-    let shown = use_state(|| None::<Shown>);
-    // A new formula: the code shown was the old one's.
-    {
-        let shown = shown.clone();
-        use_effect_with(props.formula.clone(), move |_| shown.set(None));
-    }
+/// The buttons, and the code last asked for, which `shown` keeps (the panel clears it when the
+/// formula changes).
+pub fn engine_export(formula: &Rc<str>, shown: &UseStateHandle<Option<Shown>>) -> Html {
     let copy = |language: &'static str| {
-        let (shown, formula) = (shown.clone(), props.formula.clone());
+        let (shown, formula) = (shown.clone(), formula.clone());
         Callback::from(move |_: MouseEvent| {
             let code = language::export(&formula, language == "C");
             shown.set(Some(Shown { language, code: code.clone(), copied: None }));

@@ -11,7 +11,7 @@ use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::components::benchmark::grouped;
-use crate::components::engine_export::EngineExport;
+use crate::components::engine_export::{engine_export, Shown};
 use crate::components::grid::Grid;
 use crate::language;
 use crate::model::{Action, Check, Playground};
@@ -82,6 +82,12 @@ fn utf16_to_byte(text: &str, units: usize) -> usize {
 pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let playground = &props.playground;
     let backdrop = use_node_ref();
+    // The C or Rust last shown, forgotten when the formula changes.
+    let exported = use_state(|| None::<Shown>);
+    {
+        let exported = exported.clone();
+        use_effect_with(playground.formula.clone(), move |_| exported.set(None));
+    }
     // The check runs a slice at a time, each after the page has had its turn to draw and
     // answer the reader.
     use_effect_with(playground.check.clone(), {
@@ -276,8 +282,8 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 { check_view(playground, &props.on_action) }
                 { compiled_check_view(&playground.check) }
                 { wasm_view(playground, props.step, &props.spans) }
-                if let Some(formula) = playground.formula.clone() {
-                    <EngineExport {formula} />
+                if let Some(formula) = &playground.formula {
+                    { engine_export(formula, &exported) }
                 }
             } else {
                 <p class="check-note" data-formula-set-aside="">
