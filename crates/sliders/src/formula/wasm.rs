@@ -735,93 +735,25 @@ fn helper_function(helper: Helper) -> Function {
         }
         // One round per one bit of the mask, from the lowest: bit `next` of the result is the
         // bit of x under it.
-        Helper::Pext => (
-            "pext",
-            vec![x(), one("mask")],
-            vec![one("result"), one("next")],
-            vec![
-                I64Const(1),
-                LocalSet(3),
-                Block,
-                Loop,
-                LocalGet(1),
-                I64Eqz,
-                BrIf(1),
-                LocalGet(0),
-                LocalGet(1),
-                I64Const(0),
-                LocalGet(1),
-                I64Sub,
-                I64And,
-                I64And,
-                I64Const(0),
-                I64Ne,
-                If,
-                LocalGet(2),
-                LocalGet(3),
-                I64Or,
-                LocalSet(2),
-                End,
-                LocalGet(3),
-                I64Const(1),
-                I64Shl,
-                LocalSet(3),
-                LocalGet(1),
-                LocalGet(1),
-                I64Const(1),
-                I64Sub,
-                I64And,
-                LocalSet(1),
-                Br(0),
-                End,
-                End,
-                LocalGet(2),
-            ],
-        ),
+        Helper::Pext => {
+            let lowest_of_x = [LocalGet(0), LocalGet(1), I64Const(0), LocalGet(1), I64Sub, I64And, I64And];
+            (
+                "pext",
+                vec![x(), one("mask")],
+                vec![one("result"), one("next")],
+                over_mask_bits(&lowest_of_x, &[LocalGet(3)]),
+            )
+        }
         // The reverse: bit `next` of x goes to the mask's lowest remaining one bit.
-        Helper::Pdep => (
-            "pdep",
-            vec![x(), one("mask")],
-            vec![one("result"), one("next")],
-            vec![
-                I64Const(1),
-                LocalSet(3),
-                Block,
-                Loop,
-                LocalGet(1),
-                I64Eqz,
-                BrIf(1),
-                LocalGet(0),
-                LocalGet(3),
-                I64And,
-                I64Const(0),
-                I64Ne,
-                If,
-                LocalGet(2),
-                LocalGet(1),
-                I64Const(0),
-                LocalGet(1),
-                I64Sub,
-                I64And,
-                I64Or,
-                LocalSet(2),
-                End,
-                LocalGet(3),
-                I64Const(1),
-                I64Shl,
-                LocalSet(3),
-                LocalGet(1),
-                LocalGet(1),
-                I64Const(1),
-                I64Sub,
-                I64And,
-                LocalSet(1),
-                Br(0),
-                End,
-                End,
-                LocalGet(2),
-            ],
-        ),
+        Helper::Pdep => {
+            let lowest_of_mask = [LocalGet(1), I64Const(0), LocalGet(1), I64Sub, I64And];
+            (
+                "pdep",
+                vec![x(), one("mask")],
+                vec![one("result"), one("next")],
+                over_mask_bits(&[LocalGet(0), LocalGet(3), I64And], &lowest_of_mask),
+            )
+        }
     };
     Function {
         name: name.into(),
@@ -834,6 +766,22 @@ fn helper_function(helper: Helper) -> Function {
         notes: Vec::new(),
         folds: Vec::new(),
     }
+}
+
+/// pext's and pdep's loop, one round per one bit of `mask` (local 1), lowest first, with
+/// `next` (local 3) the round's bit of the packed side: where `condition` is not zero, `added`
+/// is OR-ed into `result` (local 2), which the function gives.
+fn over_mask_bits(condition: &[Instr], added: &[Instr]) -> Vec<Instr> {
+    use Instr::*;
+    let mut code = vec![I64Const(1), LocalSet(3), Block, Loop, LocalGet(1), I64Eqz, BrIf(1)];
+    code.extend(condition);
+    code.extend([I64Const(0), I64Ne, If, LocalGet(2)]);
+    code.extend(added);
+    code.extend([I64Or, LocalSet(2), End]);
+    // next <<= 1; mask &= mask - 1, which clears its lowest one bit.
+    code.extend([LocalGet(3), I64Const(1), I64Shl, LocalSet(3)]);
+    code.extend([LocalGet(1), LocalGet(1), I64Const(1), I64Sub, I64And, LocalSet(1), Br(0), End, End, LocalGet(2)]);
+    code
 }
 
 /// `run(count)`: the benchmark's loop over the workload in memory, as the core's
