@@ -246,10 +246,10 @@ pub fn magic(sq: usize, occ: u64) -> u64 {
 }
 
 /// PEXT bitboards: the pieces under the mask, packed by pext, are the index (the instruction
-/// where the build targets BMI2, the loop elsewhere).
+/// where the build targets BMI2, six rounds of shifts elsewhere).
 pub fn pext(sq: usize, occ: u64) -> u64 {
     use sliders::techniques::pext::{attack_table, PextEntry, BISHOP, ROOK};
     let table = attack_table();
-    let read = |e: &PextEntry| table[e.offset as usize + sliders::Bitboard(occ).pext(e.mask).0 as usize].0;
+    let read = |e: &PextEntry| table[e.offset as usize + e.mask.extract(sliders::Bitboard(occ)).0 as usize].0;
     read(&ROOK[sq]) | read(&BISHOP[sq])
 }

@@ -26,6 +26,7 @@ mod geometry;
 pub mod marks;
 pub mod narration;
 pub mod operands;
+mod pext_mask;
 mod square;
 pub mod techniques;
 pub mod trace;
@@ -37,6 +38,7 @@ pub use bitboard::{Bitboard, ParseBitboardError};
 pub use geometry::{
     line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, LINE_EX, RAYS,
 };
+pub use pext_mask::PextMask;
 pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
 pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};
 pub use trace::{Comparison, Focus, Mask, NoTrace, Op, Recorder, Step, Trace, Tracer, Value};

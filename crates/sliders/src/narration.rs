@@ -406,7 +406,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
         },
         Op::Lookup => lookup(step, result, board),
         Op::RayWalk => walk(step.focus, result, board),
-        Op::Pext => pext(a, b, lhs, rhs),
+        Op::Pext => pext(a, b, lhs, rhs, step.file != crate::formula::FILE),
         // A formula's own operations: said above.
         _ => String::new(),
     }
@@ -656,9 +656,14 @@ pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
     (!copies.is_empty()).then_some(copies)
 }
 
-/// pext, said alike for PEXT bitboards' index and a formula's call.
-fn pext(a: &str, b: &str, x: Bitboard, mask: Bitboard) -> String {
-    let cost = " WebAssembly has no pext instruction: here it is a loop over the mask's one bits.";
+/// pext, said alike for PEXT bitboards' index and a formula's call, but for how WebAssembly
+/// does it: PEXT bitboards' masks come with their rounds of shifts worked out (`PextMask`).
+fn pext(a: &str, b: &str, x: Bitboard, mask: Bitboard, in_rounds: bool) -> String {
+    let cost = if in_rounds {
+        " WebAssembly has no pext instruction: here it is six rounds of shifts, with the bits that move in each round worked out once for this mask."
+    } else {
+        " WebAssembly has no pext instruction: here it is a loop over the mask's one bits."
+    };
     if mask.is_empty() {
         return format!("{b} has no one bit, so nothing is gathered: the result is 0.{cost}");
     }

@@ -8,7 +8,7 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::panic::Location;
 
-use crate::{Bitboard, Direction, Line, Slider, Square};
+use crate::{Bitboard, Direction, Line, PextMask, Slider, Square};
 
 /// What a step did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -381,12 +381,12 @@ pub trait Tracer {
         result
     }
 
-    /// The bits of `a` under `mask`, packed into the low bits (see [`Bitboard::pext`]).
+    /// The bits of `a` under `mask`, packed into the low bits (see [`PextMask::extract`]).
     #[inline(always)]
     #[track_caller]
-    fn pext(&mut self, label: &'static str, why: &'static str, a: Bitboard, mask: Bitboard) -> Bitboard {
-        let result = a.pext(mask);
-        self.binary(label, why, Op::Pext, a, mask, result)
+    fn pext(&mut self, label: &'static str, why: &'static str, a: Bitboard, mask: PextMask) -> Bitboard {
+        let result = mask.extract(a);
+        self.binary(label, why, Op::Pext, a, mask.bits(), result)
     }
 
     /// `a + b` on numbers, such as a table's offset plus an index into it.

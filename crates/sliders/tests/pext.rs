@@ -6,7 +6,7 @@ use sliders::narration::{on_screen, Board};
 use sliders::techniques::magic::relevant_mask;
 use sliders::techniques::pext;
 use sliders::workload::Xorshift96;
-use sliders::{Bitboard, Op, Slider, Square, Technique};
+use sliders::{Bitboard, Op, PextMask, Slider, Square, Technique};
 
 #[test]
 fn the_attack_table_is_filled_on_first_use() {
@@ -26,20 +26,27 @@ fn pext_packs_the_bits_under_the_mask_lowest_first() {
     let mut random = Xorshift96::default();
     for _ in 0..100_000 {
         let (x, mask) = (random.next_u64(), random.next_u64() & random.next_u64());
-        let mut expected = 0u64;
-        for (k, square) in Bitboard(mask).squares().enumerate() {
-            expected |= ((x >> square.index()) & 1) << k;
+        assert_eq!(Bitboard(x).pext(Bitboard(mask)).0, bit_by_bit(x, mask), "pext({x:#x}, {mask:#x})");
+    }
+    // So do the six rounds of a prepared mask, on the masks at the ends too: empty, full,
+    // one bit, the top bit alone, and bits spread as far as they go.
+    let edges = [0, !0, 1, 1 << 63, 0x8000_0000_0000_0001, 0xAAAA_AAAA_AAAA_AAAA, 0x5555_5555_5555_5555];
+    let masks: Vec<u64> = edges.into_iter().chain((0..100_000).map(|_| random.next_u64() & random.next_u64())).collect();
+    for mask in masks {
+        let prepared = PextMask::new(Bitboard(mask));
+        assert_eq!(prepared.bits(), Bitboard(mask));
+        for x in [0, !0, random.next_u64()] {
+            assert_eq!(prepared.extract(Bitboard(x)), Bitboard(bit_by_bit(x, mask)), "pext({x:#x}, {mask:#x})");
         }
-        assert_eq!(Bitboard(x).pext(Bitboard(mask)).0, expected, "pext({x:#x}, {mask:#x})");
     }
     // Every entry's mask is magic's relevant mask, and the slices follow one another.
     let mut offset = 0;
     for (slider, entries) in [(Slider::Rook, &pext::ROOK), (Slider::Bishop, &pext::BISHOP)] {
         for square in Square::ALL {
             let entry = entries[square as usize];
-            assert_eq!(entry.mask, relevant_mask(slider, square));
+            assert_eq!(entry.mask.bits(), relevant_mask(slider, square));
             assert_eq!(entry.offset, offset);
-            offset += 1 << entry.mask.count();
+            offset += 1 << entry.mask.bits().count();
         }
     }
 }
@@ -75,5 +82,14 @@ fn the_gather_is_shown_and_said_bit_by_bit() {
         assert_eq!(shown.shown, Bitboard(0x101 & ((2u64 << k) - 1)));
     }
     let whole = on_screen(step, &frame(step, usize::MAX), &board);
-    assert!(whole.starts_with("pext gathers the bits of occupied under the 10 one bits of entry.mask, lowest first, into bits 0 to 9: 2 of them are set in occupied: d2 → bit 0, d6 → bit 8. WebAssembly has no pext instruction"), "{whole}");
+    assert!(whole.starts_with("pext gathers the bits of occupied under the 10 one bits of entry.mask, lowest first, into bits 0 to 9: 2 of them are set in occupied: d2 → bit 0, d6 → bit 8. WebAssembly has no pext instruction: here it is six rounds of shifts, with the bits that move in each round worked out once for this mask. One bit per relevant square"), "{whole}");
+}
+
+/// pext by its definition: bit k of the result is x's bit under the mask's k-th one bit.
+fn bit_by_bit(x: u64, mask: u64) -> u64 {
+    let mut packed = 0;
+    for (k, square) in Bitboard(mask).squares().enumerate() {
+        packed |= ((x >> square.index()) & 1) << k;
+    }
+    packed
 }

@@ -6,14 +6,16 @@
 //! multiplier to search for and no shift. The square's offset places its slice in one shared
 //! table of 107,648 entries (841 KiB), filled on first use as magic's is.
 //!
-//! WebAssembly has no pext instruction: here it is a loop over the mask's one bits, branch-free
-//! (`Bitboard::pext`), and x86-64 builds that target BMI2 use the instruction itself.
+//! WebAssembly has no pext instruction. Each mask here carries, worked out once, which of its
+//! bits move in each of six rounds of shifts (`PextMask`), so a gather is six rounds of four
+//! instructions rather than a loop over the mask's bits; x86-64 builds that target BMI2 use the
+//! instruction itself.
 
 use super::filled_table::FilledTable;
 use super::magic::relevant_mask;
 use super::reference;
 use crate::trace::{Focus, NoTrace, TableEntry, Tracer};
-use crate::{Bitboard, Slider, Square};
+use crate::{Bitboard, PextMask, Slider, Square};
 use traced::traced;
 
 #[traced]
@@ -55,7 +57,8 @@ fn lookup<T: Tracer>(
 /// One square's entry: which pieces count, and where its slice of the table starts.
 #[derive(Clone, Copy, Debug)]
 pub struct PextEntry {
-    pub mask: Bitboard,
+    /// The relevant squares, with the shifts that gather them without the instruction.
+    pub mask: PextMask,
     pub offset: u32,
 }
 
@@ -63,18 +66,18 @@ pub struct PextEntry {
 impl TableEntry for PextEntry {
     type Read = PextEntry;
     fn read(self) -> (Bitboard, PextEntry) {
-        (self.mask, self)
+        (self.mask.bits(), self)
     }
 }
 
 /// Every square's entry for `slider`, slices from `first_offset` on, and the offset after them.
 const fn entries(slider: Slider, first_offset: u32) -> ([PextEntry; 64], u32) {
-    let mut table = [PextEntry { mask: Bitboard::EMPTY, offset: 0 }; 64];
+    let mut table = [PextEntry { mask: PextMask::EMPTY, offset: 0 }; 64];
     let mut offset = first_offset;
     let mut s = 0;
     while s < 64 {
         let mask = relevant_mask(slider, Square::ALL[s]);
-        table[s] = PextEntry { mask, offset };
+        table[s] = PextEntry { mask: PextMask::new(mask), offset };
         offset += 1 << mask.count();
         s += 1;
     }
@@ -114,8 +117,9 @@ pub fn attack_table() -> &'static [Bitboard] {
 fn fill_table(table: &mut [Bitboard]) {
     for (slider, entries) in [(Slider::Rook, &ROOK), (Slider::Bishop, &BISHOP)] {
         for (square, entry) in Square::ALL.iter().zip(entries.iter()) {
-            for index in 0..1u64 << entry.mask.count() {
-                let pieces = Bitboard(crate::bitboard::pdep_loop(index, entry.mask.0));
+            let mask = entry.mask.bits();
+            for index in 0..1u64 << mask.count() {
+                let pieces = Bitboard(crate::bitboard::pdep_loop(index, mask.0));
                 table[entry.offset as usize + index as usize] =
                     reference::attacks(&mut NoTrace, slider, *square, pieces);
             }
