@@ -154,6 +154,33 @@ fn every_step_has_its_instructions_in_the_text() {
     assert_eq!((scans.uses("i64.ctz"), scans.uses("i64.popcnt")), (1, 1));
 }
 
+/// A function declares only the locals it uses: the scratch local only where a value is used
+/// twice (ls1b, a mask of a computed square), and nothing left over.
+#[test]
+fn every_local_is_used() {
+    use sliders::formula::wasm::Instr;
+    let texts = EXAMPLES.iter().map(|e| e.text).chain(EVERY_OPERATION);
+    for text in texts {
+        let module = Formula::parse(text).unwrap().wasm();
+        for function in &module.functions {
+            let first = function.params.len() as u32;
+            for (at, (name, _)) in function.locals.iter().enumerate() {
+                let local = first + at as u32;
+                let used = function.code.iter().any(|(instr, _)| {
+                    matches!(instr, Instr::LocalGet(l) | Instr::LocalSet(l) | Instr::LocalTee(l) if *l == local)
+                });
+                assert!(used, "{text}: {} declares ${name} and never uses it", function.name);
+            }
+        }
+    }
+    let scratch = |text: &str| {
+        let module = Formula::parse(text).unwrap().wasm();
+        module.functions[0].locals.iter().any(|(name, _)| name == "scratch")
+    };
+    assert!(!scratch(EXAMPLES[1].text));
+    assert!(scratch("ls1b(o)"));
+}
+
 /// Random expressions over the language's operations.
 fn expression() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![

@@ -423,8 +423,8 @@ struct Writer {
     board: [Option<u32>; 3],
     /// Where the current body's first name (slot 0) is.
     base: u32,
-    /// A scratch local, for a value used twice.
-    scratch: u32,
+    /// A scratch local, for a value used twice, made the first time one is needed.
+    scratch: Option<u32>,
     /// The square as an i32 parameter, where the function has it (the entry's `square`).
     square: Option<u32>,
     params: u32,
@@ -434,6 +434,19 @@ struct Writer {
     /// The inlined call being written out (0: none).
     copy: u32,
     notes: Vec<(usize, String)>,
+}
+
+impl Writer {
+    /// The scratch local, made on first use so that a function that needs none has none.
+    fn scratch(&mut self) -> u32 {
+        if let Some(local) = self.scratch {
+            return local;
+        }
+        self.locals.push(("scratch".into(), ValType::I64));
+        let local = self.params + self.locals.len() as u32 - 1;
+        self.scratch = Some(local);
+        local
+    }
 }
 
 impl<'c> Builder<'c> {
@@ -452,12 +465,10 @@ impl<'c> Builder<'c> {
         }
         let base = (params.len() + locals.len()) as u32;
         locals.extend(body.names.iter().map(|n| (n.clone(), ValType::I64)));
-        locals.push(("scratch".into(), ValType::I64));
-        let scratch = (params.len() + locals.len() - 1) as u32;
         let mut writer = Writer {
             board,
             base,
-            scratch,
+            scratch: None,
             square: Some(1),
             params: params.len() as u32,
             locals,
@@ -595,7 +606,7 @@ impl<'c> Builder<'c> {
                     Builtin::Rotl => w.put(&[Instr::I64Rotl], here),
                     Builtin::Rotr => w.put(&[Instr::I64Rotr], here),
                     Builtin::Ls1b => {
-                        let t = w.scratch;
+                        let t = w.scratch();
                         w.put(
                             &[Instr::LocalTee(t), Instr::I64Const(0), Instr::LocalGet(t), Instr::I64Sub, Instr::I64And],
                             here,
@@ -659,7 +670,7 @@ impl<'c> Builder<'c> {
         }
         if !board_square {
             self.code(w, square, here);
-            let t = w.scratch;
+            let t = w.scratch();
             w.put(
                 &[Instr::LocalTee(t), Instr::I64Const(63), Instr::I64GtU, Instr::If, Instr::Unreachable, Instr::End],
                 here,
@@ -669,7 +680,7 @@ impl<'c> Builder<'c> {
             self.code(w, square, here);
         }
         if mask == Mask::Bit {
-            let t = w.scratch;
+            let t = w.scratch();
             return w.put(&[Instr::LocalSet(t), Instr::I64Const(1), Instr::LocalGet(t), Instr::I64Shl], here);
         }
         let offset = self.table(mask);
