@@ -105,3 +105,26 @@ async fn presentation_mode_on_a_projector_and_a_laptop() {
         browser.close().await;
     }
 }
+
+/// A check's counter-example on a phone: the expected and the formula's grids side by side, each
+/// with its hex on one line under it.
+#[tokio::test]
+async fn a_counter_example_on_a_phone() {
+    let browser = Browser::start_at("/", (390, 844)).await;
+    browser
+        .open(
+            "?v=2&technique=formula&formula=o%5E(o-2*r)&expect=rook&slider=rook&square=d2&occupied=0x4ced22000146f848",
+        )
+        .await;
+    browser.wait_for_still().await;
+    browser.click("[data-formula-check]").await;
+    browser.client.wait().for_element(Locator::Css(".check-grids")).await.expect("a counter-example");
+    browser.eval("document.querySelector('.check-grids').scrollIntoView(); return 1;").await;
+    save(&browser, "counter-example-390x844.png").await;
+    let lines = browser
+        .eval("return [...document.querySelectorAll('.check-grids .grid-hex')].map(h => { const r = document.createRange(); r.selectNodeContents(h); return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; });")
+        .await;
+    assert_eq!(lines, serde_json::json!([1, 1]), "each hex on one line");
+    assert_eq!(horizontal_overflow(&browser).await, 0);
+    browser.close().await;
+}
