@@ -240,6 +240,22 @@ impl Export<'_> {
         Code::atom(format!("{}({})", self.function_names[index], list.join(", ")))
     }
 
+    /// A builtin that both languages write as a call of a generated helper: the rays, the
+    /// lines and the rest that neither language has an operator or intrinsic for.
+    fn generated_call(&self, builtin: Builtin, arguments: &[Node], body: &Body) -> Code {
+        match builtin {
+            Builtin::Ray => {
+                let word = ray_direction(arguments).map_or("north", direction_word);
+                self.helper_call(&format!("ray_{word}"), &arguments[..arguments.len().min(1)], body)
+            }
+            Builtin::Line(line) => self.helper_call(line_word(line), arguments, body),
+            _ => {
+                let name = builtin.signature().split('(').next().unwrap_or("x");
+                self.helper_call(name, arguments, body)
+            }
+        }
+    }
+
     fn helper_call(&self, name: &str, arguments: &[Node], body: &Body) -> Code {
         let list: Vec<String> = arguments.iter().map(|argument| self.top(argument, body)).collect();
         Code::atom(format!("formula_{name}({})", list.join(", ")))
@@ -377,15 +393,7 @@ impl Export<'_> {
                         Code::new(format!("(uint64_t)__builtin_popcountll({})", first()), UNARY, Class::Typed)
                     }
                     Builtin::Bswap => Code::atom(format!("__builtin_bswap64({})", first())),
-                    Builtin::Ray => {
-                        let word = ray_direction(arguments).map_or("north", direction_word);
-                        self.helper_call(&format!("ray_{word}"), &arguments[..arguments.len().min(1)], body)
-                    }
-                    Builtin::Line(line) => self.helper_call(line_word(line), arguments, body),
-                    _ => {
-                        let name = builtin.signature().split('(').next().unwrap_or("x");
-                        self.helper_call(name, arguments, body)
-                    }
+                    _ => self.generated_call(builtin, arguments, body),
                 }
             }
         }
@@ -515,15 +523,7 @@ impl Export<'_> {
                         };
                         Code::atom(format!("{}.{method}({amount})", receiver()))
                     }
-                    Builtin::Ray => {
-                        let word = ray_direction(arguments).map_or("north", direction_word);
-                        self.helper_call(&format!("ray_{word}"), &arguments[..arguments.len().min(1)], body)
-                    }
-                    Builtin::Line(line) => self.helper_call(line_word(line), arguments, body),
-                    _ => {
-                        let name = builtin.signature().split('(').next().unwrap_or("x");
-                        self.helper_call(name, arguments, body)
-                    }
+                    _ => self.generated_call(builtin, arguments, body),
                 }
             }
         }
