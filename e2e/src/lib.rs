@@ -212,6 +212,12 @@ impl Browser {
         element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
     }
 
+    /// Picks the formula example `id` from the examples menu (a formula must be open).
+    pub async fn open_example(&self, id: &str) {
+        let select = self.client.find(Locator::Css("[data-formula-example]")).await.expect("the examples menu");
+        select.select_by_value(id).await.unwrap_or_else(|e| panic!("example {id}: {e}"));
+    }
+
     /// Types `text` into the Position box and presses Enter.
     pub async fn submit_position(&self, text: &str) {
         let input = self.client.find(Locator::Css("[data-occupied-input]")).await.expect("the Position box");

@@ -90,8 +90,7 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
 async fn a_checked_formula_is_timed_beside_the_techniques() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=formula").await;
-    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
-    select.select_by_value("obstruction-difference").await.unwrap();
+    browser.open_example("obstruction-difference").await;
     let note = browser.client.find(Locator::Css("[data-bench-formula-note]")).await.unwrap().text().await.unwrap();
     assert!(note.contains("once its check agrees"), "{note}");
     browser.click("[data-formula-check]").await;

@@ -120,8 +120,7 @@ async fn every_example_is_proved_in_the_page_and_a_wrong_formula_is_not() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=formula").await;
     for example in &EXAMPLES {
-        let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
-        select.select_by_value(example.id).await.unwrap();
+        browser.open_example(example.id).await;
         let typed = browser.eval("return document.querySelector('[data-formula-input]').value;").await;
         assert_eq!(typed.as_str(), Some(example.text));
         let target = browser.eval("return document.querySelector('[data-formula-target]').value;").await;
@@ -244,8 +243,7 @@ async fn a_technique_opens_as_a_formula_and_links_carry_the_formula() {
 async fn the_formula_is_copied_as_c_and_as_rust() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=formula").await;
-    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
-    select.select_by_value("obstruction-difference").await.unwrap();
+    browser.open_example("obstruction-difference").await;
     browser.click("[data-copy-as=\"c\"]").await;
     browser.client.wait().for_element(Locator::Css("[data-engine-code=\"c\"]")).await.unwrap();
     let c = text(&browser, "[data-engine-code=\"c\"]").await;
@@ -272,8 +270,7 @@ async fn the_formula_is_copied_as_c_and_as_rust() {
 async fn the_caret_in_the_formula_brings_up_its_step_and_its_instructions() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=formula").await;
-    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
-    select.select_by_value("obstruction-difference").await.unwrap();
+    browser.open_example("obstruction-difference").await;
     let text = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap().text;
     let caret = text.find("clz(lower").unwrap() + 1;
     let script = "const area = document.querySelector('[data-formula-input]'); area.focus(); area.setSelectionRange(arguments[0], arguments[0]); area.dispatchEvent(new KeyboardEvent('keyup', { key: 'ArrowRight', bubbles: true })); return 1;";

@@ -81,8 +81,7 @@ async fn the_page_works_under_the_strict_policy_sent_as_a_header() {
     // and instantiated for its check, and the benchmark's worker timing it.
     browser.open("?v=2&technique=formula").await;
     browser.eval("window.violations = []; document.addEventListener('securitypolicyviolation', e => violations.push(e.violatedDirective));").await;
-    let select = browser.client.find(Locator::Css("[data-formula-example]")).await.unwrap();
-    select.select_by_value("subtraction-file").await.unwrap();
+    browser.open_example("subtraction-file").await;
     browser.click("[data-formula-check]").await;
     browser
         .client
