@@ -207,15 +207,18 @@ fn ops_per_lookup(technique: Technique) -> f64 {
     ops as f64 / lookups as f64
 }
 
+/// A field of the first CPU in /proc/cpuinfo ("model name", "flags", …), empty if not there.
+fn cpuinfo(name: &str) -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    info.lines()
+        .find(|l| l.split(':').next().map(str::trim) == Some(name))
+        .and_then(|l| l.split(':').nth(1))
+        .map(|v| v.trim().to_string())
+        .unwrap_or_default()
+}
+
 fn machine() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
+    let cpu = Some(cpuinfo("model name")).filter(|m| !m.is_empty()).unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     let version =
         |program: &str| output_of(Command::new(program).arg("--version")).unwrap_or_default().trim().to_string();
@@ -225,16 +228,8 @@ fn machine() -> String {
 /// What the CPU means for pext: whether it has BMI2, and whether its pext is the microcoded
 /// one of AMD's Zen 1 and 2 (family 23), read from /proc/cpuinfo.
 fn cpu_for_pext() -> String {
-    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let field = |name: &str| {
-        info.lines()
-            .find(|l| l.split(':').next().map(str::trim) == Some(name))
-            .and_then(|l| l.split(':').nth(1))
-            .map(|v| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    let has_bmi2 = field("flags").split_whitespace().any(|flag| flag == "bmi2");
-    let (vendor, family, model) = (field("vendor_id"), field("cpu family"), field("model"));
+    let has_bmi2 = cpuinfo("flags").split_whitespace().any(|flag| flag == "bmi2");
+    let (vendor, family, model) = (cpuinfo("vendor_id"), cpuinfo("cpu family"), cpuinfo("model"));
     let generation = match (vendor.as_str(), family.parse::<u32>().unwrap_or(0)) {
         ("AuthenticAMD", 23) => "Zen 1 or 2, where pext is microcoded and slow".to_string(),
         // Family 25 holds Zen 3 and Zen 4; Zen 4's models are 0x10–0x1f and 0x60–0xaf.
