@@ -49,7 +49,7 @@ pub fn engine_export(formula: &Rc<str>, shown: &UseStateHandle<Option<Shown>>) -
             html! {
                 <>
                     <p class="hint" aria-live="polite" data-engine-copied={shown.copied.map(|c| c.to_string())}>{ status }</p>
-                    <pre class="engine-code" tabindex="0" data-engine-code={shown.language.to_lowercase()}
+                    <pre class="engine-code" tabindex="0" data-engine-code={shown.language.to_ascii_lowercase()}
                         aria-label={format!("Your formula as {}", shown.language)}>{ code }</pre>
                 </>
             }

@@ -13,8 +13,14 @@ use wasmparser::{ExternalKind, Operator, Parser, Payload};
 
 /// The page's release wasm as rustc linked it, function names included.
 const PAGE_WASM_WITH_NAMES: &str = "target/wasm32-unknown-unknown/release/slider-lab.wasm";
-/// The module of core that prints floats, as it appears in mangled function names.
-const FLOAT_PRINTING: &str = "flt2dec";
+/// Parts of core the page must not link, as they appear in mangled function names, each with
+/// its cure. Each has crept in by one innocent call and cost 5–8 KB gzipped.
+const FORBIDDEN: [(&str, &str); 2] = [
+    // Formatting one float (`{:.1}`, or `to_string` of an f64).
+    ("flt2dec", "the page's wasm prints floats: format integers instead, as benchmark::tenths does"),
+    // `str::to_lowercase` or `char::to_uppercase`: Unicode's case tables, about 13 KB of data.
+    ("unicode_data", "the page's wasm links Unicode's character tables: use the ASCII case changes (`to_ascii_lowercase`)"),
+];
 
 /// Per function (by index): its instruction count, clz and ctz counts, and the functions it calls.
 #[derive(Default, Clone)]
@@ -172,21 +178,19 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
             failures.push("the page's wasm has no i64.clz".into());
         }
     }
-    // Formatting one float (`{:.1}`, or `to_string` of an f64) links core's float printing,
-    // about 8 KB gzipped of a page that is over its weight budget; it has happened twice. The
-    // release build before wasm-opt keeps function names, so the machinery shows as `flt2dec`.
+    // The release build before wasm-opt keeps function names, so a forbidden part shows by name.
     let named = crate::workspace_root().join(PAGE_WASM_WITH_NAMES);
     if let Ok(bytes) = std::fs::read(&named) {
-        let floats = bytes.windows(FLOAT_PRINTING.len()).filter(|w| *w == FLOAT_PRINTING.as_bytes()).count();
-        println!("the page's release wasm ({}): {floats} functions of float printing", named.display());
-        if floats > 0 {
-            failures.push(format!(
-                "the page's wasm prints floats ({floats} `{FLOAT_PRINTING}` functions): format integers instead, as benchmark::tenths does"
-            ));
+        for (marker, cure) in FORBIDDEN {
+            let functions = bytes.windows(marker.len()).filter(|w| *w == marker.as_bytes()).count();
+            println!("the page's release wasm ({}): {functions} `{marker}` functions", named.display());
+            if functions > 0 {
+                failures.push(format!("{cure} ({functions} `{marker}` functions)"));
+            }
         }
     }
     if failures.is_empty() {
-        println!("test result: ok. {} passed; 0 failed (wasm instruction check)", Technique::ALL.len() + 2);
+        println!("test result: ok. {} passed; 0 failed (wasm instruction check)", Technique::ALL.len() + 2 + FORBIDDEN.len());
         Ok(())
     } else {
         Err(failures.join("; "))
