@@ -16,7 +16,8 @@
 // Development builds (`trunk serve`) inject a live-reload script whose text trunk rewrites while
 // serving, so no hash can match it: the policy is taken out of those builds.
 import { createHash } from "node:crypto";
-import { copyFileSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -44,6 +45,31 @@ copyFileSync(
   join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "formula", "formula_module.wasm"),
   join(TRUNK_STAGING_DIR, "formula.wasm"),
 );
+
+// Every build: the panels module (src/bin/panels.rs: Share, Copy for an article, Compare and
+// Benchmark), fetched by static/panels-loader.js once the lesson is on screen. Built here, with
+// the page's own settings (a release build inherits `cargo xtask`'s size build), so that it
+// shares the page's compiled crates; then wasm-bindgen's glue for it, panels.js, and for a
+// release, wasm-opt with the page's flags (index.html).
+{
+  const release = TRUNK_PROFILE === "release";
+  const built = join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", release ? "release" : "debug", "panels.wasm");
+  const cargo = ["build", "--quiet", "--bin", "panels", "--target", "wasm32-unknown-unknown"];
+  execFileSync("cargo", release ? [...cargo, "--release"] : cargo, { cwd: TRUNK_SOURCE_DIR, stdio: "inherit" });
+  execFileSync("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", TRUNK_STAGING_DIR, "--out-name", "panels", built], {
+    stdio: "inherit",
+  });
+  const bound = join(TRUNK_STAGING_DIR, "panels_bg.wasm");
+  const shipped = join(TRUNK_STAGING_DIR, "panels.wasm");
+  if (release) {
+    const source = readFileSync(join(TRUNK_SOURCE_DIR, "index.html"), "utf8");
+    const flags = source.match(/data-wasm-opt-params="([^"]*)"/)[1].split(/\s+/).filter(Boolean);
+    execFileSync("wasm-opt", ["-Oz", ...flags, bound, "-o", shipped], { stdio: "inherit" });
+    unlinkSync(bound);
+  } else {
+    renameSync(bound, shipped);
+  }
+}
 
 // The native figures of the last `cargo xtask bench` (BENCHMARKS.md), for the panel to show beside
 // the reader's own: which machine, and each technique's native MQueens/s.

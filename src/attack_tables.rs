@@ -57,3 +57,19 @@ fn now_ms() -> f64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or_default()
 }
+#[cfg(test)]
+mod tests {
+    use sliders::Technique;
+
+    /// A link that opens a technique with a table fills it once, and the page says how long
+    /// that took: reading the link's squares (which runs the technique) records the fill too.
+    #[test]
+    fn a_link_that_fills_a_table_records_the_fill() {
+        let query = "?v=2&technique=pext&slider=queen&square=d2&occupied=0x4ced22000146f848&step=1";
+        assert!(!super::ready(Technique::Pext), "no other test of this crate uses PEXT's table");
+        let lab = crate::url::from_query(query).lab;
+        assert!(super::ready(Technique::Pext));
+        assert!(super::fill_ms(Technique::Pext).is_some_and(|ms| ms >= 0.0));
+        assert_eq!(lab.trace().result, Technique::Reference.attacks(lab.slider, lab.square, lab.occupied));
+    }
+}

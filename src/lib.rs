@@ -7,6 +7,8 @@ pub mod components;
 pub mod input;
 pub mod language;
 pub mod model;
+pub mod panels;
+pub mod panels_link;
 pub mod panic;
 pub mod pictures;
 pub mod presets;

@@ -181,6 +181,8 @@ pub fn from_query(query: &str) -> Loaded {
     let mut one_slider_only = None;
     read("square", fields.square, &mut |v| {
         let squares = sliders::parse_squares(v).map_err(|e| e.to_string())?;
+        // Running the technique below fills its table, if it has one: timed, as the page says.
+        crate::attack_tables::ensure(lab.technique);
         let squares = match lab.technique.trace_many(lab.slider, squares, Bitboard::EMPTY) {
             _ if lab.formula_open => squares,
             Ok(_) => squares,

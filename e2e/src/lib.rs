@@ -172,7 +172,8 @@ impl Browser {
         self.wait_for_sources().await;
     }
 
-    /// Waits until no source file is still being fetched.
+    /// Waits until no source file is still being fetched, and the panels module has drawn the
+    /// page's state.
     ///
     /// The code panel fetches its sources after the board is up: a test that reads the
     /// highlighted line right away raced that fetch, and lost once on a busy machine. The
@@ -183,6 +184,24 @@ impl Browser {
         let started = std::time::Instant::now();
         while self.eval(loaded).await != serde_json::json!(true) {
             assert!(started.elapsed() < Duration::from_secs(20), "the technique's source never arrived");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        self.wait_for_panels().await;
+    }
+
+    /// Waits until the panels module (src/panels.rs) has drawn the state the page last told it,
+    /// into every host the page renders: it draws after the page, in a task of its own.
+    pub async fn wait_for_panels(&self) {
+        let drawn = "const hosts = document.querySelectorAll('[data-panel-host]');
+            return [...hosts].every(h => h.hasAttribute('data-panel-serial'))
+                && (hosts.length === 0 || window.sliderLabState.query === document.documentElement.dataset.panelsQuery);";
+        let started = std::time::Instant::now();
+        while self.eval(drawn).await != serde_json::json!(true) {
+            if started.elapsed() > Duration::from_secs(20) {
+                let state = "return [...document.querySelectorAll('[data-panel-host]')].map(h => h.dataset.panelHost + ':' + h.dataset.panelSerial).join(' ')
+                    + ' | page ' + window.sliderLabState.query + ' | panels ' + document.documentElement.dataset.panelsQuery;";
+                panic!("the panels module never drew the page's state: {}", self.eval(state).await);
+            }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
@@ -200,6 +219,7 @@ impl Browser {
     }
 
     pub async fn attribute(&self, selector: &str, name: &str) -> Option<String> {
+        self.wait_for_panels().await;
         let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
         element.attr(name).await.expect("attribute read")
     }

@@ -1,6 +1,7 @@
 //! Trust on every machine: dist/ holds only the release site, the page works under the strict
 //! Content-Security-Policy sent as a header, a panic shows a banner with a way back, embed.js
-//! takes heights only from its own site's iframes, and a huge parameter cannot widen the page.
+//! takes heights only from its own site's iframes, a huge parameter cannot widen the page, and
+//! the lesson works without the panels module.
 //! (Every test's `close` also fails on any console error or warning and any outside request.)
 
 use std::path::PathBuf;
@@ -198,4 +199,52 @@ async fn a_huge_parameter_is_clipped_and_the_page_keeps_its_width() {
     let overflow = browser.eval("const e = document.scrollingElement; return e.scrollWidth - e.clientWidth;").await;
     assert_eq!(overflow, 0);
     browser.close().await;
+}
+
+/// A copy of dist/ in a fresh folder, without `missing`.
+fn dist_without(missing: &str) -> PathBuf {
+    fn copy(from: &std::path::Path, to: &std::path::Path, missing: &str) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap().filter_map(Result::ok) {
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target, missing);
+            } else if entry.file_name() != missing {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let copied = std::env::temp_dir().join(format!("slider-lab-without-{missing}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copied);
+    copy(&folder("SLIDER_LAB_DIST", "dist"), &copied, missing);
+    copied
+}
+
+/// The panels module comes after the lesson (src/panels_link.rs); when its glue or its wasm
+/// cannot come, the lesson still works and the page says what is missing.
+#[tokio::test]
+async fn without_the_panels_module_the_lesson_works_and_says_what_is_missing() {
+    for missing in ["panels.js", "panels.wasm"] {
+        let root = dist_without(missing);
+        let browser = Browser::start_with(StaticServer::serve(root.clone(), "/"), (1280, 720)).await;
+        browser.goto(&browser.server.url("?technique=sbamg&square=d1&occupied=0x43")).await;
+        let message = browser
+            .client
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::Css("[data-message]"))
+            .await
+            .unwrap_or_else(|_| panic!("without {missing}: no message"));
+        let text = message.text().await.unwrap();
+        assert!(text.contains("panels.wasm") && text.contains("could not be loaded"), "without {missing}: {text}");
+        // The lesson itself: the board, its result, and a step taken.
+        // (Read without the helpers, which wait for the panels.)
+        let result = browser.eval("return document.querySelector('[data-result]').dataset.value;").await;
+        let expected = Technique::Sbamg.attacks(Slider::Rook, Square::D1, Bitboard(0x43));
+        assert_eq!(result.as_str().map(|hex| hex.parse::<Bitboard>().unwrap()), Some(expected));
+        browser.client.find(Locator::Css("[data-player=\"next\"]")).await.unwrap().click().await.unwrap();
+        assert!(browser.client.find(Locator::Css("[data-panel-host=\"compare\"] table")).await.is_err());
+        browser.close_unchecked().await;
+        let _ = std::fs::remove_dir_all(root);
+    }
 }

@@ -9,21 +9,15 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, IntersectionObserver, IntersectionObserverEntry, KeyboardEvent, ResizeObserver};
 use yew::prelude::*;
 
-use crate::components::benchmark::Benchmark;
 use crate::components::board::Board;
 use crate::components::code_panel::CodePanel;
-use crate::components::compare::Compare;
-use crate::components::export::Export;
-use crate::components::formula_panel::{language_help, FormulaPanel};
+use crate::components::formula_panel::FormulaPanel;
 use crate::components::key_help::{focus_key_help, key_help, keys_hint};
 use crate::components::player::{player, PlayerProps};
-use crate::components::position::Position;
 use crate::components::result::{attack_result, ResultProps};
 use crate::components::setup::{setup, SetupProps};
-use crate::components::share::Share;
 use crate::components::step_strip::StepStrip;
 use crate::components::step_view::{step_view, values_table, StepViewProps};
-use crate::components::technique_info::technique_info;
 use crate::model::{Action, Lab, Theme, SPEEDS_MS};
 use crate::sources::{use_source, Source};
 use crate::url::{self, Embed, Loaded, Notice};
@@ -197,6 +191,26 @@ pub fn app() -> Html {
         },
     );
 
+    // The panels module draws from the state the address describes: told after every change of
+    // it, or of the formula panel's hosts, and fetched once the lesson is on screen.
+    let hosts = (lab.playground.formula.is_some(), lab.playground.error.is_some());
+    use_effect_with(
+        (url::query_of(&lab), formula_checked(&lab.playground), lab.show_indices, hosts),
+        |(query, checked, indices, _)| crate::panels_link::publish(query, *checked, *indices),
+    );
+    // An embed draws the module's hosts only in a formula's panel, when it shows its code.
+    let panels_shown = !embed.enabled || (embed.code && lab.formula_open);
+    use_effect_with(panels_shown, {
+        let dispatcher = lab.dispatcher();
+        move |&shown| {
+            let listener = shown.then(|| {
+                crate::panels_link::load();
+                crate::panels_link::listen(move |action| dispatcher.dispatch(action))
+            });
+            move || drop(listener)
+        }
+    });
+
     // Once, on the first render: back and forward restore the state their address describes,
     // the first render of the board is marked for the page's start-up budget, and an embedded
     // view starts telling its article its height.
@@ -295,9 +309,6 @@ pub fn app() -> Html {
     // every frame the player draws.
     let traced = use_memo(traced, |_| lab.trace_and_fault());
     let (trace, fault) = &*traced;
-    // The technique's source file, for its explanation in the lesson (the code panel asks for
-    // it too); an embed shows no explanation, and fetches the file only with its code panel.
-    let source = use_source((!embed.enabled && !lab.formula_open).then_some(lab.technique.source_file()));
     let attacks = trace.result;
     let positive_rays_only = !lab.formula_open && lab.technique.positive_rays_only();
     // A formula whose last step gives a number, and that number as its result, computed a
@@ -484,7 +495,7 @@ pub fn app() -> Html {
                         onclick={on_action.reform(|_: MouseEvent| Action::Present(true))}>
                         { "Present (P)" }
                     </button>
-                    <Share lab={(*lab).clone()} />
+                    <div class="share-host" data-panel-host="share"></div>
                 </div>
             </header>
             <main class="lab">
@@ -500,19 +511,20 @@ pub fn app() -> Html {
                     </div>
                     { stepper }
                     <div class="more">
-                        <Position occupied={lab.occupied} show_indices={lab.show_indices} on_action={on_action.clone()} />
-                        if lab.formula_open { { language_help() } } else { { technique_info(lab.technique, &source, &on_action) } }
+                        // The position's field, and the technique's explanation (or the language's):
+                        // drawn by the panels module too.
+                        <div class="position-host" data-panel-host="position"></div>
+                        <div data-panel-host="info"></div>
                     </div>
                 </div>
                 <section class="step-details" aria-label="Every step">
                     <StepStrip steps={trace.steps.clone()} current={lab.step} on_action={on_action.clone()} />
                     { for current.as_ref().map(values_table) }
                 </section>
-                <Export trace={trace.clone()} step={lab.step} formula={formula.clone()} />
-                <Compare slider={lab.slider} square={lab.square} others={lab.others} occupied={lab.occupied}
-                    selected={lab.technique} formula={lab.playground.formula.clone().map(|f| (f, lab.playground.target))}
-                    formula_open={lab.formula_open} on_action={on_action.clone()} />
-                <Benchmark formula={bench_formula(&lab.playground)} />
+                // Drawn by the panels module, fetched once the lesson is on screen (panels_link.rs).
+                <div data-panel-host="export"></div>
+                <div data-panel-host="compare"></div>
+                <div data-panel-host="benchmark"></div>
             </main>
             { for key_help }
             <footer class="page-footer">
@@ -522,19 +534,15 @@ pub fn app() -> Html {
     }
 }
 
-/// The reader's formula for the Benchmark panel: once it and its compiled function agreed with
-/// the reference on every case, and while the typed text is that formula's or another that reads.
-fn bench_formula(playground: &crate::model::Playground) -> Option<crate::components::benchmark::BenchFormula> {
+/// Whether the Benchmark panel may time the reader's formula: once it and its compiled function
+/// agreed with the reference on every case, and while the typed text is that formula's or
+/// another that reads.
+fn formula_checked(playground: &crate::model::Playground) -> bool {
     use sliders::formula::CheckOutcome;
     // A text with an error is not what would be timed.
-    if playground.error.is_some() {
-        return None;
-    }
-    match (&playground.check, &playground.compiled) {
-        (
-            crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. },
-            Some(Ok(module)),
-        ) => Some(crate::components::benchmark::BenchFormula { module: module.clone(), target: playground.target }),
-        _ => None,
-    }
+    playground.error.is_none()
+        && matches!(
+            (&playground.check, &playground.compiled),
+            (crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. }, Some(Ok(_)))
+        )
 }

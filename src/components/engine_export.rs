@@ -2,8 +2,8 @@
 //! written by the formula language (`formula.wasm`), copied to the clipboard and shown below
 //! the buttons, so that it can be read first, or copied by hand where the browser refuses.
 //!
-//! A view, not a component: the formula panel keeps what is shown (a component of its own cost
-//! the page 10 KB of code, docs/page-weight.md).
+//! Drawn by the panels module (src/panels.rs) into its host in the formula panel, so its code
+//! is no part of the page's first load.
 
 use std::rc::Rc;
 
@@ -20,9 +20,20 @@ pub struct Shown {
     copied: Option<bool>,
 }
 
-/// The buttons, and the code last asked for, which `shown` keeps (the panel clears it when the
-/// formula changes).
-pub fn engine_export(formula: &Rc<str>, shown: &UseStateHandle<Option<Shown>>) -> Html {
+#[derive(Properties, PartialEq)]
+pub struct EngineExportProps {
+    pub formula: Rc<str>,
+}
+
+/// The buttons, and the code last asked for, forgotten when the formula changes.
+#[function_component(EngineExport)]
+pub fn engine_export(props: &EngineExportProps) -> Html {
+    let shown = &use_state(|| None::<Shown>);
+    {
+        let shown = shown.clone();
+        use_effect_with(props.formula.clone(), move |_| shown.set(None));
+    }
+    let formula = &props.formula;
     let copy = |language: &'static str| {
         let (shown, formula) = (shown.clone(), formula.clone());
         Callback::from(move |_: MouseEvent| {

@@ -11,7 +11,6 @@ use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::components::benchmark::grouped;
-use crate::components::engine_export::{engine_export, Shown};
 use crate::components::grid::Grid;
 use crate::language;
 use crate::model::{Action, Check, Playground};
@@ -82,12 +81,6 @@ fn utf16_to_byte(text: &str, units: usize) -> usize {
 pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let playground = &props.playground;
     let backdrop = use_node_ref();
-    // The C or Rust last shown, forgotten when the formula changes.
-    let exported = use_state(|| None::<Shown>);
-    {
-        let exported = exported.clone();
-        use_effect_with(playground.formula.clone(), move |_| exported.set(None));
-    }
     // The check runs a slice at a time, each after the page has had its turn to draw and
     // answer the reader.
     use_effect_with(playground.check.clone(), {
@@ -122,22 +115,6 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                     }
                 }
                 behind.set_scroll_top(area.scroll_top());
-            }
-            // And the listing of the WebAssembly brings the step's first instruction into view.
-            let listing = gloo::utils::document().query_selector("[data-formula-wasm]").ok().flatten();
-            if let Some(listing) = listing.and_then(|l| l.dyn_into::<HtmlElement>().ok()) {
-                let lit = listing.query_selector_all("[data-wasm-lit]").ok();
-                let first = lit.as_ref().and_then(|l| l.item(0)).and_then(|e| e.dyn_into::<HtmlElement>().ok());
-                let last = lit.as_ref().and_then(|l| l.item(l.length().saturating_sub(1)));
-                if let (Some(first), Some(last)) = (first, last.and_then(|e| e.dyn_into::<HtmlElement>().ok())) {
-                    // The whole block in view where it fits, else its start.
-                    let (top, bottom) = (first.offset_top(), last.offset_top() + last.offset_height());
-                    let height = listing.client_height();
-                    if top < listing.scroll_top() || bottom > listing.scroll_top() + height {
-                        let room = (height - (bottom - top)).max(0);
-                        listing.set_scroll_top((top - room / 3).max(0));
-                    }
-                }
             }
         });
     }
@@ -193,7 +170,7 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             let (before, inside, after) = cut(text, span);
             // An error at the very end marks one space, so the caret has somewhere to be.
             let inside = if inside.is_empty() { " " } else { inside };
-            html! { <>{ before }<mark class={mark_class} data-formula-mark="">{ inside }</mark>{ after }{ "\n" }</> }
+            html! { <>{ before }<mark ~className={mark_class} data-formula-mark="">{ inside }</mark>{ after }{ "\n" }</> }
         }
         None => html! { <>{ text }{ "\n" }</> },
     };
@@ -281,9 +258,10 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             if playground.error.is_none() {
                 { check_view(playground, &props.on_action) }
                 { compiled_check_view(&playground.check) }
-                { wasm_view(playground, props.step, &props.spans) }
-                if let Some(formula) = &playground.formula {
-                    { engine_export(formula, &exported) }
+                // The listing and the export are drawn by the panels module (panels_link.rs).
+                <div data-panel-host="formula-wasm"></div>
+                if playground.formula.is_some() {
+                    <div data-panel-host="engine-export"></div>
                 }
             } else {
                 <p class="check-note" data-formula-set-aside="">
@@ -291,6 +269,27 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 </p>
             }
         </section>
+    }
+}
+
+
+/// The listing of the WebAssembly brings the step's first instruction into view: after every
+/// render of the listing (drawn by the panels module, src/panels.rs).
+pub fn bring_lit_instructions_into_view() {
+    let listing = gloo::utils::document().query_selector("[data-formula-wasm]").ok().flatten();
+    if let Some(listing) = listing.and_then(|l| l.dyn_into::<HtmlElement>().ok()) {
+        let lit = listing.query_selector_all("[data-wasm-lit]").ok();
+        let first = lit.as_ref().and_then(|l| l.item(0)).and_then(|e| e.dyn_into::<HtmlElement>().ok());
+        let last = lit.as_ref().and_then(|l| l.item(l.length().saturating_sub(1)));
+        if let (Some(first), Some(last)) = (first, last.and_then(|e| e.dyn_into::<HtmlElement>().ok())) {
+            // The whole block in view where it fits, else its start.
+            let (top, bottom) = (first.offset_top(), last.offset_top() + last.offset_height());
+            let height = listing.client_height();
+            if top < listing.scroll_top() || bottom > listing.scroll_top() + height {
+                let room = (height - (bottom - top)).max(0);
+                listing.set_scroll_top((top - room / 3).max(0));
+            }
+        }
     }
 }
 
@@ -378,8 +377,9 @@ fn compiled_check_view(check: &Check) -> Html {
 }
 
 /// The formula compiled to WebAssembly, as text, the instructions of the current step's
-/// sub-expression highlighted: Compiler Explorer's view of a formula.
-fn wasm_view(playground: &Playground, step: usize, spans: &[Span]) -> Html {
+/// sub-expression highlighted: Compiler Explorer's view of a formula. Drawn by the panels
+/// module (src/panels.rs) into its host in the formula panel.
+pub fn wasm_view(playground: &Playground, step: usize, spans: &[Span]) -> Html {
     let module = match &playground.compiled {
         Some(Ok(module)) => module,
         Some(Err(why)) => {

@@ -33,7 +33,8 @@ pub fn technique_info(technique: Technique, source: &Source, on_action: &Callbac
     html! {
         <section class="technique-info" data-technique={technique.name()}>
             <h2>{ format!("{} · {}", article.title(), technique.title()) }</h2>
-            <p class="technique-summary">{ match source {
+            // `data-source-loading`: the end-to-end tests wait for this to go, as for the code.
+            <p class="technique-summary" data-source-loading={matches!(source, Source::Loading).then_some("")}>{ match source {
                 Source::Ready(text) => summary(text),
                 Source::Failed(why) => why.to_string(),
                 Source::Loading => String::new(),

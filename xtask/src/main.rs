@@ -79,8 +79,12 @@ pub const PICTURES_MODULE: &str = "pictures.wasm";
 /// formula.
 pub const FORMULA_MODULE: &str = "formula.wasm";
 
-/// The modules the page fetches on demand, left out of the first load.
-pub const LAZY_MODULES: [&str; 3] = [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE];
+/// The panels module (src/bin/panels.rs) and its glue: Share, Copy for an article, Compare and
+/// Benchmark, fetched once the lesson is on screen.
+pub const PANELS_MODULE: [&str; 2] = ["panels.wasm", "panels.js"];
+
+/// The modules the page fetches on demand or after the lesson is up, left out of the first load.
+pub const LAZY_MODULES: [&str; 5] = [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE, PANELS_MODULE[0], PANELS_MODULE[1]];
 
 /// Where `cargo xtask serve` puts its development build (never dist/).
 pub const SERVE_DIR: &str = "target/serve";

@@ -1,0 +1,151 @@
+//! The page's side of the panels module. The panels a reader reaches below the lesson or opens
+//! (Share, Copy for an article, Compare and Benchmark) are drawn by a second WebAssembly module,
+//! `panels.wasm` (built from `src/bin/panels.rs`, its views in [`crate::panels`]), which the page
+//! fetches once the lesson is on screen. So the first load carries only the lesson.
+//!
+//! The two modules share no memory. The page renders an empty host element for each panel, and
+//! tells the module its state through the window: the address's query (which already describes
+//! everything the panels show) and whether the reader's formula passed its check. The module
+//! answers with actions, as the text of a query too (`technique=magic`, `formula`): the few that
+//! its panels make, listed in [`action_of`].
+
+use gloo::events::EventListener;
+use js_sys::{Object, Reflect};
+use sliders::{Bitboard, Technique};
+use wasm_bindgen::JsValue;
+
+use crate::model::Action;
+use crate::presets::PRESETS;
+
+/// The window's property that holds the page's state for the panels: `{ query, checked,
+/// indices }`, the last two what the address does not say (the formula passed its check; the
+/// board shows square numbers).
+pub const STATE: &str = "sliderLabState";
+/// The event the page fires on the window after each change of [`STATE`].
+pub const STATE_EVENT: &str = "slider-lab:state";
+/// The window's property that holds the panels' last action, and the event that says it is new.
+pub const ACTION: &str = "sliderLabAction";
+pub const ACTION_EVENT: &str = "slider-lab:action";
+/// The module's loader, relative to the page (asset URLs are relative, for any sub-path).
+const SCRIPT: &str = "static/panels-loader.js";
+const SCRIPT_ID: &str = "slider-lab-panels";
+
+/// What the page says when the module cannot come (its loader or the module failed to load).
+pub const FAILED: &str = "The panels below the lesson (panels.wasm) could not be loaded: Share, the position's field, Copy for an article, Compare and Benchmark are missing. Reload the page to try again.";
+
+/// The selector of each panel's host, as the page renders it and the module finds it.
+pub fn host(panel: &str) -> String {
+    format!("[data-panel-host=\"{panel}\"]")
+}
+
+/// Puts the state where the module reads it, and tells it so.
+pub fn publish(query: &str, checked: bool, indices: bool) {
+    let window = gloo::utils::window();
+    let state = Object::new();
+    let _ = Reflect::set(&state, &"query".into(), &query.into());
+    let _ = Reflect::set(&state, &"checked".into(), &checked.into());
+    let _ = Reflect::set(&state, &"indices".into(), &indices.into());
+    let _ = Reflect::set(&window, &STATE.into(), &state);
+    if let Ok(event) = web_sys::Event::new(STATE_EVENT) {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
+/// Fetches the module, once: its loader is a module script of the page's own origin.
+pub fn load() {
+    let document = gloo::utils::document();
+    if document.get_element_by_id(SCRIPT_ID).is_some() {
+        return;
+    }
+    let (Ok(script), Some(head)) = (document.create_element("script"), document.head()) else { return };
+    script.set_id(SCRIPT_ID);
+    let _ = script.set_attribute("type", "module");
+    let _ = script.set_attribute("src", SCRIPT);
+    // The loader itself, or the glue it imports, did not come; the module's own failure the
+    // loader reports.
+    EventListener::once(&script, "error", |_| send("failed")).forget();
+    let _ = head.append_child(&script);
+}
+
+/// The action a panel sent, read from its text.
+pub fn action_of(text: &str) -> Option<Action> {
+    Some(match text.split_once('=') {
+        None if text == "formula" => Action::OpenFormula,
+        None if text == "indices" => Action::ToggleIndices,
+        None if text == "failed" => Action::Reject(FAILED.into()),
+        None => return None,
+        Some(("technique", name)) => Action::SetTechnique(name.parse::<Technique>().ok()?),
+        Some(("occupied", board)) => Action::SetOccupied(board.parse::<Bitboard>().ok()?),
+        Some(("preset", id)) => Action::LoadPreset(PRESETS.iter().find(|preset| preset.id == id)?.id),
+        Some(("example", id)) => Action::OpenExample(sliders::formula::examples::by_id(id)?.id),
+        Some(("reject", message)) => Action::Reject(message.to_string()),
+        Some(_) => return None,
+    })
+}
+
+/// An action as a panel sends it: `None` for those no panel makes.
+pub fn text_of(action: &Action) -> Option<String> {
+    Some(match action {
+        Action::OpenFormula => "formula".into(),
+        Action::ToggleIndices => "indices".into(),
+        Action::SetTechnique(technique) => format!("technique={}", technique.name()),
+        Action::SetOccupied(board) => format!("occupied={board}"),
+        Action::LoadPreset(id) => format!("preset={id}"),
+        Action::OpenExample(id) => format!("example={id}"),
+        Action::Reject(message) => format!("reject={message}"),
+        _ => return None,
+    })
+}
+
+/// Calls `dispatch` with every action the panels send, for as long as the listener lives.
+pub fn listen(dispatch: impl Fn(Action) + 'static) -> EventListener {
+    let window = gloo::utils::window();
+    EventListener::new(&window.clone(), ACTION_EVENT, move |_| {
+        let text = Reflect::get(&window, &ACTION.into()).ok().and_then(|value| value.as_string());
+        if let Some(action) = text.as_deref().and_then(action_of) {
+            dispatch(action);
+        }
+    })
+}
+
+/// The module's side of [`listen`]: sends `text` to the page.
+pub fn send(text: &str) {
+    let window = gloo::utils::window();
+    let _ = Reflect::set(&window, &ACTION.into(), &JsValue::from_str(text));
+    if let Ok(event) = web_sys::Event::new(ACTION_EVENT) {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{action_of, text_of};
+    use crate::model::Action;
+    use sliders::{Bitboard, Technique};
+
+    #[test]
+    fn the_panels_actions_read_back() {
+        use sliders::Bitboard;
+        let board: Bitboard = "0x0000000000000043".parse().unwrap();
+        let sent = [
+            Action::OpenFormula,
+            Action::ToggleIndices,
+            Action::SetTechnique(Technique::Magic),
+            Action::SetOccupied(board),
+            Action::LoadPreset(crate::presets::PRESETS[1].id),
+            Action::OpenExample(sliders::formula::examples::EXAMPLES[2].id),
+            Action::Reject("There is no preset \"x=y\".".into()),
+        ];
+        for action in sent {
+            let text = text_of(&action).unwrap();
+            let back = action_of(&text).unwrap_or_else(|| panic!("{text} does not read back"));
+            assert_eq!(text_of(&back).as_deref(), Some(&*text));
+        }
+        assert!(text_of(&Action::Next).is_none());
+        // The loader's word for a module that did not come: a message the page shows.
+        assert!(matches!(action_of("failed"), Some(Action::Reject(message)) if message == super::FAILED));
+        for wrong in ["technique=black-magic", "occupied=0xg", "preset=none", "example=none", "square=d4", "", "=", "ready"] {
+            assert!(action_of(wrong).is_none(), "{wrong}");
+        }
+    }
+}
