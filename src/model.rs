@@ -260,6 +260,9 @@ pub struct Lab {
     /// An embed without controls: after a pause on the last step, play again from this step (the
     /// author's), so a reader who arrives late still sees every step.
     pub loop_from: Option<usize>,
+    /// A link with `expect=` asks for the check: it starts on its own once the formula reads
+    /// (the language may still be on its way when the link opens).
+    pub check_when_read: bool,
 }
 
 impl Default for Lab {
@@ -289,6 +292,7 @@ impl Default for Lab {
             presenting: false,
             play_when_seen: false,
             loop_from: None,
+            check_when_read: false,
         }
     }
 }
@@ -604,7 +608,7 @@ impl Reducible for Lab {
                     _ => None,
                 };
                 let check = Check::Running { checker, compiled, started_ms: now };
-                Lab { playground: Playground { check, ..lab.playground.clone() }, ..lab }
+                Lab { playground: Playground { check, ..lab.playground.clone() }, check_when_read: false, ..lab }
             }
             Action::CheckTick(now) => match lab.playground.check.clone() {
                 Check::Running { checker, compiled, started_ms } => {
@@ -757,6 +761,14 @@ mod tests {
             state = state.reduce(action.clone());
         }
         (*state).clone()
+    }
+
+    #[test]
+    fn a_started_check_is_no_longer_asked_for() {
+        let lab = Lab { check_when_read: true, ..apply(Lab::default(), &[Action::OpenExample("classical-ray")]) };
+        let started = apply(lab, &[Action::StartCheck(0.0)]);
+        assert!(matches!(started.playground.check, Check::Running { .. }));
+        assert!(!started.check_when_read);
     }
 
     #[test]

@@ -234,10 +234,12 @@ pub fn from_query(query: &str) -> Loaded {
         lab.presenting = flag(v)?;
         Ok(())
     });
-    // A formula without `expect` is checked as the link's slider's attacks.
+    // A formula without `expect` is checked as the link's slider's attacks; with it, the link
+    // asks for the check, which starts once the formula reads.
     if lab.formula_open && !has_expect {
         lab.playground.target = sliders::formula::Target::Piece(lab.slider);
     }
+    lab.check_when_read = lab.formula_open && has_expect;
     // `read` holds the notices until here.
     if let Some(problem) = one_slider_only {
         notices.push(Notice { parameter: "square", message: format!("{problem}: showing {} alone", lab.square) });
@@ -351,6 +353,10 @@ mod tests {
         // Without `expect`, the formula is checked as the link's slider's attacks.
         let queen = from_query("?technique=formula&formula=o%20%26%20r&slider=queen");
         assert_eq!(queen.lab.playground.target.name(), "queen");
+        // `expect=` asks for the check; a link without it, or of a technique, does not.
+        assert!(loaded.lab.check_when_read);
+        assert!(!queen.lab.check_when_read);
+        assert!(!from_query("?technique=sbamg&expect=north").lab.check_when_read);
         // A formula with an error opens with its error, and no steps of another formula.
         let broken = from_query("?technique=formula&formula=o%20%2B");
         assert!(broken.lab.playground.error.is_some() && broken.lab.trace().steps.is_empty());

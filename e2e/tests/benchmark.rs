@@ -93,7 +93,7 @@ async fn a_checked_formula_is_timed_beside_the_techniques() {
     browser.open_example("obstruction-difference").await;
     let note = browser.client.find(Locator::Css("[data-bench-formula-note]")).await.unwrap().text().await.unwrap();
     assert!(note.contains("once its check agrees"), "{note}");
-    browser.click("[data-formula-check]").await;
+    browser.click("[data-formula-check-start]").await;
     browser
         .client
         .wait()

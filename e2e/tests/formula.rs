@@ -26,7 +26,7 @@ async fn type_formula(browser: &Browser, formula: &str) {
 
 /// Waits for the check to end; its outcome and what it carries.
 async fn checked(browser: &Browser) -> (String, usize, f64) {
-    browser.click("[data-formula-check]").await;
+    browser.click("[data-formula-check-start]").await;
     let started = std::time::Instant::now();
     loop {
         if let Some(result) = browser
@@ -162,7 +162,7 @@ async fn every_example_is_proved_in_the_page_and_a_wrong_formula_is_not() {
     for gone in ["[data-check-result]", "[data-formula-wasm]", "[data-copy-as]"] {
         assert!(browser.client.find(Locator::Css(gone)).await.is_err(), "{gone} beside a text with an error");
     }
-    let disabled = browser.eval("return document.querySelector('[data-formula-check]').disabled;").await;
+    let disabled = browser.eval("return document.querySelector('[data-formula-check-start]').disabled;").await;
     assert_eq!(disabled, serde_json::Value::Bool(true));
     type_formula(&browser, "o ^ (o - 2 * r)").await;
     let square = browser.attribute("[data-check-result]", "data-counter-square").await.unwrap();
@@ -282,5 +282,54 @@ async fn the_caret_in_the_formula_brings_up_its_step_and_its_instructions() {
         browser.eval("return [...document.querySelectorAll('[data-wasm-lit]')].map(l => l.textContent.trim());").await;
     let lit: Vec<&str> = lit.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
     assert!(lit.contains(&"i64.clz") && lit.contains(&"i64.or"), "{lit:?}");
+    browser.close().await;
+}
+
+/// Waits for `[data-formula-check]`, a check's outcome, and reads its cases, its failures and
+/// its counter-example's square and board ("" where there is none).
+async fn check_outcome(browser: &Browser) -> Vec<String> {
+    let script = "const e = document.querySelector('[data-formula-check]');
+        return e && [e.dataset.cases, e.dataset.failures, e.dataset.square || '', e.dataset.occupied || ''];";
+    let started = std::time::Instant::now();
+    let mut value = browser.eval(script).await;
+    while value.is_null() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no check ended on its own");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        value = browser.eval(script).await;
+    }
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+/// The hooks tests and embedding pages rely on: `[data-formula]` is the editor, a link with
+/// `expect=` starts the check on its own, and `[data-formula-check]` carries its outcome: the
+/// cases, the failures, and a counter-example that really fails; `[data-formula-error]` carries
+/// the error's line and column.
+#[tokio::test]
+async fn a_link_with_expect_checks_on_its_own_and_the_hooks_carry_the_outcome() {
+    let browser = Browser::start().await;
+    // o ^ (o - 2r) is the north ray on a file only: as the rook's attacks it is wrong.
+    browser.open("?v=2&technique=formula&formula=(o%5E(o-2*r))%26file(sq)&expect=rook&square=d2&occupied=0x4ced22000146f848").await;
+    let editor = browser.eval("return document.querySelector('[data-formula]').value;").await;
+    assert_eq!(editor, "(o^(o-2*r))&file(sq)");
+    let failed = check_outcome(&browser).await;
+    assert_eq!(failed[1], "1", "{failed:?}");
+    assert!(failed[0].parse::<usize>().unwrap() >= 1);
+    let square: sliders::Square = failed[2].parse().expect("a square such as d4");
+    let occupied: sliders::Bitboard = failed[3].parse().expect("0x and 16 hex digits");
+    assert!(failed[3].starts_with("0x") && failed[3].len() == 18, "{failed:?}");
+    // The counter-example really fails: the formula's value there is not the rook's attacks.
+    let file = sliders::Bitboard(0x0101_0101_0101_0101 << square.file());
+    let o = occupied | square.bit();
+    let formula = sliders::Bitboard((o.0 ^ o.0.wrapping_sub(2 * square.bit().0)) & file.0);
+    assert_ne!(formula, sliders::Technique::Reference.attacks(sliders::Slider::Rook, square, o), "{failed:?}");
+    // An example that is right: every case agrees.
+    let example = EXAMPLES.iter().find(|e| e.id == "hyperbola-quintessence").unwrap();
+    let text: String = url::form_urlencoded::byte_serialize(example.text.as_bytes()).collect();
+    browser.open(&format!("?v=2&technique=formula&formula={text}&expect={}&square=e4", example.target.name())).await;
+    assert_eq!(check_outcome(&browser).await, ["100032", "0", "", ""]);
+    // An error says its line and column.
+    type_formula(&browser, "x = 1\ny = x +\n").await;
+    assert_eq!(browser.attribute("[data-formula-error]", "data-line").await.as_deref(), Some("3"));
+    assert_eq!(browser.attribute("[data-formula-error]", "data-column").await.as_deref(), Some("1"));
     browser.close().await;
 }

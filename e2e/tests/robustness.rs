@@ -83,7 +83,7 @@ async fn the_page_works_under_the_strict_policy_sent_as_a_header() {
     browser.open("?v=2&technique=formula").await;
     browser.eval("window.violations = []; document.addEventListener('securitypolicyviolation', e => violations.push(e.violatedDirective));").await;
     browser.open_example("subtraction-file").await;
-    browser.click("[data-formula-check]").await;
+    browser.click("[data-formula-check-start]").await;
     browser
         .client
         .wait()

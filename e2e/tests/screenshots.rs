@@ -117,7 +117,7 @@ async fn a_counter_example_on_a_phone() {
         )
         .await;
     browser.wait_for_still().await;
-    browser.click("[data-formula-check]").await;
+    browser.click("[data-formula-check-start]").await;
     browser.client.wait().for_element(Locator::Css(".check-grids")).await.expect("a counter-example");
     browser.eval("document.querySelector('.check-grids').scrollIntoView(); return 1;").await;
     save(&browser, "counter-example-390x844.png").await;

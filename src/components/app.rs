@@ -272,6 +272,19 @@ pub fn app() -> Html {
         }
     });
 
+    // A link with `expect=` starts the check once its formula reads, where the formula panel
+    // (which drives the check's slices) is on screen.
+    let check_due = lab.check_when_read && lab.formula_open && lab.playground.formula.is_some() && (!embed.enabled || embed.code);
+    use_effect_with(check_due, {
+        let dispatcher = lab.dispatcher();
+        move |&due| {
+            if due {
+                let now = gloo::utils::window().performance().map_or(0.0, |p| p.now());
+                dispatcher.dispatch(Action::StartCheck(now));
+            }
+        }
+    });
+
     // The frame timer runs only while something animates.
     use_effect_with((lab.running, lab.speed), {
         let dispatcher = lab.dispatcher();

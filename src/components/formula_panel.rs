@@ -185,8 +185,10 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
         },
         (Some(error), _) => {
             let (line, caret) = error.caret(text);
+            let (line_number, column) = error.position(text);
             html! {
-                <div class="formula-error" role="alert" data-formula-error="">
+                <div class="formula-error" role="alert" data-formula-error="" data-line={line_number.to_string()}
+                    data-column={column.to_string()}>
                     <p>{ error.describe(text) }</p>
                     <pre class="formula-caret">{ format!("{line}\n{caret}") }</pre>
                     <p class="formula-note">{ if playground.formula.is_some() {
@@ -238,7 +240,7 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             </header>
             <div class="formula-editor">
                 <pre class="formula-backdrop" aria-hidden="true" ref={backdrop}>{ backdrop_text }</pre>
-                <textarea class="formula-input" data-formula-input="" spellcheck="false" autocomplete="off"
+                <textarea class="formula-input" data-formula="" data-formula-input="" spellcheck="false" autocomplete="off"
                     aria-label="Your formula" aria-describedby="formula-status" value={playground.text.to_string()} ref={editor}
                     oninput={on_input} onscroll={on_scroll} onclick={on_click} onkeyup={on_keyup} />
             </div>
@@ -248,7 +250,7 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                     <span class="control-label">{ "It should compute" }</span>
                     <select data-formula-target="" onchange={on_target}>{ for targets }</select>
                 </label>
-                <button type="button" data-formula-check="" onclick={start}
+                <button type="button" data-formula-check-start="" onclick={start}
                     disabled={matches!(playground.check, Check::Running { .. }) || playground.error.is_some()}>
                     { format!("Check on {} cases", grouped(Checker::total())) }
                 </button>
@@ -309,7 +311,9 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
             </p>
         },
         Check::Done { outcome: CheckOutcome::Agrees { cases }, ms, .. } => html! {
-            <p class="check-agrees" data-check-result="agrees" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}>
+            // `data-formula-check`: the outcome's stable hook, for tests and embedding pages.
+            <p class="check-agrees" data-check-result="agrees" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}
+                data-formula-check="" data-cases={cases.to_string()} data-failures="0">
                 { format!(
                     "✓ Agrees with {} on all {} cases: every square{}, in {} ms.",
                     target.describe(),
@@ -327,7 +331,9 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
             };
             html! {
                 <div class="check-differs" data-check-result="differs" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}
-                    data-counter-square={c.square.name()} data-counter-occupied={c.occupied.to_string()}>
+                    data-counter-square={c.square.name()} data-counter-occupied={c.occupied.to_string()}
+                    data-formula-check="" data-cases={cases.to_string()} data-failures="1" data-square={c.square.name()}
+                    data-occupied={c.occupied.to_string()}>
                     <p>{ format!(
                         "✗ Differs on case {}: the {slider} on {}, occupied {}. Expected {}, the formula gives {}.",
                         grouped(*cases),

@@ -7,7 +7,9 @@ use std::io::Write as _;
 
 use wasmparser::{KnownCustom, Name, Parser, Payload};
 
-use crate::{cargo_command, run, workspace_root, BENCH_MODULE, FORMULA_MODULE, PICTURES_MODULE, SIZE_BUILD};
+use crate::{
+    cargo_command, run, workspace_root, BENCH_MODULE, FORMULA_MODULE, PANELS_MODULE, PICTURES_MODULE, SIZE_BUILD,
+};
 
 fn gzipped(bytes: &[u8]) -> Result<usize, String> {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -102,7 +104,9 @@ fn code_by_part(wasm: &[u8]) -> Result<(BTreeMap<&'static str, usize>, usize), S
 pub fn size() -> Result<(), String> {
     let root = workspace_root();
     println!(
-        "first load (dist/; {BENCH_MODULE} is fetched only for the benchmark, {PICTURES_MODULE} for a picture, {FORMULA_MODULE} for a formula):"
+        "first load (dist/; {} and {} come once the lesson is on screen, {BENCH_MODULE} only for the benchmark, {PICTURES_MODULE} for a picture, {FORMULA_MODULE} for a formula):",
+        PANELS_MODULE[0],
+        PANELS_MODULE[1]
     );
     let mut total = (0, 0);
     for entry in std::fs::read_dir(root.join("dist")).map_err(|e| format!("no dist/ (cargo xtask dist): {e}"))? {
@@ -122,7 +126,7 @@ pub fn size() -> Result<(), String> {
             path.file_name().unwrap_or_default().to_string_lossy()
         );
     }
-    println!("  {:>9} bytes {:>8} gzipped  = {:.1} KB (budget 150 KB)", total.0, total.1, total.1 as f64 / 1024.0);
+    println!("  {:>9} bytes {:>8} gzipped  = {:.1} KB (bar 160 KB, goal 150 KB)", total.0, total.1, total.1 as f64 / 1024.0);
 
     let (parts, total) = release_code_by_part()?;
     println!("code of the release wasm before wasm-opt, by part ({total} bytes):");
