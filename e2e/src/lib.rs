@@ -326,21 +326,35 @@ impl Browser {
     /// Milliseconds from an edit of the formula editor (its text replaced, then an input event,
     /// as typing does) to the page patched, for `edits` edits that alternate between `text` and
     /// `text` with one more comment line: the formula parses again, runs again, and redraws.
-    pub async fn time_formula_edits(&self, text: &str, edits: usize) -> Vec<f64> {
+    /// Beside it, to the panels module's redraw of the same edit (src/panels.rs: it runs the
+    /// formula again for Compare's row, the listing and Copy for an article, in a later task),
+    /// which marks the state it drew on the root (`data-panels-query`).
+    pub async fn time_formula_edits(&self, text: &str, edits: usize) -> (Vec<f64>, Vec<f64>) {
         let script = format!(
             "const done = arguments[arguments.length - 1];
              const area = document.querySelector('[data-formula-input]');
              const text = arguments[0];
-             const rendered = [];
+             const rendered = [], panels = [];
              function edit(i) {{
-               if (i === {edits}) {{ done(rendered.sort((a, b) => a - b)); return; }}
+               if (i === {edits}) {{
+                 done({{ rendered: rendered.sort((a, b) => a - b), panels: panels.sort((a, b) => a - b) }});
+                 return;
+               }}
                const t0 = performance.now();
-               const observer = new MutationObserver(() => {{
-                 observer.disconnect();
+               let waiting = 2;
+               const next = () => {{ if (--waiting === 0) setTimeout(() => edit(i + 1), 30); }};
+               const page = new MutationObserver(() => {{
+                 page.disconnect();
                  rendered.push(performance.now() - t0);
-                 setTimeout(() => edit(i + 1), 30);
+                 next();
                }});
-               observer.observe(document.body, {{ attributes: true, subtree: true, childList: true, characterData: true }});
+               page.observe(document.body, {{ attributes: true, subtree: true, childList: true, characterData: true }});
+               const drawn = new MutationObserver(() => {{
+                 drawn.disconnect();
+                 panels.push(performance.now() - t0);
+                 next();
+               }});
+               drawn.observe(document.documentElement, {{ attributes: true, attributeFilter: ['data-panels-query'] }});
                area.value = text + (i % 2 ? '' : '\\n// one more line');
                area.dispatchEvent(new InputEvent('input', {{ bubbles: true }}));
              }}
@@ -351,7 +365,15 @@ impl Browser {
             .execute_async(&script, vec![serde_json::json!(text)])
             .await
             .expect("the timing script finishes");
-        timings.as_array().unwrap_or_else(|| panic!("{timings}")).iter().map(|t| t.as_f64().unwrap()).collect()
+        let list = |name: &str| -> Vec<f64> {
+            timings[name]
+                .as_array()
+                .unwrap_or_else(|| panic!("{timings}"))
+                .iter()
+                .map(|t| t.as_f64().unwrap())
+                .collect()
+        };
+        (list("rendered"), list("panels"))
     }
 
     /// The console's errors and warnings since the last call, as "LEVEL message" lines.

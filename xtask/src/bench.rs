@@ -434,6 +434,15 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
                     fields[4]
                 );
             }
+            Some(&"formula-panels") => {
+                let _ = writeln!(
+                    budgets,
+                    "- the same edit to the panels module's redraw (Compare's row, the listing and Copy for an article, which run the formula again in a later task; the page is already up to date): median {} ms, min {}, max {}",
+                    fields[2],
+                    fields[3],
+                    fields[4]
+                );
+            }
             Some(&"formula-check") => {
                 let (cases, ms) = (fields[3].parse::<f64>().unwrap_or(0.0), fields[4].parse::<f64>().unwrap_or(0.0));
                 let _ = writeln!(

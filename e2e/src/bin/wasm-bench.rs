@@ -10,6 +10,7 @@
 //!   page first-render <median> <min> <max>
 //!   page toggle <median> <min> <max> <technique>
 //!   page formula-keystroke <median> <min> <max> <lines>
+//!   page formula-panels <median> <min> <max>
 //!   page formula-check <example> <cases> <ms>
 //!
 //! `wasm-bench panel ROUNDS` sets the page's Benchmark panel (its worker, on dist/bench.wasm)
@@ -162,13 +163,14 @@ async fn page_budgets() {
     let examples = &sliders::formula::examples::EXAMPLES;
     page.open("?technique=formula&slider=rook&square=d4&occupied=0x0012040028004100").await;
     let sbamg = examples.iter().find(|e| e.id == "sbamg").expect("the SBAMG example");
-    let edits = page.time_formula_edits(sbamg.text, 21).await;
+    let (edits, panels) = page.time_formula_edits(sbamg.text, 21).await;
     println!("page formula-keystroke {} {}", summary(edits), sbamg.text.lines().count());
+    println!("page formula-panels {}", summary(panels));
     for example in examples {
         page.open("?technique=formula&formula=&slider=rook&square=d4&occupied=0x0").await;
         let select = page.client.find(fantoccini::Locator::Css("[data-formula-example]")).await.unwrap();
         select.select_by_value(example.id).await.unwrap();
-        page.click("[data-formula-check]").await;
+        page.click("[data-formula-check-start]").await;
         let result = loop {
             let ms = page.eval("const e = document.querySelector('[data-check-result]'); return e && [e.dataset.checkResult, e.dataset.checkCases, e.dataset.checkMs];").await;
             if let Some(fields) = ms.as_array() {
