@@ -79,16 +79,36 @@ async fn activating_a_square_toggles_it_and_updates_the_result() {
 
 #[wasm_bindgen_test]
 async fn a_bad_occupancy_keeps_the_board_and_says_why() {
-    let root = mount().await;
-    let before = occupied(&root);
+    // The position's field is drawn by the panels module (src/panels.rs), beside the App: mounted
+    // here on its own, with the actions it sends to the page recorded.
+    use slider_lab::components::position::{Position, PositionProps};
+    use slider_lab::model::Action;
+    use std::{cell::RefCell, rc::Rc};
+    let sent = Rc::new(RefCell::new(Vec::<Action>::new()));
+    let on_action = {
+        let sent = sent.clone();
+        yew::Callback::from(move |action| sent.borrow_mut().push(action))
+    };
+    let document = gloo::utils::document();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    let props = PositionProps { occupied: Bitboard(0x43), show_indices: false, on_action };
+    yew::Renderer::<Position>::with_root_and_props(root.clone(), props).render();
+    settle().await;
     let input: web_sys::HtmlInputElement = find(&root, "[data-occupied-input]").dyn_into().unwrap();
     input.set_value("0x1ffffffffffffffff");
     let form: web_sys::HtmlFormElement = find(&root, "[data-occupied-form]").dyn_into().unwrap();
     form.request_submit().unwrap();
     settle().await;
-    assert_eq!(occupied(&root), before);
+    assert!(sent.borrow().is_empty(), "no new board is sent: {:?}", sent.borrow());
     let message = find(&root, "[data-message]").text_content().unwrap();
     assert!(message.contains("17 hex digits"), "{message}");
+    // A good one is sent, and the message goes.
+    input.set_value("0x43");
+    form.request_submit().unwrap();
+    settle().await;
+    assert_eq!(*sent.borrow(), [Action::SetOccupied(Bitboard(0x43))]);
+    assert!(root.query_selector("[data-message]").unwrap().is_none());
 }
 
 /// The benchmark loop is written out in WebAssembly (and rolled natively): in wasm, each
