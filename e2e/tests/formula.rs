@@ -313,6 +313,11 @@ async fn a_link_with_expect_checks_on_its_own_and_the_hooks_carry_the_outcome() 
     assert_eq!(editor, "(o^(o-2*r))&file(sq)");
     let failed = check_outcome(&browser).await;
     assert_eq!(failed[1], "1", "{failed:?}");
+    // A check the link started leaves the page where it opened: at its top, the board in view.
+    assert_eq!(browser.eval("return window.scrollY;").await, 0);
+    // Compare marks the formula's row alone: the lesson shows the formula, not a technique.
+    let marked = "return [...document.querySelectorAll('[data-compare].selected')].map(r => r.dataset.compare);";
+    assert_eq!(browser.eval(marked).await, serde_json::json!(["formula"]));
     assert!(failed[0].parse::<usize>().unwrap() >= 1);
     let square: sliders::Square = failed[2].parse().expect("a square such as d4");
     let occupied: sliders::Bitboard = failed[3].parse().expect("0x and 16 hex digits");

@@ -20,6 +20,7 @@ pub struct CompareProps {
     #[prop_or_default]
     pub others: Bitboard,
     pub occupied: Bitboard,
+    /// The lesson's technique, marked in its row unless the formula is what the lesson shows.
     pub selected: Technique,
     /// The reader's formula and what it should compute, when there is one that runs.
     #[prop_or_default]
@@ -118,7 +119,7 @@ pub fn compare(props: &CompareProps) -> Html {
         });
         html! {
             <tr data-compare={technique.name()} data-match={wrong.is_empty().to_string()}
-                ~className={if technique == props.selected { "selected" } else { "" }}>
+                ~className={if technique == props.selected && !props.formula_open { "selected" } else { "" }}>
                 <th scope="row">
                     <button type="button" class="link-button" onclick={select}>{ technique.title() }</button>
                     if technique.article().title() != technique.title() {

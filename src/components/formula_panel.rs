@@ -81,15 +81,19 @@ fn utf16_to_byte(text: &str, units: usize) -> usize {
 pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let playground = &props.playground;
     let backdrop = use_node_ref();
+    // Whether the reader pressed the check's button (a link's `expect=` starts it too): only then
+    // is the verdict brought into view, never by scrolling a page or an embed that just opened.
+    let asked = use_mut_ref(|| false);
     // The check runs a slice at a time, each after the page has had its turn to draw and
     // answer the reader.
     use_effect_with(playground.check.clone(), {
         let on_action = props.on_action.clone();
+        let asked = asked.clone();
         move |check| {
             let next = matches!(check, Check::Running { .. })
                 .then(|| Timeout::new(0, move || on_action.emit(Action::CheckTick(now_ms()))));
             // The verdict, once it is in, is brought into view (it can fall below the fold).
-            if matches!(check, Check::Done { .. }) {
+            if matches!(check, Check::Done { .. }) && asked.replace(false) {
                 if let Ok(Some(verdict)) = gloo::utils::document().query_selector("[data-check-result]") {
                     let options = web_sys::ScrollIntoViewOptions::new();
                     options.set_block(web_sys::ScrollLogicalPosition::Nearest);
@@ -225,7 +229,10 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let targets = Target::ALL.iter().map(|t| {
         html! { <option value={t.name()} selected={*t == playground.target}>{ t.describe() }</option> }
     });
-    let start = props.on_action.reform(|_: MouseEvent| Action::StartCheck(now_ms()));
+    let start = props.on_action.reform(move |_: MouseEvent| {
+        *asked.borrow_mut() = true;
+        Action::StartCheck(now_ms())
+    });
     html! {
         <section class="formula-panel" aria-label="Your formula" data-formula-panel="">
             <header class="code-heading">
