@@ -69,6 +69,11 @@ impl Drop for TempDir {
     }
 }
 
+/// One list of milliseconds from a timing script's answer (`{ name: [ms, …], … }`).
+fn timing_list(timings: &serde_json::Value, name: &str) -> Vec<f64> {
+    timings[name].as_array().unwrap_or_else(|| panic!("{timings}")).iter().map(|t| t.as_f64().unwrap()).collect()
+}
+
 impl Browser {
     pub async fn start() -> Browser {
         Browser::start_at("/", (1280, 900)).await
@@ -312,15 +317,7 @@ impl Browser {
              edit(0);"
         );
         let timings = self.client.execute_async(&script, vec![]).await.expect("the timing script finishes");
-        let list = |name: &str| -> Vec<f64> {
-            timings[name]
-                .as_array()
-                .unwrap_or_else(|| panic!("{timings}"))
-                .iter()
-                .map(|t| t.as_f64().unwrap())
-                .collect()
-        };
-        (list("rendered"), list("framed"))
+        (timing_list(&timings, "rendered"), timing_list(&timings, "framed"))
     }
 
     /// Milliseconds from an edit of the formula editor (its text replaced, then an input event,
@@ -365,15 +362,7 @@ impl Browser {
             .execute_async(&script, vec![serde_json::json!(text)])
             .await
             .expect("the timing script finishes");
-        let list = |name: &str| -> Vec<f64> {
-            timings[name]
-                .as_array()
-                .unwrap_or_else(|| panic!("{timings}"))
-                .iter()
-                .map(|t| t.as_f64().unwrap())
-                .collect()
-        };
-        (list("rendered"), list("panels"))
+        (timing_list(&timings, "rendered"), timing_list(&timings, "panels"))
     }
 
     /// The console's errors and warnings since the last call, as "LEVEL message" lines.
