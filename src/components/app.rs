@@ -176,11 +176,13 @@ pub fn app() -> Html {
 
     // The address follows the state; an embedded view leaves the article's history alone.
     let last_setup_ms = use_mut_ref(|| f64::NEG_INFINITY);
+    // What the address says (`url::query_of`): it is written only when one of these changes.
+    let addressed = (
+        (lab.technique, lab.formula_open, lab.playground.text.clone(), lab.playground.target),
+        (lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting),
+    );
     use_effect_with(
-        (
-            (lab.technique, lab.formula_open, lab.playground.text.clone(), lab.playground.target),
-            (lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting),
-        ),
+        addressed.clone(),
         {
             let lab = (*lab).clone();
             move |_| {
@@ -194,10 +196,10 @@ pub fn app() -> Html {
     // The panels module draws from the state the address describes: told after every change of
     // it, or of the formula panel's hosts, and fetched once the lesson is on screen.
     let hosts = (lab.playground.formula.is_some(), lab.playground.error.is_some());
-    use_effect_with(
-        (url::query_of(&lab), formula_checked(&lab.playground), lab.show_indices, hosts),
-        |(query, checked, indices, _)| crate::panels_link::publish(query, *checked, *indices),
-    );
+    use_effect_with((addressed, formula_checked(&lab.playground), lab.show_indices, hosts), {
+        let lab = (*lab).clone();
+        move |(_, checked, indices, _)| crate::panels_link::publish(&url::query_of(&lab), *checked, *indices)
+    });
     // An embed draws the module's hosts only in a formula's panel, when it shows its code.
     let panels_shown = !embed.enabled || (embed.code && lab.formula_open);
     use_effect_with(panels_shown, {
