@@ -5,8 +5,8 @@
 //! Native builds (the model's tests) have no WebAssembly engine: there nothing is instantiated,
 //! and the check runs the formula alone.
 
-use sliders::formula::{Fault, Span};
 use sliders::{Bitboard, Square};
+use sliders_formula::{Fault, Span};
 
 pub use instance::{attacks_of, load, validate, AVAILABLE};
 

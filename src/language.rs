@@ -2,15 +2,15 @@
 //! the check are `formula.wasm` (crates/formula-module), fetched the first time a reader opens
 //! a formula, so that they weigh nothing on the first load. This file asks it for what the page
 //! shows (whether a text reads, its steps on a board, its result, a slice of its check, its
-//! WebAssembly, its C or Rust) in the bytes of `sliders::formula::wire`, and reads the answers back into the
+//! WebAssembly, its C or Rust) in the bytes of `sliders_formula::wire`, and reads the answers back into the
 //! core's own types.
 //!
 //! Native builds (the model's tests) answer the same requests with the same core (and the same
 //! encoder), in process, so the tests go through the same bytes as the page.
 
-use sliders::formula::wire::{self, CompiledModule, Request, Writer};
-use sliders::formula::{CheckOutcome, Checker, Error, Fault, Span};
 use sliders::{Bitboard, Slider, Trace};
+use sliders_formula::wire::{self, CompiledModule, Request, Writer};
+use sliders_formula::{CheckOutcome, Checker, Error, Fault, Span};
 
 /// Where the language is.
 #[derive(Clone, PartialEq, Debug)]
@@ -102,7 +102,7 @@ pub use transport::load;
 mod transport {
     use std::cell::RefCell;
 
-    use sliders::formula::wire::{Request, Server};
+    use sliders_formula::wire::{Request, Server};
 
     thread_local! {
         static SERVER: RefCell<Server> = RefCell::new(Server::compiling(wasm_encode::encode));
@@ -127,7 +127,7 @@ mod transport {
     use std::cell::RefCell;
 
     use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
-    use sliders::formula::wire::Request;
+    use sliders_formula::wire::Request;
     use wasm_bindgen::{JsCast, JsValue};
     use wasm_bindgen_futures::JsFuture;
 

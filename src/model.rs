@@ -2,16 +2,16 @@
 
 use std::rc::Rc;
 
-use sliders::formula::examples::{Example, EXAMPLES};
-use sliders::formula::wire::CompiledModule;
-use sliders::formula::{self, CheckOutcome, Checker, Target};
+use sliders_formula::examples::{Example, EXAMPLES};
+use sliders_formula::wire::CompiledModule;
+use sliders_formula::{self as formula, CheckOutcome, Checker, Target};
 
 use crate::{compiled, language};
 use sliders::{Bitboard, Slider, Square, Technique, Trace};
 use yew::Reducible;
 
 use crate::presets::PRESETS;
-use sliders::animation::frame_count;
+use sliders_explain::animation::frame_count;
 
 /// Frame intervals in milliseconds, slowest first; the speed control picks one.
 pub const SPEEDS_MS: [u32; 5] = [320, 160, 80, 40, 16];
@@ -435,7 +435,7 @@ impl Lab {
             technique.title(),
             this.slider,
             this.square,
-            sliders::narration::square_list(this.others)
+            sliders_explain::narration::square_list(this.others)
         );
         Lab { technique, others: Bitboard::EMPTY, message: Some(message), ..this }
     }
@@ -578,7 +578,7 @@ impl Reducible for Lab {
                 Lab { language: language::Status::Ready, playground: lab.playground.clone().read(), ..lab }
             }
             Action::LanguageLoaded(Err(why)) => Lab { language: language::Status::Failed(why), ..lab },
-            Action::OpenExample(id) => match sliders::formula::examples::by_id(id) {
+            Action::OpenExample(id) => match sliders_formula::examples::by_id(id) {
                 Some(example) => Lab {
                     formula_open: true,
                     playground: Playground::example(example),
@@ -793,8 +793,8 @@ mod tests {
         assert!(module.lines.iter().any(|line| line.text.trim() == "i64.clz"));
         assert!(module.instructions > 0 && module.bytes.starts_with(b"\0asm"));
         // Every step's sub-expression has instructions to light.
-        for span in &lab.trace().spans {
-            assert!(module.lines.iter().any(|line| line.span == Some(*span)));
+        for span in lab.trace().spans() {
+            assert!(module.lines.iter().any(|line| line.span == Some(span)));
         }
         // A text with an error keeps the last module; a new formula brings its own.
         let typed = apply(lab.clone(), &[Action::EditFormula("o ^ (o - 2 * ".into())]);
@@ -806,7 +806,7 @@ mod tests {
 
     #[test]
     fn the_compiled_verdict_names_the_first_case_where_the_two_part() {
-        use sliders::formula::CounterExample;
+        use sliders_formula::CounterExample;
         let differs = |cases, got: u64| CheckOutcome::Differs {
             cases,
             counter_example: CounterExample {
@@ -864,7 +864,7 @@ mod tests {
         assert_eq!(ticks, Checker::total().div_ceil(CHECK_SLICE));
         assert!(matches!(lab.playground.check, Check::Done { outcome: CheckOutcome::Agrees { cases: 100_032 }, .. }));
         // An edit that changes the formula forgets the check; its target is the example's.
-        assert_eq!(lab.playground.target, sliders::formula::examples::by_id("classical-ray").unwrap().target);
+        assert_eq!(lab.playground.target, sliders_formula::examples::by_id("classical-ray").unwrap().target);
         let edited = apply(lab, &[Action::EditFormula("o".into())]);
         assert_eq!(edited.playground.check, Check::NotRun);
     }

@@ -77,7 +77,7 @@ pub fn action_of(text: &str) -> Option<Action> {
         Some(("technique", name)) => Action::SetTechnique(name.parse::<Technique>().ok()?),
         Some(("occupied", board)) => Action::SetOccupied(board.parse::<Bitboard>().ok()?),
         Some(("preset", id)) => Action::LoadPreset(PRESETS.iter().find(|preset| preset.id == id)?.id),
-        Some(("example", id)) => Action::OpenExample(sliders::formula::examples::by_id(id)?.id),
+        Some(("example", id)) => Action::OpenExample(sliders_formula::examples::by_id(id)?.id),
         Some(("reject", message)) => Action::Reject(message.to_string()),
         Some(_) => return None,
     })
@@ -133,7 +133,7 @@ mod tests {
             Action::SetTechnique(Technique::Magic),
             Action::SetOccupied(board),
             Action::LoadPreset(crate::presets::PRESETS[1].id),
-            Action::OpenExample(sliders::formula::examples::EXAMPLES[2].id),
+            Action::OpenExample(sliders_formula::examples::EXAMPLES[2].id),
             Action::Reject("There is no preset \"x=y\".".into()),
         ];
         for action in sent {
@@ -144,7 +144,9 @@ mod tests {
         assert!(text_of(&Action::Next).is_none());
         // The loader's word for a module that did not come: a message the page shows.
         assert!(matches!(action_of("failed"), Some(Action::Reject(message)) if message == super::FAILED));
-        for wrong in ["technique=black-magic", "occupied=0xg", "preset=none", "example=none", "square=d4", "", "=", "ready"] {
+        for wrong in
+            ["technique=black-magic", "occupied=0xg", "preset=none", "example=none", "square=d4", "", "=", "ready"]
+        {
             assert!(action_of(wrong).is_none(), "{wrong}");
         }
     }

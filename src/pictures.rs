@@ -1,7 +1,7 @@
 //! The "Copy for an article" panel's work, done by `static/pictures.js` and the `pictures.wasm`
 //! module it fetches: both are loaded the first time a reader uses the panel, so the first load
-//! carries none of it. The drawing is the core's (`sliders::figure`, `sliders::wikitable`,
-//! `sliders::diagram`), run in that module on the very position and step on screen.
+//! carries none of it. The drawing is the core's (`sliders_pictures::figure`, `sliders_pictures::wikitable`,
+//! `sliders_pictures::diagram`), run in that module on the very position and step on screen.
 
 use gloo::events::EventListener;
 use js_sys::{Function, Object, Reflect};

@@ -158,10 +158,10 @@ pub fn from_query(query: &str) -> Loaded {
     });
     read("formula", fields.formula, &mut |v| {
         let length = v.chars().count();
-        if length > sliders::formula::MAX_LENGTH {
+        if length > sliders_formula::MAX_LENGTH {
             return Err(format!(
                 "the formula is {length} characters long, and a link may carry {} at most",
-                sliders::formula::MAX_LENGTH
+                sliders_formula::MAX_LENGTH
             ));
         }
         // A formula with an error still opens, in the editor, with its error beside it.
@@ -169,7 +169,7 @@ pub fn from_query(query: &str) -> Loaded {
         Ok(())
     });
     read("expect", fields.expect, &mut |v| {
-        let target = v.parse::<sliders::formula::Target>().map_err(|e| e.to_string())?;
+        let target = v.parse::<sliders_formula::Target>().map_err(|e| e.to_string())?;
         lab.playground.target = target;
         lab.slider = target.slider();
         Ok(())
@@ -237,7 +237,7 @@ pub fn from_query(query: &str) -> Loaded {
     // A formula without `expect` is checked as the link's slider's attacks; with it, the link
     // asks for the check, which starts once the formula reads.
     if lab.formula_open && !has_expect {
-        lab.playground.target = sliders::formula::Target::Piece(lab.slider);
+        lab.playground.target = sliders_formula::Target::Piece(lab.slider);
     }
     lab.check_when_read = lab.formula_open && has_expect;
     // `read` holds the notices until here.
@@ -249,7 +249,7 @@ pub fn from_query(query: &str) -> Loaded {
     // A link's formula that waits for the language (formula.wasm) keeps the link's step, and
     // the player settles on it once the steps are known.
     let steps = if lab.formula_open && lab.playground.unread() {
-        sliders::formula::MAX_STEPS
+        sliders_formula::MAX_STEPS
     } else {
         lab.trace().steps.len().max(1)
     };
@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(&*loaded.lab.playground.text, &*lab.playground.text);
         assert_eq!(loaded.lab.playground.target.name(), "north");
         assert_eq!(loaded.lab.trace(), lab.trace());
-        let long = "o".repeat(sliders::formula::MAX_LENGTH + 1);
+        let long = "o".repeat(sliders_formula::MAX_LENGTH + 1);
         let refused = from_query(&format!("?technique=formula&formula={long}&square=e4"));
         assert_eq!(refused.notices.len(), 1);
         assert!(refused.notices[0].message.contains("4001 characters long"), "{:?}", refused.notices);

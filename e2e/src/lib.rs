@@ -165,15 +165,17 @@ impl Browser {
         }
     }
 
+    /// Waits up to `seconds` for an element `selector` finds, and fails the test with `what`
+    /// (what was awaited) if none appears.
+    pub async fn wait_for(&self, selector: &str, seconds: u64, what: &str) -> fantoccini::elements::Element {
+        let waited = self.client.wait().at_most(Duration::from_secs(seconds)).for_element(Locator::Css(selector)).await;
+        waited.unwrap_or_else(|error| panic!("{what}: no {selector} within {seconds} s ({error})"))
+    }
+
     /// Opens the page with `query` and waits until the board is drawn.
     pub async fn open(&self, query: &str) {
         self.goto(&self.server.url(query)).await;
-        self.client
-            .wait()
-            .at_most(Duration::from_secs(20))
-            .for_element(Locator::Css("[data-square=\"h1\"]"))
-            .await
-            .expect("the board renders");
+        self.wait_for("[data-square=\"h1\"]", 20, "the board renders").await;
         self.wait_for_sources().await;
     }
 
@@ -318,6 +320,34 @@ impl Browser {
         );
         let timings = self.client.execute_async(&script, vec![]).await.expect("the timing script finishes");
         (timing_list(&timings, "rendered"), timing_list(&timings, "framed"))
+    }
+
+    /// Milliseconds from a press of `,` or `.` (one animation frame back or on, the work of one
+    /// tick of the player) to the page patched, for `presses` presses that alternate between
+    /// the two, on the step shown finished: each moves the frame, so each redraws.
+    pub async fn time_frame_steps(&self, presses: usize) -> Vec<f64> {
+        let script = format!(
+            "const done = arguments[arguments.length - 1];
+             const rendered = [];
+             function press(i) {{
+               if (i === {presses}) {{
+                 done({{ rendered: rendered.sort((a, b) => a - b) }});
+                 return;
+               }}
+               const t0 = performance.now();
+               const observer = new MutationObserver(() => {{
+                 observer.disconnect();
+                 rendered.push(performance.now() - t0);
+                 setTimeout(() => press(i + 1), 30);
+               }});
+               observer.observe(document.body, {{ attributes: true, subtree: true, childList: true, characterData: true }});
+               const key = i % 2 === 0 ? ',' : '.';
+               document.body.dispatchEvent(new KeyboardEvent('keydown', {{ key, bubbles: true }}));
+             }}
+             press(0);"
+        );
+        let timings = self.client.execute_async(&script, vec![]).await.expect("the timing script finishes");
+        timing_list(&timings, "rendered")
     }
 
     /// Milliseconds from an edit of the formula editor (its text replaced, then an input event,

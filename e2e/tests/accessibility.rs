@@ -99,9 +99,9 @@ async fn the_live_region_announces_the_step_not_its_frames() {
     let live = browser.eval("return document.querySelectorAll('[aria-live]').length;").await;
     assert_eq!(live, 2, "one live region for the step, one for the result: no more");
     browser.click(&format!("[data-chip=\"{index}\"]")).await;
-    let board = sliders::narration::Board::of(&trace);
+    let board = sliders_explain::narration::Board::of(&trace);
     let count = trace.steps.len();
-    let expected = sliders::narration::announcement(&trace.steps[index], index, count, &board);
+    let expected = sliders_explain::narration::announcement(&trace.steps[index], index, count, &board);
     assert_eq!(expected, "Step 4 of 13, the d-file. o minus r2: 42 bits set, the borrow stops at bit 51 (d7).");
     let said = || async { browser.eval("return document.querySelector('[data-announcement]').textContent;").await };
     assert_eq!(said().await, expected.as_str());
@@ -111,7 +111,7 @@ async fn the_live_region_announces_the_step_not_its_frames() {
         assert_eq!(said().await, expected.as_str());
     }
     browser.click("[data-player=\"next\"]").await;
-    let next = sliders::narration::announcement(&trace.steps[index + 1], index + 1, count, &board);
+    let next = sliders_explain::narration::announcement(&trace.steps[index + 1], index + 1, count, &board);
     assert_eq!(said().await, next.as_str());
     browser.close().await;
 }

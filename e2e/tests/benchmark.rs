@@ -2,8 +2,6 @@
 //! equals the core's over the same workload, every technique reports a positive figure, the
 //! module is fetched only on start, and the page keeps drawing frames meanwhile.
 
-use std::time::Duration;
-
 use e2e::Browser;
 use fantoccini::Locator;
 use sliders::workload::{extend, Xorshift96};
@@ -26,13 +24,7 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
         .await;
     assert_eq!(browser.eval(WORKER_LOADED).await, serde_json::Value::Bool(false), "nothing loads before Start");
     browser.click("[data-bench-start]").await;
-    let done = browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(240))
-        .for_element(Locator::Css("[data-bench-done]"))
-        .await
-        .expect("the benchmark finishes");
+    let done = browser.wait_for("[data-bench-done]", 240, "the benchmark finishes").await;
     let shown = done.text().await.unwrap();
 
     let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
@@ -94,23 +86,11 @@ async fn a_checked_formula_is_timed_beside_the_techniques() {
     let note = browser.client.find(Locator::Css("[data-bench-formula-note]")).await.unwrap().text().await.unwrap();
     assert!(note.contains("once its check agrees"), "{note}");
     browser.click("[data-formula-check-start]").await;
-    browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(60))
-        .for_element(Locator::Css("[data-compiled-check=\"agrees\"]"))
-        .await
-        .expect("the formula and its WebAssembly agree");
+    browser.wait_for("[data-compiled-check=\"agrees\"]", 60, "the formula and its WebAssembly agree").await;
     let note = browser.client.find(Locator::Css("[data-bench-formula-note]")).await.unwrap().text().await.unwrap();
     assert!(note.contains("Your formula is timed too"), "{note}");
     browser.click("[data-bench-start]").await;
-    browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(300))
-        .for_element(Locator::Css("[data-bench-done]"))
-        .await
-        .expect("the benchmark finishes");
+    browser.wait_for("[data-bench-done]", 300, "the benchmark finishes").await;
     assert!(
         browser.client.find(Locator::Css("[data-bench-error]")).await.is_err(),
         "the worker's formula result matched the reference"

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use e2e::Browser;
-use fantoccini::Locator;
 use serde_json::Value;
 
 /// A position from each article: (technique, square, occupied).
@@ -120,13 +119,7 @@ async fn article(browser: &Browser, html: &str) {
 }
 
 async fn wait_for_board_in_frame(browser: &Browser) {
-    browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(20))
-        .for_element(Locator::Css("[data-square=\"h1\"]"))
-        .await
-        .expect("the embedded board renders");
+    browser.wait_for("[data-square=\"h1\"]", 20, "the embedded board renders").await;
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use e2e::Browser;
 use fantoccini::Locator;
-use sliders::formula::examples::EXAMPLES;
+use sliders_formula::examples::EXAMPLES;
 
 async fn text(browser: &Browser, selector: &str) -> String {
     let script = format!("const e = document.querySelector('{selector}'); return e ? e.textContent : null;");
@@ -308,7 +308,11 @@ async fn check_outcome(browser: &Browser) -> Vec<String> {
 async fn a_link_with_expect_checks_on_its_own_and_the_hooks_carry_the_outcome() {
     let browser = Browser::start().await;
     // o ^ (o - 2r) is the north ray on a file only: as the rook's attacks it is wrong.
-    browser.open("?v=2&technique=formula&formula=(o%5E(o-2*r))%26file(sq)&expect=rook&square=d2&occupied=0x4ced22000146f848").await;
+    browser
+        .open(
+            "?v=2&technique=formula&formula=(o%5E(o-2*r))%26file(sq)&expect=rook&square=d2&occupied=0x4ced22000146f848",
+        )
+        .await;
     let editor = browser.eval("return document.querySelector('[data-formula]').value;").await;
     assert_eq!(editor, "(o^(o-2*r))&file(sq)");
     let failed = check_outcome(&browser).await;

@@ -82,7 +82,7 @@ async fn board_step_narration_and_code_fit_one_screen_for_every_step() {
         assert_ne!(before, after, "toggling d5 changes o - 2r");
         let expected =
             Technique::Subtraction.trace(Slider::Rook, Square::D2, board.toggled(Square::D5)).steps[3].result;
-        assert_eq!(after, Some(sliders::diagram::format_value(expected)));
+        assert_eq!(after, Some(sliders_pictures::diagram::format_value(expected)));
         let outside = outside_the_viewport(&browser).await;
         assert!(outside.is_empty(), "{size:?} after a click on d5: {outside:?}");
         browser.close().await;
@@ -229,7 +229,7 @@ async fn check_room_and_names(browser: &Browser, step: &sliders::Step, context: 
     assert_eq!(room["mark_in_view"], true, "{context}: the expression is below the fold");
     assert_eq!(room["first_in_view"], true, "{context}: the narration's first sentence is out of view");
     // The grids' captions are the step's names, in order, and a letter comes with its meaning.
-    let names = sliders::marks::captions(step);
+    let names = sliders_explain::marks::captions(step);
     let expected: Vec<&str> = names.into_iter().filter(|name| !name.is_empty()).collect();
     let captions: Vec<&str> = room["captions"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
     assert_eq!(captions, expected, "{context}");

@@ -84,21 +84,9 @@ async fn the_page_works_under_the_strict_policy_sent_as_a_header() {
     browser.eval("window.violations = []; document.addEventListener('securitypolicyviolation', e => violations.push(e.violatedDirective));").await;
     browser.open_example("subtraction-file").await;
     browser.click("[data-formula-check-start]").await;
-    browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(60))
-        .for_element(Locator::Css("[data-compiled-check=\"agrees\"]"))
-        .await
-        .expect("the compiled formula ran under the policy");
+    browser.wait_for("[data-compiled-check=\"agrees\"]", 60, "the compiled formula ran under the policy").await;
     browser.click("[data-bench-start]").await;
-    browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(300))
-        .for_element(Locator::Css("[data-bench-done]"))
-        .await
-        .expect("the benchmark's worker ran under the policy");
+    browser.wait_for("[data-bench-done]", 300, "the benchmark's worker ran under the policy").await;
     assert!(browser.client.find(Locator::Css("[data-bench-error]")).await.is_err());
     assert!(browser.client.find(Locator::Css("[data-benchmark-technique=\"formula\"]")).await.is_ok());
     assert_eq!(browser.eval("return violations;").await, serde_json::json!([]));
@@ -110,13 +98,7 @@ async fn a_panic_shows_a_banner_with_a_way_back() {
     let server = StaticServer::serve(folder("SLIDER_LAB_PANIC_DIST", "target/dist-force-panic"), "/");
     let browser = Browser::start_with(server, (1280, 720)).await;
     browser.goto(&browser.server.url("?technique=sbamg&panic=1")).await;
-    let banner = browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css("[data-panic-banner]"))
-        .await
-        .expect("a banner, not a blank page");
+    let banner = browser.wait_for("[data-panic-banner]", 10, "a banner, not a blank page").await;
     let text = banner.text().await.unwrap();
     // The release build's panics trap (the immediate-abort panic strategy): no message, but the
     // banner names the trap.
@@ -129,7 +111,7 @@ async fn a_panic_shows_a_banner_with_a_way_back() {
     // The way back: the page without the query, and no saved state that would crash again.
     assert_eq!(browser.attribute("[data-panic-reset]", "href").await.as_deref(), Some("/"));
     browser.click("[data-panic-reset]").await;
-    browser.client.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(&square("h1"))).await.unwrap();
+    browser.wait_for(&square("h1"), 10, "the board is back").await;
     assert!(browser.client.find(Locator::Css("[data-panic-banner]")).await.is_err());
     browser.close_unchecked().await;
 }
@@ -150,13 +132,7 @@ async fn height(browser: &Browser, id: &str) -> String {
 async fn embed_js_takes_finite_heights_from_its_own_sites_iframes_only() {
     let browser = Browser::start_at("/", (1000, 900)).await;
     browser.goto(&browser.server.url("static/embed-demo.html")).await;
-    browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(20))
-        .for_element(Locator::Css("#sbamg[data-reported-height]"))
-        .await
-        .unwrap();
+    browser.wait_for("#sbamg[data-reported-height]", 20, "the embed reports its height").await;
     // A message from the page's own iframe is taken (the control)…
     post_from_first_iframe(&browser, "777").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -228,13 +204,7 @@ async fn without_the_panels_module_the_lesson_works_and_says_what_is_missing() {
         let root = dist_without(missing);
         let browser = Browser::start_with(StaticServer::serve(root.clone(), "/"), (1280, 720)).await;
         browser.goto(&browser.server.url("?technique=sbamg&square=d1&occupied=0x43")).await;
-        let message = browser
-            .client
-            .wait()
-            .at_most(Duration::from_secs(20))
-            .for_element(Locator::Css("[data-message]"))
-            .await
-            .unwrap_or_else(|_| panic!("without {missing}: no message"));
+        let message = browser.wait_for("[data-message]", 20, &format!("without {missing}: no message")).await;
         let text = message.text().await.unwrap();
         assert!(text.contains("panels.wasm") && text.contains("could not be loaded"), "without {missing}: {text}");
         // The lesson itself: the board, its result, and a step taken.

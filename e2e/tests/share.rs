@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use e2e::{square, Browser};
 use fantoccini::Locator;
-use sliders::{diagram, Bitboard, Slider, Square, Technique};
+use sliders::{Bitboard, Slider, Square, Technique};
+use sliders_pictures::diagram;
 
 async fn step_index(browser: &Browser) -> Option<String> {
     browser.attribute(".step-view", "data-step-index").await
@@ -140,13 +141,7 @@ async fn the_embed_demo_sizes_its_iframes_and_fits_600_px() {
     browser.goto(&browser.server.url("static/embed-demo.html")).await;
     for id in ["rook-d2", "sbamg"] {
         let selector = format!("#{id}[data-reported-height]");
-        browser
-            .client
-            .wait()
-            .at_most(Duration::from_secs(20))
-            .for_element(Locator::Css(&selector))
-            .await
-            .unwrap_or_else(|_| panic!("{id} never reported its height"));
+        browser.wait_for(&selector, 20, &format!("{id} never reported its height")).await;
         let height: i64 = browser.attribute(&format!("#{id}"), "height").await.unwrap().parse().unwrap();
         assert!(height > 300, "{id}: the iframe grew to its content, {height} px");
     }
@@ -214,12 +209,8 @@ async fn the_ascii_export_of_the_rook_d2_example_is_the_trace_command_output() {
     // Copied, or refused with the text offered in a selected text area; either way it is said
     // (the panel's script and module load on this first click).
     let status = browser
-        .client
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css("[data-export-status]"))
+        .wait_for("[data-export-status]", 10, "the export says what it did")
         .await
-        .unwrap()
         .attr("data-export-status")
         .await
         .unwrap()

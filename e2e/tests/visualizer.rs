@@ -8,8 +8,8 @@ use e2e::{square, Browser};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::key::Key;
 use fantoccini::Locator;
-use sliders::diagram::format_value;
 use sliders::{Bitboard, Slider, Square, Technique};
+use sliders_pictures::diagram::format_value;
 
 async fn drag(browser: &Browser, squares: &[&str]) {
     let mut mouse = MouseActions::new("mouse".into());

@@ -21,7 +21,7 @@ use crate::components::step_view::{step_view, values_table, StepViewProps};
 use crate::model::{Action, Lab, Theme, SPEEDS_MS};
 use crate::sources::{use_source, Source};
 use crate::url::{self, Embed, Loaded, Notice};
-use sliders::animation;
+use sliders_explain::animation;
 
 /// Where the last state of the full page is kept for the next visit without a query.
 const STORAGE_KEY: &str = "slider-lab:last-query";
@@ -181,17 +181,14 @@ pub fn app() -> Html {
         (lab.technique, lab.formula_open, lab.playground.text.clone(), lab.playground.target),
         (lab.slider, lab.sliders(), lab.occupied, lab.step, lab.speed, lab.theme, lab.presenting),
     );
-    use_effect_with(
-        addressed.clone(),
-        {
-            let lab = (*lab).clone();
-            move |_| {
-                if !embed.enabled {
-                    sync_address(&lab, &mut last_setup_ms.borrow_mut());
-                }
+    use_effect_with(addressed.clone(), {
+        let lab = (*lab).clone();
+        move |_| {
+            if !embed.enabled {
+                sync_address(&lab, &mut last_setup_ms.borrow_mut());
             }
-        },
-    );
+        }
+    });
 
     // The panels module draws from the state the address describes: told after every change of
     // it, or of the formula panel's hosts, and fetched once the lesson is on screen.
@@ -276,7 +273,8 @@ pub fn app() -> Html {
 
     // A link with `expect=` starts the check once its formula reads, where the formula panel
     // (which drives the check's slices) is on screen.
-    let check_due = lab.check_when_read && lab.formula_open && lab.playground.formula.is_some() && (!embed.enabled || embed.code);
+    let check_due =
+        lab.check_when_read && lab.formula_open && lab.playground.formula.is_some() && (!embed.enabled || embed.code);
     use_effect_with(check_due, {
         let dispatcher = lab.dispatcher();
         move |&due| {
@@ -389,12 +387,14 @@ pub fn app() -> Html {
             <label for="narration-more" class="narration-more"></label>
         </>
     };
-    let board_context = sliders::narration::Board::of(trace);
+    let board_context = sliders_explain::narration::Board::of(trace);
     let step_view = current.clone().map(|step| {
         let hint = keys_hint(&on_action);
         let why = match &step_source {
             _ if lab.formula_open => Some(step.why.to_string()),
-            Source::Ready(text) => Some(sliders::whys::why_in_source(text, &step).unwrap_or_default()),
+            Source::Ready(text) => {
+                Some(traced_syntax::why_in_source(text, step.place.line(), step.expression()).unwrap_or_default())
+            }
             // A file that cannot come leaves the sentence without its why, not waiting forever.
             Source::Failed(_) => Some(String::new()),
             Source::Loading => None,
@@ -414,7 +414,7 @@ pub fn app() -> Html {
     // The code that runs: the technique's file, or the reader's formula in its editor.
     let code = if lab.formula_open {
         html! {
-            <FormulaPanel playground={lab.playground.clone()} span={trace.spans.get(lab.step).copied()} spans={trace.spans.clone()} step={lab.step}
+            <FormulaPanel playground={lab.playground.clone()} span={trace.steps.get(lab.step).and_then(|step| step.place.span())} spans={trace.spans()} step={lab.step}
                 fault={fault.clone()} steps={trace.steps.len()} language={lab.language.clone()}
                 on_action={on_action.clone()} />
         }
@@ -553,11 +553,14 @@ pub fn app() -> Html {
 /// agreed with the reference on every case, and while the typed text is that formula's or
 /// another that reads.
 fn formula_checked(playground: &crate::model::Playground) -> bool {
-    use sliders::formula::CheckOutcome;
+    use sliders_formula::CheckOutcome;
     // A text with an error is not what would be timed.
     playground.error.is_none()
         && matches!(
             (&playground.check, &playground.compiled),
-            (crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. }, Some(Ok(_)))
+            (
+                crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. },
+                Some(Ok(_))
+            )
         )
 }

@@ -5,10 +5,10 @@
 
 use std::rc::Rc;
 
-use sliders::formula::wire::CompiledModule;
-use sliders::formula::Target;
 use sliders::workload::{extend, Xorshift96, SQUARES_PER_OCCUPANCY};
 use sliders::{Bitboard, Slider, Square, Technique};
+use sliders_formula::wire::CompiledModule;
+use sliders_formula::Target;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Worker};
@@ -382,7 +382,7 @@ pub fn benchmark_panel(props: &BenchmarkProps) -> Html {
                         let module = js_sys::Object::new();
                         let bytes = js_sys::Uint8Array::from(&formula.module.bytes[..]);
                         let _ = js_sys::Reflect::set(&module, &"bytes".into(), &bytes);
-                        let workload = JsValue::from_f64(sliders::formula::wasm::WORKLOAD as f64);
+                        let workload = JsValue::from_f64(sliders_formula::wasm::WORKLOAD as f64);
                         let _ = js_sys::Reflect::set(&module, &"workload".into(), &workload);
                         let _ = js_sys::Reflect::set(&request, &"formula".into(), &module);
                     }

@@ -2,13 +2,13 @@
 //! the right, eight bits per rank: the borrow visibly runs rightwards, which on the board is
 //! along the rank and then up the board — the reason LERF makes it follow a line.
 
-use sliders::narration::{bit_in_frame, borrow_caption, borrow_end, BorrowEnd};
 use sliders::{Bitboard, Square};
+use sliders_explain::narration::{bit_in_frame, borrow_caption, borrow_end, BorrowEnd};
 use yew::prelude::*;
 
 use crate::components::class_names;
 
-use sliders::animation::Frame;
+use sliders_explain::animation::Frame;
 
 #[derive(Properties, PartialEq)]
 pub struct BitStripProps {

@@ -31,7 +31,7 @@ struct Expression<'a> {
 
 impl<'a> Expression<'a> {
     fn of(step: &'a Step) -> Expression<'a> {
-        Expression { line: step.line, column: step.column, code: step.label.split(" = ").next().unwrap_or(&step.label) }
+        Expression { line: step.place.line(), column: step.place.column(), code: step.expression() }
     }
 
     /// `text` split around the expression, when it starts on this line and is spelled there as
@@ -141,10 +141,10 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
     let compose_source = use_source(Some("compose.rs"));
     let elsewhere = props.step.as_ref().filter(|step| !technique.made(step)).map(|step| match &compose_source {
         Source::Ready(source) => {
-            let statement = statement_lines(source, step.line);
+            let statement = statement_lines(source, step.place.line());
             html! {
                 <div class="code-elsewhere">
-                    <p class="code-note">{ format!("This step is the shared composition in compose.rs, line {}:", step.line) }</p>
+                    <p class="code-note">{ format!("This step is the shared composition in compose.rs, line {}:", step.place.line()) }</p>
                     <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement, Some(Expression::of(step)), &[]) }</pre>
                 </div>
             }
@@ -153,7 +153,7 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
     });
     let body = match &own_source {
         Source::Ready(source) => {
-            let (first, last) = own.map(|step| statement_lines(source, step.line)).unwrap_or((0, 0));
+            let (first, last) = own.map(|step| statement_lines(source, step.place.line())).unwrap_or((0, 0));
             let count = source.lines().count() as u32;
             lines(source, 1..=count, (first, last), own.map(Expression::of), &aside_lines(source))
         }

@@ -1,12 +1,12 @@
 //! Every technique on the current board and slider, side by side, each checked against what
 //! the reference walk says it should compute.
 
-use sliders::narration::square_list;
 use sliders::techniques::reference;
+use sliders_explain::narration::square_list;
 use std::rc::Rc;
 
-use sliders::formula::Target;
 use sliders::{Bitboard, Direction, Slider, Square, Technique};
+use sliders_formula::Target;
 use yew::prelude::*;
 
 use crate::components::grid::MiniGrid;

@@ -3,9 +3,9 @@
 //! check against the reference with its counter-example.
 
 use gloo::timers::callback::Timeout;
-use sliders::formula::examples::EXAMPLES;
-use sliders::formula::wasm::TextLine;
-use sliders::formula::{CheckOutcome, Checker, Fault, Span, Target};
+use sliders_formula::examples::EXAMPLES;
+use sliders_formula::wasm::TextLine;
+use sliders_formula::{CheckOutcome, Checker, Fault, Span, Target};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -281,7 +281,6 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     }
 }
 
-
 /// The listing of the WebAssembly brings the step's first instruction into view: after every
 /// render of the listing (drawn by the panels module, src/panels.rs).
 pub fn bring_lit_instructions_into_view() {
@@ -460,7 +459,7 @@ pub fn language_help() -> Html {
 #[cfg(test)]
 mod tests {
     use super::{call_of, step_at, utf16_to_byte};
-    use sliders::formula::Span;
+    use sliders_formula::Span;
 
     /// In the obstruction difference, line_attacks runs four times: each run of a step inside
     /// it lights its own call's copy, the four in the order they are written out.
@@ -471,7 +470,7 @@ mod tests {
         let lab =
             Rc::new(crate::model::Lab::default()).reduce(crate::model::Action::OpenExample("obstruction-difference"));
         let Some(Ok(module)) = &lab.playground.compiled else { panic!("not compiled") };
-        let spans = &lab.trace().spans;
+        let spans = &lab.trace().spans();
         let text = &*lab.playground.text;
         let clz = text.find("clz(lower | 1)").unwrap();
         let steps: Vec<usize> = (0..spans.len()).filter(|&s| spans[s].start == clz).collect();

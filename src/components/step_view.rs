@@ -1,16 +1,16 @@
 //! The current step, large: its operands and result as `A op B = C` with each value in hex under
 //! its grid, the label in the articles' notation, the step's animation, and a sentence computed
-//! from the values (`sliders::narration`) that says what happened and why.
+//! from the values (`sliders_explain::narration`) that says what happened and why.
 
-use sliders::diagram::format_value;
-use sliders::marks::{captions, step_marks, Marks};
-use sliders::narration::{first_sentence, focus_name, on_screen_with_why, Board};
 use sliders::{Bitboard, Op, Step, Value};
+use sliders_explain::marks::{captions, step_marks, Marks};
+use sliders_explain::narration::{first_sentence, focus_name, on_screen_with_why, Board};
+use sliders_pictures::diagram::format_value;
 use yew::prelude::*;
 
 use crate::components::bit_strip::BitStrip;
 use crate::components::grid::Grid;
-use sliders::animation::Frame;
+use sliders_explain::animation::Frame;
 
 pub struct StepViewProps {
     pub step: Step,
@@ -125,7 +125,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
         },
     };
     // A grid captioned "a" or "b" stands for a longer expression: say which, once, under the grids.
-    let legend = sliders::operands::of(step)
+    let legend = sliders_explain::operands::of(step)
         .legend()
         .map(|legend| html! { <p class="operand-legend" data-operand-legend="">{ legend }</p> });
     let strip = match (step.op, step.lhs, step.rhs, step.result) {
@@ -164,7 +164,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
             // What a screen reader says once per step: the label and the result in words. The
             // animation's frames leave it alone; only a new step (or an edit that changes this
             // step's values) changes its text.
-            <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders::narration::announcement(step, props.index, props.count, &props.board) }</p>
+            <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders_explain::narration::announcement(step, props.index, props.count, &props.board) }</p>
         </section>
     }
 }

@@ -22,7 +22,7 @@ pub fn summary(source: &str) -> String {
 pub fn technique_info(technique: Technique, source: &Source, on_action: &Callback<Action>) -> Html {
     let article = technique.article();
     // A technique the examples write out can be opened as a formula, to change one thing.
-    let as_formula = sliders::formula::examples::of_technique(technique).map(|example| {
+    let as_formula = sliders_formula::examples::of_technique(technique).map(|example| {
         let id = example.id;
         html! {
             <p><button type="button" data-open-as-formula={id} onclick={on_action.reform(move |_: MouseEvent| Action::OpenExample(id))}>

@@ -316,8 +316,35 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     let wasm_bench = build_wasm_bench()?;
     let page = page_timings(&wasm_bench)?;
     let mut harnesses = start_harnesses(occupancies, &wasm_bench)?;
-    let lookups = occupancies * 12;
+    let rows = technique_rows(&mut harnesses, runs)?;
+    drop(harnesses);
+    let mut budgets = weight_budgets()?;
+    let median_of = |wanted: Technique| rows.medians.iter().find(|(t, _)| *t == wanted).map(|(_, m)| *m);
+    if let (Some(pext), Some(magic)) = (median_of(Technique::Pext), median_of(Technique::Magic)) {
+        let _ = writeln!(budgets, "{}", pext_line(pext, magic, &cpu_for_pext()));
+    }
+    budgets.push_str(&page_budgets(&page));
+    println!("\n{}\n{budgets}\n{}", rows.table, rows.lines);
+    if !rows.mismatches.is_empty() {
+        return Err(format!("wasm and native accumulators differ: {}", rows.mismatches.join("; ")));
+    }
+    let report = report(occupancies, runs, &rows, &budgets);
+    std::fs::write(workspace_root().join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
+    println!("xtask bench: wrote BENCHMARKS.md");
+    Ok(())
+}
 
+/// Every technique timed in the three harnesses: the table's rows, the machine-readable lines,
+/// each technique's median MQ/s (native, target-cpu=native, wasm), and any accumulator that
+/// differs between them.
+struct TechniqueRows {
+    table: String,
+    lines: String,
+    medians: Vec<(Technique, [f64; 3])>,
+    mismatches: Vec<String>,
+}
+
+fn technique_rows(harnesses: &mut [Harness; 3], runs: usize) -> Result<TechniqueRows, String> {
     let mut table = String::new();
     let _ = writeln!(
         table,
@@ -329,7 +356,7 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     // Each technique's median MQ/s: native, target-cpu=native, wasm.
     let mut medians = Vec::new();
     for &technique in Technique::ALL {
-        let runs = measure(&mut harnesses, technique, runs)?;
+        let runs = measure(harnesses, technique, runs)?;
         let [native, cpu_native, wasm] = &runs.accumulators;
         if native != wasm || native != cpu_native {
             mismatches.push(format!("{technique}: native {native}, target-cpu=native {cpu_native}, wasm {wasm}"));
@@ -363,7 +390,19 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
             ratio.median
         );
     }
-    drop(harnesses);
+    Ok(TechniqueRows { table, lines, medians, mismatches })
+}
+
+/// The gzip -9 size of `bytes`, as a static host would send them.
+fn gzipped_len(bytes: &[u8]) -> Result<usize, String> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).map_err(|e| e.to_string())?;
+    Ok(gz.finish().map_err(|e| e.to_string())?.len())
+}
+
+/// The page's weight: the first load file by file, what follows the lesson, the code by part
+/// and the Benchmark panel's module.
+fn weight_budgets() -> Result<String, String> {
     let weight = page_weight(&workspace_root().join("dist"))?;
     let (raw, zipped) = weight.iter().fold((0, 0), |(r, z), (_, a, b)| (r + a, z + b));
     let mut budgets = String::new();
@@ -378,9 +417,7 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     // What follows the lesson: the panels module and its glue, fetched once the lesson is up.
     for name in crate::PANELS_MODULE {
         if let Ok(bytes) = std::fs::read(workspace_root().join("dist").join(name)) {
-            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-            gz.write_all(&bytes).map_err(|e| e.to_string())?;
-            let zipped = gz.finish().map_err(|e| e.to_string())?.len();
+            let zipped = gzipped_len(&bytes)?;
             let _ = writeln!(budgets, "- after the lesson, `{name}`: {} bytes, {zipped} gzipped", bytes.len());
         }
     }
@@ -390,9 +427,7 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
         let _ = writeln!(budgets, "  - {part}: {bytes} bytes, {}%", bytes * 100 / code.max(1));
     }
     if let Ok(module) = std::fs::read(workspace_root().join("dist").join(crate::BENCH_MODULE)) {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(&module).map_err(|e| e.to_string())?;
-        let zipped = gz.finish().map_err(|e| e.to_string())?.len();
+        let zipped = gzipped_len(&module)?;
         let _ = writeln!(
             budgets,
             "- not in the first load: `{}`, the Benchmark panel's speed build, fetched when the reader starts it: {} bytes, {zipped} gzipped",
@@ -400,10 +435,12 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
             module.len()
         );
     }
-    let median_of = |wanted: Technique| medians.iter().find(|(t, _)| *t == wanted).map(|(_, m)| *m);
-    if let (Some(pext), Some(magic)) = (median_of(Technique::Pext), median_of(Technique::Magic)) {
-        let _ = writeln!(budgets, "{}", pext_line(pext, magic, &cpu_for_pext()));
-    }
+    Ok(budgets)
+}
+
+/// The page's timings (`page_timings`' lines) as the budgets' sentences.
+fn page_budgets(page: &str) -> String {
+    let mut budgets = String::new();
     for line in page.lines() {
         let fields: Vec<&str> = line.split_whitespace().collect();
         match fields.get(1) {
@@ -422,6 +459,13 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
                     fields[2],
                     fields[3],
                     fields[4]
+                );
+            }
+            Some(&"frame-step") => {
+                let _ = writeln!(
+                    budgets,
+                    "- one animation frame with a formula open (`,` and `.` move the frame as a tick of the player does; the first example's subtraction, step 4) to re-rendered page: median {} ms, min {}, max {}",
+                    fields[2], fields[3], fields[4]
                 );
             }
             Some(&"formula-keystroke") => {
@@ -457,8 +501,8 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
             Some(&"formula-compiled") => {
                 let (formula, built_in) =
                     (fields[2].parse::<f64>().unwrap_or(0.0), fields[3].parse::<f64>().unwrap_or(0.0));
-                let example = &sliders::formula::examples::EXAMPLES[1];
-                let compiled = sliders::formula::Formula::parse(example.text)
+                let example = &sliders_formula::examples::EXAMPLES[1];
+                let compiled = sliders_formula::Formula::parse(example.text)
                     .map(|f| f.wasm().instruction_count())
                     .unwrap_or_default();
                 let built_in_count = obstruction_difference_instructions().unwrap_or_default();
@@ -472,12 +516,16 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
             _ => {}
         }
     }
+    budgets
+}
+
+/// BENCHMARKS.md: how the figures were taken, the table and the budgets.
+fn report(occupancies: usize, runs: usize, rows: &TechniqueRows, budgets: &str) -> String {
+    let lookups = occupancies * 12;
     let machine = machine();
-    println!("\n{table}\n{budgets}\n{lines}");
-    if !mismatches.is_empty() {
-        return Err(format!("wasm and native accumulators differ: {}", mismatches.join("; ")));
-    }
-    let report = format!(
+    let table = &rows.table;
+    let lines = &rows.lines;
+    format!(
         "# Benchmarks\n\n\
          Written by `cargo xtask bench` on {machine}.\n\n\
          Workload: xorshift96 (seed 123456789, 362436069, 521288629), {occupancies} occupancies of `rand64() & rand64()`, \
@@ -500,10 +548,7 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
          What the figures mean, and what is not yet understood, is written by hand in \
          [docs/benchmark-notes.md](docs/benchmark-notes.md).\n\n\
          {table}\n## Page budgets\n\n{budgets}\n## Machine-readable\n\n```\n{lines}```\n"
-    );
-    std::fs::write(workspace_root().join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
-    println!("xtask bench: wrote BENCHMARKS.md");
-    Ok(())
+    )
 }
 
 #[cfg(test)]
@@ -512,7 +557,8 @@ mod tests {
 
     #[test]
     fn pexts_line_sets_its_figures_beside_magics() {
-        let line = pext_line([130.0, 457.0, 99.0], [355.0, 353.0, 269.0], "AuthenticAMD family 25 model 17: Zen 3 or 4");
+        let line =
+            pext_line([130.0, 457.0, 99.0], [355.0, 353.0, 269.0], "AuthenticAMD family 25 model 17: Zen 3 or 4");
         assert!(line.contains("99 MQ/s in WebAssembly"), "{line}");
         assert!(line.contains("(37% of magic's 269)"), "{line}");
         assert!(line.contains("**457 MQ/s native with `target-cpu=native`**"), "{line}");

@@ -90,9 +90,32 @@ pub const LAZY_MODULES: [&str; 5] = [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODU
 pub const SERVE_DIR: &str = "target/serve";
 
 /// The workspace root: xtask's manifest sits one folder below it.
+///
+/// Found when xtask runs, never from the path it was compiled in: a checkout moved or restored
+/// with its `target/` keeps the old binary, which cargo does not rebuild for a new path. `cargo
+/// run` (which `cargo xtask` is) names xtask's own folder in `CARGO_MANIFEST_DIR`; run some other
+/// way, xtask asks `cargo locate-project --workspace` from where it was started.
 pub fn workspace_root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+    static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| match std::env::var_os("CARGO_MANIFEST_DIR") {
+        Some(xtask) => {
+            let xtask = PathBuf::from(xtask);
+            xtask.parent().map(PathBuf::from).unwrap_or(xtask)
+        }
+        None => located_workspace().unwrap_or_else(|| PathBuf::from(".")),
+    })
+    .clone()
+}
+
+/// The workspace around the current folder, as cargo finds it.
+fn located_workspace() -> Option<PathBuf> {
+    let output = Command::new("cargo")
+        .args(["locate-project", "--workspace", "--message-format", "plain"])
+        .output()
+        .ok()
+        .filter(|output| output.status.success())?;
+    let manifest = PathBuf::from(String::from_utf8(output.stdout).ok()?.trim());
+    manifest.parent().map(PathBuf::from)
 }
 
 /// Runs a command in the workspace root, failing with the command's name if it fails.
@@ -261,12 +284,24 @@ fn test() -> Result<(), String> {
     let stages: Vec<(&str, Stage)> = vec![
         ("clippy: no unwrap or expect outside tests", Stage::Check(clippy)),
         (
-            "native tests (core, pictures, formula and its WebAssembly, bench, xtask)",
+            "native tests (core, explanation, pictures, formula and its WebAssembly, CLI, bench, xtask)",
             Stage::Counted(cargo_command(&[
                 "test",
                 "--no-fail-fast",
                 "-p",
                 "sliders",
+                "-p",
+                "sliders-explain",
+                "-p",
+                "sliders-pictures",
+                "-p",
+                "sliders-formula",
+                "-p",
+                "sliders-cli",
+                "-p",
+                "traced-syntax",
+                "-p",
+                "module-buffer",
                 "-p",
                 "rasterize",
                 "-p",

@@ -7,8 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use sliders::narration::BSWAP_WASM_INSTRUCTIONS;
 use sliders::{Bitboard, Op, Slider, Square, Technique};
+use sliders_explain::narration::BSWAP_WASM_INSTRUCTIONS;
 use wasmparser::{ExternalKind, Operator, Parser, Payload};
 
 /// The page's release wasm as rustc linked it, function names included.
@@ -19,7 +19,10 @@ const FORBIDDEN: [(&str, &str); 2] = [
     // Formatting one float (`{:.1}`, or `to_string` of an f64).
     ("flt2dec", "the page's wasm prints floats: format integers instead, as benchmark::tenths does"),
     // `str::to_lowercase` or `char::to_uppercase`: Unicode's case tables, about 13 KB of data.
-    ("unicode_data", "the page's wasm links Unicode's character tables: use the ASCII case changes (`to_ascii_lowercase`)"),
+    (
+        "unicode_data",
+        "the page's wasm links Unicode's character tables: use the ASCII case changes (`to_ascii_lowercase`)",
+    ),
 ];
 
 /// Per function (by index): its instruction count, clz and ctz counts, and the functions it calls.
@@ -168,7 +171,7 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
     );
     if byte_swap != BSWAP_WASM_INSTRUCTIONS as usize {
         failures.push(format!(
-            "swap_bytes compiles to {byte_swap} wasm instructions, but sliders::narration::BSWAP_WASM_INSTRUCTIONS says {BSWAP_WASM_INSTRUCTIONS}"
+            "swap_bytes compiles to {byte_swap} wasm instructions, but sliders_explain::narration::BSWAP_WASM_INSTRUCTIONS says {BSWAP_WASM_INSTRUCTIONS}"
         ));
     }
     if let Some(page) = page_wasm {
@@ -190,7 +193,10 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
         }
     }
     if failures.is_empty() {
-        println!("test result: ok. {} passed; 0 failed (wasm instruction check)", Technique::ALL.len() + 2 + FORBIDDEN.len());
+        println!(
+            "test result: ok. {} passed; 0 failed (wasm instruction check)",
+            Technique::ALL.len() + 2 + FORBIDDEN.len()
+        );
         Ok(())
     } else {
         Err(failures.join("; "))

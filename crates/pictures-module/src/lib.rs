@@ -1,8 +1,8 @@
 //! The page's pictures, as a wasm module the page fetches only when a reader first asks for a
 //! picture (`pictures.wasm`, loaded by `static/pictures.js`), so that none of this weighs on the
 //! first load. It traces the position it is given with the same core as the page, so its
-//! pictures show the very steps on screen, and draws them with `sliders::figure`,
-//! `sliders::wikitable` and `sliders::diagram`; GIFs are encoded by `gif-encode` from the frames
+//! pictures show the very steps on screen, and draws them with `sliders_pictures::figure`,
+//! `sliders_pictures::wikitable` and `sliders_pictures::diagram`; GIFs are encoded by `gif-encode` from the frames
 //! the browser rasterised from those SVGs.
 //!
 //! Every entry point leaves its output (UTF-8 text, a file, or an error message) in one buffer
@@ -11,24 +11,14 @@
 use std::cell::RefCell;
 
 use gif_encode::Animation;
-use sliders::formula::Formula;
-use sliders::{diagram, figure, wikitable, Bitboard, Slider, Technique, Trace};
+use sliders::{Bitboard, Slider, Technique, Trace};
+use sliders_formula::Formula;
+use sliders_pictures::{diagram, figure, wikitable};
 
 thread_local! {
-    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static ANIMATION: RefCell<Option<Animation>> = const { RefCell::new(None) };
     /// The delay of the last GIF frame drawn, in hundredths of a second.
     static DELAY: std::cell::Cell<u16> = const { std::cell::Cell::new(100) };
-}
-
-fn outcome(result: Result<Vec<u8>, String>) -> i32 {
-    let (bytes, sign) = match result {
-        Ok(bytes) => (bytes, 1),
-        Err(message) => (message.into_bytes(), -1),
-    };
-    let length = bytes.len() as i32;
-    BUFFER.with(|buffer| *buffer.borrow_mut() = bytes);
-    sign * length
 }
 
 /// The technique number that stands for the reader's formula, whose text is in the buffer.
@@ -39,7 +29,7 @@ pub const FORMULA: u32 = u32::MAX;
 fn trace(technique: u32, slider: u32, sliders: u64, occupied: u64) -> Result<Trace, String> {
     let slider = Slider::ALL.get(slider as usize).ok_or("no such slider")?;
     if technique == FORMULA {
-        let text = BUFFER.with(|buffer| String::from_utf8(buffer.borrow().clone()));
+        let text = String::from_utf8(module_buffer::contents());
         let text = text.map_err(|_| "the formula is not UTF-8")?;
         let formula = Formula::parse(&text).map_err(|error| error.describe(&text))?;
         return Ok(formula.trace_until_fault(*slider, Bitboard(sliders), Bitboard(occupied)).0);
@@ -94,7 +84,7 @@ pub fn draw(
                 "{} attacks of the {} on {}{rays}\n{}{}\n",
                 trace.technique.map_or("formula", |t| t.name()),
                 trace.slider,
-                sliders::narration::square_list(trace.sliders),
+                sliders_explain::narration::square_list(trace.sliders),
                 trace.result.diagram(),
                 trace.result
             )
@@ -165,22 +155,8 @@ const KINDS: [Kind; 17] = [
     Kind::TraceTextPre,
 ];
 
-/// A buffer of `length` bytes for the next frame; returns where it starts.
-#[no_mangle]
-pub extern "C" fn buffer(length: u32) -> *mut u8 {
-    BUFFER.with(|buffer| {
-        let mut buffer = buffer.borrow_mut();
-        buffer.clear();
-        buffer.resize(length as usize, 0);
-        buffer.as_mut_ptr()
-    })
-}
-
-/// Where the last output is.
-#[no_mangle]
-pub extern "C" fn result() -> *const u8 {
-    BUFFER.with(|buffer| buffer.borrow().as_ptr())
-}
+// `buffer(length)` for a formula's text or a frame's pixels, `result()` for the output.
+module_buffer::exports!();
 
 /// Draws picture or text `kind` (see [`Kind`]) of the position; for the reader's formula,
 /// `technique` is [`FORMULA`] and the formula's text is in the buffer.
@@ -195,7 +171,9 @@ pub extern "C" fn picture(
     frame: u32,
 ) -> i32 {
     let kind = KINDS.get(kind as usize).copied().ok_or_else(|| format!("no picture of kind {kind}"));
-    outcome(kind.and_then(|kind| draw(kind, technique, slider, sliders, occupied, step, frame)).map(String::into_bytes))
+    module_buffer::answer(
+        kind.and_then(|kind| draw(kind, technique, slider, sliders, occupied, step, frame)).map(String::into_bytes),
+    )
 }
 
 /// How long the last GIF frame drawn shows, in hundredths of a second.
@@ -206,7 +184,7 @@ pub extern "C" fn delay() -> u32 {
 
 #[no_mangle]
 pub extern "C" fn gif_begin(width: u32, height: u32) -> i32 {
-    outcome(Animation::new(width, height).map(|animation| {
+    module_buffer::answer(Animation::new(width, height).map(|animation| {
         ANIMATION.with(|slot| *slot.borrow_mut() = Some(animation));
         Vec::new()
     }))
@@ -215,19 +193,19 @@ pub extern "C" fn gif_begin(width: u32, height: u32) -> i32 {
 /// Adds the `width` x `height` RGBA frame in the buffer, at the top left of the animation.
 #[no_mangle]
 pub extern "C" fn gif_add_frame(width: u32, height: u32, delay: u32) -> i32 {
-    let frame = BUFFER.with(|buffer| std::mem::take(&mut *buffer.borrow_mut()));
+    let frame = module_buffer::take();
     let added = ANIMATION.with(|slot| match slot.borrow_mut().as_mut() {
         Some(animation) => animation.add_frame_at(&frame, width, height, delay.min(u16::MAX as u32) as u16),
         None => Err("no GIF was begun".into()),
     });
-    outcome(added.map(|()| Vec::new()))
+    module_buffer::answer(added.map(|()| Vec::new()))
 }
 
 /// Finishes the GIF: the file is the output.
 #[no_mangle]
 pub extern "C" fn gif_finish() -> i32 {
     let animation = ANIMATION.with(|slot| slot.borrow_mut().take());
-    outcome(animation.ok_or_else(|| "no GIF was begun".to_string()).and_then(Animation::finish))
+    module_buffer::answer(animation.ok_or_else(|| "no GIF was begun".to_string()).and_then(Animation::finish))
 }
 
 #[cfg(test)]
@@ -253,9 +231,9 @@ mod tests {
         // The reader's formula: its text in the buffer, and FORMULA for the technique.
         let text = "o ^ (o - 2 * r)";
         let formula = Formula::parse(text).unwrap().trace(Slider::Rook, Bitboard(1 << 3), Bitboard(0x43)).unwrap();
-        BUFFER.with(|buffer| *buffer.borrow_mut() = text.as_bytes().to_vec());
+        module_buffer::put(text.as_bytes().to_vec());
         assert_eq!(draw(Kind::TraceText, FORMULA, 0, 1 << 3, 0x43, 0, 0).unwrap(), diagram::trace(&formula));
-        BUFFER.with(|buffer| *buffer.borrow_mut() = b"o ^ (o - ".to_vec());
+        module_buffer::put(b"o ^ (o - ".to_vec());
         let error = draw(Kind::TraceText, FORMULA, 0, 1 << 3, 0x43, 0, 0).unwrap_err();
         assert!(error.starts_with("line 1, column 10: expected a value"), "{error}");
         let subtraction = Technique::ALL.iter().position(|&t| t == Technique::Subtraction).unwrap() as u32;

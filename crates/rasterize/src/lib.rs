@@ -1,4 +1,4 @@
-//! Turns the pictures the core draws (`sliders::figure`, SVG) into pixels and PNG files with
+//! Turns the pictures `sliders-pictures` draws (`sliders_pictures::figure`, SVG) into pixels and PNG files with
 //! resvg, for the `sliders` command. The page rasterises the same SVG in the browser, through a
 //! canvas; nothing here draws a picture of its own.
 //!

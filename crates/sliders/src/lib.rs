@@ -17,28 +17,21 @@ extern crate alloc;
 #[macro_use]
 pub mod table;
 
-pub mod animation;
 mod bitboard;
-pub mod diagram;
-pub mod figure;
-pub mod formula;
 mod geometry;
-pub mod marks;
-pub mod narration;
-pub mod operands;
 mod pext_mask;
 mod square;
 pub mod techniques;
 pub mod trace;
-pub mod whys;
-pub mod wikitable;
 pub mod workload;
 
-pub use bitboard::{Bitboard, ParseBitboardError};
+pub use bitboard::{pdep_loop, pext_loop, Bitboard, ParseBitboardError};
 pub use geometry::{
     line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, LINE_EX, RAYS,
 };
 pub use pext_mask::PextMask;
 pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
 pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};
-pub use trace::{Comparison, Focus, Mask, NoTrace, Op, Recorder, Step, Trace, Tracer, Value};
+pub use trace::{
+    Comparison, Focus, Mask, NoTrace, Op, Operands, Place, Recorder, Site, Span, Step, Trace, Tracer, Value,
+};

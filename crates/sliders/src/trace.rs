@@ -200,6 +200,42 @@ pub enum Focus {
     Ray(Direction),
 }
 
+/// What the source says of one traced expression: its text, its why, and what it calls its
+/// operands and its result. `#[traced]` writes one as a constant for each commented operation
+/// of a technique, from the expression's syntax tree, so the names are never cut from the label.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Site {
+    /// The expression as the file spells it, and ` = name` when a `let` binds it.
+    pub label: &'static str,
+    /// The comment above the expression.
+    pub why: &'static str,
+    /// The first operand's text as written (a table read's index without its casts; a walk's
+    /// occupancy), or the name it is shown by.
+    pub lhs: &'static str,
+    /// The second operand's text, or its name; empty when the source spells none (a shift's
+    /// amount, which its direction makes).
+    pub rhs: &'static str,
+    /// The name the step's value is bound to, as shown; empty when none is.
+    pub result: &'static str,
+}
+
+impl Site {
+    /// A site whose operands have no names of their own: for a test's hand-made steps.
+    pub const fn unnamed(label: &'static str, why: &'static str) -> Site {
+        Site { label, why, lhs: "", rhs: "", result: "" }
+    }
+}
+
+/// What a step's source calls its operands and its result: [`Site`]'s names, owned where a
+/// reader's formula made them.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Hash)]
+pub struct Operands {
+    pub lhs: Cow<'static, str>,
+    pub rhs: Cow<'static, str>,
+    /// The name the step's value is bound to; empty when none is.
+    pub result: Cow<'static, str>,
+}
+
 /// One operation of a technique, with its inputs, its output and the source line that did it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Step {
@@ -213,10 +249,11 @@ pub struct Step {
     pub lhs: Value,
     pub rhs: Option<Value>,
     pub result: Value,
-    /// The source file, line and column (1-based) of the expression that produced this step.
-    pub file: &'static str,
-    pub line: u32,
-    pub column: u32,
+    /// Where the expression that produced this step stands: a technique's file, or the
+    /// reader's typed formula.
+    pub place: Place,
+    /// What the source calls the operands and the result, from its syntax tree.
+    pub operands: Operands,
     pub focus: Focus,
     /// The values are the board mirrored top to bottom (byte-swapped): bit n stands for the
     /// square n ^ 56, and a borrow that runs up runs down the real board.
@@ -232,23 +269,32 @@ impl Step {
     /// The step taken where the tracer's helper was called from.
     #[inline(always)]
     #[track_caller]
-    fn at(label: &'static str, why: &'static str, op: Op, lhs: Value, rhs: Option<Value>, result: Value) -> Step {
+    fn at(site: &'static Site, op: Op, lhs: Value, rhs: Option<Value>, result: Value) -> Step {
         let caller = Location::caller();
         Step {
-            label: Cow::Borrowed(label),
-            why: Cow::Borrowed(why),
+            label: Cow::Borrowed(site.label),
+            why: Cow::Borrowed(site.why),
             op,
             lhs,
             rhs,
             result,
-            file: caller.file(),
-            line: caller.line(),
-            column: caller.column(),
+            place: Place::File { file: caller.file(), line: caller.line(), column: caller.column() },
+            operands: Operands {
+                lhs: Cow::Borrowed(site.lhs),
+                rhs: Cow::Borrowed(site.rhs),
+                result: Cow::Borrowed(site.result),
+            },
             focus: Focus::Piece,
             mirrored: false,
             moved: 0,
             operand_moved: 0,
         }
+    }
+
+    /// The step's expression as its source spells it: the label without the ` = name` a `let`
+    /// binds it to.
+    pub fn expression(&self) -> &str {
+        self.label.split(" = ").next().unwrap_or(&self.label)
     }
 
     /// For a subtraction, the borrow each bit received from the bit below it:
@@ -258,6 +304,66 @@ impl Step {
             (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => Some(a ^ b ^ difference),
             _ => None,
         }
+    }
+}
+
+/// Where something was typed: byte offsets into a reader's formula.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+}
+
+/// Where a step's expression stands in its source.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Place {
+    /// In a technique's source file, as the compiler names it; line and column are 1-based.
+    File { file: &'static str, line: u32, column: u32 },
+    /// In the text a reader typed: the sub-expression's bytes, and the line and column
+    /// (1-based) where it starts.
+    Typed { span: Span, line: u32, column: u32 },
+}
+
+impl Place {
+    /// The 1-based line the expression starts on.
+    pub const fn line(&self) -> u32 {
+        match *self {
+            Place::File { line, .. } | Place::Typed { line, .. } => line,
+        }
+    }
+
+    /// The 1-based column the expression starts at.
+    pub const fn column(&self) -> u32 {
+        match *self {
+            Place::File { column, .. } | Place::Typed { column, .. } => column,
+        }
+    }
+
+    /// The technique's file, for a step a technique took.
+    pub const fn file(&self) -> Option<&'static str> {
+        match *self {
+            Place::File { file, .. } => Some(file),
+            Place::Typed { .. } => None,
+        }
+    }
+
+    /// Where the reader typed it, for a step of a reader's formula.
+    pub const fn span(&self) -> Option<Span> {
+        match *self {
+            Place::Typed { span, .. } => Some(span),
+            Place::File { .. } => None,
+        }
+    }
+
+    /// Whether a reader typed the expression (a formula's step), not a technique's file.
+    pub const fn is_typed(&self) -> bool {
+        matches!(self, Place::Typed { .. })
     }
 }
 
@@ -323,79 +429,79 @@ pub trait Tracer {
 
     #[inline(always)]
     #[track_caller]
-    fn and(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn and(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = a & b;
-        self.binary(label, why, Op::And, a, b, result)
+        self.binary(site, Op::And, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn or(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn or(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = a | b;
-        self.binary(label, why, Op::Or, a, b, result)
+        self.binary(site, Op::Or, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn xor(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn xor(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = a ^ b;
-        self.binary(label, why, Op::Xor, a, b, result)
+        self.binary(site, Op::Xor, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn sub(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn sub(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = Bitboard(a.0.wrapping_sub(b.0));
-        self.binary(label, why, Op::Sub, a, b, result)
+        self.binary(site, Op::Sub, a, b, result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn not(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Bitboard {
+    fn not(&mut self, site: &'static Site, a: Bitboard) -> Bitboard {
         let result = !a;
-        self.unary(label, why, Op::Not, a, Value::Board(result));
+        self.unary(site, Op::Not, a, Value::Board(result));
         result
     }
 
     #[inline(always)]
     #[track_caller]
-    fn neg(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Bitboard {
+    fn neg(&mut self, site: &'static Site, a: Bitboard) -> Bitboard {
         let result = Bitboard(a.0.wrapping_neg());
-        self.unary(label, why, Op::Neg, a, Value::Board(result));
+        self.unary(site, Op::Neg, a, Value::Board(result));
         result
     }
 
     #[inline(always)]
     #[track_caller]
-    fn mul(&mut self, label: &'static str, why: &'static str, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn mul(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
         let result = Bitboard(a.0.wrapping_mul(b.0));
-        self.binary(label, why, Op::Mul, a, b, result)
+        self.binary(site, Op::Mul, a, b, result)
     }
 
     /// Reverses the order of the bytes, which mirrors the board top to bottom (ranks flip).
     #[inline(always)]
     #[track_caller]
-    fn bswap(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Bitboard {
+    fn bswap(&mut self, site: &'static Site, a: Bitboard) -> Bitboard {
         let result = Bitboard(a.0.swap_bytes());
-        self.unary(label, why, Op::ByteSwap, a, Value::Board(result));
+        self.unary(site, Op::ByteSwap, a, Value::Board(result));
         result
     }
 
     /// The bits of `a` under `mask`, packed into the low bits (see [`PextMask::extract`]).
     #[inline(always)]
     #[track_caller]
-    fn pext(&mut self, label: &'static str, why: &'static str, a: Bitboard, mask: PextMask) -> Bitboard {
+    fn pext(&mut self, site: &'static Site, a: Bitboard, mask: PextMask) -> Bitboard {
         let result = mask.extract(a);
-        self.binary(label, why, Op::Pext, a, mask.bits(), result)
+        self.binary(site, Op::Pext, a, mask.bits(), result)
     }
 
     /// `a + b` on numbers, such as a table's offset plus an index into it.
     #[inline(always)]
     #[track_caller]
-    fn add(&mut self, label: &'static str, why: &'static str, a: u32, b: u32) -> u32 {
+    fn add(&mut self, site: &'static Site, a: u32, b: u32) -> u32 {
         let result = a.wrapping_add(b);
         if Self::RECORDS {
-            self.record(Step::at(label, why, Op::Add, Value::Number(a), Some(Value::Number(b)), Value::Number(result)));
+            self.record(Step::at(site, Op::Add, Value::Number(a), Some(Value::Number(b)), Value::Number(result)));
         }
         result
     }
@@ -403,84 +509,76 @@ pub trait Tracer {
     /// `a << amount`; amounts of 64 or more give the empty set, as the articles assume.
     #[inline(always)]
     #[track_caller]
-    fn shl(&mut self, label: &'static str, why: &'static str, a: Bitboard, amount: u32) -> Bitboard {
+    fn shl(&mut self, site: &'static Site, a: Bitboard, amount: u32) -> Bitboard {
         let result = Bitboard(a.0.checked_shl(amount).unwrap_or(0));
-        self.shift(label, why, Op::Shl, a, amount, result)
+        self.shift(site, Op::Shl, a, amount, result)
     }
 
     /// `a >> amount`; amounts of 64 or more give the empty set.
     #[inline(always)]
     #[track_caller]
-    fn shr(&mut self, label: &'static str, why: &'static str, a: Bitboard, amount: u32) -> Bitboard {
+    fn shr(&mut self, site: &'static Site, a: Bitboard, amount: u32) -> Bitboard {
         let result = Bitboard(a.0.checked_shr(amount).unwrap_or(0));
-        self.shift(label, why, Op::Shr, a, amount, result)
+        self.shift(site, Op::Shr, a, amount, result)
     }
 
     /// The square of the least significant one bit. `a` must not be empty; for the empty
     /// set this returns 64 & 63 = a1, which callers never rely on.
     #[inline(always)]
     #[track_caller]
-    fn bsf(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Square {
+    fn bsf(&mut self, site: &'static Site, a: Bitboard) -> Square {
         let index = a.0.trailing_zeros();
-        self.unary(label, why, Op::BitScanForward, a, Value::Number(index));
+        self.unary(site, Op::BitScanForward, a, Value::Number(index));
         Square::from_index(index)
     }
 
     /// The square of the most significant one bit. `a` must not be empty.
     #[inline(always)]
     #[track_caller]
-    fn bsr(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> Square {
+    fn bsr(&mut self, site: &'static Site, a: Bitboard) -> Square {
         let index = 63 ^ a.0.leading_zeros();
-        self.unary(label, why, Op::BitScanReverse, a, Value::Number(index));
+        self.unary(site, Op::BitScanReverse, a, Value::Number(index));
         Square::from_index(index)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn lzcnt(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> u32 {
+    fn lzcnt(&mut self, site: &'static Site, a: Bitboard) -> u32 {
         let count = a.0.leading_zeros();
-        self.unary(label, why, Op::Lzcnt, a, Value::Number(count));
+        self.unary(site, Op::Lzcnt, a, Value::Number(count));
         count
     }
 
     #[inline(always)]
     #[track_caller]
-    fn tzcnt(&mut self, label: &'static str, why: &'static str, a: Bitboard) -> u32 {
+    fn tzcnt(&mut self, site: &'static Site, a: Bitboard) -> u32 {
         let count = a.0.trailing_zeros();
-        self.unary(label, why, Op::Tzcnt, a, Value::Number(count));
+        self.unary(site, Op::Tzcnt, a, Value::Number(count));
         count
     }
 
     /// Records that `entry` was read from a table at `index`; the read itself is the caller's.
     #[inline(always)]
     #[track_caller]
-    fn lookup(&mut self, label: &'static str, why: &'static str, index: u32, entry: Bitboard) -> Bitboard {
-        self.unary_value(label, why, Op::Lookup, Value::Number(index), Value::Board(entry));
+    fn lookup(&mut self, site: &'static Site, index: u32, entry: Bitboard) -> Bitboard {
+        self.unary_value(site, Op::Lookup, Value::Number(index), Value::Board(entry));
         entry
     }
 
     /// Records a whole ray walked square by square (the reference technique's only step kind).
     #[inline(always)]
     #[track_caller]
-    fn ray_walk(&mut self, label: &'static str, why: &'static str, occupied: Bitboard, attacks: Bitboard) -> Bitboard {
-        self.unary(label, why, Op::RayWalk, occupied, Value::Board(attacks));
+    fn ray_walk(&mut self, site: &'static Site, occupied: Bitboard, attacks: Bitboard) -> Bitboard {
+        self.unary(site, Op::RayWalk, occupied, Value::Board(attacks));
         attacks
     }
 
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn binary(
-        &mut self,
-        label: &'static str,
-        why: &'static str,
-        op: Op,
-        a: Bitboard,
-        b: Bitboard,
-        result: Bitboard,
-    ) -> Bitboard {
+    fn binary(&mut self, site: &'static Site, op: Op, a: Bitboard, b: Bitboard, result: Bitboard) -> Bitboard {
         if Self::RECORDS {
-            self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Board(b)), Value::Board(result)));
+            self.record(Step::at(site, op, Value::Board(a), Some(Value::Board(b)), Value::Board(result)));
         }
         result
     }
@@ -488,17 +586,9 @@ pub trait Tracer {
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn shift(
-        &mut self,
-        label: &'static str,
-        why: &'static str,
-        op: Op,
-        a: Bitboard,
-        amount: u32,
-        result: Bitboard,
-    ) -> Bitboard {
+    fn shift(&mut self, site: &'static Site, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> Bitboard {
         if Self::RECORDS {
-            self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
+            self.record(Step::at(site, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
         }
         result
     }
@@ -506,16 +596,16 @@ pub trait Tracer {
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn unary(&mut self, label: &'static str, why: &'static str, op: Op, a: Bitboard, result: Value) {
-        self.unary_value(label, why, op, Value::Board(a), result)
+    fn unary(&mut self, site: &'static Site, op: Op, a: Bitboard, result: Value) {
+        self.unary_value(site, op, Value::Board(a), result)
     }
 
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn unary_value(&mut self, label: &'static str, why: &'static str, op: Op, a: Value, result: Value) {
+    fn unary_value(&mut self, site: &'static Site, op: Op, a: Value, result: Value) {
         if Self::RECORDS {
-            self.record(Step::at(label, why, op, a, None, result));
+            self.record(Step::at(site, op, a, None, result));
         }
     }
 }
@@ -572,38 +662,22 @@ impl Tracer for Recorder {
 
     #[inline(never)]
     #[track_caller]
-    fn binary(
-        &mut self,
-        label: &'static str,
-        why: &'static str,
-        op: Op,
-        a: Bitboard,
-        b: Bitboard,
-        result: Bitboard,
-    ) -> Bitboard {
-        self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Board(b)), Value::Board(result)));
+    fn binary(&mut self, site: &'static Site, op: Op, a: Bitboard, b: Bitboard, result: Bitboard) -> Bitboard {
+        self.record(Step::at(site, op, Value::Board(a), Some(Value::Board(b)), Value::Board(result)));
         result
     }
 
     #[inline(never)]
     #[track_caller]
-    fn shift(
-        &mut self,
-        label: &'static str,
-        why: &'static str,
-        op: Op,
-        a: Bitboard,
-        amount: u32,
-        result: Bitboard,
-    ) -> Bitboard {
-        self.record(Step::at(label, why, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
+    fn shift(&mut self, site: &'static Site, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> Bitboard {
+        self.record(Step::at(site, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
         result
     }
 
     #[inline(never)]
     #[track_caller]
-    fn unary_value(&mut self, label: &'static str, why: &'static str, op: Op, a: Value, result: Value) {
-        self.record(Step::at(label, why, op, a, None, result));
+    fn unary_value(&mut self, site: &'static Site, op: Op, a: Value, result: Value) {
+        self.record(Step::at(site, op, a, None, result));
     }
 
     fn focus(&mut self, focus: Focus) {
@@ -633,30 +707,24 @@ pub struct Trace {
     pub occupied: Bitboard,
     pub steps: Vec<Step>,
     pub result: Bitboard,
-    /// For a reader's formula, where each step's sub-expression was typed (byte offsets, one
-    /// per step); empty for a technique, whose steps name their file, line and column.
-    pub spans: Vec<crate::formula::Span>,
 }
 
 impl Trace {
     /// A reader's formula that has not run on this board: no steps, and an empty result.
     pub fn not_run(slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Trace {
         let square = sliders.squares().next().unwrap_or(Square::A1);
-        Trace {
-            technique: None,
-            slider,
-            square,
-            sliders,
-            occupied,
-            steps: Vec::new(),
-            result: Bitboard::EMPTY,
-            spans: Vec::new(),
-        }
+        Trace { technique: None, slider, square, sliders, occupied, steps: Vec::new(), result: Bitboard::EMPTY }
     }
 
     /// Operations a CPU executes (table reads excluded).
     pub fn arithmetic_ops(&self) -> usize {
         self.steps.iter().filter(|step| step.op.is_arithmetic()).count()
+    }
+
+    /// Where each step's sub-expression was typed, for a reader's formula (one per step);
+    /// empty for a technique, whose steps stand in its file.
+    pub fn spans(&self) -> Vec<Span> {
+        self.steps.iter().filter_map(|step| step.place.span()).collect()
     }
 
     /// Table reads, a formula's masks included: an engine reads those from tables too.
@@ -673,7 +741,8 @@ mod tests {
     fn borrow_chain_runs_from_the_subtrahend_to_the_blocker() {
         // The byte example of o^(o-2r): blocker on bit 6, rook on bit 1, so 2r is bit 2.
         let mut recorder = Recorder::new();
-        recorder.sub("o - 2r", "test", Bitboard(0b0100_0010), Bitboard(0b0000_0100));
+        const SUB: Site = Site::unnamed("o - 2r", "test");
+        recorder.sub(&SUB, Bitboard(0b0100_0010), Bitboard(0b0000_0100));
         let chain = recorder.steps[0].borrow_chain().unwrap();
         // Bits 3..=6 received a borrow: it entered at bit 2 and walked to the blocker on 6.
         assert_eq!(chain, Bitboard(0b0111_1000));
@@ -682,15 +751,17 @@ mod tests {
     #[test]
     fn steps_name_the_calling_line() {
         let mut recorder = Recorder::new();
+        const XOR: Site = Site::unnamed("x", "test");
         let expected_line = line!() + 1;
-        recorder.xor("x", "test", Bitboard(1), Bitboard(3));
-        assert_eq!(recorder.steps[0].line, expected_line);
-        assert_eq!(recorder.steps[0].file, file!());
+        recorder.xor(&XOR, Bitboard(1), Bitboard(3));
+        assert_eq!(recorder.steps[0].place.line(), expected_line);
+        assert_eq!(recorder.steps[0].place.file(), Some(file!()));
     }
 
     #[test]
     fn shifts_past_the_word_give_the_empty_set() {
-        assert_eq!(NoTrace.shl("x", "test", Bitboard(1), 64), Bitboard::EMPTY);
-        assert_eq!(NoTrace.shr("x", "test", Bitboard::FULL, 64), Bitboard::EMPTY);
+        const X: Site = Site::unnamed("x", "test");
+        assert_eq!(NoTrace.shl(&X, Bitboard(1), 64), Bitboard::EMPTY);
+        assert_eq!(NoTrace.shr(&X, Bitboard::FULL, 64), Bitboard::EMPTY);
     }
 }

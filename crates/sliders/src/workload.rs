@@ -17,11 +17,11 @@ impl Default for Xorshift96 {
 
 impl Xorshift96 {
     /// The generator's words, to carry a check's place from one module to another.
-    pub(crate) fn state(&self) -> [u32; 3] {
+    pub fn state(&self) -> [u32; 3] {
         [self.x, self.y, self.z]
     }
 
-    pub(crate) fn from_state([x, y, z]: [u32; 3]) -> Xorshift96 {
+    pub fn from_state([x, y, z]: [u32; 3]) -> Xorshift96 {
         Xorshift96 { x, y, z }
     }
 

@@ -206,20 +206,24 @@ fn every_step_of_a_technique_points_into_its_own_source() {
         let trace = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100));
         let source_lines = technique.source().lines().count() as u32;
         for step in trace.steps.iter().filter(|s| technique.made(s)) {
-            assert!(step.line >= 1 && step.line <= source_lines, "{technique}: line {}", step.line);
+            assert!(
+                step.place.line() >= 1 && step.place.line() <= source_lines,
+                "{technique}: line {}",
+                step.place.line()
+            );
             // A step's label is its expression as the file spells it, at the step's own line and
             // column, and ` = name` when a `let` binds it.
             let code = step.label.split(" = ").next().unwrap_or(&step.label);
-            let (first, last) = technique.statement_lines(step.line);
+            let (first, last) = technique.statement_lines(step.place.line());
             let statement: Vec<&str> =
                 technique.source().lines().skip(first as usize - 1).take((last - first + 1) as usize).collect();
             let statement = statement.join("\n");
-            let at = text_at(technique.source(), step.line, step.column);
+            let at = text_at(technique.source(), step.place.line(), step.place.column());
             assert!(
                 at.starts_with(code) || statement.contains(&*step.label),
                 "{technique} line {} column {} is {at:?}, not {:?}",
-                step.line,
-                step.column,
+                step.place.line(),
+                step.place.column(),
                 step.label
             );
         }
@@ -237,10 +241,10 @@ fn the_panel_folds_everything_but_the_algorithm_and_keeps_every_step_in_view() {
         let trace = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100));
         for step in trace.steps.iter().filter(|s| technique.made(s)) {
             assert!(
-                !aside[step.line as usize - 1],
+                !aside[step.place.line() as usize - 1],
                 "{technique}: step {:?} is on folded line {}",
                 step.label,
-                step.line
+                step.place.line()
             );
         }
         // Imports, attributes and the tracer's bookkeeping (`t.focus(…)`) are folded away.
@@ -272,8 +276,14 @@ fn every_steps_why_reads_back_from_its_file_as_the_macro_gave_it() {
             let trace = technique.trace(slider, square, occupied);
             for step in &trace.steps {
                 let (file, source) = technique.source_of(step);
-                let read = sliders::whys::why_in_source(source, step);
-                assert_eq!(read.as_deref(), Some(&*step.why), "{technique} {file}:{}: {}", step.line, step.label);
+                let read = traced_syntax::why_in_source(source, step.place.line(), step.expression());
+                assert_eq!(
+                    read.as_deref(),
+                    Some(&*step.why),
+                    "{technique} {file}:{}: {}",
+                    step.place.line(),
+                    step.label
+                );
             }
         }
     }

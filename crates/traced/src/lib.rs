@@ -16,6 +16,12 @@
 //! own why, and makes it a step too. The step's label is the expression's own text from the
 //! file, with ` = name` when a `let` binds it. An operation without a why stays plain Rust.
 //!
+//! Each step's constant `Site` also names its operands, from the syntax tree: a binary
+//! operation's two sides, a table read's index without its casts, a walk's occupancy. A line
+//! `shown as: 2r` in the comment above `let r2 = …` makes every later operand `r2` of the
+//! function, and the step's own result, show as `2r` (the article's name, which is no Rust name).
+//! The comments are read by `traced_syntax`, which the page uses too.
+//!
 //! The operations it knows: `& | ^ - * << >>` on bitboards, `+` on numbers, `!` and unary `-`,
 //! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr` and `bswap`, the modules' own `shift(set, direction,
 //! steps)` and `walk_ray(square, direction, occupied)`, and a table read `TABLE[..][index]`,
@@ -27,6 +33,7 @@ use quote::{quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, FnArg, ItemFn, Pat, Stmt, UnOp};
+use traced_syntax::same_code;
 
 #[proc_macro_attribute]
 pub fn traced(attribute: proc_macro::TokenStream, item: proc_macro::TokenStream) -> proc_macro::TokenStream {
@@ -49,7 +56,7 @@ fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream>
         _ => return Err(syn::Error::new(function.sig.span(), "#[traced] needs the tracer as the first parameter")),
     };
     let source = SourceFile::of(function.sig.ident.span())?;
-    let mut rewriter = Rewriter { tracer, source, error: None };
+    let mut rewriter = Rewriter { tracer, source, error: None, shown: Vec::new() };
     rewriter.visit_block_mut(&mut function.block);
     match rewriter.error {
         Some(error) => Err(error),
@@ -60,6 +67,7 @@ fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream>
 /// The text of the file the function is in: comments are not tokens, so the whys and the
 /// expressions' own spelling are read from here.
 struct SourceFile {
+    text: String,
     lines: Vec<Vec<char>>,
 }
 
@@ -70,7 +78,8 @@ impl SourceFile {
             .ok_or_else(|| syn::Error::new(span, "#[traced] reads its file, and this span has none"))?;
         let text = std::fs::read_to_string(&path)
             .map_err(|error| syn::Error::new(span, format!("#[traced] could not read {}: {error}", path.display())))?;
-        Ok(SourceFile { lines: text.lines().map(|line| line.chars().collect()).collect() })
+        let lines = text.lines().map(|line| line.chars().collect()).collect();
+        Ok(SourceFile { text, lines })
     }
 
     /// The source text of `tokens`, from its first token's start to its last token's end, with
@@ -99,21 +108,10 @@ impl SourceFile {
         Some(text)
     }
 
-    /// The `//` comment lines right above line `line` (1-based), without their slashes.
-    fn comment_above(&self, line: usize) -> Vec<String> {
-        let mut comment = Vec::new();
-        let mut index = line.saturating_sub(1);
-        while index > 0 {
-            let text: String = self.lines[index - 1].iter().collect();
-            let text = text.trim_start();
-            if !text.starts_with("//") || text.starts_with("///") || text.starts_with("//!") {
-                break;
-            }
-            comment.push(text[2..].trim().to_string());
-            index -= 1;
-        }
-        comment.reverse();
-        comment
+    /// The `//` comment lines right above line `line` (1-based), as `traced_syntax` reads them.
+    fn comment_above(&self, line: usize) -> Vec<&str> {
+        let lines: Vec<&str> = self.text.lines().collect();
+        traced_syntax::comment_above(&lines, line)
     }
 }
 
@@ -121,10 +119,13 @@ fn span_of(tree: &TokenTree) -> Span {
     tree.span()
 }
 
-/// The whys one comment gives: the statement's own, then those of named sub-expressions.
+/// The whys one comment gives (read by `traced_syntax`, as the page reads them), and which of its
+/// named sub-expressions a step has taken.
 struct Whys {
     own: String,
     named: Vec<Named>,
+    /// `shown as: 2r`: the name the statement's value is shown by.
+    shown_as: Option<String>,
 }
 
 struct Named {
@@ -135,48 +136,31 @@ struct Named {
 }
 
 impl Whys {
-    fn parse(comment: &[String]) -> Whys {
-        let mut whys = Whys { own: String::new(), named: Vec::new() };
-        for line in comment {
-            let named = line.strip_prefix('`').and_then(|rest| rest.split_once("`:"));
-            let target = match named {
-                Some((code, why)) => {
-                    whys.named.push(Named { code: code.to_string(), why: why.trim().to_string(), used: false });
-                    continue;
-                }
-                None => match whys.named.last_mut() {
-                    Some(named) => &mut named.why,
-                    None => &mut whys.own,
-                },
-            };
-            if !target.is_empty() {
-                target.push(' ');
-            }
-            target.push_str(line);
-        }
-        whys
+    fn parse(comment: &[&str]) -> Whys {
+        let whys = traced_syntax::Whys::parse(comment);
+        let named = whys.named.into_iter().map(|(code, why)| Named { code, why, used: false }).collect();
+        Whys { own: whys.own, named, shown_as: whys.shown_as }
     }
-}
-
-/// Compares code by its tokens: no spaces, and without parentheses around the whole.
-fn same_code(a: &str, b: &str) -> bool {
-    fn bare(code: &str) -> String {
-        let mut code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
-        while code.starts_with('(') && code.ends_with(')') {
-            code = code[1..code.len() - 1].to_string();
-        }
-        code
-    }
-    bare(a) == bare(b)
 }
 
 struct Rewriter {
     tracer: syn::Ident,
     source: SourceFile,
     error: Option<syn::Error>,
+    /// The names a comment gave a value (`shown as: 2r` above `let r2 = …`), by the value's own
+    /// name in the code: every later operand of that name is shown by it.
+    shown: Vec<(String, String)>,
 }
 
 impl Rewriter {
+    /// The name an operand is shown by: the one its comment declared, else its own text.
+    fn shown(&self, text: String) -> String {
+        match self.shown.iter().find(|(name, _)| same_code(name, &text)) {
+            Some((_, shown)) => shown.clone(),
+            None => text,
+        }
+    }
+
     fn fail(&mut self, span: Span, message: String) {
         if self.error.is_none() {
             self.error = Some(syn::Error::new(span, message));
@@ -203,15 +187,19 @@ impl Rewriter {
             Stmt::Expr(expression, _) => (expression, None),
             _ => return,
         };
+        if let (Some(shown), Some(name)) = (whys.shown_as.take(), &name) {
+            self.shown.push((name.clone(), shown));
+        }
         let outermost = unparenthesized(expression);
         if !whys.own.is_empty() && traceable(outermost) {
             let why = std::mem::take(&mut whys.own);
             let mut label = self.source.text(outermost.to_token_stream()).unwrap_or_default();
-            if let Some(name) = name {
+            if let Some(name) = &name {
                 label = format!("{label} = {name}");
             }
+            let result = name.map(|name| self.shown(name)).unwrap_or_default();
             let mut named = Subexpressions { rewriter: self, whys: &mut whys };
-            named.trace(outermost, label, why);
+            named.trace(outermost, label, why, result);
         } else {
             let mut named = Subexpressions { rewriter: self, whys: &mut whys };
             named.visit_expr_mut(outermost);
@@ -304,6 +292,32 @@ fn traceable(expression: &Expr) -> bool {
     }
 }
 
+/// The expressions a step shows as its operands: a binary operation's two sides, a unary one's
+/// operand, a table read's index without its casts (`count as usize` reads `count`), a call's
+/// set (`shift(set, …)`'s first argument, `walk_ray(…, occupied)`'s last) and `pext`'s mask. A
+/// shift's amount, which its direction makes, has no expression.
+fn operand_expressions(expression: &Expr) -> (Option<&Expr>, Option<&Expr>) {
+    match expression {
+        Expr::Binary(binary) => (Some(bare(&binary.left)), Some(bare(&binary.right))),
+        Expr::Unary(unary) => (Some(bare(&unary.expr)), None),
+        Expr::Index(read) => (Some(uncast(bare(&read.index))), None),
+        Expr::Call(call) => match call_name(expression).as_deref() {
+            Some("walk_ray") => (call.args.last().map(bare), None),
+            Some(name) if BINARY_CALLS.contains(&name) => (call.args.first().map(bare), call.args.get(1).map(bare)),
+            _ => (call.args.first().map(bare), None),
+        },
+        _ => (None, None),
+    }
+}
+
+/// An expression without the casts around it.
+fn uncast(expression: &Expr) -> &Expr {
+    match expression {
+        Expr::Cast(cast) => uncast(bare(&cast.expr)),
+        other => other,
+    }
+}
+
 /// A bitboard operand: an integer literal becomes `Bitboard(literal)`.
 fn board_operand(expression: &Expr) -> TokenStream {
     match expression {
@@ -322,11 +336,24 @@ struct Subexpressions<'a> {
 
 impl Subexpressions<'_> {
     /// Replaces `expression` with the tracer call that computes it and records its step.
-    fn trace(&mut self, expression: &mut Expr, label: String, why: String) {
+    fn trace(&mut self, expression: &mut Expr, label: String, why: String, result: String) {
         let span = expression.to_token_stream().into_iter().next().map_or_else(Span::call_site, |tree| tree.span());
         // With the core's `whys-in-files` feature the why stays in the file alone: the page reads
-        // it from there (sliders::whys), and its wasm carries no copy.
+        // it from there (through traced_syntax, as this macro does), and its wasm carries no copy.
         let why = quote_spanned!(span=> if cfg!(feature = "whys-in-files") { "" } else { #why });
+        // The operands' names, from the syntax tree: each one's own text, or the name a comment
+        // declared for it.
+        let (lhs, rhs) = operand_expressions(expression);
+        let text = |operand: Option<&Expr>| {
+            operand.and_then(|operand| self.rewriter.source.text(operand.to_token_stream())).unwrap_or_default()
+        };
+        let (lhs, rhs) = (self.rewriter.shown(text(lhs)), self.rewriter.shown(text(rhs)));
+        // One constant per step: after inlining, the fast path carries nothing of it.
+        let site = quote_spanned!(span=> {
+            const SITE: crate::trace::Site =
+                crate::trace::Site { label: #label, why: #why, lhs: #lhs, rhs: #rhs, result: #result };
+            &SITE
+        });
         // The operands first: they may hold named sub-expressions of their own.
         visit_mut::visit_expr_mut(self, expression);
         let t = &self.rewriter.tracer;
@@ -344,12 +371,12 @@ impl Subexpressions<'_> {
                     // A shift: a bitboard shifted by a number.
                     (false, false) => (board_operand(left), right.to_token_stream()),
                 };
-                quote_spanned!(span=> { let #a = #left; let #b = #right; #t.#method(#label, #why, #a, #b) })
+                quote_spanned!(span=> { let #a = #left; let #b = #right; #t.#method(#site, #a, #b) })
             }
             Expr::Unary(unary) => {
                 let method = syn::Ident::new(if matches!(unary.op, UnOp::Not(_)) { "not" } else { "neg" }, span);
                 let operand = board_operand(bare(&unary.expr));
-                quote_spanned!(span=> { let #a = #operand; #t.#method(#label, #why, #a) })
+                quote_spanned!(span=> { let #a = #operand; #t.#method(#site, #a) })
             }
             Expr::Index(read) => {
                 let (table, index) = (&read.expr, bare(&read.index));
@@ -358,7 +385,7 @@ impl Subexpressions<'_> {
                 quote_spanned!(span=> {
                     let #a = #index;
                     let (#b, read) = crate::trace::TableEntry::read(#table[#a]);
-                    #t.lookup(#label, #why, crate::trace::TableIndex::number(&#a), #b);
+                    #t.lookup(#site, crate::trace::TableIndex::number(&#a), #b);
                     read
                 })
             }
@@ -367,13 +394,13 @@ impl Subexpressions<'_> {
                 let function = syn::Ident::new(&name, span);
                 if TRACED_FUNCTIONS.contains(&name.as_str()) {
                     let arguments = call.args.iter().map(bare);
-                    quote_spanned!(span=> #function(#t, #label, #why, #(#arguments),*))
+                    quote_spanned!(span=> #function(#t, #site, #(#arguments),*))
                 } else if BINARY_CALLS.contains(&name.as_str()) {
                     let (left, right) = (board_operand(bare(&call.args[0])), board_operand(bare(&call.args[1])));
-                    quote_spanned!(span=> { let #a = #left; let #b = #right; #t.#function(#label, #why, #a, #b) })
+                    quote_spanned!(span=> { let #a = #left; let #b = #right; #t.#function(#site, #a, #b) })
                 } else {
                     let operand = board_operand(bare(&call.args[0]));
-                    quote_spanned!(span=> { let #a = #operand; #t.#function(#label, #why, #a) })
+                    quote_spanned!(span=> { let #a = #operand; #t.#function(#site, #a) })
                 }
             }
             _ => return,
@@ -397,7 +424,7 @@ impl VisitMut for Subexpressions<'_> {
                 let why = named.why.clone();
                 let inner = unparenthesized(expression);
                 let label = self.rewriter.source.text(inner.to_token_stream()).unwrap_or_default();
-                self.trace(inner, label, why);
+                self.trace(inner, label, why, String::new());
             }
             _ => visit_mut::visit_expr_mut(self, expression),
         }

@@ -1,8 +1,8 @@
-//! A formula's WebAssembly as bytes. `sliders::formula::wasm` chooses the instructions (and
+//! A formula's WebAssembly as bytes. `sliders_formula::wasm` chooses the instructions (and
 //! prints them for the page); this crate writes them with `wasm-encoder`, so that no byte of
 //! the module is written by hand. The page validates the bytes before it instantiates them.
 
-use sliders::formula::wasm::{Instr, Module, ValType};
+use sliders_formula::wasm::{Instr, Module, ValType};
 use wasm_encoder::{
     BlockType, CodeSection, ConstExpr, DataSection, ExportKind, ExportSection, Function, FunctionSection, Instruction,
     MemArg, MemorySection, MemoryType, TypeSection,

@@ -3,11 +3,11 @@
 //! accepts the bytes.
 
 use proptest::prelude::*;
-use sliders::formula::examples::EXAMPLES;
-use sliders::formula::wasm::WORKLOAD;
-use sliders::formula::Formula;
 use sliders::workload::{Xorshift96, SQUARES_PER_OCCUPANCY};
 use sliders::{Bitboard, Square};
+use sliders_formula::examples::EXAMPLES;
+use sliders_formula::wasm::WORKLOAD;
+use sliders_formula::Formula;
 use wasmi::{Engine, Linker, Memory, Store, TypedFunc};
 
 struct Compiled {
@@ -141,8 +141,8 @@ fn every_step_has_its_instructions_in_the_text() {
         let formula = Formula::parse(example.text).unwrap();
         let lines = formula.wasm().text();
         let trace = formula.trace(sliders::Slider::Queen, Square::D4.bit(), Bitboard(0x0012_0400_2800_4100)).unwrap();
-        for span in &trace.spans {
-            assert!(lines.iter().any(|l| l.span == Some(*span)), "{}: no instruction for {span:?}", example.id);
+        for span in trace.spans() {
+            assert!(lines.iter().any(|l| l.span == Some(span)), "{}: no instruction for {span:?}", example.id);
         }
     }
     let obstruction = Formula::parse(EXAMPLES[1].text).unwrap().wasm();
@@ -158,7 +158,7 @@ fn every_step_has_its_instructions_in_the_text() {
 /// twice (ls1b, a mask of a computed square), and nothing left over.
 #[test]
 fn every_local_is_used() {
-    use sliders::formula::wasm::Instr;
+    use sliders_formula::wasm::Instr;
     let texts = EXAMPLES.iter().map(|e| e.text).chain(EVERY_OPERATION);
     for text in texts {
         let module = Formula::parse(text).unwrap().wasm();

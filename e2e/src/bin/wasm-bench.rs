@@ -10,6 +10,7 @@
 //!   page first-render <median> <min> <max>
 //!   page toggle <median> <min> <max> <technique>
 //!   page formula-keystroke <median> <min> <max> <lines>
+//!   page frame-step <median> <min> <max> formula
 //!   page formula-panels <median> <min> <max>
 //!   page formula-check <example> <cases> <ms>
 //!
@@ -158,9 +159,14 @@ async fn page_budgets() {
     page.open(&format!("?technique={biggest}&slider=queen&square=d4&occupied=0x0012040028004100")).await;
     let (rendered, _) = page.time_toggles("e5", 21).await;
     println!("page toggle {} {biggest}", summary(rendered));
+    // An animation frame with a formula open: the subtraction of the first example (step 4),
+    // one frame back and on, as a tick of the player moves it.
+    page.open("?v=2&technique=formula&slider=rook&square=d4&occupied=0x0012040028004100&step=4").await;
+    let frames = page.time_frame_steps(41).await;
+    println!("page frame-step {} formula", summary(frames));
     // The formula playground: a keystroke on the SBAMG example (15 lines, two calls of its
     // function), and each example's check of 100,032 cases, run in the page's slices.
-    let examples = &sliders::formula::examples::EXAMPLES;
+    let examples = &sliders_formula::examples::EXAMPLES;
     page.open("?technique=formula&slider=rook&square=d4&occupied=0x0012040028004100").await;
     let sbamg = examples.iter().find(|e| e.id == "sbamg").expect("the SBAMG example");
     let (edits, panels) = page.time_formula_edits(sbamg.text, 21).await;
@@ -183,12 +189,7 @@ async fn page_budgets() {
         // The obstruction difference, compiled, timed in the Benchmark panel beside the
         // built-in: the same workload, worker and run.
         if example.id == "obstruction-difference" {
-            page.client
-                .wait()
-                .at_most(Duration::from_secs(60))
-                .for_element(fantoccini::Locator::Css("[data-compiled-check=\"agrees\"]"))
-                .await
-                .expect("the compiled formula agrees");
+            page.wait_for("[data-compiled-check=\"agrees\"]", 60, "the compiled formula agrees").await;
             page.click("[data-bench-start]").await;
             page.client
                 .update_timeouts(TimeoutConfiguration::new(Some(Duration::from_secs(600)), None, None))

@@ -1,5 +1,6 @@
 //! Piece attacks as the union of line attacks: rook = file | rank, bishop = diagonal |
-//! anti-diagonal, queen = rook | bishop. Shared by every technique that works line by line.
+//! anti-diagonal, queen = rook | bishop. Shared by every technique that works line by line, and
+//! the queen's union by the techniques that read a rook's or a bishop's attacks whole.
 //! Everything here is inlined, so each line reaches the technique as a constant and the
 //! direction-dependent choices inside it (which scan, which mask) are made at compile time.
 
@@ -48,4 +49,27 @@ fn bishop<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks
     t.focus(Focus::Piece);
     // A bishop moves along the two diagonals through its square, so what the technique found on both, together, is what it finds for the bishop.
     diagonal | anti_diagonal
+}
+
+/// Piece attacks from parts found whole (magic's and PEXT's table reads): a rook's or a bishop's
+/// is its own part, a queen's the union of the two.
+#[traced]
+#[inline(always)]
+pub(crate) fn by_parts<T: Tracer, F: FnMut(&mut T, Slider) -> Bitboard>(
+    t: &mut T,
+    slider: Slider,
+    mut part_attacks: F,
+) -> Bitboard {
+    match slider {
+        Slider::Queen => {
+            t.focus(Focus::Part(Slider::Rook));
+            let rook = part_attacks(t, Slider::Rook);
+            t.focus(Focus::Part(Slider::Bishop));
+            let bishop = part_attacks(t, Slider::Bishop);
+            t.focus(Focus::Piece);
+            // A queen moves as a rook and a bishop together.
+            rook | bishop
+        }
+        part => part_attacks(t, part),
+    }
 }

@@ -3,7 +3,7 @@
 //! to a5, which is no step east; after any shift with an eastward part, a one bit on the a-file
 //! must have wrapped, so AND with not-A-file removes it (not-H-file for westward shifts).
 
-use crate::trace::Tracer;
+use crate::trace::{Site, Tracer};
 use crate::{Bitboard, Direction};
 
 pub const NOT_A_FILE: Bitboard = Bitboard(!0x0101_0101_0101_0101);
@@ -25,18 +25,11 @@ pub const fn landing(direction: Direction) -> Bitboard {
 /// `shift(set, direction, steps)` is written without the first three arguments.
 #[inline(always)]
 #[track_caller]
-pub fn shift<T: Tracer>(
-    t: &mut T,
-    label: &'static str,
-    why: &'static str,
-    set: Bitboard,
-    direction: Direction,
-    steps: u32,
-) -> Bitboard {
+pub fn shift<T: Tracer>(t: &mut T, site: &'static Site, set: Bitboard, direction: Direction, steps: u32) -> Bitboard {
     let amount = direction.delta().unsigned_abs() * steps;
     if direction.is_positive() {
-        t.shl(label, why, set, amount)
+        t.shl(site, set, amount)
     } else {
-        t.shr(label, why, set, amount)
+        t.shr(site, set, amount)
     }
 }

@@ -7,30 +7,21 @@
 //! offset places its slice in one shared table, and one read gives the attacks. The table has
 //! 107,648 entries (841 KiB), too large to ship in the page: it is filled on first use.
 
+use super::compose::by_parts;
 use super::filled_table::FilledTable;
 use super::magic_numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 use super::reference;
 use crate::geometry::ray;
-use crate::trace::{Focus, NoTrace, TableEntry, Tracer};
+use crate::trace::{NoTrace, TableEntry, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 use traced::traced;
 
-#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     let table = attack_table();
-    match slider {
-        Slider::Rook => lookup(t, table, &ROOK, square, occupied),
-        Slider::Bishop => lookup(t, table, &BISHOP, square, occupied),
-        Slider::Queen => {
-            t.focus(Focus::Part(Slider::Rook));
-            let rook = lookup(t, table, &ROOK, square, occupied);
-            t.focus(Focus::Part(Slider::Bishop));
-            let bishop = lookup(t, table, &BISHOP, square, occupied);
-            t.focus(Focus::Piece);
-            // A queen moves as a rook and a bishop together.
-            rook | bishop
-        }
-    }
+    by_parts(t, slider, |t, part| {
+        let entries = if part == Slider::Rook { &ROOK } else { &BISHOP };
+        lookup(t, table, entries, square, occupied)
+    })
 }
 
 #[traced]

@@ -167,16 +167,7 @@ impl Technique {
     pub fn trace(self, slider: Slider, square: Square, occupied: Bitboard) -> Trace {
         let mut recorder = Recorder::new();
         let result = self.run(&mut recorder, slider, square, occupied);
-        Trace {
-            technique: Some(self),
-            slider,
-            square,
-            sliders: square.bit(),
-            occupied,
-            steps: recorder.steps,
-            result,
-            spans: Vec::new(),
-        }
+        Trace { technique: Some(self), slider, square, sliders: square.bit(), occupied, steps: recorder.steps, result }
     }
 
     /// True for the techniques that compute the attacks of any number of sliders at once.
@@ -193,16 +184,7 @@ impl Technique {
         }
         let mut recorder = Recorder::new();
         let result = self.run_many(&mut recorder, slider, sliders, occupied);
-        Ok(Trace {
-            technique: Some(self),
-            slider,
-            square,
-            sliders,
-            occupied,
-            steps: recorder.steps,
-            result,
-            spans: Vec::new(),
-        })
+        Ok(Trace { technique: Some(self), slider, square, sliders, occupied, steps: recorder.steps, result })
     }
 
     /// The attacks of a set of sliders (see [`Technique::trace_many`]), with the tracer compiled out.
@@ -245,7 +227,8 @@ impl Technique {
     /// True when `step` was made by a line of this technique's own source file (and not,
     /// say, by the shared rook = file | rank composition).
     pub fn made(self, step: &crate::Step) -> bool {
-        let path = step.file.strip_suffix(self.source_file()).unwrap_or("x");
+        let Some(file) = step.place.file() else { return false };
+        let path = file.strip_suffix(self.source_file()).unwrap_or("x");
         path.is_empty() || path.ends_with('/') || path.ends_with('\\')
     }
 
@@ -395,8 +378,18 @@ impl fmt::Display for OneSliderOnly {
         if self.sliders.is_empty() {
             return write!(f, "{} needs a slider on a square", self.technique);
         }
-        let named = crate::narration::square_list(self.sliders);
-        write!(f, "{} takes one slider, and {} were given ({named}); ", self.technique, self.sliders.count())?;
+        write!(f, "{} takes one slider, and {} were given (", self.technique, self.sliders.count())?;
+        // "d4 and f6", "c3, d4 and f6": every square, the last after "and".
+        let count = self.sliders.count() as usize;
+        for (index, square) in self.sliders.squares().enumerate() {
+            let joint = match index {
+                0 => "",
+                _ if index + 1 == count => " and ",
+                _ => ", ",
+            };
+            write!(f, "{joint}{square}")?;
+        }
+        f.write_str("); ")?;
         let many: alloc::vec::Vec<&str> =
             Technique::ALL.iter().filter(|t| t.takes_many_sliders()).map(|t| t.name()).collect();
         write!(f, "{} take several", many.join(" and "))
@@ -422,6 +415,47 @@ impl FromStr for Technique {
 #[cfg(test)]
 mod tests {
     use super::Technique;
+    use crate::trace::{Recorder, Tracer};
+    use crate::{Bitboard, Square};
+    use traced::traced;
+
+    /// o^(o-2r) on a byte, written as a technique is, with the article's name for 2r.
+    #[traced]
+    fn borrow<T: Tracer>(t: &mut T, square: Square, o: Bitboard) -> Bitboard {
+        // Twice the slider's bit: the bit above it.
+        // shown as: 2r
+        let r2 = square.bit() << 1;
+        // XOR with o marks the changed bits.
+        // `o - r2`: the borrow runs up to the first blocker.
+        let changed = o ^ (o - r2);
+        // The table's entry for the changed bits' count.
+        let entry = [Bitboard::EMPTY; 64][changed.count() as usize];
+        entry | changed
+    }
+
+    /// Operands are named from the syntax tree, and a name a comment declares is used for the
+    /// value wherever it is an operand.
+    #[test]
+    fn the_macro_names_operands_from_the_tree_and_declared_names() {
+        let mut recorder = Recorder::new();
+        borrow(&mut recorder, Square::B1, Bitboard(0b0100_0010));
+        let names: alloc::vec::Vec<(&str, &str, &str, &str)> = recorder
+            .steps
+            .iter()
+            .map(|s| (&*s.label, &*s.operands.lhs, &*s.operands.rhs, &*s.operands.result))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("square.bit() << 1 = r2", "square.bit()", "1", "2r"),
+                ("o - r2", "o", "2r", ""),
+                ("o ^ (o - r2) = changed", "o", "o - r2", "changed"),
+                // A table read's index without its cast.
+                ("[Bitboard::EMPTY; 64][changed.count() as usize] = entry", "changed.count()", "", "entry"),
+            ]
+        );
+        assert!(recorder.steps.iter().all(|s| !s.why.contains("shown as")));
+    }
 
     /// The sizes the articles give, whether the tables are statics or computed on first read
     /// (the page's `lazy-tables`): a computed table must not be counted as its pointer.

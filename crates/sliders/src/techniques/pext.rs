@@ -11,29 +11,20 @@
 //! instructions rather than a loop over the mask's bits; x86-64 builds that target BMI2 use the
 //! instruction itself.
 
+use super::compose::by_parts;
 use super::filled_table::FilledTable;
 use super::magic::relevant_mask;
 use super::reference;
-use crate::trace::{Focus, NoTrace, TableEntry, Tracer};
+use crate::trace::{NoTrace, TableEntry, Tracer};
 use crate::{Bitboard, PextMask, Slider, Square};
 use traced::traced;
 
-#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     let table = attack_table();
-    match slider {
-        Slider::Rook => lookup(t, table, &ROOK, square, occupied),
-        Slider::Bishop => lookup(t, table, &BISHOP, square, occupied),
-        Slider::Queen => {
-            t.focus(Focus::Part(Slider::Rook));
-            let rook = lookup(t, table, &ROOK, square, occupied);
-            t.focus(Focus::Part(Slider::Bishop));
-            let bishop = lookup(t, table, &BISHOP, square, occupied);
-            t.focus(Focus::Piece);
-            // A queen moves as a rook and a bishop together.
-            rook | bishop
-        }
-    }
+    by_parts(t, slider, |t, part| {
+        let entries = if part == Slider::Rook { &ROOK } else { &BISHOP };
+        lookup(t, table, entries, square, occupied)
+    })
 }
 
 #[traced]

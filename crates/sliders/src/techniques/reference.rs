@@ -2,7 +2,7 @@
 //! Slow and obviously right, so every other technique is tested against it.
 
 use super::compose::by_lines;
-use crate::trace::{Focus, Tracer};
+use crate::trace::{Focus, Site, Tracer};
 use crate::{Bitboard, Direction, Slider, Square};
 use traced::traced;
 
@@ -44,11 +44,10 @@ fn walk<T: Tracer>(t: &mut T, square: Square, direction: Direction, occupied: Bi
 #[track_caller]
 fn walk_ray<T: Tracer>(
     t: &mut T,
-    label: &'static str,
-    why: &'static str,
+    site: &'static Site,
     square: Square,
     direction: Direction,
     occupied: Bitboard,
 ) -> Bitboard {
-    t.ray_walk(label, why, occupied, ray(square, direction, occupied))
+    t.ray_walk(site, occupied, ray(square, direction, occupied))
 }

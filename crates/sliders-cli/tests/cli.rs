@@ -1,0 +1,239 @@
+//! The `sliders` command: its outputs, and one clear error line for each kind of bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn sliders(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sliders"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sliders binary runs");
+    // Feed stdin from a thread: the child's output must be read while it is still writing.
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_owned();
+    let feeder = std::thread::spawn(move || pipe.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap().expect("stdin accepted");
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A failure: non-zero exit, exactly one stderr line that says `needle`, and no panic.
+fn assert_one_error(output: &Output, needle: &str) {
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "one error line, got {stderr:?}");
+    assert!(stderr.contains(needle), "{stderr:?} should mention {needle:?}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn lists_the_techniques() {
+    let output = sliders(&["techniques"], "");
+    assert!(output.status.success());
+    let names: Vec<String> = text(&output.stdout).lines().map(String::from).collect();
+    let expected: Vec<&str> = sliders::Technique::ALL.iter().map(|t| t.name()).collect();
+    assert_eq!(names, expected);
+    assert!(names.contains(&"obstruction-difference-hoffmann".to_string()));
+}
+
+#[test]
+fn prints_attacks_as_padded_hex() {
+    let args = ["attacks", "--technique", "sbamg", "--slider", "rook", "--square", "d1", "--occupied", "0x43"];
+    let output = sliders(&args, "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // The nibble sample's rank attacks 0x76, plus the d-file above d1 (empty, up to d8).
+    assert_eq!(text(&output.stdout), "0x0808080808080876\n");
+}
+
+#[test]
+fn trace_draws_the_article_grids() {
+    let args = [
+        "trace",
+        "--technique",
+        "subtraction",
+        "--slider",
+        "rook",
+        "--square",
+        "d2",
+        "--occupied",
+        "0x4ced22000146f848",
+    ];
+    let output = sliders(&args, "");
+    assert!(output.status.success());
+    let out = text(&output.stdout);
+    assert!(out.contains("positive rays only"));
+    assert!(out.contains("step 4: [the d-file] o - r2"), "{out}");
+    // Each step says what it did, computed from its values.
+    assert!(out.contains("until bit 51 (d7), the first one bit of o above bit 12 (e2), absorbs it"), "{out}");
+    // The difference grid's fifth row beside the operator, as in the article.
+    assert!(out.contains(". . . . . . . .   -   . . . . . . . .   =   1 1 1 1 1 1 1 1"), "{out}");
+    assert!(out.contains("0x0808000000000808 - 0x0000000000001000 = 0x0807fffffffff808"));
+}
+
+#[test]
+fn batch_answers_line_by_line() {
+    let input = "rook d1 0x43\nqueen a1 0x0\nbishop h8 0xffffffffffffffff\n";
+    let output = sliders(&["attacks", "--technique", "obstruction-difference", "--batch"], input);
+    assert!(output.status.success());
+    assert_eq!(text(&output.stdout), "0x0808080808080876\n0x81412111090503fe\n0x0040000000000000\n");
+}
+
+#[test]
+fn batch_reports_a_bad_line_and_skips_it() {
+    let input = "rook d1 0x43\nrook i9 0x0\nrook a1 0x1\n";
+    let output = sliders(&["attacks", "--technique", "sbamg", "--batch"], input);
+    assert_one_error(&output, "line 2");
+    assert!(text(&output.stderr).contains("\"rook i9 0x0\""));
+    assert_eq!(text(&output.stdout).lines().count(), 2, "nothing printed for the bad line");
+}
+
+#[test]
+fn batch_reports_a_malformed_line() {
+    let output = sliders(&["attacks", "--technique", "sbamg", "--batch"], "rook d4\n");
+    assert_one_error(&output, "expected 3 fields");
+}
+
+#[test]
+fn bad_arguments_get_one_line_each() {
+    let base = ["attacks", "--slider", "rook", "--square", "d4", "--occupied", "0x0"];
+    let mut unknown = base.to_vec();
+    unknown.extend(["--technique", "black-magic"]);
+    assert_one_error(&sliders(&unknown, ""), "unknown technique");
+
+    let square = ["attacks", "--technique", "sbamg", "--slider", "rook", "--square", "i9", "--occupied", "0x0"];
+    assert_one_error(&sliders(&square, ""), "i9");
+
+    let hex =
+        ["attacks", "--technique", "sbamg", "--slider", "rook", "--square", "d4", "--occupied", "0x1ffffffffffffffff"];
+    assert_one_error(&sliders(&hex, ""), "17 hex digits");
+
+    let slider = ["attacks", "--technique", "sbamg", "--slider", "king", "--square", "d4", "--occupied", "0x0"];
+    assert_one_error(&sliders(&slider, ""), "rook, bishop or queen");
+}
+
+#[test]
+fn a_million_batch_lines_are_answered() {
+    let mut input = String::with_capacity(30_000_000);
+    sliders::workload::for_each_position(1_000_000 / 12 + 1, |occupancy, squares| {
+        for square in squares {
+            input.push_str(&format!("queen {} {:#x}\n", sliders::Square::from_index(square as u32), occupancy));
+        }
+    });
+    let lines = input.lines().count();
+    let output = sliders(&["attacks", "--technique", "obstruction-difference", "--batch"], &input);
+    assert!(output.status.success());
+    assert_eq!(text(&output.stdout).lines().count(), lines);
+}
+
+#[test]
+fn several_sliders_for_the_set_wise_techniques_and_a_clear_refusal_for_the_rest() {
+    let many = sliders(
+        &["attacks", "--technique", "kogge-stone", "--slider", "rook", "--square", "d4,f6", "--occupied", "0x0"],
+        "",
+    );
+    assert!(many.status.success());
+    let expected =
+        sliders::Technique::Reference.attacks(sliders::Slider::Rook, sliders::Square::D4, sliders::Square::F6.bit())
+            | sliders::Technique::Reference.attacks(
+                sliders::Slider::Rook,
+                sliders::Square::F6,
+                sliders::Square::D4.bit(),
+            );
+    assert_eq!(text(&many.stdout).trim(), expected.to_string());
+    let trace = sliders(
+        &["trace", "--technique", "dumb7fill", "--slider", "rook", "--square", "d4,f6", "--occupied", "0x0"],
+        "",
+    );
+    assert!(text(&trace.stdout).starts_with("dumb7fill (Seven one-step shifts): rook on d4 and f6"));
+    let one = ["attacks", "--technique", "magic", "--slider", "rook", "--square", "d4,f6", "--occupied", "0x0"];
+    assert_one_error(&sliders(&one, ""), "magic takes one slider, and 2 were given (d4 and f6)");
+    let twice = ["attacks", "--technique", "kogge-stone", "--slider", "rook", "--square", "d4,d4", "--occupied", "0x0"];
+    assert_one_error(&sliders(&twice, ""), "d4 is named twice");
+}
+
+#[test]
+fn eval_prints_a_formulas_value_first_and_its_steps() {
+    let output = sliders(
+        &[
+            "eval",
+            "--formula",
+            "o ^ (o - 2 * r)",
+            "--slider",
+            "rook",
+            "--square",
+            "d4",
+            "--occupied",
+            "0x0008000000000000",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // The borrow runs from e4 up to the piece on d7, which absorbs it.
+    assert_eq!(text(&output.stdout), "0x000ffffff0000000\n");
+    let traced = sliders(
+        &[
+            "eval",
+            "--formula",
+            "o ^ (o - 2 * r)",
+            "--trace",
+            "--slider",
+            "rook",
+            "--square",
+            "d4",
+            "--occupied",
+            "0x0008000000000000",
+        ],
+        "",
+    );
+    let out = text(&traced.stdout);
+    assert!(out.starts_with("0x000ffffff0000000\nformula (the reader's formula): rook on d4"), "{out}");
+    assert!(out.contains("\nstep 2: o - 2 * r\n") && out.contains("A borrow starts at bit 28 (e4)"), "{out}");
+}
+
+#[test]
+fn eval_reads_a_formula_from_a_file_and_checks_it() {
+    let path = std::env::temp_dir().join(format!("sliders-eval-{}.formula", std::process::id()));
+    std::fs::write(&path, sliders_formula::examples::EXAMPLES[1].text).unwrap();
+    let at = format!("@{}", path.display());
+    let output = sliders(&["eval", "--formula", &at, "--check", "queen"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "agrees with the queen's attacks on all 100032 cases\n");
+    let wrong = sliders(&["eval", "--formula", &at, "--check", "rook"], "");
+    assert_eq!(wrong.status.code(), Some(1));
+    let line = text(&wrong.stdout);
+    assert_eq!(line.lines().count(), 1, "{line}");
+    assert!(
+        line.contains("square=a1 occupied=0x0000000000000001 expected=0x01010101010101fe formula=0x81412111090503fe"),
+        "{line}"
+    );
+    std::fs::remove_file(&path).unwrap();
+    let missing = sliders(&["eval", "--formula", "@/nonexistent/formula", "--check", "rook"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("cannot read the formula from /nonexistent/formula"));
+}
+
+#[test]
+fn eval_names_a_formula_errors_line_and_column_and_exits_2() {
+    let output = sliders(&["eval", "--formula", "x = 1\ny = x + filemask\ny", "--check", "rook"], "");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with("error: line 2, column 9: filemask is not a name"), "{stderr}");
+    assert!(
+        stderr.contains("Did you mean file(s)?") && stderr.contains("\n  y = x + filemask\n          ^^^^^^^^"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"));
+    let fault =
+        sliders(&["eval", "--formula", "rank(bsf(0))", "--slider", "rook", "--square", "d4", "--occupied", "0"], "");
+    assert_eq!(fault.status.code(), Some(2));
+    assert!(text(&fault.stderr).contains("line 1, column 1: rank(64): 64 is not a square"), "{}", text(&fault.stderr));
+    assert_one_error(&sliders(&["eval", "--formula", "o", "--check", "knight"], ""), "a check target is rook");
+    assert_one_error(&sliders(&["eval", "--formula", "o"], ""), "eval needs --slider, --square and --occupied");
+}

@@ -1,0 +1,79 @@
+//! Facts about a step read from its values alone, which the sentences and the animation both
+//! use: where a subtraction's borrow ends, which copies a product adds up.
+
+use alloc::vec::Vec;
+
+use sliders::{Bitboard, Square, Step, Value};
+
+/// The bits of a product that a gather's index is cut from, and their name: a magic's index
+/// takes up to 12 (a rook's shift is at least 52), kindergarten's 6 come from the top byte.
+pub fn index_window(step: &Step) -> Option<(u64, &'static str)> {
+    if step.place.is_typed() {
+        // A formula's product is not known to be cut into an index.
+        None
+    } else if step.label.contains("magic.") {
+        Some((0xfff << 52, "the top 12 bits (52 to 63)"))
+    } else {
+        Some((0xff << 56, "the top byte (bits 56 to 63)"))
+    }
+}
+
+/// The copies of a product `a × b` that can be followed one by one: one per one bit of a, each
+/// with the top-byte bits it lands on. `None` when copies overlap (carries mix them) or a is empty.
+pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
+    let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { return None };
+    let (window, _) = index_window(step)?;
+    let mut seen = 0u64;
+    let mut copies = Vec::new();
+    for square in a.squares() {
+        let copy = b.0 << square.index();
+        if seen & copy != 0 {
+            return None;
+        }
+        seen |= copy;
+        copies.push((square, Bitboard(copy & window)));
+    }
+    (!copies.is_empty()).then_some(copies)
+}
+
+/// The borrow of `a − b`, read from the values: where it starts, which bits it runs through,
+/// and which bit absorbs it, or that it runs past h8.
+/// How the borrow of a subtraction `a − b` ends, read from its values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BorrowEnd {
+    /// Nothing borrows: every one bit of b is set in a.
+    NoBorrow,
+    /// The borrow starting at the first bit is absorbed by the second.
+    AbsorbedAt { start: u32, stop: u32 },
+    /// The borrow starting at this bit leaves bit 63: the result wraps around.
+    PastH8 { start: u32 },
+}
+
+/// Where the (lowest) borrow of `a − b = difference` starts and ends.
+pub fn borrow_end(a: Bitboard, b: Bitboard, difference: Bitboard) -> BorrowEnd {
+    // chain: the bits that received a borrow from below. A borrow leaves bit 63 exactly when the
+    // subtraction wraps around, that is when a < b as unsigned numbers.
+    let chain = (a ^ b ^ difference).0;
+    if chain == 0 {
+        return if a.0 < b.0 { BorrowEnd::PastH8 { start: 63 } } else { BorrowEnd::NoBorrow };
+    }
+    // The lowest bit that borrows has no borrow coming in, so a has a zero there and b a one; the
+    // bits above it receive the borrow until one of them absorbs it or it leaves bit 63.
+    let first_in = chain.trailing_zeros();
+    let last_in = first_in + (chain >> first_in).trailing_ones() - 1;
+    let start = first_in - 1;
+    if last_in == 63 && a.0 < b.0 {
+        BorrowEnd::PastH8 { start }
+    } else {
+        BorrowEnd::AbsorbedAt { start, stop: last_in }
+    }
+}
+
+/// Bits `low..=high` as a mask.
+pub(crate) fn range(low: u32, high: u32) -> u64 {
+    if low > high || low > 63 {
+        return 0;
+    }
+    let above_high = if high >= 63 { u64::MAX } else { (1u64 << (high + 1)) - 1 };
+    above_high & !((1u64 << low) - 1)
+}

@@ -1,0 +1,226 @@
+//! Sentences for what only a formula does: its own operations (counts, rotations, pext,
+//! comparisons, choices, masks), arithmetic on numbers, and shifts by 64 or more. Computed
+//! from the step's values like every other sentence.
+
+use alloc::format;
+use alloc::string::String;
+
+use crate::board::Board;
+use crate::sentences::shift;
+use crate::words::{bit_name, line_name, square_list};
+use sliders::trace::{Mask, Op, Step, Value};
+use sliders::{Bitboard, Square};
+
+/// The sentence for `step`, if it is one a formula alone takes; `None` for the rest, which
+/// the techniques' sentences say.
+pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> {
+    let lhs = step.lhs.board().unwrap_or_default();
+    let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
+    let result = step.result.board().unwrap_or_default();
+    // A technique's steps are said as the techniques' sentences say them (magic multiplies by
+    // a single bit too, and that step is said as a gather).
+    if !step.place.is_typed() {
+        return None;
+    }
+    Some(match (step.op, step.lhs, step.rhs, step.result) {
+        (Op::Add | Op::Sub | Op::Mul, Value::Number(x), Some(Value::Number(y)), Value::Number(z)) => {
+            let sign = match step.op {
+                Op::Add => "+",
+                Op::Sub => "−",
+                _ => "×",
+            };
+            format!("{x} {sign} {y} = {z}.")
+        }
+        (Op::Add, ..) => add(a, b, lhs, rhs, result),
+        (Op::Mul, Value::Board(x), Some(Value::Board(y)), _) => multiply(a, b, x, y, result)?,
+        (Op::Shl | Op::Shr, _, Some(amount), _) if step.place.is_typed() => {
+            let amount = value_of(amount);
+            let effective = (amount % 64) as u32;
+            let moved = shift(a, step.op, lhs, effective, result);
+            if amount < 64 {
+                moved
+            } else {
+                let instruction = if step.op == Op::Shl { "i64.shl" } else { "i64.shr_u" };
+                format!("The amount, {amount}, is taken mod 64, as WebAssembly's {instruction} and x86-64's shifts do: this is a shift by {effective}. {moved}")
+            }
+        }
+        (Op::Popcount, ..) => {
+            let count = lhs.count();
+            let ones = match count {
+                0 => format!("{a} has no one bit: the count is 0."),
+                1 => format!("{a} has 1 one bit ({}): the count is 1.", square_list(lhs)),
+                _ if count <= 8 => format!("{a} has {count} one bits ({}): the count is {count}.", square_list(lhs)),
+                _ => format!("{a} has {count} one bits: the count is {count}."),
+            };
+            format!("{ones} In WebAssembly the count is one i64.popcnt instruction.")
+        }
+        (Op::RotateLeft | Op::RotateRight, _, Some(amount), _) => rotate(a, step.op, lhs, value_of(amount)),
+        (Op::LowestBit | Op::HighestBit, ..) => {
+            let which = if step.op == Op::LowestBit { "lowest" } else { "highest" };
+            match result.squares().next() {
+                None => format!("{a} has no one bit, so the result is empty."),
+                Some(square) if lhs.count() == 1 => {
+                    format!(
+                        "The only one bit of {a}, {}, is also its {which}: the result is {a} again.",
+                        bit_name(square.index())
+                    )
+                }
+                Some(square) => format!(
+                    "The {which} of the {} one bits of {a} is {}; every other bit becomes zero.",
+                    lhs.count(),
+                    bit_name(square.index())
+                ),
+            }
+        }
+        (Op::Pdep, ..) => pdep(a, b, lhs, rhs, result),
+        (Op::Compare(comparison), x, Some(y), Value::Number(holds)) => {
+            let (x, y) = (text_of(x), text_of(y));
+            let verdict = if holds == 1 { "holds, so the result is 1" } else { "does not hold, so the result is 0" };
+            format!("{x} {} {y} {verdict}.", comparison.symbol())
+        }
+        (Op::LogicalNot, x, _, _) if value_of(x) == 0 => format!("{a} is zero, so !{a} is 1."),
+        (Op::LogicalNot, x, _, _) => format!("{a} is {}, not zero, so !{a} is 0.", text_of(x)),
+        (Op::Select, condition, _, chosen) => {
+            let which = if value_of(condition) != 0 {
+                format!("{a} is {}, not zero, so the value before the colon is the result", text_of(condition))
+            } else {
+                format!("{a} is zero, so the value after the colon is the result")
+            };
+            format!("{which}: {}. Only that value was computed.", described(chosen))
+        }
+        (Op::Mask(mask), Value::Number(index), _, _) => masked(mask, Square::from_index(index.min(63)), result, board),
+        _ => return None,
+    })
+}
+
+fn value_of(value: Value) -> u64 {
+    match value {
+        Value::Number(n) => n as u64,
+        Value::Board(board) => board.0,
+    }
+}
+
+/// A number as a number, a set in hex.
+fn text_of(value: Value) -> String {
+    match value {
+        Value::Number(n) => format!("{n}"),
+        Value::Board(board) => format!("{board}"),
+    }
+}
+
+/// A value in words: a number, or a set's squares.
+fn described(value: Value) -> String {
+    match value {
+        Value::Number(n) => format!("{n}"),
+        Value::Board(board) if board.is_empty() => String::from("the empty set"),
+        Value::Board(board) if board.count() <= 8 => format!("{} ({})", board, square_list(board)),
+        Value::Board(board) => format!("{board}, {} one bits", board.count()),
+    }
+}
+
+/// A product by a single one bit is a shift: said as one. Other products are said as the
+/// techniques' are (copies of b), with the bits that pass bit 63 counted.
+fn multiply(a: &str, b: &str, x: Bitboard, y: Bitboard, product: Bitboard) -> Option<String> {
+    if x.count() != 1 || y.is_empty() {
+        return None;
+    }
+    let k = x.0.trailing_zeros();
+    let factor = if x.0 < 1 << 32 { format!("{}", x.0) } else { format!("{x}") };
+    let shift = shift(b, Op::Shl, y, k, product);
+    let lost = y.count() - product.count();
+    let lost = match lost {
+        0 => String::new(),
+        1 => String::from(" 1 bit passes bit 63 and is lost: a product keeps the low 64 bits."),
+        n => format!(" {n} bits pass bit 63 and are lost: a product keeps the low 64 bits."),
+    };
+    let _ = a;
+    Some(format!("{factor} is a single one bit, bit {k}, so multiplying by it shifts {b} up by {k}. {shift}{lost}"))
+}
+
+fn add(a: &str, b: &str, x: Bitboard, y: Bitboard, sum: Bitboard) -> String {
+    let shared = x & y;
+    if shared.is_empty() {
+        return format!(
+            "{a} and {b} share no one bit, so nothing carries: the sum is their OR, {}.",
+            described(Value::Board(sum))
+        );
+    }
+    let carried = Bitboard(sum.0 ^ (x.0 | y.0));
+    format!(
+        "{a} and {b} share {} ({}), so adding them carries: the sum differs from their OR in {} bit{}.",
+        if shared.count() == 1 { String::from("1 one bit") } else { format!("{} one bits", shared.count()) },
+        square_list(shared),
+        carried.count(),
+        if carried.count() == 1 { "" } else { "s" }
+    )
+}
+
+fn rotate(name: &str, op: Op, a: Bitboard, amount: u64) -> String {
+    let places = (amount % 64) as u32;
+    let modulo =
+        if amount >= 64 { format!(" The amount, {amount}, is taken mod 64: {places}.") } else { String::new() };
+    let instruction = if op == Op::RotateLeft { "i64.rotl" } else { "i64.rotr" };
+    if a.is_empty() {
+        return format!("{name} has no one bit, so the rotated word is empty too.{modulo}");
+    }
+    if places == 0 {
+        return format!("A rotation by 0 leaves every bit where it is.{modulo}");
+    }
+    let (way, from, to) = if op == Op::RotateLeft { ("up", "bit 63", "bit 0") } else { ("down", "bit 0", "bit 63") };
+    let wrapped =
+        a.squares().filter(|s| if op == Op::RotateLeft { s.index() + places > 63 } else { s.index() < places }).count();
+    let around = match wrapped {
+        0 => String::from("no bit passes the end"),
+        1 => format!("1 bit passes {from} and comes back in from {to}"),
+        n => format!("{n} bits pass {from} and come back in from {to}"),
+    };
+    format!("Every one bit moves {places} place{} {way}; {around}, so no bit is lost.{modulo} In WebAssembly this is one {instruction} instruction.", if places == 1 { "" } else { "s" })
+}
+
+fn pdep(a: &str, b: &str, x: Bitboard, mask: Bitboard, result: Bitboard) -> String {
+    if mask.is_empty() {
+        return format!("{b} has no one bit, so there is nowhere to place the bits of {a}: the result is 0.");
+    }
+    let count = mask.count();
+    let low = if count >= 64 { x } else { Bitboard(x.0 & ((1u64 << count) - 1)) };
+    let placed = match result.count() {
+        0 => format!("none of bits 0 to {} of {a} is one, so the result is 0", count - 1),
+        n if n <= 6 => format!(
+            "the {} that are one land on {}",
+            if n == 1 { String::from("1") } else { format!("{n}") },
+            square_list(result)
+        ),
+        n => format!("{n} of them are one"),
+    };
+    let _ = low;
+    format!(
+        "pdep places bits 0 to {} of {a}, lowest first, on the {count} one bit{} of {b}: {placed}. WebAssembly has no pdep instruction either: here it is a loop.",
+        count - 1,
+        if count == 1 { "" } else { "s" }
+    )
+}
+
+fn masked(mask: Mask, square: Square, result: Bitboard, board: &Board) -> String {
+    let call = match mask {
+        Mask::Ray(direction) => format!("ray({square}, {})", direction.name().replace('-', "")),
+        _ => format!("{}({square})", mask.function()),
+    };
+    let _ = board;
+    match mask {
+        Mask::Bit => format!("{call} is the one bit of {square}, bit {}.", square.index()),
+        Mask::Line(line) => format!(
+            "{call} is {}, {square} included: {} squares, {}.",
+            line_name(line, square),
+            result.count(),
+            square_list(result)
+        ),
+        Mask::Ray(direction) if result.is_empty() => {
+            format!("There is no square {} of {square}: {call} is empty.", direction.name())
+        }
+        Mask::Ray(direction) => format!(
+            "{call} is every square {} of {square}, {square} excluded: {}.",
+            direction.name(),
+            square_list(result)
+        ),
+    }
+}

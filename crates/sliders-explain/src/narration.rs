@@ -1,0 +1,287 @@
+//! Sentences about a step, computed from that step's values and the board, never canned: what
+//! the operation did to these bits, then why the technique takes the step (the `why` written
+//! beside the step's label in the technique's source). The page and `sliders trace` say these.
+//!
+//! A bit that is zero is called a zero bit, not an empty square: a square can hold a piece and
+//! still be a zero bit once a mask has taken it out.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::animation::Frame;
+use crate::operands;
+use crate::sentences::*;
+use crate::words::*;
+use sliders::trace::{Op, Step, Trace, Value};
+use sliders::{Bitboard, Square};
+
+// What the page, the pictures and the command line use by these names.
+pub use crate::board::{mirror, Board};
+pub use crate::facts::{borrow_end, index_window, product_copies, BorrowEnd};
+pub use crate::sentences::BSWAP_WASM_INSTRUCTIONS;
+pub use crate::words::{
+    bit_in_frame, bit_name, borrow_caption, first_sentence, focus_name, line_name, spoken_label, square_list,
+    SPOKEN_VALUE_LIMIT,
+};
+
+/// The whole sentence for step `index` of `trace`: what happened, then why.
+pub fn narrate(trace: &Trace, index: usize) -> String {
+    let step = &trace.steps[index];
+    with_why(describe(step, &Board::of(trace)), &step.why)
+}
+
+/// The sentence for what a frame of a step shows: the copy, bit or rank the animation is at,
+/// or, once the step is shown whole, what it did and why. The page says it under the step,
+/// and a step's picture at that frame carries it.
+pub fn on_screen(step: &Step, frame: &Frame, board: &Board) -> String {
+    on_screen_with_why(step, frame, board, &step.why)
+}
+
+/// [`on_screen`] with the why given: the page reads it from the technique's file (the
+/// `whys-in-files` feature leaves `step.why` empty in its wasm).
+pub fn on_screen_with_why(step: &Step, frame: &Frame, board: &Board, why: &str) -> String {
+    if !frame.done {
+        if let Some(source) = frame.picked.squares().next() {
+            if step.op == Op::Pext {
+                return describe_gather(step, source);
+            }
+            return describe_copy(step, source);
+        }
+        if let Some(bit) = frame.cursor {
+            return describe_bit(step, bit);
+        }
+        if let Some(rank) = frame.active.squares().next().map(|s| s.rank() as u32 + 1) {
+            return describe_rank(step, rank);
+        }
+    }
+    with_why(describe(step, board), why)
+}
+
+/// What happened, then why; a formula's line without a comment has no why.
+fn with_why(what: String, why: &str) -> String {
+    if why.is_empty() {
+        what
+    } else {
+        format!("{what} {why}")
+    }
+}
+
+/// What a screen reader says when a step is shown, in one sentence computed from the step's
+/// values: where it is, its label in words, how many bits its result has set (and a small
+/// result's value, which an index is), and for a subtraction where the borrow ends.
+/// "Step 4 of 13, the d-file. o minus 2r: 42 bits set, the borrow stops at bit 51 (d7)."
+pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> String {
+    let result = match step.result {
+        Value::Board(value) => {
+            let set = match value.count() {
+                0 => "no bits set".into(),
+                count => format!("{} set", bits(count)),
+            };
+            // A small value is read as a number, an index into a table, more than as squares.
+            if value.0 != 0 && value.0 <= SPOKEN_VALUE_LIMIT {
+                format!("value {}, {set}", value.0)
+            } else {
+                set
+            }
+        }
+        Value::Number(number) => format!("value {number}"),
+    };
+    let borrow = match (step.op, step.lhs, step.rhs, step.result) {
+        (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => {
+            match borrow_end(a, b, difference) {
+                BorrowEnd::NoBorrow => ", nothing borrows".into(),
+                BorrowEnd::AbsorbedAt { stop, .. } => {
+                    format!(", the borrow stops at {}", bit_in_frame(stop, step.mirrored))
+                }
+                BorrowEnd::PastH8 { .. } => format!(", the borrow runs past {}", top_bit(step.mirrored)),
+            }
+        }
+        _ => String::new(),
+    };
+    let focus = focus_name(step.focus, board).map(|focus| format!(", {focus}")).unwrap_or_default();
+    format!("Step {} of {count}{focus}. {}: {result}{borrow}.", index + 1, spoken_label(&step.label))
+}
+
+/// What the operation did to these values, in one or more sentences.
+pub fn describe(step: &Step, board: &Board) -> String {
+    let lhs = step.lhs.board().unwrap_or_default();
+    let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
+    let amount = match step.rhs {
+        Some(Value::Number(n)) => n,
+        _ => 0,
+    };
+    let result = step.result.board().unwrap_or_default();
+    let found = match step.result {
+        Value::Number(n) => n,
+        Value::Board(_) => 0,
+    };
+    // The operands by the names the label gives them: "o", "r2"; "a" and "b" for long ones.
+    let names = operands::of(step);
+    let (a, b) = (&prose(names.lhs), &prose(names.rhs));
+    if let Some(text) = crate::formula::describe(step, a, b, board) {
+        return text;
+    }
+    match step.op {
+        Op::And => and(a, b, lhs, result),
+        Op::Or => or(a, b, lhs, rhs, result),
+        Op::Xor => xor(a, b, lhs, rhs),
+        Op::Not => {
+            let verb = |count: u32| if count == 1 { "becomes" } else { "become" };
+            let (set, clear) = (lhs.count(), 64 - lhs.count());
+            format!(
+                "Every bit flips: the {} of {a} {} zero, and its {} {} one.",
+                ones(set),
+                verb(set),
+                zeros(clear),
+                verb(clear)
+            )
+        }
+        Op::Neg => negate(a, lhs),
+        Op::Shl | Op::Shr => shift(a, step.op, lhs, amount, result),
+        Op::Sub if step.mirrored => subtraction(&names, lhs, rhs, result, step.focus, &board.mirrored(), board),
+        Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
+        Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, a, lhs, found, board),
+        Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step)),
+        Op::ByteSwap => byte_swap(a, lhs),
+        Op::Add => match (step.lhs, step.rhs) {
+            (Value::Number(a), Some(Value::Number(b))) => format!("{a} + {b} = {found}."),
+            _ => String::new(),
+        },
+        Op::Lookup => lookup(step, result, board),
+        Op::RayWalk => walk(step.focus, result, board),
+        Op::Pext => pext(a, b, lhs, rhs, !step.place.is_typed()),
+        // A formula's own operations: said above.
+        _ => String::new(),
+    }
+}
+
+/// One frame of a pext's animation: the mask's one bit on `source`, and the bit of the result
+/// that the operand's bit there fills.
+pub fn describe_gather(step: &Step, source: Square) -> String {
+    let (Value::Board(x), Some(Value::Board(mask))) = (step.lhs, step.rhs) else { return String::new() };
+    let Some(k) = mask.squares().position(|s| s == source) else { return String::new() };
+    let names = operands::of(step);
+    let (kind, value) = if x.contains(source) { ("one", 1) } else { ("zero", 0) };
+    format!(
+        "{} is one bit number {k} of {}, counting up from a1, and a {kind} bit of {}: bit {k} of the result is {value}.",
+        capitalised(&bit_name(source.index())),
+        names.rhs,
+        names.lhs
+    )
+}
+
+/// One frame of a product's animation: where the copy made by a's bit on `source` lands.
+pub fn describe_copy(step: &Step, source: Square) -> String {
+    let Some(copies) = product_copies(step) else { return String::new() };
+    let Some((_, window_name)) = index_window(step) else { return String::new() };
+    let Some(&(_, landing)) = copies.iter().find(|(square, _)| *square == source) else { return String::new() };
+    let lands = match landing.count() {
+        0 => format!("none of it reaches {window_name}"),
+        _ => {
+            let bits: Vec<String> = landing.squares().map(|s| format!("bit {}", s.index())).collect();
+            format!("in {window_name} it lands on {}", bits.join(" and "))
+        }
+    };
+    let names = operands::of(step);
+    format!(
+        "{} is a one bit of {}, so the product gets a copy of {} shifted up by {}: {lands}.",
+        capitalised(&bit_name(source.index())),
+        names.lhs,
+        names.rhs,
+        source.index()
+    )
+}
+
+/// One frame of an animation that moves along the bits: what happens at `bit`.
+pub fn describe_bit(step: &Step, bit: u32) -> String {
+    let lhs = step.lhs.board().unwrap_or_default();
+    let one = |board: Bitboard, bit: u32| board.0 >> bit & 1;
+    match (step.op, step.rhs, step.result) {
+        (Op::Sub, Some(Value::Board(b)), Value::Board(difference)) => {
+            let chain = (lhs ^ b ^ difference).0;
+            let borrow_in = chain >> bit & 1;
+            let (a_bit, b_bit, r_bit) = (one(lhs, bit), one(b, bit), one(difference, bit));
+            let borrow_out = (a_bit as i32 - b_bit as i32 - borrow_in as i32) < 0;
+            let came = if borrow_in == 1 { ", and a borrow comes in" } else { "" };
+            let names = operands::of(step);
+            let then = match (borrow_out, bit == 63, borrow_in == 1) {
+                (true, true, _) => ", and the borrow runs past h8".into(),
+                (true, false, _) => format!(", and a borrow goes on to bit {}", bit + 1),
+                (false, _, true) => ": the borrow stops here".into(),
+                (false, _, false) => ", with nothing to borrow".into(),
+            };
+            format!(
+                "{}: {} has {a_bit}, {} has {b_bit}{came}, so the result bit is {r_bit}{then}.",
+                capitalised(&bit_name(bit)),
+                names.lhs,
+                names.rhs
+            )
+        }
+        (Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse, _, _) => {
+            let from_top = matches!(step.op, Op::Lzcnt | Op::BitScanReverse);
+            let zeros_before = if from_top { 63 - bit } else { bit };
+            if one(lhs, bit) == 1 {
+                format!("{} is one: the scan stops after {}.", capitalised(&bit_name(bit)), zeros(zeros_before))
+            } else {
+                format!(
+                    "{} is zero: {} so far, the scan goes on.",
+                    capitalised(&bit_name(bit)),
+                    zeros(zeros_before + 1)
+                )
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// One frame of a mask step, which combines one rank at a time: what rank `rank` (1–8) gives.
+pub fn describe_rank(step: &Step, rank: u32) -> String {
+    let rank_bits = Bitboard(0xff << (8 * (rank - 1)));
+    let part = |value: Option<Value>| value.and_then(Value::board).map(|b| square_list(b & rank_bits));
+    let (Some(a), Some(b), Some(result)) = (part(Some(step.lhs)), part(step.rhs), part(Some(step.result))) else {
+        return String::new();
+    };
+    // Said as one rank of a step still under way, so that it never reads as the step's result.
+    let names = operands::of(step);
+    let (name_a, name_b) = (prose(names.lhs), prose(names.rhs));
+    format!(
+        "Rank by rank, now rank {rank}: here {name_a} has {a} and {name_b} has {b}, so {name_a} {} {name_b} has {result} on rank {rank}.",
+        step.op.symbol()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::animation::frame;
+    use sliders::{Slider, Technique};
+
+    #[test]
+    fn a_finished_step_is_narrated_with_its_why_and_frames_say_where_they_are() {
+        let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        let board = Board::of(&trace);
+        let sub = trace.steps.iter().find(|s| s.op == Op::Sub).unwrap();
+        let text = on_screen(sub, &frame(sub, usize::MAX), &board);
+        assert!(text.contains("until bit 51 (d7)") && text.ends_with(&*sub.why), "{text}");
+        assert!(on_screen(sub, &frame(sub, 3), &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
+        let and = &trace.steps[1];
+        let rank = on_screen(and, &frame(and, 3), &board);
+        assert!(
+            rank.starts_with("Rank by rank, now rank 3: here occupied has") && rank.ends_with("on rank 3."),
+            "{rank}"
+        );
+        assert!(rank.contains("so occupied & line_mask has"), "the operands by their names: {rank}");
+    }
+
+    #[test]
+    fn the_first_sentence_ends_at_a_full_stop_before_a_capital() {
+        assert_eq!(
+            first_sentence("The borrow stops at bit 51 (d7). It clears it."),
+            "The borrow stops at bit 51 (d7)."
+        );
+        assert_eq!(first_sentence("Value 0x1.5 is odd. Next."), "Value 0x1.5 is odd.");
+        assert_eq!(first_sentence("No stop at all"), "No stop at all");
+        assert_eq!(first_sentence("One."), "One.");
+    }
+}

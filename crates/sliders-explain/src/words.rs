@@ -1,0 +1,176 @@
+//! Names and small phrases the sentences share: a bit, a list of squares, a line, a focus, the
+//! borrow's end; a label as a screen reader says it.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::board::{mirror, Board};
+use crate::facts::BorrowEnd;
+use sliders::{line_ends, Bitboard, Focus, Line, Square};
+
+/// The first sentence of `text`: up to the first full stop that ends a sentence (followed by a
+/// space and a capital, or by the end), so "bit 51 (d7)." ends one but "0x1.5" does not.
+pub fn first_sentence(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    for (index, &byte) in bytes.iter().enumerate() {
+        if byte != b'.' {
+            continue;
+        }
+        match (bytes.get(index + 1), bytes.get(index + 2)) {
+            (None, _) => return text,
+            (Some(b' '), Some(next)) if next.is_ascii_uppercase() => return &text[..=index],
+            _ => {}
+        }
+    }
+    text
+}
+
+/// A step's label as words a screen reader says: its operators, which speech synthesisers
+/// skip at their usual punctuation level, spelled out: "o ^ (o - 2r)" is said
+/// "o xor (o minus 2r)".
+pub fn spoken_label(label: &str) -> String {
+    const WORDS: [(&str, &str); 15] = [
+        ("<<", " shifted left by "),
+        (">>", " shifted right by "),
+        ("&=", " and-equals "),
+        ("|=", " or-equals "),
+        ("^", " xor "),
+        ("|", " or "),
+        ("&", " and "),
+        ("-", " minus "),
+        ("+", " plus "),
+        ("·", " times "),
+        ("*", " times "),
+        ("~", " not "),
+        ("=", " equals "),
+        ("'", " prime"),
+        ("→", " to "),
+    ];
+    let mut text = String::from(label);
+    for (symbol, word) in WORDS {
+        text = text.replace(symbol, word);
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Results up to this are also said as a number.
+pub const SPOKEN_VALUE_LIMIT: u64 = 0xffff;
+
+/// "bit 12 (e2)".
+pub fn bit_name(bit: u32) -> String {
+    format!("bit {bit} ({})", Square::from_index(bit & 63))
+}
+
+/// "1 bit", "3 bits"; with a kind: "1 one bit", "3 zero bits".
+pub(crate) fn bits(count: u32) -> String {
+    kind_bits(count, "")
+}
+
+pub(crate) fn ones(count: u32) -> String {
+    kind_bits(count, "one ")
+}
+
+pub(crate) fn zeros(count: u32) -> String {
+    kind_bits(count, "zero ")
+}
+
+pub(crate) fn kind_bits(count: u32, kind: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {kind}bit{plural}")
+}
+
+/// The squares of a set, at most six named: "d3, d5 and d7", "a3, b3, c3, d3, e3, f3 and 9 more".
+pub fn square_list(board: Bitboard) -> String {
+    const NAMED: usize = 6;
+    let names: Vec<&str> = board.squares().map(Square::name).collect();
+    // "and 1 more" would be longer than the square's name.
+    match names.len() {
+        0 => "none".into(),
+        1 => names[0].into(),
+        n if n <= NAMED + 1 => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        n => format!("{} and {} more", names[..NAMED].join(", "), n - NAMED),
+    }
+}
+
+pub(crate) fn ordinal(n: i32) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A line in plain words: "the d-file", "the 4th rank", "the a1–h8 diagonal".
+pub fn line_name(line: Line, square: Square) -> String {
+    let ends: Vec<Square> = line_ends(square, line).squares().collect();
+    match line {
+        Line::File => format!("the {}-file", &square.name()[..1]),
+        Line::Rank => format!("the {} rank", ordinal(square.rank() + 1)),
+        _ if ends.len() == 1 => format!("the one-square diagonal of {}", square),
+        // Name a diagonal from its west end to its east end, as players do.
+        _ => {
+            let (west, east) = if ends[0].file() < ends[1].file() { (ends[0], ends[1]) } else { (ends[1], ends[0]) };
+            format!("the {west}–{east} diagonal")
+        }
+    }
+}
+
+/// Where a step works, for its heading: "the d-file", "north ray"; nothing for the whole piece.
+/// With several sliders a line focus covers a line through each: "the files".
+pub fn focus_name(focus: Focus, board: &Board) -> Option<String> {
+    match focus {
+        Focus::Piece => None,
+        Focus::Part(part) => Some(format!("the {part} part")),
+        Focus::Line(line) if board.sliders.count() > 1 => Some(format!("the {}s", line.name())),
+        Focus::Line(line) => Some(line_name(line, board.square)),
+        Focus::Ray(direction) => Some(format!("{} ray", direction.name())),
+    }
+}
+
+/// A bit of a step's value by its square: "bit 51 (d7)"; in a byte-swapped word, what it
+/// stands for on the board, "bit 59 of the byte-swapped word, which stands for d1".
+pub fn bit_in_frame(bit: u32, mirrored: bool) -> String {
+    if mirrored {
+        format!("bit {bit} of the byte-swapped word, which stands for {}", mirror(Square::from_index(bit)))
+    } else {
+        bit_name(bit)
+    }
+}
+
+/// Where a borrow that leaves the word goes: past h8, or past the swapped word's top bit,
+/// which stands for h1.
+pub(crate) fn top_bit(mirrored: bool) -> &'static str {
+    if mirrored {
+        "bit 63 of the byte-swapped word"
+    } else {
+        "h8 (bit 63)"
+    }
+}
+
+/// The bit strip's one-line caption for a subtraction's end, its bits named as the
+/// announcement names them.
+pub fn borrow_caption(end: BorrowEnd, mirrored: bool) -> String {
+    match end {
+        BorrowEnd::NoBorrow => "no borrow".into(),
+        BorrowEnd::AbsorbedAt { stop, .. } => format!("borrow absorbed at {}", bit_in_frame(stop, mirrored)),
+        BorrowEnd::PastH8 { .. } => format!("borrow ran past {}", top_bit(mirrored)),
+    }
+}
+
+/// An operand's name as a sentence says it: a constant is called one ("the constant 1").
+pub(crate) fn prose(name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("the constant {name}")
+    } else {
+        name.into()
+    }
+}
+
+/// `text` with its first letter in capitals.
+pub(crate) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
+}

@@ -1,0 +1,505 @@
+//! Resolves a parsed formula: every name to a slot, a board name, a square or a function, and
+//! every operation to the label, why and place its step will carry. Also where the bounds are
+//! kept: no function can call itself or one below it, and the operations one run can take
+//! are counted before it runs.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::lex::Radix;
+use super::names::{self, BoardName, Builtin};
+use super::parse::{Binary, Expr, Node, Program, Statement, Unary};
+use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
+use alloc::borrow::Cow;
+use sliders::{Direction, Operands};
+
+/// Where an operation was typed, and what its step says.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub label: String,
+    pub why: String,
+    pub span: Span,
+    pub line: u32,
+    pub column: u32,
+    /// What the step calls its operands and its result, from the syntax tree.
+    pub operands: Operands,
+}
+
+#[derive(Clone, Debug)]
+pub enum Code {
+    /// A value known before the run: a set (a hex or binary literal) …
+    Constant(u64),
+    /// … or a count (a decimal literal, a square's name).
+    Count(u64),
+    Local(usize),
+    Board(BoardName),
+    Unary(Unary, Box<Code>, Box<Site>),
+    /// The operator, its operands, whether both are counts (numbers, not sets), and its site.
+    Binary(Binary, Box<Code>, Box<Code>, bool, Box<Site>),
+    Select(Box<Code>, Box<Code>, Box<Code>, Box<Site>),
+    Builtin(Builtin, Box<Code>, Option<Box<Code>>, Box<Site>),
+    Ray(Box<Code>, Direction, Box<Site>),
+    /// A call of the reader's function `index`, with its arguments.
+    Call(usize, Vec<Code>),
+}
+
+#[derive(Clone, Debug)]
+pub enum Instruction {
+    Set(usize, Code),
+    /// An expression whose value is the result if it is the last.
+    Value(Code),
+    Return(Code),
+}
+
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub instructions: Vec<Instruction>,
+    /// How many names the body keeps (its parameters first).
+    pub slots: usize,
+    /// The names, slot by slot, as the reader typed them (for a listing of the formula in
+    /// another language).
+    pub names: Vec<String>,
+    /// The function's name ("" for the formula's own statements), and how many of its names
+    /// are parameters.
+    pub name: String,
+    pub parameters: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub functions: Vec<Body>,
+    pub main: Body,
+}
+
+struct Scope<'p> {
+    /// The body's names, in slot order; a name assigned again keeps its slot.
+    locals: Vec<String>,
+    /// Statements' values as typed, for the steps' whys.
+    text: &'p str,
+    comments: &'p [(u32, &'p str)],
+    /// The why of the statement being compiled, from comment lines above it.
+    above: String,
+    /// The name the statement being compiled gives its value, for the label of its outermost operation.
+    bound: Option<String>,
+}
+
+/// Per function: its name and how many operations one call can take.
+struct Known {
+    name: String,
+    arity: usize,
+    cost: usize,
+    depth: usize,
+}
+
+pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Result<Compiled, Error> {
+    let mut known: Vec<Known> = Vec::new();
+    let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
+    let mut functions = Vec::new();
+    for function in &program.functions {
+        if names::function(&function.name).is_some() || names::board_name(&function.name).is_some() {
+            return Err(Error::at(
+                function.name_span,
+                &format!("{} is already a name of the language: call your function something else", function.name),
+            ));
+        }
+        if known.iter().any(|k| k.name == function.name) {
+            return Err(Error::at(
+                function.name_span,
+                &format!("a function named {} is already defined above", function.name),
+            ));
+        }
+        let mut locals = Vec::new();
+        let parameters = function.parameters.len();
+        for (parameter, span) in &function.parameters {
+            check_assignable(parameter, *span)?;
+            if locals.contains(parameter) {
+                return Err(Error::at(*span, &format!("{parameter} is already a parameter of {}", function.name)));
+            }
+            locals.push(parameter.clone());
+        }
+        let (mut body, cost, depth) =
+            body(&function.body, locals, &known, &all, &function.name, function.name_span, text, comments)?;
+        body.parameters = parameters;
+        known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth: depth + 1 });
+        functions.push(body);
+    }
+    let end = Span::new(text.len(), text.len());
+    let (main, cost, _) = body(&program.main, Vec::new(), &known, &all, "", end, text, comments)?;
+    if cost > MAX_STEPS {
+        return Err(Error::at(
+            end,
+            &format!("one run of this formula can take {cost} operations; the most is {MAX_STEPS}"),
+        ));
+    }
+    Ok(Compiled { functions, main })
+}
+
+fn check_assignable(name: &str, span: Span) -> Result<(), Error> {
+    if names::board_name(name).is_some() {
+        return Err(Error::at(span, &format!("{name} is one of the board's names: give your value a name of its own")));
+    }
+    if names::square(name).is_some() {
+        return Err(Error::at(
+            span,
+            &format!("{name} is a square's name: it is always {}", names::square(name).unwrap_or(0)),
+        ));
+    }
+    if names::direction(name).is_some() {
+        return Err(Error::at(span, &format!("{name} is a direction's name: choose another name")));
+    }
+    Ok(())
+}
+
+/// A body's instructions, the most operations it can take, and how deep its calls go.
+#[allow(clippy::too_many_arguments)]
+fn body(
+    statements: &[Statement],
+    locals: Vec<String>,
+    known: &[Known],
+    all: &[String],
+    function: &str,
+    end: Span,
+    text: &str,
+    comments: &[(u32, &str)],
+) -> Result<(Body, usize, usize), Error> {
+    let whose = if function.is_empty() { "the formula".to_string() } else { format!("the function {function}") };
+    let Some(last) = statements.last() else {
+        let message = if function.is_empty() {
+            "the formula is empty: type an expression, such as o ^ (o - 2 * r)".to_string()
+        } else {
+            format!("{whose} has no statement: end it with return and a value")
+        };
+        return Err(Error::at(end, &message));
+    };
+    let mut calls = CallCost { known, all, current: function, cost: 0, depth: 0 };
+    let mut scope = Scope { locals, text, comments, above: String::new(), bound: None };
+    let mut instructions = Vec::new();
+    for (index, statement) in statements.iter().enumerate() {
+        if matches!(statement, Statement::Return(_)) && index + 1 < statements.len() {
+            let next = statements[index + 1].value().span;
+            return Err(Error::at(next, "nothing after return runs: return gives the result and ends"));
+        }
+        scope.above = comment_above(text, comments, statement.value().span.start);
+        scope.bound = None;
+        let instruction = match statement {
+            Statement::Assign { name, name_span, value } => {
+                check_assignable(name, *name_span)?;
+                if known.iter().any(|k| k.name == *name) {
+                    return Err(Error::at(*name_span, &format!("{name} is a function above: choose another name")));
+                }
+                scope.bound = Some(name.clone());
+                let code = expression(value, &mut scope, &mut calls)?;
+                let slot = match scope.locals.iter().position(|l| l == name) {
+                    Some(slot) => slot,
+                    None => {
+                        scope.locals.push(name.clone());
+                        scope.locals.len() - 1
+                    }
+                };
+                Instruction::Set(slot, code)
+            }
+            Statement::Return(value) => Instruction::Return(expression(value, &mut scope, &mut calls)?),
+            Statement::Bare(value) => Instruction::Value(expression(value, &mut scope, &mut calls)?),
+        };
+        instructions.push(instruction);
+    }
+    if let Statement::Assign { name_span, name, .. } = last {
+        return Err(Error::at(
+            *name_span,
+            &format!("{whose} gives no result: its last statement gives {name} a value; end with return {name}, or the expression alone"),
+        ));
+    }
+    let body = Body {
+        instructions,
+        slots: scope.locals.len(),
+        names: scope.locals,
+        name: function.to_string(),
+        parameters: 0,
+    };
+    Ok((body, calls.cost, calls.depth))
+}
+
+struct CallCost<'k> {
+    known: &'k [Known],
+    /// Every function of the program, for a call of one not yet defined.
+    all: &'k [String],
+    /// The function being compiled ("" for the formula's own statements).
+    current: &'k str,
+    cost: usize,
+    depth: usize,
+}
+
+/// The comment lines right above the line where `offset` is, joined: the why of a statement
+/// written under its explanation.
+/// Comments as the sentences a step's narration ends with: each begins with a capital and ends
+/// with a full stop.
+fn sentence(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for part in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        // ASCII only: Unicode's case tables would cost the page kilobytes.
+        let mut characters = part.chars();
+        if let Some(first) = characters.next() {
+            out.push(first.to_ascii_uppercase());
+            out.push_str(characters.as_str());
+        }
+        if !part.ends_with(['.', '!', '?', ':']) {
+            out.push('.');
+        }
+    }
+    out
+}
+
+fn comment_above(text: &str, comments: &[(u32, &str)], offset: usize) -> String {
+    let (line, _) = position(text, offset);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut parts = Vec::new();
+    let mut at = line as u32;
+    while at > 1 {
+        at -= 1;
+        let typed = lines.get(at as usize - 1).map_or("", |l| l.trim());
+        if !typed.starts_with("//") {
+            break;
+        }
+        match comments.iter().find(|(l, _)| *l == at) {
+            Some((_, comment)) => parts.push(*comment),
+            None => break,
+        }
+    }
+    parts.reverse();
+    parts.join(" ")
+}
+
+fn site(node: &Node, scope: &Scope, label: String, bound: Option<&str>) -> Box<Site> {
+    let (line, column) = position(scope.text, node.span.start);
+    // The comment above the statement, then the line's own: both are the reader's why.
+    let own = scope.comments.iter().find(|(l, _)| *l as usize == line).map_or("", |(_, c)| *c);
+    let why = sentence(&[scope.above.as_str(), own]);
+    let operands = operands_of(node, bound);
+    Box::new(Site { label, why, span: node.span, line: line as u32, column: column as u32, operands })
+}
+
+/// The operands a step shows, as the tree has them: a binary operation's two sides, a unary
+/// one's operand, a choice's condition, a call's arguments; and the name the value is bound to.
+fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
+    let text = |operand: Option<&Node>| Cow::Owned(operand.map(print::to_text).unwrap_or_default());
+    let (lhs, rhs) = match &node.expr {
+        Expr::Binary(_, a, b) => (Some(&**a), Some(&**b)),
+        Expr::Unary(_, operand) => (Some(&**operand), None),
+        Expr::Select(condition, _, _) => (Some(&**condition), None),
+        Expr::Call(_, arguments) => (arguments.first(), arguments.get(1)),
+        Expr::Number(..) | Expr::Name(_) => (None, None),
+    };
+    Operands { lhs: text(lhs), rhs: text(rhs), result: Cow::Owned(bound.map(String::from).unwrap_or_default()) }
+}
+
+/// Whether an expression gives a count (a number such as a square or a scan's result) rather
+/// than a set: the steps show counts as numbers.
+pub fn is_count(code: &Code) -> bool {
+    match code {
+        Code::Constant(_) => false,
+        Code::Count(_) => true,
+        Code::Board(board) => *board == BoardName::Square,
+        Code::Binary(op, a, b, _, _) => match op {
+            Binary::Add | Binary::Sub | Binary::Mul => is_count(a) && is_count(b),
+            Binary::Shr => is_count(a),
+            Binary::Shl | Binary::And | Binary::Or | Binary::Xor => false,
+            _ => true,
+        },
+        Code::Unary(Unary::LogicalNot, ..) => true,
+        Code::Select(_, a, b, _) => is_count(a) && is_count(b),
+        Code::Builtin(f, ..) => {
+            matches!(f, Builtin::Clz | Builtin::Ctz | Builtin::Bsf | Builtin::Bsr | Builtin::Popcount)
+        }
+        _ => false,
+    }
+}
+
+fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
+    // The outermost operation of an assignment's value is labelled with the name it gets.
+    let bound = scope.bound.take();
+    let label = || {
+        let text = print::to_text(node);
+        match &bound {
+            Some(name) => format!("{text} = {name}"),
+            None => text,
+        }
+    };
+    Ok(match &node.expr {
+        // A small decimal literal is a count (2 in `2 * r`); hex and binary ones are sets.
+        Expr::Number(value, radix) => {
+            return Ok(if *radix == Radix::Decimal && *value <= u32::MAX as u64 {
+                Code::Count(*value)
+            } else {
+                Code::Constant(*value)
+            })
+        }
+        Expr::Name(name) => name_code(name, node.span, scope, calls.known)?,
+        Expr::Unary(op, inner) => {
+            let operand = expression(inner, scope, calls)?;
+            // A literal's sign is part of it: -1 and ~0 are constants, not steps.
+            if let (Code::Constant(value) | Code::Count(value), Unary::Negate | Unary::Not) = (&operand, op) {
+                let value = if *op == Unary::Negate { value.wrapping_neg() } else { !value };
+                return Ok(Code::Constant(value));
+            }
+            calls.cost += 1;
+            Code::Unary(*op, Box::new(operand), site(node, scope, label(), bound.as_deref()))
+        }
+        Expr::Binary(op, a, b) => {
+            let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
+            calls.cost += 1;
+            let counts = is_count(&a) && is_count(&b);
+            Code::Binary(*op, Box::new(a), Box::new(b), counts, site(node, scope, label(), bound.as_deref()))
+        }
+        Expr::Select(condition, then, otherwise) => {
+            let condition = expression(condition, scope, calls)?;
+            let before = calls.cost;
+            let then = expression(then, scope, calls)?;
+            let then_cost = calls.cost - before;
+            let otherwise = expression(otherwise, scope, calls)?;
+            // Only one branch runs: count the dearer.
+            let otherwise_cost = calls.cost - before - then_cost;
+            calls.cost = before + then_cost.max(otherwise_cost) + 1;
+            Code::Select(
+                Box::new(condition),
+                Box::new(then),
+                Box::new(otherwise),
+                site(node, scope, label(), bound.as_deref()),
+            )
+        }
+        Expr::Call(name, arguments) => call(node, name, arguments, scope, calls, (label(), bound.as_deref()))?,
+    })
+}
+
+fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<Code, Error> {
+    if let Some(slot) = scope.locals.iter().position(|l| l == name) {
+        return Ok(Code::Local(slot));
+    }
+    if let Some(board) = names::board_name(name) {
+        return Ok(Code::Board(board));
+    }
+    if let Some(square) = names::square(name) {
+        return Ok(Code::Count(square));
+    }
+    if names::function(name).is_some() || known.iter().any(|k| k.name == name) {
+        return Err(Error::at(span, &format!("{name} is a function: call it as {name}(…)")));
+    }
+    if names::direction(name).is_some() {
+        return Err(Error::at(span, &format!("{name} is a direction: it names a ray in ray(s, {name})")));
+    }
+    let mut error = Error::at(
+        span,
+        &format!("{name} is not a name the formula knows: give it a value above, or use one of the board's (o, r, sq)"),
+    );
+    error.suggestion = names::suggestion(name, scope.locals.iter().map(String::as_str));
+    Err(error)
+}
+
+fn call(
+    node: &Node,
+    name: &str,
+    arguments: &[Node],
+    scope: &mut Scope,
+    calls: &mut CallCost,
+    (label, bound): (String, Option<&str>),
+) -> Result<Code, Error> {
+    if let Some(index) = calls.known.iter().position(|k| k.name == name) {
+        let arity = calls.known[index].arity;
+        if arguments.len() != arity {
+            return Err(Error::at(
+                node.span,
+                &format!("{name} takes {arity} argument{}, and this call gives {}", plural(arity), arguments.len()),
+            ));
+        }
+        let mut codes = Vec::new();
+        for argument in arguments {
+            codes.push(expression(argument, scope, calls)?);
+        }
+        let callee = &calls.known[index];
+        calls.cost = calls.cost.saturating_add(callee.cost);
+        calls.depth = calls.depth.max(callee.depth);
+        if callee.depth > MAX_CALL_DEPTH {
+            return Err(Error::at(
+                node.span,
+                &format!("calls nest {} deep here; the most is {MAX_CALL_DEPTH}", callee.depth),
+            ));
+        }
+        if calls.cost > MAX_STEPS {
+            return Err(Error::at(
+                node.span,
+                &format!("with this call one run can take more than {MAX_STEPS} operations, the most there may be"),
+            ));
+        }
+        return Ok(Code::Call(index, codes));
+    }
+    let Some(builtin) = names::function(name) else {
+        if name == calls.current {
+            return Err(Error::at(
+                node.span,
+                &format!(
+                    "{name} calls itself: a function can call only the functions defined above it, so none recurses"
+                ),
+            ));
+        }
+        if calls.all.iter().any(|f| f == name) {
+            return Err(Error::at(
+                node.span,
+                &format!("{name} is defined below this call: a function can call only the functions defined above it, so none recurses"),
+            ));
+        }
+        let mut error = Error::at(node.span, &format!("there is no function {name}"));
+        error.suggestion = names::function_suggestion(name, calls.known.iter().map(|k| k.name.as_str()));
+        return Err(error);
+    };
+    if arguments.len() != builtin.arity() {
+        return Err(Error::at(
+            node.span,
+            &format!("{name} takes {}: {}", count_words(builtin.arity()), builtin.signature()),
+        ));
+    }
+    if builtin == Builtin::Ray {
+        let direction = match &arguments[1].expr {
+            Expr::Name(word) => names::direction(word),
+            _ => None,
+        };
+        let Some(direction) = direction else {
+            return Err(Error::at(
+                arguments[1].span,
+                "expected a direction: north, south, east, west, northeast, northwest, southeast or southwest",
+            ));
+        };
+        let square = expression(&arguments[0], scope, calls)?;
+        calls.cost += 1;
+        return Ok(Code::Ray(Box::new(square), direction, site(node, scope, label, bound)));
+    }
+    let first = expression(&arguments[0], scope, calls)?;
+    if builtin == Builtin::Identity {
+        return Ok(first);
+    }
+    let second = match arguments.get(1) {
+        Some(argument) => Some(Box::new(expression(argument, scope, calls)?)),
+        None => None,
+    };
+    calls.cost += 1;
+    Ok(Code::Builtin(builtin, Box::new(first), second, site(node, scope, label, bound)))
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn count_words(count: usize) -> &'static str {
+    if count == 1 {
+        "one argument"
+    } else {
+        "two arguments"
+    }
+}

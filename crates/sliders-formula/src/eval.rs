@@ -1,0 +1,275 @@
+//! Runs a compiled formula. One evaluator serves both paths: with [`Silent`] it records
+//! nothing (the check's hundred thousand runs), with [`Recording`] every operation becomes a
+//! [`Step`] whose label is the sub-expression's text and whose why is the line's comment.
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::compile::{is_count, Body, Code, Compiled, Instruction, Site};
+use super::names::{BoardName, Builtin};
+use super::parse::{Binary, Unary};
+use super::{Fault, Inputs};
+use sliders::trace::{Comparison, Focus, Mask, Op, Place, Step, Value};
+use sliders::{Bitboard, Square};
+
+pub trait Sink {
+    /// False for the fast path, so that it never builds a step's values.
+    const RECORDS: bool;
+    fn step(&mut self, site: &Site, op: Op, lhs: Value, rhs: Option<Value>, result: Value);
+}
+
+pub struct Silent;
+
+impl Sink for Silent {
+    const RECORDS: bool = false;
+    #[inline(always)]
+    fn step(&mut self, _: &Site, _: Op, _: Value, _: Option<Value>, _: Value) {}
+}
+
+/// Every step, each with where its sub-expression was typed.
+#[derive(Default)]
+pub struct Recording {
+    pub steps: Vec<Step>,
+}
+
+impl Sink for Recording {
+    const RECORDS: bool = true;
+    fn step(&mut self, site: &Site, op: Op, lhs: Value, rhs: Option<Value>, result: Value) {
+        self.steps.push(Step {
+            label: Cow::Owned(site.label.clone()),
+            why: Cow::Owned(site.why.clone()),
+            op,
+            lhs,
+            rhs,
+            result,
+            place: Place::Typed { span: site.span, line: site.line, column: site.column },
+            operands: site.operands.clone(),
+            focus: Focus::Piece,
+            mirrored: false,
+            moved: 0,
+            operand_moved: 0,
+        });
+    }
+}
+
+pub fn run<S: Sink>(compiled: &Compiled, inputs: Inputs, sink: &mut S) -> Result<u64, Fault> {
+    let mut machine = Machine { compiled, inputs, sink, stack: Vec::with_capacity(64) };
+    machine.body(&compiled.main, 0)
+}
+
+struct Machine<'c, 's, S> {
+    compiled: &'c Compiled,
+    inputs: Inputs,
+    sink: &'s mut S,
+    /// Every running body's names, each body's from its base on.
+    stack: Vec<u64>,
+}
+
+fn set(value: u64) -> Value {
+    Value::Board(Bitboard(value))
+}
+
+/// A count as a number when it fits the step's number, else as the bits it is.
+fn counted(value: u64, count: bool) -> Value {
+    if count && value <= u32::MAX as u64 {
+        Value::Number(value as u32)
+    } else {
+        set(value)
+    }
+}
+
+/// An amount (of a shift or a rotation) as typed.
+fn amount(value: u64) -> Value {
+    counted(value, true)
+}
+
+impl<S: Sink> Machine<'_, '_, S> {
+    fn body(&mut self, body: &Body, base: usize) -> Result<u64, Fault> {
+        self.stack.resize(base + body.slots, 0);
+        let mut last = 0;
+        for instruction in &body.instructions {
+            match instruction {
+                Instruction::Set(slot, code) => {
+                    let value = self.eval(code, base)?;
+                    self.stack[base + slot] = value;
+                }
+                Instruction::Value(code) => last = self.eval(code, base)?,
+                Instruction::Return(code) => return self.eval(code, base),
+            }
+        }
+        Ok(last)
+    }
+
+    fn eval(&mut self, code: &Code, base: usize) -> Result<u64, Fault> {
+        Ok(match code {
+            Code::Constant(value) | Code::Count(value) => *value,
+            Code::Local(slot) => self.stack[base + slot],
+            Code::Board(BoardName::Occupied) => self.inputs.occupied,
+            Code::Board(BoardName::Sliders) => self.inputs.sliders,
+            Code::Board(BoardName::Square) => self.inputs.square,
+            Code::Unary(op, inner, site) => {
+                let a = self.eval(inner, base)?;
+                let (result, step) = match op {
+                    Unary::Not => (!a, Op::Not),
+                    Unary::Negate => (a.wrapping_neg(), Op::Neg),
+                    Unary::LogicalNot => ((a == 0) as u64, Op::LogicalNot),
+                };
+                if S::RECORDS {
+                    let lhs = if *op == Unary::LogicalNot { counted(a, is_count(inner)) } else { set(a) };
+                    let result = if *op == Unary::LogicalNot { Value::Number(result as u32) } else { set(result) };
+                    self.sink.step(site, step, lhs, None, result);
+                }
+                result
+            }
+            Code::Binary(op, lhs, rhs, counts, site) => {
+                let (a, b) = (self.eval(lhs, base)?, self.eval(rhs, base)?);
+                let result = binary(*op, a, b);
+                if S::RECORDS {
+                    self.record_binary(*op, (a, is_count(lhs)), (b, is_count(rhs)), result, *counts, site);
+                }
+                result
+            }
+            Code::Select(condition, then, otherwise, site) => {
+                let c = self.eval(condition, base)?;
+                let code = if c != 0 { &**then } else { &**otherwise };
+                let value = self.eval(code, base)?;
+                if S::RECORDS {
+                    let lhs = counted(c, is_count(condition));
+                    self.sink.step(site, Op::Select, lhs, None, counted(value, is_count(code)));
+                }
+                value
+            }
+            Code::Builtin(builtin, first, second, site) => {
+                let a = self.eval(first, base)?;
+                let b = match second {
+                    Some(code) => self.eval(code, base)?,
+                    None => 0,
+                };
+                self.builtin(*builtin, a, b, site)?
+            }
+            Code::Ray(square, direction, site) => {
+                let s = self.eval(square, base)?;
+                self.mask(Mask::Ray(*direction), s, site)?
+            }
+            Code::Call(index, arguments) => {
+                let callee = &self.compiled.functions[*index];
+                // The callee's frame starts at the top of the stack, its parameters first; a
+                // call inside an argument uses the stack above and gives it back.
+                let frame = self.stack.len();
+                for argument in arguments {
+                    let value = self.eval(argument, base)?;
+                    self.stack.push(value);
+                }
+                let result = self.body(callee, frame)?;
+                self.stack.truncate(frame);
+                result
+            }
+        })
+    }
+
+    fn record_binary(
+        &mut self,
+        op: Binary,
+        (a, a_count): (u64, bool),
+        (b, b_count): (u64, bool),
+        result: u64,
+        counts: bool,
+        site: &Site,
+    ) {
+        let (step, lhs, rhs, value) = match op {
+            Binary::And => (Op::And, set(a), set(b), set(result)),
+            Binary::Or => (Op::Or, set(a), set(b), set(result)),
+            Binary::Xor => (Op::Xor, set(a), set(b), set(result)),
+            Binary::Add | Binary::Sub | Binary::Mul => {
+                let step = match op {
+                    Binary::Add => Op::Add,
+                    Binary::Sub => Op::Sub,
+                    _ => Op::Mul,
+                };
+                let numbers = counts && a <= u32::MAX as u64 && b <= u32::MAX as u64 && result <= u32::MAX as u64;
+                (step, counted(a, numbers), counted(b, numbers), counted(result, numbers))
+            }
+            Binary::Shl => (Op::Shl, set(a), amount(b), set(result)),
+            Binary::Shr => (Op::Shr, set(a), amount(b), set(result)),
+            _ => {
+                let comparison = op.comparison().unwrap_or(Comparison::NotEqual);
+                (Op::Compare(comparison), counted(a, a_count), counted(b, b_count), Value::Number(result as u32))
+            }
+        };
+        self.sink.step(site, step, lhs, Some(rhs), value);
+    }
+
+    fn builtin(&mut self, builtin: Builtin, a: u64, b: u64, site: &Site) -> Result<u64, Fault> {
+        let (result, op) = match builtin {
+            Builtin::Clz => (a.leading_zeros() as u64, Op::Lzcnt),
+            Builtin::Ctz => (a.trailing_zeros() as u64, Op::Tzcnt),
+            // A scan of the empty set finds no bit: this language says 64, as lzcnt and tzcnt do.
+            Builtin::Bsf => (a.trailing_zeros() as u64, Op::BitScanForward),
+            Builtin::Bsr => (if a == 0 { 64 } else { 63 - a.leading_zeros() as u64 }, Op::BitScanReverse),
+            Builtin::Popcount => (a.count_ones() as u64, Op::Popcount),
+            Builtin::Bswap => (a.swap_bytes(), Op::ByteSwap),
+            Builtin::Rotl => (a.rotate_left((b % 64) as u32), Op::RotateLeft),
+            Builtin::Rotr => (a.rotate_right((b % 64) as u32), Op::RotateRight),
+            Builtin::Ls1b => (a & a.wrapping_neg(), Op::LowestBit),
+            Builtin::Ms1b => (if a == 0 { 0 } else { 1 << (63 - a.leading_zeros()) }, Op::HighestBit),
+            Builtin::Pext => (pext(a, b), Op::Pext),
+            Builtin::Pdep => (pdep(a, b), Op::Pdep),
+            Builtin::Bit => return self.mask(Mask::Bit, a, site),
+            Builtin::Line(line) => return self.mask(Mask::Line(line), a, site),
+            // Resolved apart (its direction is a word) and returned by the compiler as itself.
+            Builtin::Ray | Builtin::Identity => (a, Op::Or),
+        };
+        if S::RECORDS {
+            let count = matches!(op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse | Op::Popcount);
+            let rhs = match builtin {
+                Builtin::Rotl | Builtin::Rotr => Some(amount(b)),
+                Builtin::Pext | Builtin::Pdep => Some(set(b)),
+                _ => None,
+            };
+            self.sink.step(site, op, set(a), rhs, counted(result, count));
+        }
+        Ok(result)
+    }
+
+    fn mask(&mut self, mask: Mask, square: u64, site: &Site) -> Result<u64, Fault> {
+        if square > 63 {
+            let call = match mask {
+                Mask::Ray(direction) => format!("ray({square}, {})", direction.name().replace('-', "")),
+                _ => format!("{}({square})", mask.function()),
+            };
+            return Err(Fault {
+                span: site.span,
+                message: format!(
+                    "{call}: {square} is not a square; bit, rank, file, diagonal, antidiagonal and ray take 0 to 63"
+                ),
+            });
+        }
+        let result = mask.of(Square::from_index(square as u32)).0;
+        if S::RECORDS {
+            self.sink.step(site, Op::Mask(mask), Value::Number(square as u32), None, set(result));
+        }
+        Ok(result)
+    }
+}
+
+pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
+    if let Some(comparison) = op.comparison() {
+        return comparison.holds(a, b) as u64;
+    }
+    match op {
+        Binary::Mul => a.wrapping_mul(b),
+        Binary::Add => a.wrapping_add(b),
+        Binary::Sub => a.wrapping_sub(b),
+        // The amount mod 64, as wasm's i64.shl and x86-64's shl do.
+        Binary::Shl => a << (b % 64),
+        Binary::Shr => a >> (b % 64),
+        Binary::And => a & b,
+        Binary::Xor => a ^ b,
+        Binary::Or => a | b,
+        // The comparisons, answered above.
+        _ => 0,
+    }
+}
+
+pub use sliders::{pdep_loop as pdep, pext_loop as pext};

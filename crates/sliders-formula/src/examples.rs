@@ -1,0 +1,123 @@
+//! The seed articles' tricks written as formulas, each proved on every square by its test, and
+//! the built-in techniques they stand for ("Open as a formula").
+
+use super::Target;
+use sliders::{Direction, Slider, Technique};
+
+pub struct Example {
+    /// The name in links (`formula-example=…` is not one: links carry the text) and in menus.
+    pub id: &'static str,
+    pub title: &'static str,
+    pub target: Target,
+    pub text: &'static str,
+    /// The built-in technique this formula writes out, for "Open as a formula".
+    pub technique: Technique,
+}
+
+pub const EXAMPLES: [Example; 5] = [
+    Example {
+        id: "subtraction-file",
+        title: "o^(o-2r) on a file",
+        target: Target::Ray(Direction::North),
+        technique: Technique::Subtraction,
+        text: "// o^(o-2r) on a file: the attacks north of the slider.
+
+// The whole file through the slider.
+m = file(sq)
+// Keeps the pieces on the file: every other bit is zero, so only they can stop the borrow.
+line = o & m
+// 2r is the bit just above the slider's: the borrow starts there and runs up through zero bits to the first piece.
+changed = line ^ (line - 2 * r)
+// The borrow also changed bits between the file's squares; the mask keeps the file's.
+return changed & m
+",
+    },
+    Example {
+        id: "obstruction-difference",
+        title: "Obstruction difference",
+        target: Target::Piece(Slider::Queen),
+        technique: Technique::ObstructionDifference,
+        text: "// Obstruction difference (Infuehr's version): a line's attacks from its two rays.
+fn line_attacks(lower_ray, upper_ray) {
+    // The pieces on the ray below the slider, and on the ray above it.
+    lower = o & lower_ray
+    upper = o & upper_ray
+    // The nearest piece below as one bit: the top one bit of lower | 1, where bit 0 stands in for no piece.
+    ms1b = 0x8000000000000000 >> clz(lower | 1)
+    // The borrow runs from ms1b up through zero bits to the nearest piece above; XOR marks what changed.
+    odiff = upper ^ (upper - ms1b)
+    // Keeps the line's squares; the slider's own is not one of them.
+    return (lower_ray | upper_ray) & odiff
+}
+
+// The rook's two lines, then the bishop's: each from its ray below the slider and its ray above.
+rook = line_attacks(ray(sq, south), ray(sq, north)) | line_attacks(ray(sq, west), ray(sq, east))
+bishop = line_attacks(ray(sq, southwest), ray(sq, northeast)) | line_attacks(ray(sq, southeast), ray(sq, northwest))
+return rook | bishop
+",
+    },
+    Example {
+        id: "sbamg",
+        title: "SBAMG, o^(o-3cbn)",
+        target: Target::Piece(Slider::Rook),
+        technique: Technique::Sbamg,
+        text: "// SBAMG: o ^ (o - 3cbn), where cbn is the closest blocker below the slider.
+fn line_attacks(line) {
+    // The line without the slider's own square, and its part below the slider.
+    line_ex = line ^ r
+    below = line_ex & (r - 1)
+    // The pieces on the line, plus two stops: the line's lower end and a1, so a bit below the slider always answers the scan.
+    pieces = (o & line_ex) | ls1b(below) | 1
+    // The highest bit below the slider: the closest blocker below it (cbn), or a stop.
+    cbn = bsr(pieces & ((r - 1) | 1))
+    // 3 << cbn is cbn's bit and the bit above it: one clears cbn, the other borrows up to the first blocker above.
+    return (pieces ^ (pieces - (3 << cbn))) & line_ex
+}
+
+return line_attacks(file(sq)) | line_attacks(rank(sq))
+",
+    },
+    Example {
+        id: "hyperbola-quintessence",
+        title: "Hyperbola quintessence",
+        target: Target::Piece(Slider::Bishop),
+        technique: Technique::HyperbolaQuintessence,
+        text: "// Hyperbola quintessence: o - r up the board, and again up the byte-swapped board for the way down.
+fn line_attacks(line_ex) {
+    // The pieces on the line; the slider's own bit is zero, so its borrow starts at the slider.
+    forward = o & line_ex
+    // Swapping the bytes mirrors the ranks: what lay below the slider now lies above it.
+    reverse = bswap(forward)
+    // Each borrow runs from the slider up to its first blocker.
+    forward = forward - r
+    reverse = reverse - bswap(r)
+    // Swapped back, the two differences agree except from blocker to blocker; the mask keeps the line.
+    return (forward ^ bswap(reverse)) & line_ex
+}
+
+return line_attacks(diagonal(sq) ^ r) | line_attacks(antidiagonal(sq) ^ r)
+",
+    },
+    Example {
+        id: "classical-ray",
+        title: "Classical approach, one ray",
+        target: Target::Ray(Direction::North),
+        technique: Technique::ClassicalConditional,
+        text: "// The classical approach on one ray: the ray from the slider, cut behind its first blocker.
+attacks = ray(sq, north)
+// The pieces on the ray; the lowest of them is the first blocker north.
+blockers = attacks & o
+// With a blocker, the part of the ray behind it is hidden: XOR takes it away.
+return blockers ? attacks ^ ray(bsf(blockers), north) : attacks
+",
+    },
+];
+
+pub fn by_id(id: &str) -> Option<&'static Example> {
+    EXAMPLES.iter().find(|example| example.id == id)
+}
+
+/// The formula that writes out a built-in technique, if there is one.
+pub fn of_technique(technique: Technique) -> Option<&'static Example> {
+    EXAMPLES.iter().find(|example| example.technique == technique)
+}

@@ -1,0 +1,553 @@
+//! The formula's expressions as C and as Rust: code with its precedence and type, literals,
+//! chains of one operator, calls.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::naming::{board_text, direction_word, line_word, ray_direction, Body};
+use super::{Export, Lang};
+use crate::lex::Radix;
+use crate::names::{self, Builtin};
+use crate::parse::{Binary, Expr, Node, Unary};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// A 64-bit word by its own type.
+    Typed,
+    /// A literal, which takes the type its neighbours give it.
+    Literal,
+    /// C: an `int` (a comparison, `!`, a choice between them); Rust: a literal's compound.
+    Loose,
+}
+
+/// How tightly a piece of code binds: binary operators have their `Binary::precedence`.
+const ATOM: u8 = 13;
+/// A literal followed by a comment: whole as an operand, in parentheses before a method.
+const NOTED: u8 = 12;
+const UNARY: u8 = 11;
+const SELECT: u8 = 1;
+const IF: u8 = 0;
+
+/// A piece of generated code.
+pub(super) struct Code {
+    pub(super) text: String,
+    precedence: u8,
+    /// The outermost binary operator, if that is what the code is.
+    op: Option<Binary>,
+    class: Class,
+    /// A literal's digits and its comment (` /* d4 */`), to write it with a type.
+    literal: Option<(String, String)>,
+    /// Rust: an `if` expression.
+    is_if: bool,
+}
+
+impl Code {
+    fn new(text: String, precedence: u8, class: Class) -> Code {
+        Code { text, precedence, op: None, class, literal: None, is_if: false }
+    }
+
+    fn atom(text: String) -> Code {
+        Code::new(text, ATOM, Class::Typed)
+    }
+
+    /// Inside parentheses unless it is an atom or unary.
+    pub(super) fn tight(&self) -> String {
+        if self.precedence >= UNARY {
+            self.text.clone()
+        } else {
+            format!("({})", self.text)
+        }
+    }
+
+    /// Before `.method()`: inside parentheses unless it is an atom.
+    fn receiver(&self) -> String {
+        if self.precedence >= ATOM {
+            self.text.clone()
+        } else {
+            format!("({})", self.text)
+        }
+    }
+}
+
+/// The longest line a statement's value is written on before it is broken.
+const LINE: usize = 100;
+
+/// The operands of a chain of one operator, `a | b | c`, left to right.
+fn chain<'n>(node: &'n Node, op: Binary, out: &mut Vec<&'n Node>) {
+    match &node.expr {
+        Expr::Binary(inner, a, b) if *inner == op => {
+            chain(a, op, out);
+            out.push(b);
+        }
+        _ => out.push(node),
+    }
+}
+
+/// Rust's wrapping method for `+`, `-` or `*`.
+fn arithmetic_method(op: Binary) -> &'static str {
+    match op {
+        Binary::Add => "wrapping_add",
+        Binary::Sub => "wrapping_sub",
+        _ => "wrapping_mul",
+    }
+}
+
+/// A literal's value, if the node is one (a number or a square's name).
+fn literal_value(node: &Node, body: &Body) -> Option<u64> {
+    match &node.expr {
+        Expr::Number(value, _) => Some(*value),
+        Expr::Name(name) if body.index(name).is_none() => names::square(name),
+        Expr::Call(name, arguments) if names::function(name) == Some(Builtin::Identity) => {
+            arguments.first().and_then(|argument| literal_value(argument, body))
+        }
+        _ => None,
+    }
+}
+
+impl Export<'_> {
+    /// A statement's value after `prefix` (at one indent): on one line, or if that is long
+    /// and the value is a chain of `|`, `^` or `&`, one operand a line.
+    pub(super) fn value(&self, node: &Node, body: &Body, prefix: &str, suffix: &str) -> String {
+        let text = self.top(node, body);
+        if 4 + prefix.len() + text.len() + suffix.len() <= LINE {
+            return text;
+        }
+        let Expr::Binary(op, ..) = &node.expr else { return text };
+        let op = match (self.lang, op) {
+            (_, Binary::Or | Binary::Xor | Binary::And) | (Lang::C, Binary::Add) => op,
+            (Lang::Rust, Binary::Add | Binary::Sub | Binary::Mul) => return self.rust_chain(node, body),
+            _ => return text,
+        };
+        let mut nodes = Vec::new();
+        chain(node, *op, &mut nodes);
+        let mut codes: Vec<Code> = nodes
+            .iter()
+            .map(|n| match self.lang {
+                Lang::C => self.c(n, body, false),
+                Lang::Rust => self.rust(n, body, false),
+            })
+            .collect();
+        // As the unwrapped chain: C makes its first operand a word if neither of the first two is one.
+        if self.lang == Lang::C && codes.len() > 1 && codes[0].class != Class::Typed && codes[1].class != Class::Typed {
+            let first = codes.remove(0);
+            codes.insert(0, self.c_wide(first));
+        }
+        let mut out = String::new();
+        for (index, code) in codes.iter().enumerate() {
+            if index > 0 {
+                out.push_str(&format!("\n        {} ", op.symbol()));
+            }
+            out.push_str(&self.operand(code, *op, index > 0));
+        }
+        out
+    }
+
+    /// Rust: `a + b - c` as a method chain, one call a line.
+    fn rust_chain(&self, node: &Node, body: &Body) -> String {
+        let mut calls = Vec::new();
+        let mut base = node;
+        while let Expr::Binary(op @ (Binary::Add | Binary::Sub | Binary::Mul), a, b) = &base.expr {
+            calls.push((*op, &**b));
+            base = a;
+        }
+        let mut out = self.rust(base, body, true).receiver();
+        for (op, argument) in calls.into_iter().rev() {
+            let method = arithmetic_method(op);
+            out.push_str(&format!("\n        .{method}({})", self.rust(argument, body, false).text));
+        }
+        out
+    }
+
+    /// An expression whose type its place gives: a statement's value or an argument.
+    fn top(&self, node: &Node, body: &Body) -> String {
+        match self.lang {
+            Lang::C => self.c(node, body, false).text,
+            Lang::Rust => self.rust(node, body, false).text,
+        }
+    }
+
+    fn operand(&self, code: &Code, parent: Binary, right: bool) -> String {
+        // C: GCC asks for parentheses around `!x` beside a binary operator (-Wparentheses).
+        let logical_not = self.lang == Lang::C && code.text.starts_with('!');
+        let bare = (code.precedence >= UNARY && !logical_not)
+            || match code.op {
+                Some(op) if op == parent => !right && op.comparison().is_none(),
+                Some(op) => self.lang == Lang::C && op == Binary::Mul && matches!(parent, Binary::Add | Binary::Sub),
+                None => false,
+            };
+        if bare {
+            code.text.clone()
+        } else {
+            format!("({})", code.text)
+        }
+    }
+
+    fn binary_text(&self, op: Binary, a: &Code, b: &Code) -> String {
+        format!("{} {} {}", self.operand(a, op, false), op.symbol(), self.operand(b, op, true))
+    }
+
+    /// A literal as written: decimal or hex as typed (C has no binary literals: hex, with the
+    /// binary in a comment).
+    fn literal(&self, value: u64, radix: Radix, note: String) -> Code {
+        let (digits, note) = match (radix, self.lang) {
+            (Radix::Decimal, _) => (format!("{value}"), note),
+            (Radix::Hex, _) => (format!("{value:#x}"), note),
+            (Radix::Binary, Lang::Rust) => (format!("{value:#b}"), note),
+            (Radix::Binary, Lang::C) => (format!("{value:#x}"), format!(" /* {value:#b} */")),
+        };
+        // C: a decimal literal beyond i64 would be unsigned only with a warning.
+        if self.lang == Lang::C && radix == Radix::Decimal && value > i64::MAX as u64 {
+            let mut code = Code::new(format!("UINT64_C({digits}){note}"), ATOM, Class::Typed);
+            if !note.is_empty() {
+                code.precedence = NOTED;
+            }
+            return code;
+        }
+        let precedence = if note.is_empty() { ATOM } else { NOTED };
+        Code {
+            text: format!("{digits}{note}"),
+            precedence,
+            op: None,
+            class: Class::Literal,
+            literal: Some((digits, note)),
+            is_if: false,
+        }
+    }
+
+    /// A shift's amount, mod 64.
+    fn amount(&self, node: &Node, body: &Body) -> String {
+        if let Some(value) = literal_value(node, body) {
+            return match self.lang {
+                _ if value < 64 => format!("{value}"),
+                Lang::C if value > i64::MAX as u64 => format!("(UINT64_C({value}) & 63)"),
+                Lang::Rust if value > i32::MAX as u64 => format!("({value}_u64 & 63)"),
+                _ => format!("({value} & 63)"),
+            };
+        }
+        let amount = match self.lang {
+            Lang::C => self.c(node, body, false),
+            Lang::Rust => self.rust(node, body, true),
+        };
+        format!("({} & 63)", self.operand(&amount, Binary::And, false))
+    }
+
+    /// A call of the reader's function: the board names it takes, then the arguments.
+    fn call(&self, index: usize, arguments: &[Node], body: &Body) -> Code {
+        let callee = &self.functions[index];
+        let mut list: Vec<String> = Self::boards(callee.boards).map(String::from).collect();
+        list.extend(arguments.iter().map(|argument| self.top(argument, body)));
+        Code::atom(format!("{}({})", self.function_names[index], list.join(", ")))
+    }
+
+    /// A builtin that both languages write as a call of a generated helper: the rays, the
+    /// lines and the rest that neither language has an operator or intrinsic for.
+    fn generated_call(&self, builtin: Builtin, arguments: &[Node], body: &Body) -> Code {
+        match builtin {
+            Builtin::Ray => {
+                let word = ray_direction(arguments).map_or("north", direction_word);
+                self.helper_call(&format!("ray_{word}"), &arguments[..arguments.len().min(1)], body)
+            }
+            Builtin::Line(line) => self.helper_call(line_word(line), arguments, body),
+            _ => {
+                let name = builtin.signature().split('(').next().unwrap_or("x");
+                self.helper_call(name, arguments, body)
+            }
+        }
+    }
+
+    fn helper_call(&self, name: &str, arguments: &[Node], body: &Body) -> Code {
+        let list: Vec<String> = arguments.iter().map(|argument| self.top(argument, body)).collect();
+        Code::atom(format!("formula_{name}({})", list.join(", ")))
+    }
+
+    fn name(&self, name: &str, body: &Body) -> Code {
+        if let Some(written) = body.written(name) {
+            return Code::atom(written.to_string());
+        }
+        if let Some(board) = names::board_name(name) {
+            return Code::atom(board_text(board).to_string());
+        }
+        if let Some(square) = names::square(name) {
+            return self.literal(square, Radix::Decimal, format!(" /* {name} */"));
+        }
+        Code::atom(name.to_string())
+    }
+
+    /// C: the code as a 64-bit word.
+    fn c_wide(&self, code: Code) -> Code {
+        match code.class {
+            Class::Typed => code,
+            Class::Literal => {
+                let (digits, note) = code.literal.unwrap_or_default();
+                let precedence = if note.is_empty() { ATOM } else { NOTED };
+                Code::new(format!("UINT64_C({digits}){note}"), precedence, Class::Typed)
+            }
+            Class::Loose => Code::new(format!("(uint64_t){}", code.tight()), UNARY, Class::Typed),
+        }
+    }
+
+    /// The node as C; `wide`: as a 64-bit word, whatever its place.
+    pub(super) fn c(&self, node: &Node, body: &Body, wide: bool) -> Code {
+        let code = self.c_code(node, body);
+        if wide {
+            self.c_wide(code)
+        } else {
+            code
+        }
+    }
+
+    fn c_code(&self, node: &Node, body: &Body) -> Code {
+        match &node.expr {
+            Expr::Number(value, radix) => self.literal(*value, *radix, String::new()),
+            Expr::Name(name) => self.name(name, body),
+            Expr::Unary(Unary::Not, inner) if self.c(inner, body, false).class == Class::Loose => {
+                // `~` on a comparison's 0 or 1 is what GCC warns of (-Wbool-operation), even
+                // through a cast: flip the bits with XOR instead.
+                let operand = self.c(inner, body, false);
+                let mut code = Code::new(
+                    format!("UINT64_MAX ^ {}", self.operand(&operand, Binary::Xor, true)),
+                    Binary::Xor.precedence(),
+                    Class::Typed,
+                );
+                code.op = Some(Binary::Xor);
+                code
+            }
+            Expr::Unary(op, inner) => {
+                let (symbol, class, operand) = match op {
+                    Unary::Not => ("~", Class::Typed, self.c(inner, body, true)),
+                    Unary::Negate => ("-", Class::Typed, self.c(inner, body, true)),
+                    Unary::LogicalNot => ("!", Class::Loose, self.c(inner, body, false)),
+                };
+                let mut text = operand.tight();
+                if text.starts_with('-') {
+                    text = format!("({text})");
+                }
+                Code::new(format!("{symbol}{text}"), UNARY, class)
+            }
+            Expr::Binary(op, a, b) => {
+                let mut code = if matches!(op, Binary::Shl | Binary::Shr) {
+                    let a = self.c(a, body, true);
+                    let text = format!("{} {} {}", self.operand(&a, *op, false), op.symbol(), self.amount(b, body));
+                    Code::new(text, op.precedence(), Class::Typed)
+                } else {
+                    let (mut a, mut b) = (self.c(a, body, false), self.c(b, body, false));
+                    if op.comparison().is_some() {
+                        // An int beside a word would be compared with a sign warning.
+                        if a.class == Class::Loose && b.class != Class::Loose {
+                            a = self.c_wide(a);
+                        }
+                        if b.class == Class::Loose && a.class != Class::Loose {
+                            b = self.c_wide(b);
+                        }
+                        Code::new(self.binary_text(*op, &a, &b), op.precedence(), Class::Loose)
+                    } else {
+                        // Two ints would compute as ints: make the left a word.
+                        if a.class != Class::Typed && b.class != Class::Typed {
+                            a = self.c_wide(a);
+                        }
+                        Code::new(self.binary_text(*op, &a, &b), op.precedence(), Class::Typed)
+                    }
+                };
+                code.op = Some(*op);
+                code
+            }
+            Expr::Select(condition, then, otherwise) => {
+                let condition = self.c(condition, body, false);
+                let (mut then, mut otherwise) = (self.c(then, body, false), self.c(otherwise, body, false));
+                if then.class == Class::Loose && otherwise.class != Class::Loose {
+                    then = self.c_wide(then);
+                }
+                if otherwise.class == Class::Loose && then.class != Class::Loose {
+                    otherwise = self.c_wide(otherwise);
+                }
+                let class = if then.class == Class::Typed || otherwise.class == Class::Typed {
+                    Class::Typed
+                } else {
+                    Class::Loose
+                };
+                let part = |code: &Code| {
+                    if code.precedence <= SELECT {
+                        format!("({})", code.text)
+                    } else {
+                        code.text.clone()
+                    }
+                };
+                let text = format!("{} ? {} : {}", part(&condition), part(&then), part(&otherwise));
+                Code::new(text, SELECT, class)
+            }
+            Expr::Call(name, arguments) => {
+                if let Some(index) = self.formula.program.functions.iter().position(|f| f.name == *name) {
+                    return self.call(index, arguments, body);
+                }
+                let Some(builtin) = names::function(name) else {
+                    return self.helper_call(name, arguments, body);
+                };
+                let first = || arguments.first().map(|a| self.top(a, body)).unwrap_or_default();
+                match builtin {
+                    Builtin::Identity => match arguments.first() {
+                        Some(argument) => self.c(argument, body, false),
+                        None => Code::atom("0".to_string()),
+                    },
+                    Builtin::Popcount => {
+                        Code::new(format!("(uint64_t)__builtin_popcountll({})", first()), UNARY, Class::Typed)
+                    }
+                    Builtin::Bswap => Code::atom(format!("__builtin_bswap64({})", first())),
+                    _ => self.generated_call(builtin, arguments, body),
+                }
+            }
+        }
+    }
+
+    /// Rust: whether the node's code has type u64 whatever its place (a literal's compound
+    /// takes the type its place gives it).
+    fn rust_typed(&self, node: &Node, body: &Body) -> bool {
+        match &node.expr {
+            Expr::Number(..) => false,
+            Expr::Name(name) => literal_value(node, body).is_none() || body.index(name).is_some(),
+            Expr::Unary(Unary::Not, inner) => self.rust_typed(inner, body),
+            Expr::Unary(..) => true,
+            Expr::Binary(op, a, b) => match op {
+                Binary::And | Binary::Or | Binary::Xor => self.rust_typed(a, body) || self.rust_typed(b, body),
+                _ => true,
+            },
+            Expr::Select(_, then, otherwise) => self.rust_typed(then, body) || self.rust_typed(otherwise, body),
+            Expr::Call(name, arguments) => match names::function(name) {
+                Some(Builtin::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
+                _ => true,
+            },
+        }
+    }
+
+    /// The node as Rust; `typed`: it must have type u64 by itself (a method's receiver, a
+    /// shift's left side).
+    pub(super) fn rust(&self, node: &Node, body: &Body, typed: bool) -> Code {
+        match &node.expr {
+            Expr::Number(..) | Expr::Name(_) => {
+                let mut code = match &node.expr {
+                    Expr::Number(value, radix) => self.literal(*value, *radix, String::new()),
+                    Expr::Name(name) => self.name(name, body),
+                    _ => Code::atom(String::new()),
+                };
+                if let (true, Some((digits, note))) = (typed, &code.literal) {
+                    code.text = format!("{digits}_u64{note}");
+                    code.class = Class::Typed;
+                }
+                code
+            }
+            Expr::Unary(Unary::Not, inner) => {
+                let operand = self.rust(inner, body, typed);
+                let class = operand.class;
+                Code::new(
+                    format!("!{}", operand.tight()),
+                    UNARY,
+                    if class == Class::Typed { class } else { Class::Loose },
+                )
+            }
+            Expr::Unary(Unary::Negate, inner) => {
+                let operand = self.rust(inner, body, true);
+                Code::atom(format!("{}.wrapping_neg()", operand.receiver()))
+            }
+            Expr::Unary(Unary::LogicalNot, inner) => {
+                let operand = self.rust(inner, body, true);
+                Code::atom(format!("u64::from({} == 0)", self.operand(&operand, Binary::Equal, false)))
+            }
+            Expr::Binary(op, a, b) => match op {
+                Binary::Add | Binary::Sub | Binary::Mul => {
+                    let method = arithmetic_method(*op);
+                    let (a, b) = (self.rust(a, body, true), self.rust(b, body, false));
+                    Code::atom(format!("{}.{method}({})", a.receiver(), b.text))
+                }
+                Binary::Shl | Binary::Shr => {
+                    let a = self.rust(a, body, true);
+                    let text = format!("{} {} {}", self.operand(&a, *op, false), op.symbol(), self.amount(b, body));
+                    let mut code = Code::new(text, op.precedence(), Class::Typed);
+                    code.op = Some(*op);
+                    code
+                }
+                Binary::And | Binary::Or | Binary::Xor => {
+                    let untyped = !self.rust_typed(a, body) && !self.rust_typed(b, body);
+                    let (a, b) = (self.rust(a, body, typed && untyped), self.rust(b, body, false));
+                    let class =
+                        if a.class == Class::Typed || b.class == Class::Typed { Class::Typed } else { Class::Loose };
+                    let mut code = Code::new(self.binary_text(*op, &a, &b), op.precedence(), class);
+                    code.op = Some(*op);
+                    code
+                }
+                _ => Code::atom(format!("u64::from({})", self.rust_comparison(*op, a, b, body))),
+            },
+            Expr::Select(condition, then, otherwise) => {
+                let condition = self.rust_condition(condition, body);
+                let typed = typed && !self.rust_typed(node, body);
+                let (then, otherwise) = (self.rust(then, body, typed), self.rust(otherwise, body, typed));
+                let text = if otherwise.is_if {
+                    format!("if {condition} {{ {} }} else {}", then.text, otherwise.text)
+                } else {
+                    format!("if {condition} {{ {} }} else {{ {} }}", then.text, otherwise.text)
+                };
+                let class = if then.class == Class::Typed || otherwise.class == Class::Typed {
+                    Class::Typed
+                } else {
+                    Class::Loose
+                };
+                let mut code = Code::new(text, IF, class);
+                code.is_if = true;
+                code
+            }
+            Expr::Call(name, arguments) => {
+                if let Some(index) = self.formula.program.functions.iter().position(|f| f.name == *name) {
+                    return self.call(index, arguments, body);
+                }
+                let Some(builtin) = names::function(name) else {
+                    return self.helper_call(name, arguments, body);
+                };
+                let receiver = || arguments.first().map(|a| self.rust(a, body, true).receiver()).unwrap_or_default();
+                match builtin {
+                    Builtin::Identity => match arguments.first() {
+                        Some(argument) => self.rust(argument, body, typed),
+                        None => Code::atom("0".to_string()),
+                    },
+                    Builtin::Clz => Code::atom(format!("u64::from({}.leading_zeros())", receiver())),
+                    Builtin::Ctz | Builtin::Bsf => Code::atom(format!("u64::from({}.trailing_zeros())", receiver())),
+                    Builtin::Popcount => Code::atom(format!("u64::from({}.count_ones())", receiver())),
+                    Builtin::Bswap => Code::atom(format!("{}.swap_bytes()", receiver())),
+                    Builtin::Rotl | Builtin::Rotr => {
+                        let method = if builtin == Builtin::Rotl { "rotate_left" } else { "rotate_right" };
+                        let amount = match arguments.get(1) {
+                            Some(n) => match literal_value(n, body) {
+                                Some(value) if value < 64 => format!("{value}"),
+                                Some(value) => format!("({value}_u64 % 64) as u32"),
+                                None => format!("({} % 64) as u32", self.rust(n, body, true).tight()),
+                            },
+                            None => "0".to_string(),
+                        };
+                        Code::atom(format!("{}.{method}({amount})", receiver()))
+                    }
+                    _ => self.generated_call(builtin, arguments, body),
+                }
+            }
+        }
+    }
+
+    /// `a < b` in Rust, without the conversion to a word.
+    fn rust_comparison(&self, op: Binary, a: &Node, b: &Node, body: &Body) -> String {
+        let untyped = !self.rust_typed(a, body) && !self.rust_typed(b, body);
+        let (a, b) = (self.rust(a, body, untyped), self.rust(b, body, false));
+        self.binary_text(op, &a, &b)
+    }
+
+    /// An `if`'s condition: true when the value is not zero.
+    fn rust_condition(&self, node: &Node, body: &Body) -> String {
+        match &node.expr {
+            Expr::Binary(op, a, b) if op.comparison().is_some() => self.rust_comparison(*op, a, b, body),
+            Expr::Unary(Unary::LogicalNot, inner) => {
+                let operand = self.rust(inner, body, true);
+                format!("{} == 0", self.operand(&operand, Binary::Equal, false))
+            }
+            _ => {
+                let value = self.rust(node, body, true);
+                format!("{} != 0", self.operand(&value, Binary::NotEqual, false))
+            }
+        }
+    }
+}

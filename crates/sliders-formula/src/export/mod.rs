@@ -1,0 +1,591 @@
+//! "Copy as C" and "Copy as Rust": the reader's formula as code a chess programmer can paste
+//! into an engine, a function `formula_attacks(occupied, square)` that computes exactly what
+//! the evaluator (eval.rs) does for one slider on `square`.
+//!
+//! The reader's functions stay functions, taking the board names they need (`o`, `r`, `sq`)
+//! before their own parameters. The reader's names and `//` comments are kept; a name changes
+//! (to `name_`) only where it is a keyword of the target language or would clash with a
+//! generated helper, the entry's parameters or a function it must call, and in Rust a name
+//! never read gets a `_` before it, as Rust asks. The
+//! helpers and mask tables are written for only what the formula uses, every helper's name
+//! starting with `formula_` so that it does not clash with an engine's own, and the tables'
+//! values come from the core's masks ([`Mask::of`]), the evaluator's own.
+//!
+//! Both languages must keep the language's promises: every value an unsigned 64-bit word, `+ -
+//! *` wrapping, a shift's or rotation's amount taken mod 64, a comparison giving 1 or 0, only
+//! one branch of `c ? a : b` running, and a scan of zero giving 64. C's integer promotions
+//! would break the first of them for a literal (`1 << n` is an `int`), so a literal that
+//! nothing else makes 64-bit is written `UINT64_C(1)`, and Rust's literal that nothing types is
+//! written `1_u64`.
+//!
+//! [`Mask::of`]: sliders::trace::Mask::of
+
+mod expression;
+mod helpers;
+mod naming;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+
+use self::naming::{all_uses, choose, helper_names, Body, Use, BOARDS, O, R, SQ};
+use super::lex::{self, Token};
+use super::names::Builtin;
+use super::parse::Statement;
+use super::{position, Formula};
+
+impl Formula {
+    /// The formula as C99 for GCC or Clang: `uint64_t formula_attacks(uint64_t occupied,
+    /// unsigned square)`, with the reader's functions as `static inline` functions and the
+    /// helpers and mask tables it uses, ready to paste into an engine.
+    pub fn to_c(&self) -> String {
+        Export::new(self, Lang::C).text()
+    }
+
+    /// The formula as Rust: `pub fn formula_attacks(occupied: u64, square: u32) -> u64`, with
+    /// the reader's functions and the helpers and mask tables it uses, ready to paste into an
+    /// engine; no dependencies.
+    pub fn to_rust(&self) -> String {
+        Export::new(self, Lang::Rust).text()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lang {
+    C,
+    Rust,
+}
+
+/// Where the reader's `//` comments go: above a function, above a statement, at the end of a
+/// statement's line, or before a function's closing brace.
+#[derive(Default)]
+struct Comments {
+    /// Per anchor: the comment lines above it, with their line numbers.
+    above: Vec<Vec<(usize, String)>>,
+    /// Per anchor: the comments on its own lines.
+    beside: Vec<Vec<String>>,
+    /// Per anchor: its first and last line.
+    lines: Vec<(usize, usize)>,
+    /// Comments after everything.
+    after: Vec<(usize, String)>,
+}
+
+/// The anchors of the comments: every function's header, statements and closing brace, then
+/// the formula's own statements.
+#[derive(Default)]
+struct Anchors {
+    header: Vec<usize>,
+    end: Vec<usize>,
+    /// Per body (the functions', then the formula's own): each statement's anchor.
+    statements: Vec<Vec<usize>>,
+}
+
+struct Export<'f> {
+    lang: Lang,
+    formula: &'f Formula,
+    functions: Vec<Body<'f>>,
+    main: Body<'f>,
+    /// The reader's functions' names as written.
+    function_names: Vec<String>,
+    /// Whether the formula calls the function, directly or through another.
+    called: Vec<bool>,
+    uses: Vec<Use>,
+    comments: Comments,
+    anchors: Anchors,
+    out: String,
+}
+
+impl<'f> Export<'f> {
+    fn new(formula: &'f Formula, lang: Lang) -> Export<'f> {
+        let program = &formula.program;
+        let function_names: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
+        let mut uses = Vec::new();
+        let mut functions: Vec<Body> = Vec::new();
+        for function in &program.functions {
+            let parameters = function.parameters.iter().map(|(name, _)| name.clone()).collect();
+            let mut body = Body::new(&function.body, parameters, &function_names, &mut uses);
+            for &callee in &body.calls {
+                body.boards |= functions.get(callee).map_or(0, |f| f.boards);
+            }
+            functions.push(body);
+        }
+        let mut main = Body::new(&program.main, Vec::new(), &function_names, &mut uses);
+        for &callee in &main.calls {
+            main.boards |= functions.get(callee).map_or(0, |f| f.boards);
+        }
+        // A function is called if the formula calls it, or a function that is called does;
+        // a function calls only those above it.
+        let mut called = vec![false; functions.len()];
+        for &callee in &main.calls {
+            called[callee] = true;
+        }
+        for index in (0..functions.len()).rev() {
+            if called[index] {
+                for &callee in &functions[index].calls {
+                    called[callee] = true;
+                }
+            }
+        }
+        let uses: Vec<Use> = all_uses().into_iter().filter(|u| uses.contains(u)).collect();
+        let helpers = helper_names(lang, &uses);
+        let entry = "formula_attacks";
+        // The entry's parameters and the board's names would hide a function of that name.
+        let inputs = ["occupied", "square", "o", "r", "sq"];
+        let function_names = choose(lang, &function_names, &|name| {
+            name == entry || inputs.contains(&name) || helpers.iter().any(|h| h == name)
+        });
+        let global =
+            |name: &str| name == entry || helpers.iter().any(|h| h == name) || function_names.iter().any(|f| f == name);
+        for body in &mut functions {
+            body.written = choose(lang, &body.names, &|name| global(name) || BOARDS.iter().any(|(_, b)| *b == name));
+        }
+        main.written = choose(lang, &main.names, &|name| global(name) || inputs.contains(&name));
+        if lang == Lang::Rust {
+            // Rust's way of saying a name is never read: `_` before it.
+            for body in functions.iter_mut().chain(core::iter::once(&mut main)) {
+                for index in 0..body.names.len() {
+                    if body.reads[index] > 0 || body.written[index].starts_with('_') {
+                        continue;
+                    }
+                    let mut candidate = format!("_{}", body.written[index]);
+                    while body.written.contains(&candidate) || global(&candidate) {
+                        candidate.push('_');
+                    }
+                    body.written[index] = candidate;
+                }
+            }
+        }
+        let mut export = Export {
+            lang,
+            formula,
+            functions,
+            main,
+            function_names,
+            called,
+            uses,
+            comments: Comments::default(),
+            anchors: Anchors::default(),
+            out: String::new(),
+        };
+        export.place_comments();
+        export
+    }
+
+    fn text(mut self) -> String {
+        self.header();
+        self.helpers();
+        for index in 0..self.functions.len() {
+            self.function(index);
+        }
+        self.entry();
+        self.out
+    }
+
+    fn line(&mut self, indent: usize, text: &str) {
+        if !text.is_empty() {
+            for _ in 0..indent {
+                self.out.push_str("    ");
+            }
+            self.out.push_str(text);
+        }
+        self.out.push('\n');
+    }
+
+    fn comment(&mut self, indent: usize, text: &str) {
+        let text = comment_text(text);
+        if text.is_empty() {
+            self.line(indent, "//");
+        } else {
+            self.line(indent, &format!("// {text}"));
+        }
+    }
+
+    fn lines(&mut self, indent: usize, text: &str) {
+        for line in text.lines() {
+            self.line(indent, line);
+        }
+    }
+
+    fn header(&mut self) {
+        let c = self.lang == Lang::C;
+        self.comment(0, "formula_attacks(occupied, square): exported from Slider Lab's formula playground.");
+        self.comment(0, "");
+        self.comment(0, "Every value is an unsigned 64-bit word: + - * wrap around, a shift or a rotation takes its");
+        self.comment(
+            0,
+            "amount mod 64, a comparison gives 1 or 0, and a bit scan of zero gives 64. The board's names:",
+        );
+        self.comment(0, "r = 1 << square is the slider's bit, sq = square its square (a1 = 0, h8 = 63), and");
+        self.comment(0, "o = occupied | r every piece on the board, the slider's own included.");
+        if c {
+            let builtins = [
+                Builtin::Clz,
+                Builtin::Ctz,
+                Builtin::Bsf,
+                Builtin::Bsr,
+                Builtin::Popcount,
+                Builtin::Bswap,
+                Builtin::Ms1b,
+            ];
+            if builtins.iter().any(|&b| self.uses(b)) {
+                self.comment(0, "C99 for GCC or Clang, whose __builtin functions it calls.");
+            } else {
+                self.comment(0, "C99.");
+            }
+        }
+        self.comment(0, "");
+        self.comment(0, "The formula:");
+        self.comment(0, "");
+        let source = self.formula.source.clone();
+        for line in source.trim_end().lines() {
+            let line = line.trim_end();
+            if line.is_empty() {
+                self.comment(0, "");
+            } else {
+                self.comment(0, &format!("    {line}"));
+            }
+        }
+        self.line(0, "");
+        if c {
+            self.line(0, "#include <assert.h>");
+            self.line(0, "#include <stdint.h>");
+            self.line(0, "");
+        }
+    }
+
+    fn uses(&self, builtin: Builtin) -> bool {
+        self.uses.contains(&Use::Builtin(builtin))
+    }
+
+    /// Every comment of the formula, given to the statement or function it explains.
+    fn place_comments(&mut self) {
+        let source = self.formula.source.as_str();
+        let Ok(lexed) = lex::lex(source) else { return };
+        let line_of = |offset: usize| position(source, offset).0;
+        let program = &self.formula.program;
+        let mut lines = Vec::new();
+        let mut anchors = Anchors::default();
+        let statement_lines = |statement: &Statement| {
+            let value = statement.value().span;
+            let start = match statement {
+                Statement::Assign { name_span, .. } => name_span.start,
+                _ => value.start,
+            };
+            (line_of(start), line_of(value.end.max(value.start + 1) - 1))
+        };
+        for function in &program.functions {
+            let first = line_of(function.name_span.start);
+            let open = lexed
+                .tokens
+                .iter()
+                .find(|(token, span)| *token == Token::Punct("{") && span.start >= function.name_span.end)
+                .map_or(first, |(_, span)| line_of(span.start));
+            anchors.header.push(lines.len());
+            lines.push((first, open));
+            let mut own = Vec::new();
+            let mut last = open;
+            for statement in &function.body {
+                own.push(lines.len());
+                let range = statement_lines(statement);
+                last = range.1;
+                lines.push(range);
+            }
+            anchors.statements.push(own);
+            let end = function.body.last().map_or(function.name_span.end, |s| s.value().span.end);
+            let close = lexed
+                .tokens
+                .iter()
+                .find(|(token, span)| *token == Token::Punct("}") && span.start >= end)
+                .map_or(last, |(_, span)| line_of(span.start));
+            anchors.end.push(lines.len());
+            lines.push((close, close));
+        }
+        let mut own = Vec::new();
+        for statement in &program.main {
+            own.push(lines.len());
+            lines.push(statement_lines(statement));
+        }
+        anchors.statements.push(own);
+        let mut comments = Comments {
+            above: vec![Vec::new(); lines.len()],
+            beside: vec![Vec::new(); lines.len()],
+            lines,
+            after: Vec::new(),
+        };
+        for &(line, text) in &lexed.comments {
+            let line = line as usize;
+            let on = comments.lines.iter().rposition(|&(first, last)| first <= line && line <= last);
+            if let Some(anchor) = on {
+                comments.beside[anchor].push(text.to_string());
+                continue;
+            }
+            // Above the first anchor that starts below it.
+            let below = (0..comments.lines.len())
+                .filter(|&anchor| comments.lines[anchor].0 > line)
+                .min_by_key(|&anchor| comments.lines[anchor].0);
+            match below {
+                Some(anchor) => comments.above[anchor].push((line, text.to_string())),
+                None => comments.after.push((line, text.to_string())),
+            }
+        }
+        self.comments = comments;
+        self.anchors = anchors;
+    }
+
+    /// The comments above an anchor, with the source's blank lines between them (and after
+    /// them); a blank line first if the source has one between `previous` and them.
+    fn comments_above(&mut self, indent: usize, anchor: usize, previous: Option<usize>) {
+        let above = core::mem::take(&mut self.comments.above[anchor]);
+        let first = self.comments.lines[anchor].0;
+        self.comment_block(indent, &above, previous, Some(first));
+    }
+
+    fn comment_block(
+        &mut self,
+        indent: usize,
+        comments: &[(usize, String)],
+        previous: Option<usize>,
+        next: Option<usize>,
+    ) {
+        let start = comments.first().map_or(next, |(line, _)| Some(*line));
+        if let (Some(previous), Some(start)) = (previous, start) {
+            if start > previous + 1 {
+                self.line(0, "");
+            }
+        }
+        let mut last: Option<usize> = None;
+        for (line, text) in comments {
+            if last.is_some_and(|last| *line > last + 1) {
+                self.line(0, "");
+            }
+            self.comment(indent, text);
+            last = Some(*line);
+        }
+        if let (Some(last), Some(next)) = (last, next) {
+            if next > last + 1 {
+                self.line(0, "");
+            }
+        }
+    }
+
+    fn beside(&self, anchor: usize) -> String {
+        let beside = &self.comments.beside[anchor];
+        if beside.is_empty() {
+            return String::new();
+        }
+        let texts: Vec<String> = beside.iter().map(|text| comment_text(text)).collect();
+        format!(" // {}", texts.join(" "))
+    }
+
+    /// The board names a body takes, as its parameters and its calls' arguments.
+    fn boards(flags: u8) -> impl Iterator<Item = &'static str> {
+        BOARDS.into_iter().filter(move |(flag, _)| flags & flag != 0).map(|(_, name)| name)
+    }
+
+    fn function(&mut self, index: usize) {
+        let anchor = self.anchors.header[index];
+        self.comments_above(0, anchor, None);
+        let beside = self.beside(anchor);
+        let body = &self.functions[index];
+        let name = self.function_names[index].clone();
+        let boards = body.boards;
+        let mut parameters: Vec<String> = Vec::new();
+        let c = self.lang == Lang::C;
+        for board in Self::boards(boards) {
+            parameters.push(if c { format!("uint64_t {board}") } else { format!("{board}: u64") });
+        }
+        for parameter in 0..body.parameters {
+            let written = &body.written[parameter];
+            parameters.push(match self.lang {
+                Lang::C => format!("uint64_t {written}"),
+                Lang::Rust if body.writes[parameter] > 0 => format!("mut {written}: u64"),
+                Lang::Rust => format!("{written}: u64"),
+            });
+        }
+        match self.lang {
+            Lang::C => {
+                let list = if parameters.is_empty() { "void".to_string() } else { parameters.join(", ") };
+                self.line(0, &format!("static inline uint64_t {name}({list}){beside}"));
+                self.line(0, "{");
+            }
+            Lang::Rust => {
+                let mut allow = Vec::new();
+                if !self.called[index] {
+                    allow.push("dead_code");
+                }
+                if body.dead_store {
+                    allow.push("unused_assignments");
+                }
+                if core::iter::once(&name).chain(&body.written).any(|n| n.chars().any(|c| c.is_ascii_uppercase())) {
+                    allow.push("non_snake_case");
+                }
+                if !allow.is_empty() {
+                    let why = if self.called[index] { "" } else { NOT_CALLED };
+                    self.line(0, &format!("#[allow({})]{why}", allow.join(", ")));
+                }
+                self.line(0, &format!("fn {name}({}) -> u64 {{{beside}", parameters.join(", ")));
+            }
+        }
+        self.body(index);
+        let end = self.anchors.end[index];
+        let last = self.anchors.statements[index].last().map(|&a| self.comments.lines[a].1);
+        let above = core::mem::take(&mut self.comments.above[end]);
+        self.comment_block(1, &above, last, None);
+        self.line(0, &format!("}}{}", self.beside(end)));
+        self.line(0, "");
+    }
+
+    fn entry(&mut self) {
+        let boards = self.main.boards;
+        let c = self.lang == Lang::C;
+        let mut allow = Vec::new();
+        if self.main.dead_store {
+            allow.push("unused_assignments");
+        }
+        if self.main.written.iter().any(|n| n.chars().any(|c| c.is_ascii_uppercase())) {
+            allow.push("non_snake_case");
+        }
+        match self.lang {
+            Lang::C => {
+                self.line(0, "// The formula's value for one slider on square (0 = a1, 63 = h8) among the pieces of");
+                self.line(0, "// occupied.");
+                self.line(0, "uint64_t formula_attacks(uint64_t occupied, unsigned square)");
+                self.line(0, "{");
+                self.line(1, "assert(square < 64);");
+            }
+            Lang::Rust => {
+                self.line(
+                    0,
+                    "/// The formula's value for one slider on `square` (0 = a1, 63 = h8) among the pieces of",
+                );
+                self.line(0, "/// `occupied`.");
+                if !allow.is_empty() {
+                    self.line(0, &format!("#[allow({})]", allow.join(", ")));
+                }
+                self.line(0, "pub fn formula_attacks(occupied: u64, square: u32) -> u64 {");
+                self.line(1, "debug_assert!(square < 64, \"square is 0 (a1) to 63 (h8)\");");
+            }
+        }
+        let needs_r = boards & (O | R) != 0;
+        if needs_r {
+            self.line(1, if c { "uint64_t r = UINT64_C(1) << square;" } else { "let r: u64 = 1 << square;" });
+        }
+        if boards & SQ != 0 {
+            self.line(1, if c { "uint64_t sq = square;" } else { "let sq = u64::from(square);" });
+        }
+        if boards & O != 0 {
+            self.line(1, if c { "uint64_t o = occupied | r;" } else { "let o = occupied | r;" });
+        } else {
+            self.line(1, if c { "(void)occupied;" } else { "let _ = occupied;" });
+        }
+        if !needs_r && boards & SQ == 0 {
+            self.line(1, if c { "(void)square;" } else { "let _ = square;" });
+        }
+        self.line(0, "");
+        self.body(self.functions.len());
+        let last = self.anchors.statements.last().and_then(|s| s.last()).map(|&a| self.comments.lines[a].1);
+        let after = core::mem::take(&mut self.comments.after);
+        self.comment_block(1, &after, last, None);
+        self.line(0, "}");
+    }
+
+    fn body_ref(&self, index: usize) -> &Body<'f> {
+        self.functions.get(index).unwrap_or(&self.main)
+    }
+
+    /// A body's statements, at one indent.
+    fn body(&mut self, index: usize) {
+        let c = self.lang == Lang::C;
+        let count = self.body_ref(index).statements.len();
+        // C: a parameter never read is cast to void, so that -Wunused-parameter stays quiet.
+        if c {
+            let body = self.body_ref(index);
+            let unread: Vec<String> = (0..body.parameters)
+                .filter(|&p| body.reads[p] == 0 && body.writes[p] == 0)
+                .map(|p| body.written[p].clone())
+                .collect();
+            for name in unread {
+                self.line(1, &format!("(void){name}; // The formula does not read it."));
+            }
+        }
+        let mut previous: Option<usize> = None;
+        let mut declared: Vec<bool> = {
+            let body = self.body_ref(index);
+            (0..body.names.len()).map(|n| n < body.parameters).collect()
+        };
+        for at in 0..count {
+            let anchor = self.anchors.statements.get(index).and_then(|s| s.get(at)).copied();
+            if let Some(anchor) = anchor {
+                self.comments_above(1, anchor, previous);
+            }
+            let beside = anchor.map(|a| self.beside(a)).unwrap_or_default();
+            let body = self.body_ref(index);
+            let statement = &body.statements[at];
+            let last = at + 1 == count;
+            let mut discard = None;
+            let line = match statement {
+                Statement::Assign { name, value, .. } => {
+                    let slot = body.index(name).unwrap_or(0);
+                    let written = body.written.get(slot).cloned().unwrap_or_else(|| name.clone());
+                    let first = !declared[slot];
+                    declared[slot] = true;
+                    if body.reads[slot] == 0 && body.last_write[slot] == Some(at) && c {
+                        discard = Some(format!("(void){written}; // The formula does not read it."));
+                    }
+                    let prefix = match (self.lang, first) {
+                        (Lang::C, true) => format!("uint64_t {written} = "),
+                        (Lang::Rust, true) if body.writes[slot] > 1 => format!("let mut {written}: u64 = "),
+                        (Lang::Rust, true) => format!("let {written}: u64 = "),
+                        (_, false) => format!("{written} = "),
+                    };
+                    format!("{prefix}{};", self.value(value, body, &prefix, &beside))
+                }
+                Statement::Return(value) | Statement::Bare(value) if last => {
+                    if c {
+                        format!("return {};", self.value(value, body, "return ", &beside))
+                    } else {
+                        self.value(value, body, "", &beside)
+                    }
+                }
+                Statement::Return(value) | Statement::Bare(value) => {
+                    if c {
+                        let value = self.c(value, body, false);
+                        format!("(void){};", value.tight())
+                    } else {
+                        format!("let _ = {};", self.rust(value, body, true).text)
+                    }
+                }
+            };
+            self.line(1, &format!("{line}{beside}"));
+            if let Some(discard) = discard {
+                self.line(1, &discard);
+            }
+            if let Some(anchor) = anchor {
+                previous = Some(self.comments.lines[anchor].1);
+            }
+        }
+    }
+}
+
+/// Beside the `allow` of a function the formula never calls.
+const NOT_CALLED: &str = " // The formula does not call it.";
+
+/// A comment's text, safe on a `//` line: no carriage return, no bidirectional control (Rust
+/// refuses them), and no `\` at the end (C would join the next line to the comment).
+fn comment_text(text: &str) -> String {
+    let mut clean: String = text
+        .chars()
+        .map(|c| match c {
+            '\r' => ' ',
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => '?',
+            c => c,
+        })
+        .collect();
+    let trimmed = clean.trim_end().len();
+    clean.truncate(trimmed);
+    if clean.ends_with('\\') || clean.ends_with("??/") {
+        clean.push('.');
+    }
+    clean
+}

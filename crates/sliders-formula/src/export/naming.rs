@@ -1,0 +1,372 @@
+//! The export's names: what a body uses, the helpers' names, C's and Rust's keywords, and each
+//! body's names as written in the target language.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::Lang;
+use crate::names::{self, BoardName, Builtin, DIRECTIONS};
+use crate::parse::{Expr, Node, Statement};
+use sliders::trace::Mask;
+use sliders::{Direction, Line};
+
+/// The board names, as flags of what a body uses.
+pub(super) const O: u8 = 1;
+pub(super) const R: u8 = 2;
+pub(super) const SQ: u8 = 4;
+pub(super) const BOARDS: [(u8, &str); 3] = [(O, "o"), (R, "r"), (SQ, "sq")];
+
+fn board_flag(board: BoardName) -> u8 {
+    match board {
+        BoardName::Occupied => O,
+        BoardName::Sliders => R,
+        BoardName::Square => SQ,
+    }
+}
+
+pub(super) fn board_text(board: BoardName) -> &'static str {
+    match board {
+        BoardName::Occupied => "o",
+        BoardName::Sliders => "r",
+        BoardName::Square => "sq",
+    }
+}
+
+/// Something of the language a formula uses that may need a helper or a table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Use {
+    Builtin(Builtin),
+    Ray(Direction),
+}
+
+/// Every use in the order its helper is written.
+pub(super) fn all_uses() -> Vec<Use> {
+    let mut all = vec![
+        Use::Builtin(Builtin::Clz),
+        Use::Builtin(Builtin::Ctz),
+        Use::Builtin(Builtin::Bsf),
+        Use::Builtin(Builtin::Bsr),
+        Use::Builtin(Builtin::Popcount),
+        Use::Builtin(Builtin::Bswap),
+        Use::Builtin(Builtin::Rotl),
+        Use::Builtin(Builtin::Rotr),
+        Use::Builtin(Builtin::Ls1b),
+        Use::Builtin(Builtin::Ms1b),
+        Use::Builtin(Builtin::Pext),
+        Use::Builtin(Builtin::Pdep),
+        Use::Builtin(Builtin::Bit),
+    ];
+    all.extend(Line::ALL.iter().map(|&line| Use::Builtin(Builtin::Line(line))));
+    all.extend(Direction::ALL.iter().map(|&direction| Use::Ray(direction)));
+    all
+}
+
+/// The direction's word in the formula: `north`, `northeast`, …
+pub(super) fn direction_word(direction: Direction) -> &'static str {
+    DIRECTIONS.iter().find(|(_, d)| *d == direction).map_or("north", |(word, _)| word)
+}
+
+pub(super) fn line_word(line: Line) -> &'static str {
+    match line {
+        Line::File => "file",
+        Line::Rank => "rank",
+        Line::Diagonal => "diagonal",
+        Line::AntiDiagonal => "antidiagonal",
+    }
+}
+
+/// The mask a use reads, with its helper's name (after `formula_`) and what it holds.
+pub(super) fn mask_of(use_: Use) -> Option<(Mask, String, String)> {
+    match use_ {
+        Use::Builtin(Builtin::Line(line)) => {
+            let word = line_word(line);
+            let which = match line {
+                Line::File => "s's file",
+                Line::Rank => "s's rank",
+                Line::Diagonal => "s's diagonal (the a1-h8 direction)",
+                Line::AntiDiagonal => "s's anti-diagonal (the h1-a8 direction)",
+            };
+            Some((Mask::Line(line), word.to_string(), format!("{word}(s): every square of {which}, s's own included.")))
+        }
+        Use::Ray(direction) => {
+            let word = direction_word(direction);
+            Some((
+                Mask::Ray(direction),
+                format!("ray_{word}"),
+                format!("ray(s, {word}): the squares {word} of s up to the board's edge, s excluded."),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The names of the helpers (and C's tables) written for these uses.
+pub(super) fn helper_names(lang: Lang, uses: &[Use]) -> Vec<String> {
+    let mut helpers = Vec::new();
+    for &use_ in uses {
+        if let Some((_, name, _)) = mask_of(use_) {
+            helpers.push(format!("formula_{name}"));
+            if lang == Lang::C {
+                helpers.push(format!("FORMULA_{}", name.to_ascii_uppercase()));
+            }
+            continue;
+        }
+        let Use::Builtin(builtin) = use_ else { continue };
+        let name = match (lang, builtin) {
+            (Lang::C, Builtin::Clz) => "clz",
+            (Lang::C, Builtin::Ctz) => "ctz",
+            (Lang::C, Builtin::Bsf) => "bsf",
+            (Lang::C, Builtin::Rotl) => "rotl",
+            (Lang::C, Builtin::Rotr) => "rotr",
+            (_, Builtin::Bsr) => "bsr",
+            (_, Builtin::Ls1b) => "ls1b",
+            (_, Builtin::Ms1b) => "ms1b",
+            (_, Builtin::Pext) => "pext",
+            (_, Builtin::Pdep) => "pdep",
+            (_, Builtin::Bit) => "bit",
+            _ => continue,
+        };
+        helpers.push(format!("formula_{name}"));
+    }
+    helpers
+}
+
+const C_RESERVED: [&str; 53] = [
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "alignas",
+    "alignof",
+    "bool",
+    "constexpr",
+    "false",
+    "nullptr",
+    "static_assert",
+    "thread_local",
+    "true",
+    "typeof",
+    "typeof_unqual",
+    "asm",
+    "main",
+    "assert",
+    "NULL",
+    "UINT64_C",
+    "INT64_C",
+    "UINT64_MAX",
+    "INT64_MAX",
+];
+
+const RUST_RESERVED: [&str; 58] = [
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "false", "fn",
+    "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self",
+    "Self", "static", "struct", "super", "trait", "true", "try", "type", "unsafe", "use", "where", "while", "yield",
+    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "main",
+    "_", "Some", "None", "Ok", "Err",
+];
+
+/// Whether the target language keeps `name` for itself (or its headers do).
+fn reserved(lang: Lang, name: &str) -> bool {
+    match lang {
+        // C reserves names beginning with `_` and a capital or a second `_`, and at file scope
+        // every name beginning with `_`; stdint.h's types end in `_t`.
+        Lang::C => {
+            C_RESERVED.contains(&name)
+                || name.starts_with('_')
+                || (name.ends_with("_t") && (name.starts_with("int") || name.starts_with("uint")))
+        }
+        Lang::Rust => RUST_RESERVED.contains(&name),
+    }
+}
+
+/// Names for `names` in the target language: each its own unless it clashes with a keyword
+/// or with `taken`, else the name with `_` after it (C: `v` before a leading `_`).
+pub(super) fn choose(lang: Lang, names: &[String], taken: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let clashes = |name: &str| reserved(lang, name) || taken(name);
+    let mut chosen: Vec<Option<String>> =
+        names.iter().map(|name| if clashes(name) { None } else { Some(name.clone()) }).collect();
+    for index in 0..names.len() {
+        if chosen[index].is_some() {
+            continue;
+        }
+        let name = &names[index];
+        let mut candidate = if lang == Lang::C && name.starts_with('_') { format!("v{name}") } else { name.clone() };
+        while clashes(&candidate) || names.contains(&candidate) || chosen.iter().flatten().any(|c| *c == candidate) {
+            candidate.push('_');
+        }
+        chosen[index] = Some(candidate);
+    }
+    chosen.into_iter().flatten().collect()
+}
+
+/// One body, the formula's own statements or one function's, as the export needs it.
+pub(super) struct Body<'p> {
+    pub(super) statements: &'p [Statement],
+    /// The reader's names: the parameters first, then the others in the order of their first
+    /// assignment.
+    pub(super) names: Vec<String>,
+    pub(super) parameters: usize,
+    /// How often each name is read and assigned, and the statement that assigns it last.
+    pub(super) reads: Vec<usize>,
+    pub(super) writes: Vec<usize>,
+    pub(super) last_write: Vec<Option<usize>>,
+    /// Whether a value of a name that is read somewhere is overwritten or left unread (Rust
+    /// warns of it).
+    pub(super) dead_store: bool,
+    /// The board names the body uses, itself or through the functions it calls.
+    pub(super) boards: u8,
+    /// The reader's functions it calls, by index.
+    pub(super) calls: Vec<usize>,
+    /// The names as written in the target language, one for each of `names`.
+    pub(super) written: Vec<String>,
+}
+
+impl<'p> Body<'p> {
+    pub(super) fn new(
+        statements: &'p [Statement],
+        parameters: Vec<String>,
+        functions: &[String],
+        uses: &mut Vec<Use>,
+    ) -> Body<'p> {
+        let mut names = parameters;
+        let parameters = names.len();
+        for statement in statements {
+            if let Statement::Assign { name, .. } = statement {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+        let count = names.len();
+        let mut body = Body {
+            statements,
+            names,
+            parameters,
+            reads: vec![0; count],
+            writes: vec![0; count],
+            last_write: vec![None; count],
+            dead_store: false,
+            boards: 0,
+            calls: Vec::new(),
+            written: Vec::new(),
+        };
+        // A value not read yet: the parameters' from the start.
+        let mut unread: Vec<bool> = (0..count).map(|index| index < parameters).collect();
+        let mut dead = vec![false; count];
+        for (at, statement) in statements.iter().enumerate() {
+            let mut read = Vec::new();
+            body.walk(statement.value(), functions, uses, &mut read);
+            for index in read {
+                body.reads[index] += 1;
+                unread[index] = false;
+            }
+            if let Statement::Assign { name, .. } = statement {
+                if let Some(index) = body.index(name) {
+                    dead[index] |= unread[index];
+                    unread[index] = true;
+                    body.writes[index] += 1;
+                    body.last_write[index] = Some(at);
+                }
+            }
+        }
+        body.dead_store = (0..count).any(|index| (dead[index] || unread[index]) && body.reads[index] > 0);
+        body
+    }
+
+    pub(super) fn index(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    fn walk(&mut self, node: &Node, functions: &[String], uses: &mut Vec<Use>, read: &mut Vec<usize>) {
+        match &node.expr {
+            Expr::Number(..) => {}
+            Expr::Name(name) => match self.index(name) {
+                Some(index) => read.push(index),
+                None => {
+                    if let Some(board) = names::board_name(name) {
+                        self.boards |= board_flag(board);
+                    }
+                }
+            },
+            Expr::Unary(_, inner) => self.walk(inner, functions, uses, read),
+            Expr::Binary(_, a, b) => {
+                self.walk(a, functions, uses, read);
+                self.walk(b, functions, uses, read);
+            }
+            Expr::Select(condition, then, otherwise) => {
+                self.walk(condition, functions, uses, read);
+                self.walk(then, functions, uses, read);
+                self.walk(otherwise, functions, uses, read);
+            }
+            Expr::Call(name, arguments) => {
+                let mut arguments: &[Node] = arguments;
+                if let Some(index) = functions.iter().position(|f| f == name) {
+                    if !self.calls.contains(&index) {
+                        self.calls.push(index);
+                    }
+                } else {
+                    let use_ = match names::function(name) {
+                        Some(Builtin::Ray) => {
+                            // The second argument is a direction's word, not a value.
+                            let direction = ray_direction(arguments);
+                            arguments = &arguments[..arguments.len().min(1)];
+                            direction.map(Use::Ray)
+                        }
+                        Some(Builtin::Identity) | None => None,
+                        Some(builtin) => Some(Use::Builtin(builtin)),
+                    };
+                    if let Some(use_) = use_.filter(|u| !uses.contains(u)) {
+                        uses.push(use_);
+                    }
+                }
+                for argument in arguments {
+                    self.walk(argument, functions, uses, read);
+                }
+            }
+        }
+    }
+
+    /// The name as written, for a reader's name of this body.
+    pub(super) fn written(&self, name: &str) -> Option<&str> {
+        self.index(name).and_then(|index| self.written.get(index)).map(String::as_str)
+    }
+}
+
+pub(super) fn ray_direction(arguments: &[Node]) -> Option<Direction> {
+    match arguments.get(1).map(|argument| &argument.expr) {
+        Some(Expr::Name(word)) => names::direction(word),
+        _ => None,
+    }
+}

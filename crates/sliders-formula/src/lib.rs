@@ -1,0 +1,219 @@
+//! The reader's own formula: a small C-like language of 64-bit words, parsed, checked and
+//! run here, with every operation a traced step like a technique's.
+//!
+//! ```
+//! use sliders_formula::Formula;
+//! use sliders::{Bitboard, Slider, Square};
+//! let formula = Formula::parse("m = file(sq)\nline = o & m\nreturn (line ^ (line - 2 * r)) & m").unwrap();
+//! let attacks = formula.attacks(Square::D4.bit(), Bitboard(1 << 51)).unwrap();
+//! assert_eq!(attacks, Bitboard((1 << 35) | (1 << 43) | (1 << 51)));
+//! ```
+//!
+//! Every value is an unsigned 64-bit word: `+ - *` wrap, a shift or rotation takes its amount
+//! mod 64 (as wasm and x86-64 do), and a scan of the empty set gives 64. The board's names
+//! are `o` (the occupied squares, the sliders' own included), `r` (the sliders' bits) and `sq`
+//! (the lowest slider's square).
+
+#![no_std]
+
+extern crate alloc;
+
+mod check;
+mod compile;
+mod eval;
+pub mod examples;
+mod export;
+mod lex;
+mod names;
+mod parse;
+mod print;
+pub mod wasm;
+pub mod wire;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use core::fmt;
+
+pub use check::{CheckOutcome, Checker, CounterExample, ParseTargetError, Target, CASES_PER_SQUARE};
+pub use parse::Program;
+
+use sliders::trace::Trace;
+use sliders::{Bitboard, Slider, Square};
+
+/// The longest formula read, in characters: a link's, a file's or a typed one.
+pub const MAX_LENGTH: usize = 4000;
+/// How deep parentheses, operators and calls may nest.
+pub const MAX_NESTING: usize = 64;
+/// The most operations one evaluation may take (counting every call of every function).
+pub const MAX_STEPS: usize = 1000;
+/// How deep the reader's functions may call one another.
+pub const MAX_CALL_DEPTH: usize = 16;
+/// Where something was typed: byte offsets into the formula.
+pub use sliders::trace::Span;
+
+/// A formula that cannot be read or run: where, what was expected, and perhaps a suggestion.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Error {
+    pub span: Span,
+    pub message: String,
+    /// "did you mean file(s)?"
+    pub suggestion: Option<String>,
+}
+
+impl Error {
+    pub(crate) fn at(span: Span, message: &str) -> Error {
+        Error { span, message: message.to_string(), suggestion: None }
+    }
+
+    /// The 1-based line and column (in characters) where the error starts in `text`.
+    pub fn position(&self, text: &str) -> (usize, usize) {
+        position(text, self.span.start)
+    }
+
+    /// "line 2, column 7: expected …; did you mean file(s)?"
+    pub fn describe(&self, text: &str) -> String {
+        let (line, column) = self.position(text);
+        let hint = self.suggestion.as_ref().map(|s| format!(" Did you mean {s}?")).unwrap_or_default();
+        format!("line {line}, column {column}: {}.{hint}", self.message)
+    }
+
+    /// The line typed, and a caret under the place: what the page and the CLI show under the message.
+    pub fn caret(&self, text: &str) -> (String, String) {
+        let (line, column) = self.position(text);
+        let typed = text.lines().nth(line - 1).unwrap_or("").to_string();
+        let width = text[self.span.start.min(text.len())..self.span.end.min(text.len())].chars().count().max(1);
+        let width = width.min(typed.chars().count().saturating_sub(column - 1).max(1));
+        (typed, format!("{}{}", " ".repeat(column - 1), "^".repeat(width)))
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn position(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..floor_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
+fn floor_boundary(text: &str, offset: usize) -> usize {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A parsed and resolved formula, ready to run on any board.
+#[derive(Clone, Debug)]
+pub struct Formula {
+    source: String,
+    program: Program,
+    compiled: compile::Compiled,
+}
+
+impl PartialEq for Formula {
+    fn eq(&self, other: &Formula) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Formula {
+    pub fn parse(text: &str) -> Result<Formula, Error> {
+        let length = text.chars().count();
+        if length > MAX_LENGTH {
+            let cut = text.char_indices().nth(MAX_LENGTH).map_or(text.len(), |(at, _)| at);
+            return Err(Error::at(
+                Span::new(cut, text.len()),
+                &format!("the formula is {length} characters long; the most is {MAX_LENGTH}"),
+            ));
+        }
+        let lexed = lex::lex(text)?;
+        let program = parse::parse(&lexed.tokens)?;
+        let compiled = compile::compile(&program, text, &lexed.comments)?;
+        Ok(Formula { source: text.to_string(), program, compiled })
+    }
+
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The syntax tree, which prints back as the formula with one statement per line.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The formula compiled to WebAssembly: `attacks(occupied, square)` and the benchmark's
+    /// `run(count)`, as instructions tagged with their sub-expressions.
+    pub fn wasm(&self) -> wasm::Module {
+        wasm::module(&self.compiled)
+    }
+
+    /// The formula's value for a slider (or several, as a set) on this board: the fast path,
+    /// recording nothing.
+    pub fn attacks(&self, sliders: Bitboard, occupied: Bitboard) -> Result<Bitboard, Fault> {
+        eval::run(&self.compiled, inputs(sliders, occupied), &mut eval::Silent).map(Bitboard)
+    }
+
+    /// Every operation the formula takes on this board, as the steps of a trace.
+    pub fn trace(&self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Result<Trace, Fault> {
+        match self.trace_until_fault(slider, sliders, occupied) {
+            (trace, None) => Ok(trace),
+            (_, Some(fault)) => Err(fault),
+        }
+    }
+
+    /// The steps up to a fault, if the formula meets one on this board (its result then empty),
+    /// and the fault: what a page shows while the reader looks into it.
+    pub fn trace_until_fault(&self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> (Trace, Option<Fault>) {
+        let mut recorder = eval::Recording::default();
+        let outcome = eval::run(&self.compiled, inputs(sliders, occupied), &mut recorder);
+        let square = sliders.squares().next().unwrap_or(Square::A1);
+        let trace = Trace {
+            technique: None,
+            slider,
+            square,
+            sliders,
+            occupied,
+            steps: recorder.steps,
+            result: Bitboard(*outcome.as_ref().unwrap_or(&0)),
+        };
+        (trace, outcome.err())
+    }
+}
+
+/// What the board's names stand for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Inputs {
+    pub occupied: u64,
+    pub sliders: u64,
+    pub square: u64,
+}
+
+fn inputs(sliders: Bitboard, occupied: Bitboard) -> Inputs {
+    Inputs {
+        occupied: (occupied | sliders).0,
+        sliders: sliders.0,
+        square: if sliders.is_empty() { 0 } else { sliders.0.trailing_zeros() as u64 },
+    }
+}
+
+/// A formula that went wrong while it ran on one board: a square function given a number
+/// that is no square.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Fault {
+    pub span: Span,
+    pub message: String,
+}
+
+impl Fault {
+    pub fn describe(&self, text: &str) -> String {
+        let (line, column) = position(text, self.span.start);
+        format!("line {line}, column {column}: {}", self.message)
+    }
+}

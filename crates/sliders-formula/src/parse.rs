@@ -1,0 +1,551 @@
+//! The formula's syntax tree, and the parser that builds it with C's precedence.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::lex::{Radix, Token};
+use super::{Error, Span, MAX_NESTING};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unary {
+    /// `~x`: every bit flips.
+    Not,
+    /// `-x`: two's complement.
+    Negate,
+    /// `!x`: 1 when x is zero, else 0.
+    LogicalNot,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Binary {
+    Mul,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+    And,
+    Xor,
+    Or,
+}
+
+impl Binary {
+    /// C's precedence: higher binds tighter.
+    pub const fn precedence(self) -> u8 {
+        match self {
+            Binary::Mul => 10,
+            Binary::Add | Binary::Sub => 9,
+            Binary::Shl | Binary::Shr => 8,
+            Binary::Less | Binary::LessEqual | Binary::Greater | Binary::GreaterEqual => 7,
+            Binary::Equal | Binary::NotEqual => 6,
+            Binary::And => 5,
+            Binary::Xor => 4,
+            Binary::Or => 3,
+        }
+    }
+
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Binary::Mul => "*",
+            Binary::Add => "+",
+            Binary::Sub => "-",
+            Binary::Shl => "<<",
+            Binary::Shr => ">>",
+            Binary::Less => "<",
+            Binary::LessEqual => "<=",
+            Binary::Greater => ">",
+            Binary::GreaterEqual => ">=",
+            Binary::Equal => "==",
+            Binary::NotEqual => "!=",
+            Binary::And => "&",
+            Binary::Xor => "^",
+            Binary::Or => "|",
+        }
+    }
+
+    const ALL: [Binary; 14] = [
+        Binary::Mul,
+        Binary::Add,
+        Binary::Sub,
+        Binary::Shl,
+        Binary::Shr,
+        Binary::Less,
+        Binary::LessEqual,
+        Binary::Greater,
+        Binary::GreaterEqual,
+        Binary::Equal,
+        Binary::NotEqual,
+        Binary::And,
+        Binary::Xor,
+        Binary::Or,
+    ];
+
+    /// The comparison this operator makes, if it is one.
+    pub const fn comparison(self) -> Option<sliders::Comparison> {
+        use sliders::Comparison;
+        Some(match self {
+            Binary::Less => Comparison::Less,
+            Binary::LessEqual => Comparison::LessEqual,
+            Binary::Greater => Comparison::Greater,
+            Binary::GreaterEqual => Comparison::GreaterEqual,
+            Binary::Equal => Comparison::Equal,
+            Binary::NotEqual => Comparison::NotEqual,
+            _ => return None,
+        })
+    }
+
+    fn of(symbol: &str) -> Option<Binary> {
+        Binary::ALL.into_iter().find(|op| op.symbol() == symbol)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Number(u64, Radix),
+    Name(String),
+    Unary(Unary, Box<Node>),
+    Binary(Binary, Box<Node>, Box<Node>),
+    /// `condition ? then : otherwise`
+    Select(Box<Node>, Box<Node>, Box<Node>),
+    Call(String, Vec<Node>),
+}
+
+/// An expression and where it was typed.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub expr: Expr,
+    pub span: Span,
+}
+
+impl Node {
+    /// The same tree, wherever it was typed: what a printed formula must parse back to.
+    pub fn same_shape(&self, other: &Node) -> bool {
+        match (&self.expr, &other.expr) {
+            (Expr::Number(a, _), Expr::Number(b, _)) => a == b,
+            (Expr::Name(a), Expr::Name(b)) => a == b,
+            (Expr::Unary(op, a), Expr::Unary(op2, b)) => op == op2 && a.same_shape(b),
+            (Expr::Binary(op, a, b), Expr::Binary(op2, c, d)) => op == op2 && a.same_shape(c) && b.same_shape(d),
+            (Expr::Select(a, b, c), Expr::Select(d, e, f)) => a.same_shape(d) && b.same_shape(e) && c.same_shape(f),
+            (Expr::Call(f, a), Expr::Call(g, b)) => {
+                f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
+            }
+            _ => false,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Statement {
+    /// `name = value` (also `let`, `U64`, and `x ^= value`, which is `x = x ^ value`).
+    Assign {
+        name: String,
+        name_span: Span,
+        value: Node,
+    },
+    Return(Node),
+    /// An expression alone: the last one is the result.
+    Bare(Node),
+}
+
+impl Statement {
+    pub fn same_shape(&self, other: &Statement) -> bool {
+        match (self, other) {
+            (Statement::Assign { name: a, value: x, .. }, Statement::Assign { name: b, value: y, .. }) => {
+                a == b && x.same_shape(y)
+            }
+            (Statement::Return(x), Statement::Return(y)) | (Statement::Bare(x), Statement::Bare(y)) => x.same_shape(y),
+            _ => false,
+        }
+    }
+
+    pub fn value(&self) -> &Node {
+        match self {
+            Statement::Assign { value, .. } | Statement::Return(value) | Statement::Bare(value) => value,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub name_span: Span,
+    pub parameters: Vec<(String, Span)>,
+    pub body: Vec<Statement>,
+}
+
+/// A whole formula: its functions, then the statements that give the result.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub functions: Vec<Function>,
+    pub main: Vec<Statement>,
+}
+
+impl Program {
+    pub fn same_shape(&self, other: &Program) -> bool {
+        let statements =
+            |a: &[Statement], b: &[Statement]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y));
+        self.functions.len() == other.functions.len()
+            && self.functions.iter().zip(&other.functions).all(|(f, g)| {
+                f.name == g.name
+                    && f.parameters.iter().map(|p| &p.0).eq(g.parameters.iter().map(|p| &p.0))
+                    && statements(&f.body, &g.body)
+            })
+            && statements(&self.main, &other.main)
+    }
+}
+
+/// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
+const TYPE_WORDS: [&str; 10] =
+    ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "const", "static", "inline", "mut"];
+
+const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
+
+pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
+    let mut parser = Parser { tokens, at: 0, depth: 0 };
+    let mut program = Program::default();
+    loop {
+        parser.skip_separators();
+        if parser.peek() == Token::End {
+            return Ok(program);
+        }
+        if let Some(function) = parser.function()? {
+            program.functions.push(function);
+            continue;
+        }
+        program.main.push(parser.statement()?);
+        parser.end_of_statement()?;
+    }
+}
+
+struct Parser<'t, 'a> {
+    tokens: &'t [(Token<'a>, Span)],
+    at: usize,
+    depth: usize,
+}
+
+impl<'a> Parser<'_, 'a> {
+    fn peek(&self) -> Token<'a> {
+        self.tokens[self.at].0
+    }
+
+    fn peek_at(&self, ahead: usize) -> Token<'a> {
+        self.tokens[(self.at + ahead).min(self.tokens.len() - 1)].0
+    }
+
+    fn span(&self) -> Span {
+        self.tokens[self.at].1
+    }
+
+    fn next(&mut self) -> (Token<'a>, Span) {
+        let token = self.tokens[self.at];
+        if self.at + 1 < self.tokens.len() {
+            self.at += 1;
+        }
+        token
+    }
+
+    fn is(&self, punct: &str) -> bool {
+        matches!(self.peek(), Token::Punct(p) if p == punct)
+    }
+
+    fn eat(&mut self, punct: &str) -> bool {
+        let found = self.is(punct);
+        if found {
+            self.next();
+        }
+        found
+    }
+
+    fn expect(&mut self, punct: &str, what: &str) -> Result<Span, Error> {
+        if self.is(punct) {
+            return Ok(self.next().1);
+        }
+        Err(self.unexpected(&format!("expected {what}")))
+    }
+
+    /// An error at the current token: `expected …, found …`.
+    fn unexpected(&self, expected: &str) -> Error {
+        let found = match self.peek() {
+            Token::End => "the end of the formula".to_string(),
+            Token::Newline => "the end of the line".to_string(),
+            Token::Number(..) => "a number".to_string(),
+            Token::Name(name) => format!("the name {name}"),
+            Token::Punct(p) => p.to_string(),
+        };
+        Error::at(self.span(), &format!("{expected}, found {found}"))
+    }
+
+    fn skip_newlines(&mut self) {
+        while self.peek() == Token::Newline {
+            self.next();
+        }
+    }
+
+    fn skip_separators(&mut self) {
+        while self.peek() == Token::Newline || self.is(";") {
+            self.next();
+        }
+    }
+
+    fn end_of_statement(&mut self) -> Result<(), Error> {
+        match self.peek() {
+            Token::Punct("[") => Err(Error::at(self.span(), TABLES)),
+            Token::Newline | Token::End => Ok(()),
+            Token::Punct(";") | Token::Punct("}") => Ok(()),
+            _ => Err(self.unexpected("expected an operator, or the end of the statement")),
+        }
+    }
+
+    fn name(&mut self, what: &str) -> Result<(String, Span), Error> {
+        match self.peek() {
+            Token::Name(name) => {
+                let span = self.next().1;
+                Ok((name.to_string(), span))
+            }
+            _ => Err(self.unexpected(&format!("expected {what}"))),
+        }
+    }
+
+    /// Type words before a name (`U64`, `static inline`); how many there are.
+    fn type_words(&self) -> usize {
+        let mut count = 0;
+        while matches!(self.peek_at(count), Token::Name(word) if TYPE_WORDS.contains(&word)) {
+            count += 1;
+        }
+        count
+    }
+
+    /// `fn name(a, b) { … }`, or C's `U64 name(U64 a, U64 b) { … }`; `None` if no function starts here.
+    fn function(&mut self) -> Result<Option<Function>, Error> {
+        let typed = self.type_words();
+        let rust = matches!(self.peek(), Token::Name("fn"));
+        let c =
+            typed > 0 && matches!(self.peek_at(typed), Token::Name(_)) && self.peek_at(typed + 1) == Token::Punct("(");
+        if !rust && !c {
+            return Ok(None);
+        }
+        self.at += if rust { 1 } else { typed };
+        let (name, name_span) = self.name("the function's name")?;
+        self.expect("(", "( and the function's parameters")?;
+        let mut parameters = Vec::new();
+        while !self.is(")") {
+            self.at += self.type_words();
+            let parameter = self.name("a parameter's name")?;
+            if self.eat(":") {
+                self.name("the parameter's type, such as u64")?;
+            }
+            parameters.push(parameter);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(")", ", or ) after the parameters")?;
+        if self.eat("->") {
+            self.name("the type the function returns, such as u64")?;
+        }
+        self.skip_newlines();
+        self.expect("{", "{ to open the function's body")?;
+        let mut body = Vec::new();
+        loop {
+            self.skip_separators();
+            if self.eat("}") {
+                break;
+            }
+            if self.peek() == Token::End {
+                return Err(self.unexpected(&format!("expected }} to close the body of {name}")));
+            }
+            if matches!(self.peek(), Token::Name("fn"))
+                || self.type_words() > 0 && self.peek_at(self.type_words() + 1) == Token::Punct("(")
+            {
+                return Err(Error::at(
+                    self.span(),
+                    "a function cannot be defined inside another: define it above, at the top level",
+                ));
+            }
+            body.push(self.statement()?);
+            self.end_of_statement()?;
+        }
+        Ok(Some(Function { name, name_span, parameters, body }))
+    }
+
+    fn statement(&mut self) -> Result<Statement, Error> {
+        if matches!(self.peek(), Token::Name("return")) {
+            self.next();
+            return Ok(Statement::Return(self.expression()?));
+        }
+        let declared = match self.peek() {
+            Token::Name("let") => {
+                self.next();
+                self.eat_name("mut");
+                true
+            }
+            _ => {
+                let typed = self.type_words();
+                self.at += typed;
+                typed > 0
+            }
+        };
+        if let (Token::Name(name), Token::Punct(assign)) = (self.peek(), self.peek_at(1)) {
+            let compound = assign.strip_suffix('=').filter(|op| !op.is_empty()).and_then(Binary::of);
+            let typed = assign == ":";
+            if assign == "=" || typed || compound.is_some_and(|op| op.precedence() != 6 && op.precedence() != 7) {
+                let name_span = self.next().1;
+                if typed {
+                    self.next();
+                    self.name("a type, such as u64")?;
+                    if !self.is("=") {
+                        return Err(self.unexpected("expected = and the value"));
+                    }
+                }
+                let operator_span = self.next().1;
+                let value = self.expression()?;
+                let value = match compound.filter(|_| !typed && assign != "=") {
+                    // `x ^= v` is `x = x ^ v`.
+                    Some(op) => {
+                        let span = Span::new(name_span.start, value.span.end);
+                        let target = Node { expr: Expr::Name(name.to_string()), span: name_span };
+                        let _ = operator_span;
+                        Node { expr: Expr::Binary(op, Box::new(target), Box::new(value)), span }
+                    }
+                    None => value,
+                };
+                return Ok(Statement::Assign { name: name.to_string(), name_span, value });
+            }
+        }
+        if declared {
+            return Err(self.unexpected("expected a name and = after the type"));
+        }
+        Ok(Statement::Bare(self.expression()?))
+    }
+
+    fn eat_name(&mut self, word: &str) -> bool {
+        let found = matches!(self.peek(), Token::Name(name) if name == word);
+        if found {
+            self.next();
+        }
+        found
+    }
+
+    fn deeper(&mut self) -> Result<(), Error> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(Error::at(
+                self.span(),
+                &format!("the formula nests deeper than {MAX_NESTING} levels here: split it into named steps"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn expression(&mut self) -> Result<Node, Error> {
+        self.deeper()?;
+        let condition = self.binary(0)?;
+        let node = if self.eat("?") {
+            self.skip_newlines();
+            let then = self.expression()?;
+            self.skip_newlines();
+            self.expect(":", ": and the value when the condition is zero")?;
+            self.skip_newlines();
+            let otherwise = self.expression()?;
+            let span = Span::new(condition.span.start, otherwise.span.end);
+            Node { expr: Expr::Select(Box::new(condition), Box::new(then), Box::new(otherwise)), span }
+        } else {
+            condition
+        };
+        self.depth -= 1;
+        Ok(node)
+    }
+
+    /// Operators that bind at least as tightly as `minimum`, left to right.
+    fn binary(&mut self, minimum: u8) -> Result<Node, Error> {
+        let mut lhs = self.unary()?;
+        while let Some(op) = self.binary_operator(minimum) {
+            self.next();
+            // An expression may go on on the next line after its operator.
+            self.skip_newlines();
+            self.deeper()?;
+            let rhs = self.binary(op.precedence() + 1)?;
+            self.depth -= 1;
+            let span = Span::new(lhs.span.start, rhs.span.end);
+            lhs = Node { expr: Expr::Binary(op, Box::new(lhs), Box::new(rhs)), span };
+        }
+        if self.is("&&") || self.is("||") {
+            return Err(Error::at(
+                self.span(),
+                "&& and || are not in the language: use & and | on the sets, or c ? a : b",
+            ));
+        }
+        Ok(lhs)
+    }
+
+    /// The binary operator here, if it binds at least as tightly as `minimum`.
+    fn binary_operator(&self, minimum: u8) -> Option<Binary> {
+        match self.peek() {
+            Token::Punct(p) => Binary::of(p).filter(|op| op.precedence() >= minimum),
+            _ => None,
+        }
+    }
+
+    fn unary(&mut self) -> Result<Node, Error> {
+        let op = match self.peek() {
+            Token::Punct("~") => Unary::Not,
+            Token::Punct("-") => Unary::Negate,
+            Token::Punct("!") => Unary::LogicalNot,
+            _ => return self.primary(),
+        };
+        let start = self.next().1.start;
+        self.deeper()?;
+        let operand = self.unary()?;
+        self.depth -= 1;
+        let span = Span::new(start, operand.span.end);
+        Ok(Node { expr: Expr::Unary(op, Box::new(operand)), span })
+    }
+
+    fn primary(&mut self) -> Result<Node, Error> {
+        let (token, span) = (self.peek(), self.span());
+        match token {
+            Token::Number(value, radix) => {
+                self.next();
+                Ok(Node { expr: Expr::Number(value, radix), span })
+            }
+            Token::Punct("(") => {
+                self.next();
+                self.skip_newlines();
+                let inner = self.expression()?;
+                self.skip_newlines();
+                let close = self.expect(")", ") to close the (")?;
+                // The parentheses belong to what they enclose: the editor marks them with it.
+                Ok(Node { span: Span::new(span.start, close.end), ..inner })
+            }
+            Token::Name(name) if self.peek_at(1) == Token::Punct("(") => {
+                self.next();
+                self.next();
+                let mut arguments = Vec::new();
+                self.skip_newlines();
+                while !self.is(")") {
+                    arguments.push(self.expression()?);
+                    self.skip_newlines();
+                    if !self.eat(",") {
+                        break;
+                    }
+                    self.skip_newlines();
+                }
+                let close = self.expect(")", &format!(", or ) to close the call of {name}"))?;
+                Ok(Node { expr: Expr::Call(name.to_string(), arguments), span: Span::new(span.start, close.end) })
+            }
+            Token::Name(name) => {
+                self.next();
+                Ok(Node { expr: Expr::Name(name.to_string()), span })
+            }
+            Token::Punct("[") => Err(Error::at(span, TABLES)),
+            _ => Err(self.unexpected("expected a value: a name, a number, a call or (")),
+        }
+    }
+}

@@ -1,0 +1,888 @@
+//! The formula as WebAssembly: one exported function `attacks(occupied: i64, square: i32) ->
+//! i64`, with the reader's functions inlined into it, and the masks it reads as tables in memory. This
+//! file chooses the instructions and prints them as text, each tagged with the sub-expression
+//! it computes, so that the page can show the module beside the formula and highlight the
+//! instructions of the step on screen, as Compiler Explorer does. The bytes are written by
+//! `crates/wasm-encode`, which maps these instructions to a well-kept encoder.
+//!
+//! What the language promises, WebAssembly mostly does itself: `i64.shl`, `i64.shr_u`,
+//! `i64.rotl` and `i64.rotr` take their amount mod 64, and `i64.clz` / `i64.ctz` give 64 for
+//! zero. What it lacks (a byte swap, pext and pdep, bsr's and ms1b's answer for zero) becomes a
+//! small function of the module. A mask given a number that is no square traps
+//! (`unreachable`), where the evaluator faults.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::compile::{Body, Code, Compiled, Instruction};
+use super::names::{BoardName, Builtin};
+use super::parse::{Binary, Unary};
+use super::Span;
+use sliders::trace::{Comparison, Mask};
+use sliders::{Direction, Square};
+
+/// Where the benchmark's workload starts in memory: the occupancies (8 bytes each), then the
+/// squares (12 bytes per occupancy). The first page holds the mask tables.
+pub const WORKLOAD: u32 = 65536;
+/// Lookups per occupancy in the benchmark's workload, as in `crate::workload`.
+pub const SQUARES_PER_OCCUPANCY: u32 = sliders::workload::SQUARES_PER_OCCUPANCY as u32;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ValType {
+    I32,
+    I64,
+}
+
+impl ValType {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ValType::I32 => "i32",
+            ValType::I64 => "i64",
+        }
+    }
+}
+
+/// The instructions a formula needs, named as the text format names them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Instr {
+    I32Const(i32),
+    I64Const(i64),
+    LocalGet(u32),
+    LocalSet(u32),
+    LocalTee(u32),
+    Call(u32),
+    Drop,
+    Select,
+    /// `if` with an i64 result.
+    IfI64,
+    /// `if` without a result.
+    If,
+    Else,
+    Block,
+    Loop,
+    Br(u32),
+    BrIf(u32),
+    End,
+    Unreachable,
+    I64Load(u32),
+    I32Load8U(u32),
+    I64Add,
+    I64Sub,
+    I64Mul,
+    I64And,
+    I64Or,
+    I64Xor,
+    I64Shl,
+    I64ShrU,
+    I64Rotl,
+    I64Rotr,
+    I64Clz,
+    I64Ctz,
+    I64Popcnt,
+    I64Eqz,
+    I64Eq,
+    I64Ne,
+    I64LtU,
+    I64LeU,
+    I64GtU,
+    I64GeU,
+    I64ExtendI32U,
+    I32WrapI64,
+    I32Add,
+    I32Shl,
+    I32GeU,
+}
+
+impl Instr {
+    /// The mnemonic, without immediates.
+    pub const fn mnemonic(self) -> &'static str {
+        match self {
+            Instr::I32Const(_) => "i32.const",
+            Instr::I64Const(_) => "i64.const",
+            Instr::LocalGet(_) => "local.get",
+            Instr::LocalSet(_) => "local.set",
+            Instr::LocalTee(_) => "local.tee",
+            Instr::Call(_) => "call",
+            Instr::Drop => "drop",
+            Instr::Select => "select",
+            Instr::IfI64 | Instr::If => "if",
+            Instr::Else => "else",
+            Instr::Block => "block",
+            Instr::Loop => "loop",
+            Instr::Br(_) => "br",
+            Instr::BrIf(_) => "br_if",
+            Instr::End => "end",
+            Instr::Unreachable => "unreachable",
+            Instr::I64Load(_) => "i64.load",
+            Instr::I32Load8U(_) => "i32.load8_u",
+            Instr::I64Add => "i64.add",
+            Instr::I64Sub => "i64.sub",
+            Instr::I64Mul => "i64.mul",
+            Instr::I64And => "i64.and",
+            Instr::I64Or => "i64.or",
+            Instr::I64Xor => "i64.xor",
+            Instr::I64Shl => "i64.shl",
+            Instr::I64ShrU => "i64.shr_u",
+            Instr::I64Rotl => "i64.rotl",
+            Instr::I64Rotr => "i64.rotr",
+            Instr::I64Clz => "i64.clz",
+            Instr::I64Ctz => "i64.ctz",
+            Instr::I64Popcnt => "i64.popcnt",
+            Instr::I64Eqz => "i64.eqz",
+            Instr::I64Eq => "i64.eq",
+            Instr::I64Ne => "i64.ne",
+            Instr::I64LtU => "i64.lt_u",
+            Instr::I64LeU => "i64.le_u",
+            Instr::I64GtU => "i64.gt_u",
+            Instr::I64GeU => "i64.ge_u",
+            Instr::I64ExtendI32U => "i64.extend_i32_u",
+            Instr::I32WrapI64 => "i32.wrap_i64",
+            Instr::I32Add => "i32.add",
+            Instr::I32Shl => "i32.shl",
+            Instr::I32GeU => "i32.ge_u",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// The name in the text (`$line_attacks`), and the export's name if it has one.
+    pub name: String,
+    pub export: Option<&'static str>,
+    pub params: Vec<(String, ValType)>,
+    pub locals: Vec<(String, ValType)>,
+    pub result: ValType,
+    /// Each instruction, and the sub-expression it computes part of (none for the
+    /// function's own bookkeeping). The closing `end` is implied.
+    pub code: Vec<(Instr, Option<Span>)>,
+    /// Which inlined call of a reader's function each instruction is part of, numbered in
+    /// the order the calls were written out (0: none).
+    pub copies: Vec<u32>,
+    /// Comment lines of the text, each before the instruction at its index.
+    pub notes: Vec<(usize, String)>,
+    /// Runs of instructions the text shows as one comment line: from, to (excluded), and what
+    /// they are.
+    pub folds: Vec<(usize, usize, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Module {
+    pub functions: Vec<Function>,
+    /// Mask tables: where each starts, which mask it holds, and its 64 words.
+    pub tables: Vec<(u32, Mask, Vec<u64>)>,
+}
+
+/// One line of the module's text, and the sub-expression its instruction computes part of.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TextLine {
+    pub text: String,
+    pub span: Option<Span>,
+    /// The inlined call it is part of (0: none), as [`Function::copies`] numbers them.
+    pub copy: u32,
+}
+
+impl Module {
+    /// The index of the exported function `name`.
+    pub fn export(&self, name: &str) -> Option<u32> {
+        self.functions.iter().position(|f| f.export == Some(name)).map(|i| i as u32)
+    }
+
+    /// The instructions `attacks` runs or can call, counted as `cargo xtask instructions`
+    /// counts a technique's (each function's closing `end` included).
+    pub fn instruction_count(&self) -> usize {
+        self.reachable().map(|f| f.code.len() + 1).sum()
+    }
+
+    /// How many times `attacks` and what it calls hold a mnemonic, for `i64.clz` and the like.
+    pub fn uses(&self, mnemonic: &str) -> usize {
+        self.reachable().flat_map(|f| &f.code).filter(|(i, _)| i.mnemonic() == mnemonic).count()
+    }
+
+    /// `attacks` and the functions it can call.
+    fn reachable(&self) -> impl Iterator<Item = &Function> {
+        let mut seen = vec![false; self.functions.len()];
+        let mut stack: Vec<usize> = self.export("attacks").map(|a| a as usize).into_iter().collect();
+        while let Some(index) = stack.pop() {
+            if core::mem::replace(&mut seen[index], true) {
+                continue;
+            }
+            stack.extend(self.functions[index].code.iter().filter_map(|(i, _)| match i {
+                Instr::Call(callee) => Some(*callee as usize),
+                _ => None,
+            }));
+        }
+        self.functions.iter().zip(seen).filter(|(_, seen)| *seen).map(|(f, _)| f)
+    }
+
+    /// The module as the text format, a line per instruction.
+    pub fn text(&self) -> Vec<TextLine> {
+        let line = |text: String| TextLine { text, span: None, copy: 0 };
+        let mut lines = vec![line("(module".into()), line("  (memory (export \"memory\") 1)".into())];
+        for (offset, mask, _) in &self.tables {
+            lines.push(line(format!(
+                "  ;; (data (i32.const {offset}) …) {} for the 64 squares, 8 bytes each",
+                mask_call(*mask)
+            )));
+        }
+        for function in &self.functions {
+            let export = function.export.map(|e| format!(" (export \"{e}\")")).unwrap_or_default();
+            let params: String = function.params.iter().map(|(n, t)| format!(" (param ${n} {})", t.name())).collect();
+            lines.push(line(format!("  (func ${}{export}{params} (result {})", function.name, function.result.name())));
+            let whole = function.folds.iter().any(|(from, to, _)| *from == 0 && *to == function.code.len());
+            for (name, ty) in function.locals.iter().filter(|_| !whole) {
+                lines.push(line(format!("    (local ${name} {})", ty.name())));
+            }
+            let local = |index: u32| -> String {
+                let index = index as usize;
+                let (name, _) = function
+                    .params
+                    .get(index)
+                    .or_else(|| function.locals.get(index - function.params.len().min(index)))
+                    .map_or(("?".into(), ValType::I64), |(n, t)| (n.clone(), *t));
+                format!("${name}")
+            };
+            let mut depth = 2;
+            let mut folded_until = 0;
+            for (at, (instr, span)) in function.code.iter().enumerate() {
+                for (_, note) in function.notes.iter().filter(|(before, _)| *before == at) {
+                    lines.push(line(format!("{}{note}", "  ".repeat(depth))));
+                }
+                if let Some((_, end, what)) = function.folds.iter().find(|(start, ..)| *start == at) {
+                    lines.push(line(format!("{};; {what}", "  ".repeat(depth))));
+                    folded_until = *end;
+                }
+                if at < folded_until {
+                    continue;
+                }
+                if matches!(instr, Instr::End | Instr::Else) {
+                    depth -= 1;
+                }
+                let immediate = match instr {
+                    Instr::I32Const(v) => format!(" {v}"),
+                    Instr::I64Const(v) => format!(" {}", constant(*v)),
+                    Instr::LocalGet(i) | Instr::LocalSet(i) | Instr::LocalTee(i) => format!(" {}", local(*i)),
+                    Instr::Call(f) => format!(" ${}", self.functions.get(*f as usize).map_or("?", |f| &f.name)),
+                    Instr::IfI64 => " (result i64)".into(),
+                    Instr::Br(d) | Instr::BrIf(d) => format!(" {d}"),
+                    Instr::I64Load(offset) | Instr::I32Load8U(offset) if *offset != 0 => format!(" offset={offset}"),
+                    _ => String::new(),
+                };
+                let indent = "  ".repeat(depth);
+                let copy = function.copies.get(at).copied().unwrap_or(0);
+                lines.push(TextLine { text: format!("{indent}{}{immediate}", instr.mnemonic()), span: *span, copy });
+                if matches!(instr, Instr::IfI64 | Instr::If | Instr::Else | Instr::Block | Instr::Loop) {
+                    depth += 1;
+                }
+            }
+            lines.push(line("  )".into()));
+        }
+        lines.push(line(")".into()));
+        lines
+    }
+}
+
+/// A constant as the text shows it: small ones in decimal, masks in hex.
+fn constant(value: i64) -> String {
+    if (-4096..=4096).contains(&value) {
+        value.to_string()
+    } else {
+        format!("0x{:x}", value as u64)
+    }
+}
+
+fn mask_call(mask: Mask) -> String {
+    match mask {
+        Mask::Ray(direction) => format!("ray(s, {})", direction_word(direction)),
+        _ => format!("{}(s)", mask.function()),
+    }
+}
+
+fn direction_word(direction: Direction) -> &'static str {
+    match direction {
+        Direction::NorthEast => "northeast",
+        Direction::NorthWest => "northwest",
+        Direction::SouthEast => "southeast",
+        Direction::SouthWest => "southwest",
+        other => other.name(),
+    }
+}
+
+/// The small functions WebAssembly lacks an instruction for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Helper {
+    Bsr,
+    Ms1b,
+    Bswap,
+    Pext,
+    Pdep,
+}
+
+/// The board's names, in the order functions take them.
+const BOARD: [BoardName; 3] = [BoardName::Occupied, BoardName::Sliders, BoardName::Square];
+
+fn board_local(name: BoardName) -> &'static str {
+    match name {
+        BoardName::Occupied => "o",
+        BoardName::Sliders => "r",
+        BoardName::Square => "sq",
+    }
+}
+
+/// Compiles a resolved formula. Never fails: every operation the language has is here.
+///
+/// The reader's functions are inlined where they are called, as an optimising compiler would:
+/// they are small and never recursive, and the engine then sees one straight-line function
+/// per lookup, as it does for a built-in technique.
+pub(super) fn module(compiled: &Compiled) -> Module {
+    // Which board names each reader's function needs, its callees' included.
+    let mut needs: Vec<[bool; 3]> = Vec::new();
+    for body in &compiled.functions {
+        let own = body_needs(body, &needs);
+        needs.push(own);
+    }
+    let mut builder = Builder { tables: Vec::new(), helpers: Vec::new(), functions: &compiled.functions, inlined: 0 };
+    let main_needs = body_needs(&compiled.main, &needs);
+    let mut functions = vec![builder.entry(&compiled.main, main_needs)];
+    for helper in builder.helpers.clone() {
+        functions.push(helper_function(helper));
+    }
+    let run = run_function(&functions[0]);
+    functions.push(run);
+    Module { functions, tables: builder.tables }
+}
+
+/// The sub-expression of a value's outermost step, if it is one.
+fn outermost(code: &Code) -> Option<Span> {
+    match code {
+        Code::Unary(.., site)
+        | Code::Binary(.., site)
+        | Code::Select(.., site)
+        | Code::Builtin(.., site)
+        | Code::Ray(.., site) => Some(site.span),
+        _ => None,
+    }
+}
+
+fn body_needs(body: &Body, callees: &[[bool; 3]]) -> [bool; 3] {
+    let mut needs = [false; 3];
+    for instruction in &body.instructions {
+        let (Instruction::Set(_, code) | Instruction::Value(code) | Instruction::Return(code)) = instruction;
+        code_needs(code, callees, &mut needs);
+    }
+    needs
+}
+
+fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
+    match code {
+        Code::Constant(_) | Code::Count(_) | Code::Local(_) => {}
+        Code::Board(name) => needs[BOARD.iter().position(|b| b == name).unwrap_or(0)] = true,
+        Code::Unary(_, a, _) | Code::Ray(a, _, _) => code_needs(a, callees, needs),
+        Code::Binary(_, a, b, _, _) => {
+            code_needs(a, callees, needs);
+            code_needs(b, callees, needs);
+        }
+        Code::Select(c, a, b, _) => {
+            for code in [c, a, b] {
+                code_needs(code, callees, needs);
+            }
+        }
+        Code::Builtin(_, a, b, _) => {
+            code_needs(a, callees, needs);
+            if let Some(b) = b {
+                code_needs(b, callees, needs);
+            }
+        }
+        Code::Call(index, arguments) => {
+            for (need, callee) in needs.iter_mut().zip(callees.get(*index).copied().unwrap_or_default()) {
+                *need |= callee;
+            }
+            for argument in arguments {
+                code_needs(argument, callees, needs);
+            }
+        }
+    }
+}
+
+struct Builder<'c> {
+    tables: Vec<(u32, Mask, Vec<u64>)>,
+    helpers: Vec<Helper>,
+    /// The reader's functions, inlined where they are called.
+    functions: &'c [Body],
+    /// Calls inlined so far, to name each copy's locals apart.
+    inlined: usize,
+}
+
+/// The helpers' functions follow `attacks`, the first function.
+const FIRST_HELPER: u32 = 1;
+
+/// One function being written: its locals and its code.
+struct Writer {
+    /// Where the board's names are, for those the function has.
+    board: [Option<u32>; 3],
+    /// Where the current body's first name (slot 0) is.
+    base: u32,
+    /// A scratch local, for a value used twice, made the first time one is needed.
+    scratch: Option<u32>,
+    /// The square as an i32 parameter, where the function has it (the entry's `square`).
+    square: Option<u32>,
+    params: u32,
+    locals: Vec<(String, ValType)>,
+    code: Vec<(Instr, Option<Span>)>,
+    copies: Vec<u32>,
+    /// The inlined call being written out (0: none).
+    copy: u32,
+    notes: Vec<(usize, String)>,
+}
+
+impl Writer {
+    /// The scratch local, made on first use so that a function that needs none has none.
+    fn scratch(&mut self) -> u32 {
+        if let Some(local) = self.scratch {
+            return local;
+        }
+        self.locals.push(("scratch".into(), ValType::I64));
+        let local = self.params + self.locals.len() as u32 - 1;
+        self.scratch = Some(local);
+        local
+    }
+}
+
+impl<'c> Builder<'c> {
+    /// `attacks(occupied, square)`: the board's names from the two, then the formula.
+    fn entry(&mut self, body: &Body, needs: [bool; 3]) -> Function {
+        let params = vec![("occupied".to_string(), ValType::I64), ("square".to_string(), ValType::I32)];
+        let mut locals = Vec::new();
+        let mut board = [None; 3];
+        for (at, name) in BOARD.iter().enumerate() {
+            // o is occupied with the slider's bit, which needs r.
+            let needed = needs[at] || (at == 1 && needs[0]);
+            if needed {
+                board[at] = Some((params.len() + locals.len()) as u32);
+                locals.push((board_local(*name).to_string(), ValType::I64));
+            }
+        }
+        let base = (params.len() + locals.len()) as u32;
+        locals.extend(body.names.iter().map(|n| (n.clone(), ValType::I64)));
+        let mut writer = Writer {
+            board,
+            base,
+            scratch: None,
+            square: Some(1),
+            params: params.len() as u32,
+            locals,
+            code: Vec::new(),
+            copies: Vec::new(),
+            copy: 0,
+            notes: Vec::new(),
+        };
+        if let Some(sq) = board[2] {
+            writer.put(&[Instr::LocalGet(1), Instr::I64ExtendI32U, Instr::LocalSet(sq)], None);
+        }
+        if let Some(r) = board[1] {
+            let square = match board[2] {
+                Some(sq) => vec![Instr::LocalGet(sq)],
+                None => vec![Instr::LocalGet(1), Instr::I64ExtendI32U],
+            };
+            writer.put(&[Instr::I64Const(1)], None);
+            writer.put(&square, None);
+            writer.put(&[Instr::I64Shl, Instr::LocalSet(r)], None);
+        }
+        if let (Some(o), Some(r)) = (board[0], board[1]) {
+            writer.put(&[Instr::LocalGet(0), Instr::LocalGet(r), Instr::I64Or, Instr::LocalSet(o)], None);
+        }
+        self.body(&mut writer, body);
+        Function {
+            name: "attacks".into(),
+            export: Some("attacks"),
+            params,
+            locals: writer.locals,
+            result: ValType::I64,
+            code: writer.code,
+            copies: writer.copies,
+            notes: writer.notes,
+            folds: Vec::new(),
+        }
+    }
+
+    fn body(&mut self, writer: &mut Writer, body: &Body) {
+        let last = body.instructions.len().saturating_sub(1);
+        for (index, instruction) in body.instructions.iter().enumerate() {
+            match instruction {
+                Instruction::Set(slot, code) => {
+                    self.code(writer, code, None);
+                    // Naming the value is part of the statement's outermost step.
+                    writer.put(&[Instr::LocalSet(writer.base + *slot as u32)], outermost(code));
+                }
+                Instruction::Value(code) | Instruction::Return(code) => {
+                    self.code(writer, code, None);
+                    if index != last {
+                        writer.put(&[Instr::Drop], None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The instructions of `code`, tagged with the innermost step around them (`within`).
+    fn code(&mut self, w: &mut Writer, code: &Code, within: Option<Span>) {
+        match code {
+            Code::Constant(value) | Code::Count(value) => w.put(&[Instr::I64Const(*value as i64)], within),
+            Code::Local(slot) => w.put(&[Instr::LocalGet(w.base + *slot as u32)], within),
+            Code::Board(name) => {
+                let at = BOARD.iter().position(|b| b == name).unwrap_or(0);
+                w.put(&[Instr::LocalGet(w.board[at].unwrap_or(0))], within);
+            }
+            Code::Unary(op, inner, site) => {
+                let here = Some(site.span);
+                match op {
+                    Unary::Not => {
+                        self.code(w, inner, here);
+                        w.put(&[Instr::I64Const(-1), Instr::I64Xor], here);
+                    }
+                    Unary::Negate => {
+                        w.put(&[Instr::I64Const(0)], here);
+                        self.code(w, inner, here);
+                        w.put(&[Instr::I64Sub], here);
+                    }
+                    Unary::LogicalNot => {
+                        self.code(w, inner, here);
+                        w.put(&[Instr::I64Eqz, Instr::I64ExtendI32U], here);
+                    }
+                }
+            }
+            Code::Binary(op, a, b, _, site) => {
+                let here = Some(site.span);
+                self.code(w, a, here);
+                self.code(w, b, here);
+                let instr = match op {
+                    Binary::Mul => Instr::I64Mul,
+                    Binary::Add => Instr::I64Add,
+                    Binary::Sub => Instr::I64Sub,
+                    Binary::Shl => Instr::I64Shl,
+                    Binary::Shr => Instr::I64ShrU,
+                    Binary::And => Instr::I64And,
+                    Binary::Xor => Instr::I64Xor,
+                    Binary::Or => Instr::I64Or,
+                    _ => match op.comparison() {
+                        Some(Comparison::Less) => Instr::I64LtU,
+                        Some(Comparison::LessEqual) => Instr::I64LeU,
+                        Some(Comparison::Greater) => Instr::I64GtU,
+                        Some(Comparison::GreaterEqual) => Instr::I64GeU,
+                        Some(Comparison::Equal) => Instr::I64Eq,
+                        _ => Instr::I64Ne,
+                    },
+                };
+                w.put(&[instr], here);
+                if op.comparison().is_some() {
+                    w.put(&[Instr::I64ExtendI32U], here);
+                }
+            }
+            Code::Select(condition, then, otherwise, site) => {
+                let here = Some(site.span);
+                self.code(w, condition, here);
+                w.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::IfI64], here);
+                self.code(w, then, here);
+                w.put(&[Instr::Else], here);
+                self.code(w, otherwise, here);
+                w.put(&[Instr::End], here);
+            }
+            Code::Builtin(builtin, a, b, site) => {
+                let here = Some(site.span);
+                match builtin {
+                    Builtin::Bit => return self.mask(w, Mask::Bit, a, here),
+                    Builtin::Line(line) => return self.mask(w, Mask::Line(*line), a, here),
+                    _ => {}
+                }
+                self.code(w, a, here);
+                if let Some(b) = b {
+                    self.code(w, b, here);
+                }
+                match builtin {
+                    Builtin::Clz => w.put(&[Instr::I64Clz], here),
+                    Builtin::Ctz | Builtin::Bsf => w.put(&[Instr::I64Ctz], here),
+                    Builtin::Popcount => w.put(&[Instr::I64Popcnt], here),
+                    Builtin::Rotl => w.put(&[Instr::I64Rotl], here),
+                    Builtin::Rotr => w.put(&[Instr::I64Rotr], here),
+                    Builtin::Ls1b => {
+                        let t = w.scratch();
+                        w.put(
+                            &[Instr::LocalTee(t), Instr::I64Const(0), Instr::LocalGet(t), Instr::I64Sub, Instr::I64And],
+                            here,
+                        )
+                    }
+                    Builtin::Bsr => self.helper(w, Helper::Bsr, here),
+                    Builtin::Ms1b => self.helper(w, Helper::Ms1b, here),
+                    Builtin::Bswap => self.helper(w, Helper::Bswap, here),
+                    Builtin::Pext => self.helper(w, Helper::Pext, here),
+                    Builtin::Pdep => self.helper(w, Helper::Pdep, here),
+                    // Resolved by the compiler: never a builtin step.
+                    Builtin::Identity | Builtin::Ray | Builtin::Bit | Builtin::Line(_) => {}
+                }
+            }
+            Code::Ray(square, direction, site) => self.mask(w, Mask::Ray(*direction), square, Some(site.span)),
+            Code::Call(index, arguments) => {
+                let Some(callee) = self.functions.get(*index) else { return };
+                self.inlined += 1;
+                let copy = self.inlined;
+                // The callee's names as locals of their own, its parameters first.
+                let base = w.params + w.locals.len() as u32;
+                w.locals.extend(callee.names.iter().map(|name| (format!("{name}.{copy}"), ValType::I64)));
+                w.notes.push((w.code.len(), format!(";; {} inlined: its names end in .{copy}", callee.name)));
+                for (at, argument) in arguments.iter().enumerate() {
+                    self.code(w, argument, within);
+                    w.put(&[Instr::LocalSet(base + at as u32)], within);
+                }
+                let caller = core::mem::replace(&mut w.base, base);
+                let outer = core::mem::replace(&mut w.copy, copy as u32);
+                self.body(w, callee);
+                (w.base, w.copy) = (caller, outer);
+            }
+        }
+    }
+
+    fn helper(&mut self, w: &mut Writer, helper: Helper, here: Option<Span>) {
+        let at = match self.helpers.iter().position(|h| *h == helper) {
+            Some(at) => at,
+            None => {
+                self.helpers.push(helper);
+                self.helpers.len() - 1
+            }
+        };
+        w.put(&[Instr::Call(FIRST_HELPER + at as u32)], here);
+    }
+
+    /// A mask of a square: a constant when the square is typed, a load from its table
+    /// otherwise, after a check that the number is a square.
+    fn mask(&mut self, w: &mut Writer, mask: Mask, square: &Code, here: Option<Span>) {
+        if let Code::Count(value) = square {
+            if *value < 64 {
+                let bits = mask.of(Square::from_index(*value as u32)).0;
+                return w.put(&[Instr::I64Const(bits as i64)], here);
+            }
+        }
+        // The board's square is always one; anything else is checked.
+        let board_square = matches!(square, Code::Board(BoardName::Square));
+        if let (true, Some(param), false) = (board_square, w.square, mask == Mask::Bit) {
+            let offset = self.table(mask);
+            return w.put(&[Instr::LocalGet(param), Instr::I32Const(3), Instr::I32Shl, Instr::I64Load(offset)], here);
+        }
+        if !board_square {
+            self.code(w, square, here);
+            let t = w.scratch();
+            w.put(
+                &[Instr::LocalTee(t), Instr::I64Const(63), Instr::I64GtU, Instr::If, Instr::Unreachable, Instr::End],
+                here,
+            );
+            w.put(&[Instr::LocalGet(t)], here);
+        } else {
+            self.code(w, square, here);
+        }
+        if mask == Mask::Bit {
+            let t = w.scratch();
+            return w.put(&[Instr::LocalSet(t), Instr::I64Const(1), Instr::LocalGet(t), Instr::I64Shl], here);
+        }
+        let offset = self.table(mask);
+        w.put(&[Instr::I32WrapI64, Instr::I32Const(3), Instr::I32Shl, Instr::I64Load(offset)], here);
+    }
+
+    /// Where the table of `mask` is, laid down the first time it is needed.
+    fn table(&mut self, mask: Mask) -> u32 {
+        if let Some((offset, ..)) = self.tables.iter().find(|(_, m, _)| *m == mask) {
+            return *offset;
+        }
+        let offset = self.tables.len() as u32 * 64 * 8;
+        let words = (0..64).map(|s| mask.of(Square::from_index(s)).0).collect();
+        self.tables.push((offset, mask, words));
+        offset
+    }
+}
+
+impl Writer {
+    fn put(&mut self, instrs: &[Instr], span: Option<Span>) {
+        self.code.extend(instrs.iter().map(|i| (*i, span)));
+        self.copies.extend(instrs.iter().map(|_| self.copy));
+    }
+}
+
+fn helper_function(helper: Helper) -> Function {
+    use Instr::*;
+    let x = || ("x".to_string(), ValType::I64);
+    let one = |name: &str| (name.to_string(), ValType::I64);
+    let (name, params, locals, code): (&str, _, _, Vec<Instr>) = match helper {
+        // 63 - clz(x), or 64 for zero.
+        Helper::Bsr => (
+            "bsr",
+            vec![x()],
+            vec![],
+            vec![I64Const(64), I64Const(63), LocalGet(0), I64Clz, I64Sub, LocalGet(0), I64Eqz, Select],
+        ),
+        // x's top one bit: the top bit shifted down by clz(x), kept only where x has it (0 for 0).
+        Helper::Ms1b => {
+            ("ms1b", vec![x()], vec![], vec![LocalGet(0), I64Const(i64::MIN), LocalGet(0), I64Clz, I64ShrU, I64And])
+        }
+        // Swaps bytes in pairs, then pairs of bytes, then the halves.
+        Helper::Bswap => {
+            let mut code = Vec::new();
+            for (mask, shift) in [(0x00ff_00ff_00ff_00ffu64, 8), (0x0000_ffff_0000_ffff, 16)] {
+                code.extend([
+                    LocalGet(0),
+                    I64Const(shift),
+                    I64ShrU,
+                    I64Const(mask as i64),
+                    I64And,
+                    LocalGet(0),
+                    I64Const(mask as i64),
+                    I64And,
+                    I64Const(shift),
+                    I64Shl,
+                    I64Or,
+                    LocalSet(0),
+                ]);
+            }
+            code.extend([LocalGet(0), I64Const(32), I64Rotl]);
+            ("bswap", vec![x()], vec![], code)
+        }
+        // One round per one bit of the mask, from the lowest: bit `next` of the result is the
+        // bit of x under it.
+        Helper::Pext => {
+            let lowest_of_x = [LocalGet(0), LocalGet(1), I64Const(0), LocalGet(1), I64Sub, I64And, I64And];
+            (
+                "pext",
+                vec![x(), one("mask")],
+                vec![one("result"), one("next")],
+                over_mask_bits(&lowest_of_x, &[LocalGet(3)]),
+            )
+        }
+        // The reverse: bit `next` of x goes to the mask's lowest remaining one bit.
+        Helper::Pdep => {
+            let lowest_of_mask = [LocalGet(1), I64Const(0), LocalGet(1), I64Sub, I64And];
+            (
+                "pdep",
+                vec![x(), one("mask")],
+                vec![one("result"), one("next")],
+                over_mask_bits(&[LocalGet(0), LocalGet(3), I64And], &lowest_of_mask),
+            )
+        }
+    };
+    Function {
+        name: name.into(),
+        export: None,
+        params,
+        locals,
+        result: ValType::I64,
+        copies: vec![0; code.len()],
+        code: code.into_iter().map(|i| (i, None)).collect(),
+        notes: Vec::new(),
+        folds: Vec::new(),
+    }
+}
+
+/// pext's and pdep's loop, one round per one bit of `mask` (local 1), lowest first, with
+/// `next` (local 3) the round's bit of the packed side: where `condition` is not zero, `added`
+/// is OR-ed into `result` (local 2), which the function gives.
+fn over_mask_bits(condition: &[Instr], added: &[Instr]) -> Vec<Instr> {
+    use Instr::*;
+    let mut code = vec![I64Const(1), LocalSet(3), Block, Loop, LocalGet(1), I64Eqz, BrIf(1)];
+    code.extend(condition);
+    code.extend([I64Const(0), I64Ne, If, LocalGet(2)]);
+    code.extend(added);
+    code.extend([I64Or, LocalSet(2), End]);
+    // next <<= 1; mask &= mask - 1, which clears its lowest one bit.
+    code.extend([LocalGet(3), I64Const(1), I64Shl, LocalSet(3)]);
+    code.extend([LocalGet(1), LocalGet(1), I64Const(1), I64Sub, I64And, LocalSet(1), Br(0), End, End, LocalGet(2)]);
+    code
+}
+
+/// `run(count)`: the benchmark's loop over the workload in memory, as the core's
+/// `workload::xor_all` runs it in wasm: twelve lookups per occupancy written out, XOR-ed.
+fn run_function(attacks: &Function) -> Function {
+    use Instr::*;
+    let (count, index, squares, occupied, accumulator, square) = (0, 1, 2, 3, 4, 5);
+    // attacks' own locals follow run's; its parameters are run's `occupied` and `square`.
+    let first = 6;
+    let local = |at: u32| match at {
+        0 => occupied,
+        1 => square,
+        other => other - 2 + first,
+    };
+    let body: Vec<Instr> = attacks
+        .code
+        .iter()
+        .map(|(instr, _)| match *instr {
+            LocalGet(at) => LocalGet(local(at)),
+            LocalSet(at) => LocalSet(local(at)),
+            LocalTee(at) => LocalTee(local(at)),
+            other => other,
+        })
+        .collect();
+    let mut code = vec![
+        // The squares follow the occupancies.
+        LocalGet(count),
+        I32Const(3),
+        I32Shl,
+        I32Const(WORKLOAD as i32),
+        I32Add,
+        LocalSet(squares),
+        Block,
+        Loop,
+        LocalGet(index),
+        LocalGet(count),
+        I32GeU,
+        BrIf(1),
+        LocalGet(index),
+        I32Const(3),
+        I32Shl,
+        I64Load(WORKLOAD),
+        LocalSet(occupied),
+    ];
+    for k in 0..SQUARES_PER_OCCUPANCY {
+        code.extend([LocalGet(squares), I32Load8U(k), LocalSet(square)]);
+        code.extend(&body);
+        code.extend([LocalGet(accumulator), I64Xor, LocalSet(accumulator)]);
+    }
+    code.extend([
+        LocalGet(squares),
+        I32Const(SQUARES_PER_OCCUPANCY as i32),
+        I32Add,
+        LocalSet(squares),
+        LocalGet(index),
+        I32Const(1),
+        I32Add,
+        LocalSet(index),
+        Br(0),
+        End,
+        End,
+        LocalGet(accumulator),
+    ]);
+    // The listing teaches attacks; the loop around it is said in one line.
+    let folds = vec![(
+        0,
+        code.len(),
+        format!(
+            "the benchmark's loop: {SQUARES_PER_OCCUPANCY} lookups per occupancy, attacks inlined into each, as rustc inlines a built-in technique into its loop ({} instructions, not listed)",
+            code.len() + 1
+        ),
+    )];
+    Function {
+        name: "run".into(),
+        export: Some("run"),
+        params: vec![("count".into(), ValType::I32)],
+        locals: vec![
+            ("index".into(), ValType::I32),
+            ("squares".into(), ValType::I32),
+            ("occupied".into(), ValType::I64),
+            ("accumulator".into(), ValType::I64),
+            ("square".into(), ValType::I32),
+        ]
+        .into_iter()
+        .chain(attacks.locals.iter().cloned())
+        .collect(),
+        result: ValType::I64,
+        copies: vec![0; code.len()],
+        code: code.into_iter().map(|i| (i, None)).collect(),
+        notes: Vec::new(),
+        folds,
+    }
+}

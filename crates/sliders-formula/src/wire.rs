@@ -1,0 +1,541 @@
+//! A formula's answers as bytes. The page does not carry the language: `formula.wasm`
+//! (crates/formula-module) parses, runs and checks a formula, and hands the page what it needs
+//! to show, written here and read back there. The page then draws a formula's steps with the
+//! same code as a technique's.
+//!
+//! The format is the simplest that does: little-endian integers, a string as its byte length
+//! and its UTF-8. A reader answers `None` for bytes it cannot read, never panics.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::wasm::TextLine;
+use super::{CheckOutcome, Checker, CounterExample, Error, Fault, Span, Target};
+use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Step, Trace, Value};
+use sliders::workload::Xorshift96;
+use sliders::{Bitboard, Direction, Line, Slider, Square};
+
+/// What the page asks `formula.wasm`, by number.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// The text: does it read? An empty answer, or an [`Error`].
+    Parse = 0,
+    /// The text and a board: its steps, until a fault if it meets one ([`write_trace`]).
+    Trace = 1,
+    /// The text and a board: its result or its fault ([`write_attacks`]).
+    Attacks = 2,
+    /// The text, a [`Checker`] and a budget: the checker moved on, and the outcome once there
+    /// is one ([`write_check`]).
+    Check = 3,
+    /// The text: the formula compiled to WebAssembly, its bytes and its text
+    /// ([`write_compiled`]).
+    Compile = 4,
+    /// The text and a language (0 for C, 1 for Rust): the formula as a function to paste into
+    /// an engine, as a string.
+    Export = 5,
+}
+
+impl Request {
+    pub const ALL: [Request; 6] =
+        [Request::Parse, Request::Trace, Request::Attacks, Request::Check, Request::Compile, Request::Export];
+}
+
+/// Every operation, numbered by its place here.
+const OPS: [Op; 45] = [
+    Op::And,
+    Op::Or,
+    Op::Xor,
+    Op::Not,
+    Op::Neg,
+    Op::Sub,
+    Op::Shl,
+    Op::Shr,
+    Op::BitScanForward,
+    Op::BitScanReverse,
+    Op::Lzcnt,
+    Op::Tzcnt,
+    Op::Mul,
+    Op::ByteSwap,
+    Op::Add,
+    Op::Lookup,
+    Op::RayWalk,
+    Op::Popcount,
+    Op::RotateLeft,
+    Op::RotateRight,
+    Op::LowestBit,
+    Op::HighestBit,
+    Op::Pext,
+    Op::Pdep,
+    Op::LogicalNot,
+    Op::Select,
+    Op::Compare(Comparison::Less),
+    Op::Compare(Comparison::LessEqual),
+    Op::Compare(Comparison::Greater),
+    Op::Compare(Comparison::GreaterEqual),
+    Op::Compare(Comparison::Equal),
+    Op::Compare(Comparison::NotEqual),
+    Op::Mask(Mask::Bit),
+    Op::Mask(Mask::Line(Line::File)),
+    Op::Mask(Mask::Line(Line::Rank)),
+    Op::Mask(Mask::Line(Line::Diagonal)),
+    Op::Mask(Mask::Line(Line::AntiDiagonal)),
+    Op::Mask(Mask::Ray(Direction::North)),
+    Op::Mask(Mask::Ray(Direction::East)),
+    Op::Mask(Mask::Ray(Direction::NorthEast)),
+    Op::Mask(Mask::Ray(Direction::NorthWest)),
+    Op::Mask(Mask::Ray(Direction::South)),
+    Op::Mask(Mask::Ray(Direction::West)),
+    Op::Mask(Mask::Ray(Direction::SouthWest)),
+    Op::Mask(Mask::Ray(Direction::SouthEast)),
+];
+
+/// Bytes being written.
+#[derive(Default)]
+pub struct Writer {
+    pub bytes: Vec<u8>,
+}
+
+impl Writer {
+    pub fn u8(&mut self, value: u8) {
+        self.bytes.push(value);
+    }
+
+    pub fn u32(&mut self, value: u32) {
+        self.bytes.extend_from_slice(&value.to_le_bytes());
+    }
+
+    pub fn u64(&mut self, value: u64) {
+        self.bytes.extend_from_slice(&value.to_le_bytes());
+    }
+
+    pub fn str(&mut self, text: &str) {
+        self.u32(text.len() as u32);
+        self.bytes.extend_from_slice(text.as_bytes());
+    }
+
+    fn span(&mut self, span: Span) {
+        self.u32(span.start as u32);
+        self.u32(span.end as u32);
+    }
+
+    fn value(&mut self, value: Value) {
+        match value {
+            Value::Board(board) => {
+                self.u8(0);
+                self.u64(board.0);
+            }
+            Value::Number(n) => {
+                self.u8(1);
+                self.u64(n as u64);
+            }
+        }
+    }
+
+    fn fault(&mut self, fault: &Fault) {
+        self.span(fault.span);
+        self.str(&fault.message);
+    }
+
+    fn optional_fault(&mut self, fault: Option<&Fault>) {
+        self.u8(fault.is_some() as u8);
+        if let Some(fault) = fault {
+            self.fault(fault);
+        }
+    }
+
+    fn outcome(&mut self, got: &Result<Bitboard, Fault>) {
+        match got {
+            Ok(board) => {
+                self.u8(0);
+                self.u64(board.0);
+            }
+            Err(fault) => {
+                self.u8(1);
+                self.fault(fault);
+            }
+        }
+    }
+
+    pub fn checker(&mut self, checker: &Checker) {
+        self.u8(Target::ALL.iter().position(|&t| t == checker.target).unwrap_or(0) as u8);
+        self.u32(checker.square);
+        self.u32(checker.case as u32);
+        self.u32(checker.done as u32);
+        for word in checker.random.state() {
+            self.u32(word);
+        }
+    }
+}
+
+/// Bytes being read; every method is `None` past the end or on a value out of range.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes }
+    }
+
+    fn take(&mut self, count: usize) -> Option<&'a [u8]> {
+        if count > self.bytes.len() {
+            return None;
+        }
+        let (taken, rest) = self.bytes.split_at(count);
+        self.bytes = rest;
+        Some(taken)
+    }
+
+    pub fn u8(&mut self) -> Option<u8> {
+        self.take(1).map(|b| b[0])
+    }
+
+    pub fn u32(&mut self) -> Option<u32> {
+        self.take(4)?.try_into().ok().map(u32::from_le_bytes)
+    }
+
+    pub fn u64(&mut self) -> Option<u64> {
+        self.take(8)?.try_into().ok().map(u64::from_le_bytes)
+    }
+
+    pub fn str(&mut self) -> Option<&'a str> {
+        let length = self.u32()? as usize;
+        core::str::from_utf8(self.take(length)?).ok()
+    }
+
+    fn span(&mut self) -> Option<Span> {
+        Some(Span::new(self.u32()? as usize, self.u32()? as usize))
+    }
+
+    fn value(&mut self) -> Option<Value> {
+        match self.u8()? {
+            0 => Some(Value::Board(Bitboard(self.u64()?))),
+            1 => u32::try_from(self.u64()?).ok().map(Value::Number),
+            _ => None,
+        }
+    }
+
+    fn fault(&mut self) -> Option<Fault> {
+        Some(Fault { span: self.span()?, message: self.str()?.into() })
+    }
+
+    fn optional_fault(&mut self) -> Option<Option<Fault>> {
+        match self.u8()? {
+            0 => Some(None),
+            _ => self.fault().map(Some),
+        }
+    }
+
+    fn outcome(&mut self) -> Option<Result<Bitboard, Fault>> {
+        match self.u8()? {
+            0 => Some(Ok(Bitboard(self.u64()?))),
+            _ => self.fault().map(Err),
+        }
+    }
+
+    pub fn checker(&mut self) -> Option<Checker> {
+        let target = *Target::ALL.get(self.u8()? as usize)?;
+        let square = self.u32()?;
+        let case = self.u32()? as usize;
+        let done = self.u32()? as usize;
+        let random = Xorshift96::from_state([self.u32()?, self.u32()?, self.u32()?]);
+        (square <= 64 && case < super::CASES_PER_SQUARE).then_some(Checker { target, square, case, done, random })
+    }
+
+    /// The bytes are all read: an answer with more is not one this reader knows.
+    pub fn finished(&self) -> bool {
+        self.bytes.is_empty()
+    }
+}
+
+/// The request's board: the slider, the sliders' bits and the occupied squares.
+pub fn write_board(writer: &mut Writer, slider: Slider, sliders: Bitboard, occupied: Bitboard) {
+    writer.u8(Slider::ALL.iter().position(|&s| s == slider).unwrap_or(0) as u8);
+    writer.u64(sliders.0);
+    writer.u64(occupied.0);
+}
+
+pub fn read_board(reader: &mut Reader) -> Option<(Slider, Bitboard, Bitboard)> {
+    Some((*Slider::ALL.get(reader.u8()? as usize)?, Bitboard(reader.u64()?), Bitboard(reader.u64()?)))
+}
+
+/// A parse's answer: nothing, or the error.
+pub fn write_parse(writer: &mut Writer, error: Option<&Error>) {
+    if let Some(error) = error {
+        writer.span(error.span);
+        writer.str(&error.message);
+        writer.u8(error.suggestion.is_some() as u8);
+        if let Some(suggestion) = &error.suggestion {
+            writer.str(suggestion);
+        }
+    }
+}
+
+pub fn read_parse(bytes: &[u8]) -> Option<Result<(), Error>> {
+    if bytes.is_empty() {
+        return Some(Ok(()));
+    }
+    let mut reader = Reader::new(bytes);
+    let span = reader.span()?;
+    let message = reader.str()?.into();
+    let suggestion = match reader.u8()? {
+        0 => None,
+        _ => Some(reader.str()?.into()),
+    };
+    reader.finished().then_some(Err(Error { span, message, suggestion }))
+}
+
+/// A formula's steps on a board, and its fault if it met one. Only what a formula's steps
+/// carry is written: their place is typed text, and they have no focus, mirror or move.
+pub fn write_trace(writer: &mut Writer, trace: &Trace, fault: Option<&Fault>) {
+    write_board(writer, trace.slider, trace.sliders, trace.occupied);
+    writer.u64(trace.result.0);
+    writer.optional_fault(fault);
+    writer.u32(trace.steps.len() as u32);
+    for step in &trace.steps {
+        writer.u8(OPS.iter().position(|&op| op == step.op).unwrap_or(0) as u8);
+        writer.value(step.lhs);
+        writer.u8(step.rhs.is_some() as u8);
+        if let Some(rhs) = step.rhs {
+            writer.value(rhs);
+        }
+        writer.value(step.result);
+        writer.str(&step.label);
+        writer.str(&step.why);
+        writer.u32(step.place.line());
+        writer.u32(step.place.column());
+        writer.span(step.place.span().unwrap_or_default());
+        writer.str(&step.operands.lhs);
+        writer.str(&step.operands.rhs);
+        writer.str(&step.operands.result);
+    }
+}
+
+pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
+    let mut reader = Reader::new(bytes);
+    let (slider, sliders, occupied) = read_board(&mut reader)?;
+    let result = Bitboard(reader.u64()?);
+    let fault = reader.optional_fault()?;
+    let count = reader.u32()? as usize;
+    // Each step takes at least 30 bytes: a count beyond that is not a trace.
+    if count > bytes.len() / 30 {
+        return None;
+    }
+    let mut steps = Vec::with_capacity(count);
+    for _ in 0..count {
+        let op = *OPS.get(reader.u8()? as usize)?;
+        let lhs = reader.value()?;
+        let rhs = match reader.u8()? {
+            0 => None,
+            _ => Some(reader.value()?),
+        };
+        let result = reader.value()?;
+        let label = Cow::Owned(String::from(reader.str()?));
+        let why = Cow::Owned(String::from(reader.str()?));
+        let (line, column) = (reader.u32()?, reader.u32()?);
+        let span = reader.span()?;
+        let operands = Operands {
+            lhs: Cow::Owned(String::from(reader.str()?)),
+            rhs: Cow::Owned(String::from(reader.str()?)),
+            result: Cow::Owned(String::from(reader.str()?)),
+        };
+        steps.push(Step {
+            label,
+            why,
+            op,
+            lhs,
+            rhs,
+            result,
+            place: Place::Typed { span, line, column },
+            operands,
+            focus: Focus::Piece,
+            mirrored: false,
+            moved: 0,
+            operand_moved: 0,
+        });
+    }
+    let square = sliders.squares().next().unwrap_or(Square::A1);
+    let trace = Trace { technique: None, slider, square, sliders, occupied, steps, result };
+    reader.finished().then_some((trace, fault))
+}
+
+pub fn write_attacks(writer: &mut Writer, attacks: &Result<Bitboard, Fault>) {
+    writer.outcome(attacks);
+}
+
+pub fn read_attacks(bytes: &[u8]) -> Option<Result<Bitboard, Fault>> {
+    let mut reader = Reader::new(bytes);
+    let attacks = reader.outcome()?;
+    reader.finished().then_some(attacks)
+}
+
+/// The checker after a slice, and the outcome if the check has one.
+pub fn write_check(writer: &mut Writer, checker: &Checker, outcome: Option<&CheckOutcome>) {
+    writer.checker(checker);
+    match outcome {
+        None => writer.u8(0),
+        Some(CheckOutcome::Agrees { cases }) => {
+            writer.u8(1);
+            writer.u32(*cases as u32);
+        }
+        Some(CheckOutcome::Differs { cases, counter_example: c }) => {
+            writer.u8(2);
+            writer.u32(*cases as u32);
+            writer.u8(c.square.index() as u8);
+            writer.u64(c.occupied.0);
+            writer.u64(c.expected.0);
+            writer.outcome(&c.got);
+        }
+    }
+}
+
+pub fn read_check(bytes: &[u8]) -> Option<(Checker, Option<CheckOutcome>)> {
+    let mut reader = Reader::new(bytes);
+    let checker = reader.checker()?;
+    let outcome = match reader.u8()? {
+        0 => None,
+        1 => Some(CheckOutcome::Agrees { cases: reader.u32()? as usize }),
+        2 => {
+            let cases = reader.u32()? as usize;
+            let square = reader.u8().filter(|&s| s < 64).map(|s| Square::from_index(s as u32))?;
+            let (occupied, expected) = (Bitboard(reader.u64()?), Bitboard(reader.u64()?));
+            let got = reader.outcome()?;
+            Some(CheckOutcome::Differs { cases, counter_example: CounterExample { square, occupied, expected, got } })
+        }
+        _ => return None,
+    };
+    reader.finished().then_some((checker, outcome))
+}
+
+/// A compiled formula as the page receives it: the module's bytes, its text a line at a time
+/// with the sub-expression each instruction computes part of, and how many instructions
+/// `attacks` runs or can call.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct CompiledModule {
+    pub bytes: Vec<u8>,
+    pub lines: Vec<TextLine>,
+    pub instructions: usize,
+    /// The bytes of the mask tables it reads.
+    pub table_bytes: usize,
+}
+
+pub fn write_compiled(writer: &mut Writer, module: &CompiledModule) {
+    writer.u32(module.instructions as u32);
+    writer.u32(module.table_bytes as u32);
+    writer.u32(module.bytes.len() as u32);
+    writer.bytes.extend_from_slice(&module.bytes);
+    writer.u32(module.lines.len() as u32);
+    for line in &module.lines {
+        writer.str(&line.text);
+        writer.u32(line.copy);
+        match line.span {
+            Some(span) => {
+                writer.u8(1);
+                writer.u32(span.start as u32);
+                writer.u32(span.end as u32);
+            }
+            None => writer.u8(0),
+        }
+    }
+}
+
+pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
+    let mut reader = Reader::new(bytes);
+    let instructions = reader.u32()? as usize;
+    let table_bytes = reader.u32()? as usize;
+    let length = reader.u32()? as usize;
+    let module = reader.take(length)?.to_vec();
+    let count = reader.u32()?;
+    let mut lines = Vec::new();
+    for _ in 0..count {
+        let text = String::from(reader.str()?);
+        let copy = reader.u32()?;
+        let span = match reader.u8()? {
+            0 => None,
+            1 => Some(Span::new(reader.u32()? as usize, reader.u32()? as usize)),
+            _ => return None,
+        };
+        lines.push(TextLine { text, span, copy });
+    }
+    reader.finished().then_some(CompiledModule { bytes: module, lines, instructions, table_bytes })
+}
+
+/// What writes a module's bytes: `wasm-encode`'s `encode`, which the core does not carry.
+pub type Encoder = fn(&super::wasm::Module) -> Vec<u8>;
+
+/// The language's side: answers the page's requests, keeping the last formula it read, so that
+/// a formula is parsed once per edit however many boards it then runs on.
+#[derive(Default)]
+pub struct Server {
+    last: Option<super::Formula>,
+    encoder: Option<Encoder>,
+}
+
+impl Server {
+    /// A server that can also compile formulas, writing their bytes with `encoder`.
+    pub fn compiling(encoder: Encoder) -> Server {
+        Server { last: None, encoder: Some(encoder) }
+    }
+
+    /// The answer to `request`, whose bytes begin with the formula's text; `Err` for a request
+    /// that cannot be read, or a formula that does not parse where one must.
+    pub fn answer(&mut self, request: Request, bytes: &[u8]) -> Result<Vec<u8>, String> {
+        let unreadable = || String::from("formula.wasm cannot read this request");
+        let mut reader = Reader::new(bytes);
+        let text = reader.str().ok_or_else(unreadable)?;
+        let mut writer = Writer::default();
+        if request == Request::Parse {
+            write_parse(&mut writer, self.formula(text).err().as_ref());
+            return Ok(writer.bytes);
+        }
+        let encoder = self.encoder;
+        let formula = self.formula(text).map_err(|error| error.describe(text))?;
+        match request {
+            Request::Parse => {}
+            Request::Trace => {
+                let (slider, sliders, occupied) = read_board(&mut reader).ok_or_else(unreadable)?;
+                let (trace, fault) = formula.trace_until_fault(slider, sliders, occupied);
+                write_trace(&mut writer, &trace, fault.as_ref());
+            }
+            Request::Attacks => {
+                let (_, sliders, occupied) = read_board(&mut reader).ok_or_else(unreadable)?;
+                write_attacks(&mut writer, &formula.attacks(sliders, occupied));
+            }
+            Request::Check => {
+                let mut checker = reader.checker().ok_or_else(unreadable)?;
+                let budget = reader.u32().ok_or_else(unreadable)? as usize;
+                let outcome = checker.advance(formula, budget);
+                write_check(&mut writer, &checker, outcome.as_ref());
+            }
+            Request::Compile => {
+                let encode = encoder.ok_or_else(|| String::from("this build of the language cannot compile"))?;
+                let module = formula.wasm();
+                let compiled = CompiledModule {
+                    bytes: encode(&module),
+                    lines: module.text(),
+                    instructions: module.instruction_count(),
+                    table_bytes: module.tables.iter().map(|(_, _, words)| words.len() * 8).sum(),
+                };
+                write_compiled(&mut writer, &compiled);
+            }
+            Request::Export => match reader.u8() {
+                Some(0) => writer.str(&formula.to_c()),
+                Some(1) => writer.str(&formula.to_rust()),
+                _ => return Err(unreadable()),
+            },
+        }
+        if !reader.finished() {
+            return Err(unreadable());
+        }
+        Ok(writer.bytes)
+    }
+
+    /// The formula of `text`: the last one read, or `text` read now.
+    fn formula(&mut self, text: &str) -> Result<&super::Formula, Error> {
+        Ok(match self.last.take() {
+            Some(last) if last.source() == text => self.last.insert(last),
+            _ => self.last.insert(super::Formula::parse(text)?),
+        })
+    }
+}

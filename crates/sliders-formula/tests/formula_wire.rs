@@ -1,0 +1,199 @@
+//! The bytes between the page and `formula.wasm`: every answer reads back as what the core
+//! computes directly, a check run a slice at a time through them ends where the whole check
+//! does, and no bytes, however garbled, make either side panic.
+
+use proptest::prelude::*;
+use sliders::{Bitboard, Direction, Slider, Square};
+use sliders_formula::examples::EXAMPLES;
+use sliders_formula::wire::{self, Request, Server, Writer};
+use sliders_formula::{CheckOutcome, Checker, Formula, Target};
+
+fn request(text: &str, rest: impl FnOnce(&mut Writer)) -> Vec<u8> {
+    let mut writer = Writer::default();
+    writer.str(text);
+    rest(&mut writer);
+    writer.bytes
+}
+
+fn boards() -> Vec<(Bitboard, Bitboard)> {
+    let mut random = sliders::workload::Xorshift96::default();
+    let mut boards = vec![(Square::A1.bit(), Bitboard::EMPTY), (Square::H8.bit(), Bitboard::FULL)];
+    for square in [Square::D4, Square::G2, Square::B7] {
+        boards.push((square.bit(), Bitboard(random.next_u64() & random.next_u64())));
+    }
+    boards.push((Square::D4.bit() | Square::F6.bit(), Bitboard(0x0042_0010_0800_2400)));
+    boards
+}
+
+#[test]
+fn traces_and_results_read_back_as_the_core_computes_them() {
+    let mut server = Server::default();
+    let texts = EXAMPLES.iter().map(|e| e.text).chain([
+        // A fault on some boards: a square function given 64.
+        "rank(bsf(o & ~o & r))",
+        // A count, and every family of operation the language has.
+        "popcount(o) + (rotl(o, 3) ^ rotr(o, 70) ^ ls1b(o) ^ ms1b(o) ^ pext(o, file(sq)) ^ pdep(r, rank(sq)))",
+        "c = o > r ? !o : bswap(o) == 0; c ^ ray(sq, northwest) ^ bit(sq) ^ diagonal(sq) ^ (clz(o) <= ctz(o))",
+    ]);
+    for text in texts {
+        let formula = Formula::parse(text).unwrap();
+        for (sliders, occupied) in boards() {
+            for slider in Slider::ALL {
+                let asked = request(text, |w| wire::write_board(w, slider, sliders, occupied));
+                let answer = server.answer(Request::Trace, &asked).unwrap();
+                let (trace, fault) = wire::read_trace(&answer).unwrap();
+                assert_eq!((trace, fault), formula.trace_until_fault(slider, sliders, occupied), "{text}");
+            }
+            let asked = request(text, |w| wire::write_board(w, Slider::Rook, sliders, occupied));
+            let answer = server.answer(Request::Attacks, &asked).unwrap();
+            assert_eq!(wire::read_attacks(&answer).unwrap(), formula.attacks(sliders, occupied), "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_parse_answers_nothing_or_the_error_with_its_suggestion() {
+    let mut server = Server::default();
+    let answer = server.answer(Request::Parse, &request("o ^ (o - 2 * r)", |_| ())).unwrap();
+    assert_eq!(wire::read_parse(&answer), Some(Ok(())));
+    for text in ["o & filemask(sq)", "o ^ (o - 2 * r", "", "fn f(a) { return f(a) }\nf(o)"] {
+        let answer = server.answer(Request::Parse, &request(text, |_| ())).unwrap();
+        let expected = Formula::parse(text).unwrap_err();
+        assert_eq!(wire::read_parse(&answer), Some(Err(expected.clone())), "{text}");
+        assert!(expected.suggestion.is_some() || !text.contains("filemask"));
+    }
+    // A request that needs a formula says why there is none.
+    let refused = server
+        .answer(Request::Trace, &request("o ^", |w| wire::write_board(w, Slider::Rook, Bitboard(1), Bitboard(0))));
+    assert_eq!(
+        refused.unwrap_err(),
+        "line 1, column 4: expected a value: a name, a number, a call or (, found the end of the formula."
+    );
+}
+
+#[test]
+fn a_check_in_slices_through_the_bytes_ends_where_the_whole_check_does() {
+    let mut server = Server::default();
+    let cases = [
+        (EXAMPLES[0].text, EXAMPLES[0].target),
+        // Wrong for the north ray: its counter-example and its count come through.
+        ("o ^ (o - 2 * r)", Target::Ray(Direction::North)),
+        // A fault as the formula's answer in the counter-example.
+        ("rank(bsf(o & ~o))", Target::Piece(Slider::Rook)),
+    ];
+    for (text, target) in cases {
+        let whole = Checker::new(target).run(&Formula::parse(text).unwrap());
+        let mut checker = Checker::new(target);
+        let mut slices = 0;
+        let outcome = loop {
+            let asked = request(text, |w| {
+                w.checker(&checker);
+                w.u32(9_999);
+            });
+            let (next, outcome) = wire::read_check(&server.answer(Request::Check, &asked).unwrap()).unwrap();
+            slices += 1;
+            if let Some(outcome) = outcome {
+                break outcome;
+            }
+            assert_eq!(next.done(), checker.done() + 9_999);
+            checker = next;
+        };
+        assert_eq!(outcome, whole, "{text}");
+        if let CheckOutcome::Agrees { cases } = whole {
+            assert_eq!(slices, cases.div_ceil(9_999) + usize::from(cases % 9_999 == 0));
+        }
+    }
+}
+
+#[test]
+fn requests_that_cannot_be_read_are_refused_in_words() {
+    let mut server = Server::default();
+    assert!(server.answer(Request::Trace, &[1, 0]).unwrap_err().contains("cannot read"));
+    // The board cut short, and a byte too many.
+    let short = request("o", |w| w.u8(0));
+    assert!(server.answer(Request::Trace, &short).unwrap_err().contains("cannot read"));
+    let long = request("o & r", |w| {
+        wire::write_board(w, Slider::Rook, Bitboard(1), Bitboard(0));
+        w.u8(7);
+    });
+    assert!(server.answer(Request::Attacks, &long).unwrap_err().contains("cannot read"));
+    // A checker out of range is no checker.
+    let mut writer = Writer::default();
+    writer.str("o");
+    writer.u8(200);
+    assert!(server.answer(Request::Check, &writer.bytes).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn garbled_bytes_are_refused_without_a_panic(bytes in prop::collection::vec(any::<u8>(), 0..200), kind in 0usize..4) {
+        let mut server = Server::default();
+        let _ = server.answer(Request::ALL[kind], &bytes);
+        let _ = wire::read_trace(&bytes);
+        let _ = wire::read_check(&bytes);
+        let _ = wire::read_parse(&bytes);
+        let _ = wire::read_attacks(&bytes);
+    }
+
+    #[test]
+    fn a_trace_cut_anywhere_is_refused(cut in 0usize..2000, flip in any::<u8>()) {
+        let text = EXAMPLES[2].text;
+        let formula = Formula::parse(text).unwrap();
+        let (trace, fault) = formula.trace_until_fault(Slider::Rook, Square::E4.bit(), Bitboard(0x0010_2000_4400_0800));
+        let mut writer = Writer::default();
+        wire::write_trace(&mut writer, &trace, fault.as_ref());
+        let mut bytes = writer.bytes;
+        let cut = cut % bytes.len();
+        prop_assert!(wire::read_trace(&bytes[..cut]).is_none());
+        // A changed byte reads as something or nothing, never a panic.
+        bytes[cut] ^= flip;
+        let _ = wire::read_trace(&bytes);
+    }
+}
+
+/// A compile request comes back as the module's text, its instruction count and the encoder's
+/// bytes; a server without an encoder says so; a cut answer is refused.
+#[test]
+fn a_compiled_formula_crosses_the_bytes_whole() {
+    use sliders_formula::wire::{read_compiled, Request, Server, Writer};
+    use sliders_formula::Formula;
+    for example in sliders_formula::examples::EXAMPLES {
+        let mut writer = Writer::default();
+        writer.str(example.text);
+        let mut server = Server::compiling(|module| vec![module.functions.len() as u8; 3]);
+        let answer = server.answer(Request::Compile, &writer.bytes).unwrap();
+        let compiled = read_compiled(&answer).unwrap();
+        let module = Formula::parse(example.text).unwrap().wasm();
+        assert_eq!(compiled.lines, module.text());
+        assert_eq!(compiled.instructions, module.instruction_count());
+        assert_eq!(compiled.table_bytes, module.tables.len() * 64 * 8);
+        assert_eq!(compiled.bytes, vec![module.functions.len() as u8; 3]);
+        for cut in 0..answer.len() {
+            assert!(read_compiled(&answer[..cut]).is_none(), "{} cut at {cut}", example.id);
+        }
+        let refused = Server::default().answer(Request::Compile, &writer.bytes).unwrap_err();
+        assert!(refused.contains("cannot compile"), "{refused}");
+    }
+}
+
+/// An export request gives the formula's C or Rust; any other language byte is refused.
+#[test]
+fn an_export_crosses_the_bytes_as_text() {
+    use sliders_formula::wire::{Reader, Request, Server, Writer};
+    use sliders_formula::Formula;
+    let text = sliders_formula::examples::EXAMPLES[1].text;
+    let formula = Formula::parse(text).unwrap();
+    for (language, expected) in [(0, formula.to_c()), (1, formula.to_rust())] {
+        let mut writer = Writer::default();
+        writer.str(text);
+        writer.u8(language);
+        let answer = Server::default().answer(Request::Export, &writer.bytes).unwrap();
+        assert_eq!(Reader::new(&answer).str(), Some(expected.as_str()));
+    }
+    let mut writer = Writer::default();
+    writer.str(text);
+    writer.u8(7);
+    assert!(Server::default().answer(Request::Export, &writer.bytes).is_err());
+}
