@@ -371,7 +371,7 @@ pub fn app() -> Html {
                 <button type="button" class="dismiss" aria-label="Dismiss" onclick={dismiss}>{ "×" }</button>
             </div>
         }
-    });
+    }).unwrap_or_default();
     let board = html! {
         <Board occupied={lab.occupied} slider={lab.slider} square={lab.square} others={lab.others} {attacks}
             unseen={unseen(&lab, attacks)} show_indices={lab.show_indices} on_action={on_action.clone()} />
@@ -410,7 +410,11 @@ pub fn app() -> Html {
             why,
         })
     });
-    let key_help = lab.show_keys.then(|| key_help(&on_action));
+    // The list of keys and the message are each one node, drawn or empty, never an item spliced
+    // into the layout's children: yew matches unkeyed children from the end, so a node that
+    // appears in the middle of a list re-creates every node before it, and with them the empty
+    // hosts the panels module draws into (which it would not know to draw again).
+    let key_help = lab.show_keys.then(|| key_help(&on_action)).unwrap_or_default();
     // The code that runs: the technique's file, or the reader's formula in its editor.
     let code = if lab.formula_open {
         html! {
@@ -435,7 +439,7 @@ pub fn app() -> Html {
         return html! {
             <main class="lab embed-view">
                 { notice_list }
-                { for message }
+                { message.clone() }
                 <div class="embed-head">
                     <h1 class="embed-title">{ title.clone() }</h1>
                     <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
@@ -455,7 +459,7 @@ pub fn app() -> Html {
                 if embed.code {
                     { code.clone() }
                 }
-                { for key_help }
+                { key_help.clone() }
             </main>
         };
     }
@@ -474,7 +478,7 @@ pub fn app() -> Html {
             <main class="lab present-view" data-presenting="">
                 <h1 class="visually-hidden">{ "Slider Lab, presentation" }</h1>
                 { notice_list }
-                { for message }
+                { message.clone() }
                 <div class="present-board">
                     <h2 class="present-title">{ title }</h2>
                     { board }
@@ -484,7 +488,7 @@ pub fn app() -> Html {
                     </button>
                 </div>
                 { stepper }
-                { for key_help }
+                { key_help.clone() }
             </main>
         };
     }
@@ -515,7 +519,7 @@ pub fn app() -> Html {
             </header>
             <main class="lab">
                 { notice_list }
-                { for message }
+                { message.clone() }
                 // The lesson: the board the reader edits beside the step it changes, its
                 // narration and the line of code, all on one screen from 1280x720 up.
                 <div class="lesson">
@@ -541,7 +545,7 @@ pub fn app() -> Html {
                 <div data-panel-host="compare"></div>
                 <div data-panel-host="benchmark"></div>
             </main>
-            { for key_help }
+            { key_help.clone() }
             <footer class="page-footer">
                 { "Techniques from the chessprogramming wiki (CC BY-SA). LERF mapping: a1 = bit 0, h8 = bit 63." }
             </footer>
