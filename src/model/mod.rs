@@ -308,6 +308,11 @@ impl Lab {
             Action::StepFrame(delta) => player.step_frame(delta, shape),
             Action::Tick => player.tick(shape, reduced),
             Action::SetSpeed(speed) => Player { speed: speed.min(SPEEDS_MS.len() - 1), ..player },
+            // A formula not yet read has no steps to keep the step within: a link's step waits
+            // for the formula's own.
+            Action::Traced(key, shape) if key.formula_open && key.formula.is_none() => {
+                return Some(Lab { shape: Some((key, shape)), ..self });
+            }
             Action::Traced(key, shape) => {
                 return Some(Lab { player: player.clamped(&shape), shape: Some((key, shape)), ..self });
             }
@@ -717,6 +722,21 @@ mod tests {
         }
         assert_eq!(ticks, HOLD_TICKS + LOOP_HOLD_TICKS);
         assert_eq!(lab.player.step, 0);
+    }
+
+    #[test]
+    fn a_links_step_waits_for_its_formula_to_read() {
+        // A link's formula before the language is here: the trace has no steps yet.
+        let mut lab = Lab::default();
+        lab.setup.formula_open = true;
+        lab.playground = Playground::typed("o ^ (o - 2 * r)", lab.playground.target);
+        lab.player.step = 1;
+        let key = lab.trace_key();
+        let waiting = Rc::new(lab).reduce(Action::Traced(key, TraceShape::default()));
+        assert_eq!(waiting.player.step, 1, "the step is not clamped to a trace that has not run");
+        // Read and traced: three steps, and the link's step 2 of them.
+        let read = apply((*waiting).clone(), &[]);
+        assert_eq!((read.player.step, trace(&read).steps.len()), (1, 3));
     }
 
     #[test]
