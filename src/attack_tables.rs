@@ -67,9 +67,17 @@ mod tests {
     fn a_link_that_fills_a_table_records_the_fill() {
         let query = "?v=2&technique=pext&slider=queen&square=d2&occupied=0x4ced22000146f848&step=1";
         assert!(!super::ready(Technique::Pext), "no other test of this crate uses PEXT's table");
-        let lab = crate::url::from_query(query).lab;
+        // Reading the address runs nothing; opening the link, as the page does, runs its trace.
+        let read = crate::url::from_query(query).lab;
+        assert!(!super::ready(Technique::Pext), "reading an address fills no table");
+        let lab = crate::effects::open(query).lab;
+        assert_eq!((&lab.setup, &lab.player), (&read.setup, &read.player), "a link with a good step opens as it reads");
         assert!(super::ready(Technique::Pext));
         assert!(super::fill_ms(Technique::Pext).is_some_and(|ms| ms >= 0.0));
-        assert_eq!(lab.trace().result, Technique::Reference.attacks(lab.slider, lab.square, lab.occupied));
+        let setup = &lab.setup;
+        assert_eq!(
+            crate::effects::trace(&lab).result,
+            Technique::Reference.attacks(setup.slider, setup.square, setup.occupied)
+        );
     }
 }

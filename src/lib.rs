@@ -3,6 +3,8 @@
 pub mod attack_tables;
 pub mod clipboard;
 pub mod compiled;
+pub mod effects;
+pub mod hooks;
 pub mod components;
 pub mod input;
 pub mod language;

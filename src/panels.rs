@@ -16,16 +16,16 @@ use yew::prelude::*;
 use crate::components::benchmark::{BenchFormula, Benchmark};
 use crate::components::compare::Compare;
 use crate::components::engine_export::EngineExport;
+use crate::components::formula_panel::{bring_lit_instructions_into_view, wasm_view};
 use crate::components::export::Export;
 use crate::components::formula_panel::language_help;
-use crate::components::formula_panel::{bring_lit_instructions_into_view, wasm_view};
 use crate::components::position::Position;
 use crate::components::share::Share;
 use crate::components::technique_info::technique_info;
+use crate::sources::use_source;
 use crate::language::Status;
 use crate::model::Action;
 use crate::panels_link::{host, send, text_of, STATE, STATE_EVENT};
-use crate::sources::use_source;
 
 /// What the page published: its query, and whether the reader's formula passed its check.
 #[derive(Clone, PartialEq, Default)]
@@ -101,9 +101,10 @@ fn panels() -> Html {
             let _ = root.set_attribute("data-panels-query", query);
         }
     });
-    let lab = crate::url::from_query(&state.query).lab;
+    // The page's state as its address gives it, the formula read as the page reads it.
+    let lab = crate::effects::read(crate::url::from_query(&state.query).lab);
     // A formula is run here as in the page: the language is fetched the first time one opens.
-    let wants_language = lab.formula_open && *language == Status::Absent;
+    let wants_language = lab.setup.formula_open && *language == Status::Absent;
     use_effect_with(wants_language, {
         let language = language.clone();
         move |&wanted| {
@@ -119,10 +120,10 @@ fn panels() -> Html {
         }
     });
     let on_action = Callback::from(to_page);
-    let trace = lab.trace();
-    let source = use_source((!lab.formula_open).then_some(lab.technique.source_file()));
+    let trace = crate::effects::trace(&lab);
+    let source = use_source((!lab.setup.formula_open).then_some(lab.setup.technique.source_file()));
     let formula = lab.playground.formula.clone();
-    let open_formula = formula.clone().filter(|_| lab.formula_open);
+    let open_formula = formula.clone().filter(|_| lab.setup.formula_open);
     // The Benchmark times the formula only once it passed its check in the page.
     let bench_formula = formula.as_ref().filter(|_| state.checked).and_then(|_| match &lab.playground.compiled {
         Some(Ok(module)) => Some(BenchFormula { module: module.clone(), target: lab.playground.target }),
@@ -131,25 +132,24 @@ fn panels() -> Html {
     // A portal keeps the listeners of the element it was made in, so a host the page renders
     // anew (after presentation mode, say) gets a new portal: keyed by the element's serial.
     let portal = |panel: &str, view: Html| {
-        host_of(panel)
-            .map(|(host, serial)| html! { <div key={format!("{panel}-{serial}")}>{ create_portal(view, host) }</div> })
+        host_of(panel).map(|(host, serial)| html! { <div key={format!("{panel}-{serial}")}>{ create_portal(view, host) }</div> })
     };
     html! {
         <>
             { for portal("share", html! { <Share lab={lab.clone()} /> }) }
             { for portal("position", html! {
-                <Position occupied={lab.occupied} show_indices={state.indices} on_action={on_action.clone()} />
+                <Position occupied={lab.setup.occupied} show_indices={state.indices} on_action={on_action.clone()} />
             }) }
-            { for portal("info", if lab.formula_open { language_help() } else { technique_info(lab.technique, &source, &on_action) }) }
-            { for portal("export", html! { <Export trace={trace.clone()} step={lab.step} formula={open_formula} /> }) }
+            { for portal("info", if lab.setup.formula_open { language_help() } else { technique_info(lab.setup.technique, &source, &on_action) }) }
+            { for portal("export", html! { <Export trace={trace.clone()} step={lab.player.step} formula={open_formula} /> }) }
             { for portal("compare", html! {
-                <Compare slider={lab.slider} square={lab.square} others={lab.others} occupied={lab.occupied}
-                    selected={lab.technique} formula={formula.map(|f| (f, lab.playground.target))}
-                    formula_open={lab.formula_open} on_action={on_action} />
+                <Compare slider={lab.setup.slider} square={lab.setup.square} others={lab.setup.others} occupied={lab.setup.occupied}
+                    selected={lab.setup.technique} formula={formula.map(|f| (f, lab.playground.target))}
+                    formula_open={lab.setup.formula_open} on_action={on_action} />
             }) }
             { for portal("benchmark", html! { <Benchmark formula={bench_formula} /> }) }
             { for portal("formula-wasm", html! {
-                <Listing playground={lab.playground.clone()} step={lab.step} spans={trace.spans()} />
+                <Listing playground={lab.playground.clone()} step={lab.player.step} spans={trace.spans()} />
             }) }
             { for lab.playground.formula.clone().and_then(|formula| portal("engine-export", html! { <EngineExport {formula} /> })) }
         </>

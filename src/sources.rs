@@ -12,6 +12,33 @@ use yew::prelude::*;
 /// Where the build puts the sources, relative to the page.
 pub const SOURCE_DIR: &str = "techniques";
 
+/// A file of the techniques' sources the page shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SourceFile {
+    /// A technique's own file.
+    Of(sliders::Technique),
+    /// The shared line composition (rook = file | rank), `compose.rs`.
+    Compose,
+}
+
+impl SourceFile {
+    /// The file that made `step` of `technique`'s trace: its own, or the shared composition.
+    pub fn of_step(technique: sliders::Technique, step: &sliders::Step) -> SourceFile {
+        if technique.made(step) {
+            SourceFile::Of(technique)
+        } else {
+            SourceFile::Compose
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceFile::Of(technique) => technique.source_file(),
+            SourceFile::Compose => "compose.rs",
+        }
+    }
+}
+
 /// A source file as the page has it.
 #[derive(Clone, PartialEq)]
 pub enum Source {

@@ -6,7 +6,7 @@
 use sliders::{Bitboard, Slider, Square, Technique};
 
 use crate::input::clip;
-use crate::model::{Lab, Theme, SPEEDS_MS};
+use crate::model::{Frame, Lab, Player, SelfPlay, Theme, SPEEDS_MS};
 
 /// The version this page writes; it reads version 1 too, and links without `v` as version 1.
 pub const VERSION: u32 = 2;
@@ -109,6 +109,9 @@ pub struct Loaded {
     pub lab: Lab,
     pub embed: Embed,
     pub notices: Vec<Notice>,
+    /// The link's `step` as written, and the first number it counts from: the player has it as
+    /// asked, and it is checked once the trace's length is known ([`Loaded::with_steps`]).
+    pub asked_step: Option<(String, usize)>,
 }
 
 fn flag(value: &str) -> Result<bool, String> {
@@ -119,44 +122,86 @@ fn flag(value: &str) -> Result<bool, String> {
     }
 }
 
-/// Reads a query (with or without its leading `?`).
+/// Reads parameters, and keeps a notice for each that cannot be read.
+#[derive(Default)]
+struct Reader {
+    notices: Vec<Notice>,
+}
+
+impl Reader {
+    fn read(&mut self, parameter: &'static str, value: Option<String>, apply: impl FnOnce(&str) -> Result<(), String>) {
+        if let Some(value) = value {
+            if let Err(why) = apply(&value) {
+                self.notices.push(Notice {
+                    parameter,
+                    message: format!("ignored {parameter}=\"{}\": {why}; using the default", clip(&value)),
+                });
+            }
+        }
+    }
+}
+
+/// Reads a query (with or without its leading `?`): only what the address says. The step it
+/// asks for is checked against its trace by the caller ([`Loaded::with_steps`]).
 pub fn from_query(query: &str) -> Loaded {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut lab = Lab::default();
     let mut embed = Embed::default();
-    let mut notices = Vec::new();
-    let fields = Query::parse(query);
+    let mut reader = Reader::default();
+    let mut fields = Query::parse(query);
     let has_expect = fields.expect.is_some();
-    let mut read =
-        |parameter: &'static str, value: Option<String>, apply: &mut dyn FnMut(&str) -> Result<(), String>| {
-            if let Some(value) = value {
-                if let Err(why) = apply(&value) {
-                    notices.push(Notice {
-                        parameter,
-                        message: format!("ignored {parameter}=\"{}\": {why}; using the default", clip(&value)),
-                    });
-                }
-            }
-        };
     let mut version = 1;
-    read("v", fields.v, &mut |v| match v.parse::<u32>() {
+    reader.read("v", fields.v.take(), |v| match v.parse::<u32>() {
         Ok(read @ (1 | VERSION)) => {
             version = read;
             Ok(())
         }
         _ => Err(format!("this page reads version 1 and {VERSION} links")),
     });
-    read("technique", fields.technique, &mut |v| {
+    read_setup(&mut reader, &mut fields, &mut lab);
+    read_view(&mut reader, &mut fields, &mut lab, &mut embed);
+    // A formula without `expect` is checked as the link's slider's attacks; with it, the link
+    // asks for the check, which starts once the formula reads.
+    if lab.setup.formula_open && !has_expect {
+        lab.playground.target = sliders_formula::Target::Piece(lab.setup.slider);
+    }
+    lab.check_when_read = lab.setup.formula_open && has_expect;
+    // Without buttons, an embedded player has to play by itself: from when the reader first
+    // sees it, looping back to the author's step; autoplay=1 also starts it when seen.
+    let plays_by_itself = embed.enabled && !embed.controls;
+    lab.player.self_play = SelfPlay {
+        when_seen: embed.enabled && (embed.autoplay || plays_by_itself),
+        loop_from: plays_by_itself.then_some(0),
+    };
+    // The full page is in view as soon as it opens.
+    if embed.autoplay && !embed.enabled {
+        lab.player = Player { autoplay: true, running: true, frame: Frame::At(0), ..lab.player };
+    }
+    let first = if version >= 2 { 1 } else { 0 };
+    // The step as asked, until the trace's length is known.
+    if let Some(Ok(Some(step))) = fields.step.as_ref().map(|v| v.parse::<usize>().map(|n| n.checked_sub(first))) {
+        lab.player.step = step;
+    }
+    if plays_by_itself {
+        lab.player.self_play.loop_from = Some(lab.player.step);
+    }
+    Loaded { lab, embed, notices: reader.notices, asked_step: fields.step.map(|step| (step, first)) }
+}
+
+/// The technique or formula, the sliders and the pieces.
+fn read_setup(reader: &mut Reader, fields: &mut Query, lab: &mut Lab) {
+    let (setup, playground) = (&mut lab.setup, &mut lab.playground);
+    reader.read("technique", fields.technique.take(), |v| {
         if v == "formula" {
-            lab.formula_open = true;
+            setup.formula_open = true;
             return Ok(());
         }
         // The core's error names the command-line tool's list; the page has its own menu.
-        lab.technique =
+        setup.technique =
             v.parse::<Technique>().map_err(|_| "no technique has that name; the Technique menu lists them all")?;
         Ok(())
     });
-    read("formula", fields.formula, &mut |v| {
+    reader.read("formula", fields.formula.take(), |v| {
         let length = v.chars().count();
         if length > sliders_formula::MAX_LENGTH {
             return Err(format!(
@@ -165,104 +210,96 @@ pub fn from_query(query: &str) -> Loaded {
             ));
         }
         // A formula with an error still opens, in the editor, with its error beside it.
-        lab.playground = crate::model::Playground::typed(v, lab.playground.target);
+        *playground = crate::model::Playground::typed(v, playground.target);
         Ok(())
     });
-    read("expect", fields.expect, &mut |v| {
+    reader.read("expect", fields.expect.take(), |v| {
         let target = v.parse::<sliders_formula::Target>().map_err(|e| e.to_string())?;
-        lab.playground.target = target;
-        lab.slider = target.slider();
+        playground.target = target;
+        setup.slider = target.slider();
         Ok(())
     });
-    read("slider", fields.slider, &mut |v| {
-        lab.slider = v.parse::<Slider>().map_err(|e| e.to_string())?;
+    reader.read("slider", fields.slider.take(), |v| {
+        setup.slider = v.parse::<Slider>().map_err(|e| e.to_string())?;
         Ok(())
     });
     let mut one_slider_only = None;
-    read("square", fields.square, &mut |v| {
+    reader.read("square", fields.square.take(), |v| {
         let squares = sliders::parse_squares(v).map_err(|e| e.to_string())?;
-        // Running the technique below fills its table, if it has one: timed, as the page says.
-        crate::attack_tables::ensure(lab.technique);
-        let squares = match lab.technique.trace_many(lab.slider, squares, Bitboard::EMPTY) {
-            _ if lab.formula_open => squares,
-            Ok(_) => squares,
-            Err(problem) => {
-                // Keep the first slider, and say so: the rest of the link still applies.
-                one_slider_only = Some(problem);
-                squares.squares().next().map(Square::bit).unwrap_or(squares)
-            }
+        let first = squares.squares().next().unwrap_or(setup.square);
+        let squares = if setup.formula_open || squares.count() == 1 || setup.technique.takes_many_sliders() {
+            squares
+        } else {
+            // Keep the first slider, and say so: the rest of the link still applies.
+            one_slider_only = Some(sliders::OneSliderOnly { technique: setup.technique, sliders: squares });
+            first.bit()
         };
-        lab.others = squares.without(squares.squares().next().unwrap_or(lab.square));
-        lab.square = squares.squares().next().unwrap_or(lab.square);
+        setup.others = squares.without(first);
+        setup.square = first;
         Ok(())
     });
-    read("occupied", fields.occupied, &mut |v| {
+    reader.read("occupied", fields.occupied.take(), |v| {
         if !v.starts_with("0x") {
             return Err("occupied is 0x and up to 16 hex digits".into());
         }
-        lab.occupied = v.parse::<Bitboard>().map_err(|e| e.to_string())?;
+        setup.occupied = v.parse::<Bitboard>().map_err(|e| e.to_string())?;
         Ok(())
     });
-    read("speed", fields.speed, &mut |v| match v.parse::<usize>() {
+    if let Some(problem) = one_slider_only {
+        let message = format!("{problem}: showing {} alone", setup.square);
+        reader.notices.push(Notice { parameter: "square", message });
+    }
+}
+
+/// One of the embed's options, in its struct.
+type EmbedOption = fn(&mut Embed) -> &mut bool;
+
+/// The speed, the theme, presentation mode and the embed's options.
+fn read_view(reader: &mut Reader, fields: &mut Query, lab: &mut Lab, embed: &mut Embed) {
+    reader.read("speed", fields.speed.take(), |v| match v.parse::<usize>() {
         Ok(speed) if speed < SPEEDS_MS.len() => {
-            lab.speed = speed;
+            lab.player.speed = speed;
             Ok(())
         }
         _ => Err(format!("speed is 0 (slowest) to {}", SPEEDS_MS.len() - 1)),
     });
-    read("theme", fields.theme, &mut |v| {
-        lab.theme = Theme::from_name(v).ok_or("theme is auto, light or dark")?;
+    reader.read("theme", fields.theme.take(), |v| {
+        lab.preferences.theme = Theme::from_name(v).ok_or("theme is auto, light or dark")?;
         Ok(())
     });
-    read("embed", fields.embed, &mut |v| {
-        embed.enabled = flag(v)?;
-        Ok(())
-    });
-    read("controls", fields.controls, &mut |v| {
-        embed.controls = flag(v)?;
-        Ok(())
-    });
-    read("code", fields.code, &mut |v| {
-        embed.code = flag(v)?;
-        Ok(())
-    });
-    read("autoplay", fields.autoplay, &mut |v| {
-        embed.autoplay = flag(v)?;
-        Ok(())
-    });
-    read("present", fields.present, &mut |v| {
-        lab.presenting = flag(v)?;
-        Ok(())
-    });
-    // A formula without `expect` is checked as the link's slider's attacks; with it, the link
-    // asks for the check, which starts once the formula reads.
-    if lab.formula_open && !has_expect {
-        lab.playground.target = sliders_formula::Target::Piece(lab.slider);
+    let options: [(&'static str, Option<String>, EmbedOption); 4] = [
+        ("embed", fields.embed.take(), |embed| &mut embed.enabled),
+        ("controls", fields.controls.take(), |embed| &mut embed.controls),
+        ("code", fields.code.take(), |embed| &mut embed.code),
+        ("autoplay", fields.autoplay.take(), |embed| &mut embed.autoplay),
+    ];
+    for (parameter, value, option) in options {
+        reader.read(parameter, value, |v| {
+            *option(embed) = flag(v)?;
+            Ok(())
+        });
     }
-    lab.check_when_read = lab.formula_open && has_expect;
-    // `read` holds the notices until here.
-    if let Some(problem) = one_slider_only {
-        notices.push(Notice { parameter: "square", message: format!("{problem}: showing {} alone", lab.square) });
-    }
-    // The step depends on the trace, so it is read last, once the rest is known.
-    // At least one: a link's formula that does not parse has no steps yet.
-    // A link's formula that waits for the language (formula.wasm) keeps the link's step, and
-    // the player settles on it once the steps are known.
-    let steps = if lab.formula_open && lab.playground.unread() {
-        sliders_formula::MAX_STEPS
-    } else {
-        lab.trace().steps.len().max(1)
-    };
-    // A step past the end shows the last one, as an edit that shortens the trace does.
-    // Version 2 counts steps from 1, as the page shows them; version 1 counted from 0.
-    let first = if version >= 2 { 1 } else { 0 };
-    let range = format!("{first} to {} in this link", steps - 1 + first);
-    if let Some(value) = fields.step {
+    reader.read("present", fields.present.take(), |v| {
+        lab.preferences.presenting = flag(v)?;
+        Ok(())
+    });
+}
+
+impl Loaded {
+    /// The link's step read into a trace of `steps` steps (at least one: a link's formula that
+    /// does not parse has no steps yet). A step past the end shows the last one, as an edit
+    /// that shortens the trace does. Version 2 counts steps from 1, as the page shows them;
+    /// version 1 counted from 0.
+    pub fn with_steps(mut self, steps: usize) -> Loaded {
+        let Some((value, first)) = self.asked_step.take() else { return self };
+        let steps = steps.max(1);
+        let range = format!("{first} to {} in this link", steps - 1 + first);
+        let player = &mut self.lab.player;
         match value.parse::<usize>().map(|number| number.checked_sub(first)) {
-            Ok(Some(step)) if step < steps => lab.step = step,
+            Ok(Some(step)) if step < steps => player.step = step,
             Ok(Some(_)) => {
-                lab.step = steps - 1;
-                notices.push(Notice {
+                player.step = steps - 1;
+                self.notices.push(Notice {
                     parameter: "step",
                     message: format!(
                         "step={} is past the end of this trace ({range}): showing its last step, step {steps} of {steps}",
@@ -270,7 +307,7 @@ pub fn from_query(query: &str) -> Loaded {
                     ),
                 });
             }
-            _ => notices.push(Notice {
+            _ => self.notices.push(Notice {
                 parameter: "step",
                 message: format!(
                     "ignored step=\"{}\": steps count {range}; showing its first step, step 1 of {steps}",
@@ -278,35 +315,28 @@ pub fn from_query(query: &str) -> Loaded {
                 ),
             }),
         }
+        // An embed that loops goes back to the author's step.
+        if player.self_play.loop_from.is_some() {
+            player.self_play.loop_from = Some(player.step);
+        }
+        self
     }
-    // Without buttons, an embedded player has to play by itself: from when the reader first
-    // sees it, looping back to the author's step; autoplay=1 also starts it when seen.
-    let plays_by_itself = embed.enabled && !embed.controls;
-    lab.play_when_seen = embed.enabled && (embed.autoplay || plays_by_itself);
-    lab.loop_from = plays_by_itself.then_some(lab.step);
-    // The full page is in view as soon as it opens.
-    if embed.autoplay && !embed.enabled {
-        lab.autoplay = true;
-        lab.running = true;
-        lab.frame = 0;
-    }
-    Loaded { lab, embed, notices }
 }
 
 fn write(lab: &Lab, embed: Option<Embed>) -> String {
     let flag = |on: bool| Some(if on { "1" } else { "0" }.to_string());
     let mut query = Query {
         v: Some(VERSION.to_string()),
-        technique: Some(if lab.formula_open { "formula" } else { lab.technique.name() }.into()),
-        formula: lab.formula_open.then(|| lab.playground.text.to_string()),
-        expect: lab.formula_open.then(|| lab.playground.target.name().into()),
-        slider: Some(lab.slider.name().into()),
+        technique: Some(if lab.setup.formula_open { "formula" } else { lab.setup.technique.name() }.into()),
+        formula: lab.setup.formula_open.then(|| lab.playground.text.to_string()),
+        expect: lab.setup.formula_open.then(|| lab.playground.target.name().into()),
+        slider: Some(lab.setup.slider.name().into()),
         square: Some(lab.sliders().squares().map(Square::name).collect::<Vec<_>>().join(",")),
-        occupied: Some(lab.occupied.to_string()),
-        step: Some((lab.step + 1).to_string()),
-        speed: Some(lab.speed.to_string()),
-        theme: (lab.theme != Theme::Auto).then(|| lab.theme.name().into()),
-        present: lab.presenting.then(|| "1".into()),
+        occupied: Some(lab.setup.occupied.to_string()),
+        step: Some((lab.player.step + 1).to_string()),
+        speed: Some(lab.player.speed.to_string()),
+        theme: (lab.preferences.theme != Theme::Auto).then(|| lab.preferences.theme.name().into()),
+        present: lab.preferences.presenting.then(|| "1".into()),
         ..Query::default()
     };
     if let Some(embed) = embed {
@@ -333,23 +363,25 @@ pub fn embed_query_of(lab: &Lab, embed: Embed) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::effects::{open, trace};
+    use crate::model::{Preferences, Setup};
 
     #[test]
     fn a_formula_and_its_target_round_trip_and_an_overlong_one_is_refused() {
         let lab = apply_formula("m = file(sq)\nreturn (o ^ (o - 2 * r)) & m // north", "north");
         let query = query_of(&lab);
         assert!(query.contains("technique=formula") && query.contains("expect=north"), "{query}");
-        let loaded = from_query(&query);
+        let loaded = open(&query);
         assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
-        assert!(loaded.lab.formula_open);
+        assert!(loaded.lab.setup.formula_open);
         assert_eq!(&*loaded.lab.playground.text, &*lab.playground.text);
         assert_eq!(loaded.lab.playground.target.name(), "north");
-        assert_eq!(loaded.lab.trace(), lab.trace());
+        assert_eq!(trace(&loaded.lab), trace(&open(&query_of(&lab)).lab));
         let long = "o".repeat(sliders_formula::MAX_LENGTH + 1);
         let refused = from_query(&format!("?technique=formula&formula={long}&square=e4"));
         assert_eq!(refused.notices.len(), 1);
         assert!(refused.notices[0].message.contains("4001 characters long"), "{:?}", refused.notices);
-        assert_eq!(refused.lab.square, Square::E4, "the rest of the link applies");
+        assert_eq!(refused.lab.setup.square, Square::E4, "the rest of the link applies");
         // Without `expect`, the formula is checked as the link's slider's attacks.
         let queen = from_query("?technique=formula&formula=o%20%26%20r&slider=queen");
         assert_eq!(queen.lab.playground.target.name(), "queen");
@@ -358,29 +390,29 @@ mod tests {
         assert!(!queen.lab.check_when_read);
         assert!(!from_query("?technique=sbamg&expect=north").lab.check_when_read);
         // A formula with an error opens with its error, and no steps of another formula.
-        let broken = from_query("?technique=formula&formula=o%20%2B");
-        assert!(broken.lab.playground.error.is_some() && broken.lab.trace().steps.is_empty());
+        let broken = open("?technique=formula&formula=o%20%2B");
+        assert!(broken.lab.playground.error.is_some() && trace(&broken.lab).steps.is_empty());
     }
 
     fn apply_formula(text: &str, target: &str) -> Lab {
-        let mut lab = Lab { formula_open: true, ..Lab::default() };
+        let mut lab = Lab::default();
+        lab.setup.formula_open = true;
         lab.playground = crate::model::Playground::typed(text, target.parse().unwrap());
         lab
     }
 
     #[test]
     fn a_query_round_trips() {
-        let lab = Lab {
+        let mut lab = Lab::default();
+        lab.setup = Setup {
             technique: Technique::Sbamg,
             slider: Slider::Queen,
             square: Square::G2,
             occupied: Bitboard(0x1234),
-            step: 7,
-            speed: 4,
-            theme: Theme::Dark,
-            presenting: true,
-            ..Lab::default()
+            ..Setup::default()
         };
+        lab.player = Player { step: 7, speed: 4, ..Player::default() };
+        lab.preferences = Preferences { theme: Theme::Dark, presenting: true, ..Preferences::default() };
         assert!(query_of(&lab).ends_with("&present=1"));
         assert!(!embed_query_of(&lab, Embed::default()).contains("present"));
         let loaded = from_query(&query_of(&lab));
@@ -393,29 +425,29 @@ mod tests {
     #[test]
     fn version_2_counts_steps_from_1_and_version_1_links_keep_counting_from_0() {
         let board = "technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848";
-        assert_eq!(from_query(&format!("?v=2&{board}&step=4")).lab.step, 3, "step 4 on the screen");
-        assert_eq!(from_query(&format!("?v=1&{board}&step=4")).lab.step, 4);
-        assert_eq!(from_query(&format!("?{board}&step=4")).lab.step, 4, "no v: version 1");
-        let zero = from_query(&format!("?v=2&{board}&step=0"));
-        assert_eq!(zero.lab.step, 0);
+        assert_eq!(open(&format!("?v=2&{board}&step=4")).lab.player.step, 3, "step 4 on the screen");
+        assert_eq!(open(&format!("?v=1&{board}&step=4")).lab.player.step, 4);
+        assert_eq!(open(&format!("?{board}&step=4")).lab.player.step, 4, "no v: version 1");
+        let zero = open(&format!("?v=2&{board}&step=0"));
+        assert_eq!(zero.lab.player.step, 0);
         assert!(zero.notices[0].message.contains("steps count 1 to 13 in this link"), "{:?}", zero.notices);
-        let past = from_query(&format!("?v=2&{board}&step=14"));
-        assert_eq!(past.lab.step, 12);
+        let past = open(&format!("?v=2&{board}&step=14"));
+        assert_eq!(past.lab.player.step, 12);
         assert!(past.notices[0].message.contains("(1 to 13 in this link)"), "{:?}", past.notices);
-        assert_eq!(from_query(&format!("?v=2&{board}&step=13")).notices.len(), 0);
+        assert_eq!(open(&format!("?v=2&{board}&step=13")).notices.len(), 0);
     }
 
     #[test]
     fn several_sliders_travel_in_the_link() {
-        let lab =
-            Lab { technique: Technique::KoggeStone, others: Square::F6.bit() | Square::H1.bit(), ..Lab::default() };
+        let mut lab = Lab::default();
+        lab.setup = Setup { technique: Technique::KoggeStone, others: Square::F6.bit() | Square::H1.bit(), ..Setup::default() };
         let query = query_of(&lab);
         assert!(query.contains("square=h1%2Cd4%2Cf6") || query.contains("square=h1,d4,f6"), "{query}");
         let loaded = from_query(&query);
         assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
-        assert_eq!((loaded.lab.square, loaded.lab.others), (Square::H1, Square::D4.bit() | Square::F6.bit()));
+        assert_eq!((loaded.lab.setup.square, loaded.lab.setup.others), (Square::H1, Square::D4.bit() | Square::F6.bit()));
         let one = from_query("?v=1&technique=magic&slider=rook&square=d4,f6&occupied=0x0");
-        assert_eq!((one.lab.square, one.lab.others), (Square::D4, Bitboard::EMPTY));
+        assert_eq!((one.lab.setup.square, one.lab.setup.others), (Square::D4, Bitboard::EMPTY));
         let notice = &one.notices[0].message;
         assert!(
             notice.contains("magic takes one slider, and 2 were given (d4 and f6)")
@@ -426,18 +458,30 @@ mod tests {
 
     #[test]
     fn each_bad_parameter_is_named_and_defaulted() {
-        let loaded = from_query(
+        let loaded = open(
             "?v=9&technique=black-magic&square=z9&slider=rook&occupied=0x1ffffffffffffffff&step=999&speed=11&theme=pink&embed=maybe",
         );
         let named: Vec<&str> = loaded.notices.iter().map(|n| n.parameter).collect();
         assert_eq!(named, ["v", "technique", "square", "occupied", "speed", "theme", "embed", "step"]);
         let defaults = Lab::default();
         assert_eq!(
-            (loaded.lab.technique, loaded.lab.square, loaded.lab.occupied, loaded.lab.step, loaded.lab.speed),
-            (defaults.technique, defaults.square, defaults.occupied, defaults.trace().steps.len() - 1, defaults.speed)
+            (
+                loaded.lab.setup.technique,
+                loaded.lab.setup.square,
+                loaded.lab.setup.occupied,
+                loaded.lab.player.step,
+                loaded.lab.player.speed
+            ),
+            (
+                defaults.setup.technique,
+                defaults.setup.square,
+                defaults.setup.occupied,
+                trace(&defaults).steps.len() - 1,
+                defaults.player.speed
+            )
         );
         assert!(loaded.notices[7].message.contains("last step"), "step=999 shows the last step");
-        assert_eq!(loaded.lab.slider, Slider::Rook, "the good parameters still apply");
+        assert_eq!(loaded.lab.setup.slider, Slider::Rook, "the good parameters still apply");
         assert!(loaded.notices[2].message.contains("z9"));
         let technique = &loaded.notices[1].message;
         assert!(technique.contains("black-magic") && technique.contains("Technique menu"), "{technique}");
@@ -448,33 +492,33 @@ mod tests {
     fn links_without_a_version_still_work() {
         let loaded = from_query("?technique=sbamg&slider=rook&square=d1&occupied=0x43");
         assert!(loaded.notices.is_empty());
-        assert_eq!(loaded.lab.occupied, Bitboard(0x43));
+        assert_eq!(loaded.lab.setup.occupied, Bitboard(0x43));
     }
 
     #[test]
     fn embed_options() {
         let lab = Lab::default();
         let embed = Embed { enabled: true, controls: false, code: false, autoplay: false };
-        let loaded = from_query(&embed_query_of(&lab, embed));
+        let loaded = open(&embed_query_of(&lab, embed));
         assert_eq!(loaded.embed, embed);
-        assert!(loaded.lab.play_when_seen, "without controls the steps play by themselves");
-        assert!(!loaded.lab.running, "from when the reader sees them");
-        assert_eq!(loaded.lab.loop_from, Some(0), "looping back to the author's step");
-        let at_step_5 = from_query("?embed=1&controls=0&step=5");
-        assert_eq!(at_step_5.lab.loop_from, Some(5));
-        let with_controls = from_query("?embed=1&autoplay=1");
-        assert!(with_controls.lab.play_when_seen && with_controls.lab.loop_from.is_none());
-        assert!(!from_query("?embed=1").lab.play_when_seen);
-        let page = from_query("?autoplay=1").lab;
-        assert!(page.running && page.autoplay, "the full page plays at once");
+        assert!(loaded.lab.player.self_play.when_seen, "without controls the steps play by themselves");
+        assert!(!loaded.lab.player.running, "from when the reader sees them");
+        assert_eq!(loaded.lab.player.self_play.loop_from, Some(0), "looping back to the author's step");
+        let at_step_5 = open("?embed=1&controls=0&step=5");
+        assert_eq!(at_step_5.lab.player.self_play.loop_from, Some(5));
+        let with_controls = open("?embed=1&autoplay=1");
+        assert!(with_controls.lab.player.self_play.when_seen && with_controls.lab.player.self_play.loop_from.is_none());
+        assert!(!open("?embed=1").lab.player.self_play.when_seen);
+        let page = open("?autoplay=1").lab;
+        assert!(page.player.running && page.player.autoplay, "the full page plays at once");
     }
 
     #[test]
     fn values_are_percent_decoded_and_unknown_keys_ignored() {
         let loaded = from_query("?utm_source=article&square=d%34&technique=sbamg&technique=subtraction");
         assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
-        assert_eq!(loaded.lab.square, Square::D4);
-        assert_eq!(loaded.lab.technique, Technique::Subtraction, "a repeated key keeps its last value");
+        assert_eq!(loaded.lab.setup.square, Square::D4);
+        assert_eq!(loaded.lab.setup.technique, Technique::Subtraction, "a repeated key keeps its last value");
         let bad = from_query("?square=%zz");
         assert_eq!(bad.notices.len(), 1);
         assert!(bad.notices[0].message.contains("%zz"), "{}", bad.notices[0].message);
@@ -488,6 +532,9 @@ mod tests {
 
     #[test]
     fn an_empty_query_is_the_default() {
-        assert_eq!(from_query(""), Loaded { lab: Lab::default(), embed: Embed::default(), notices: vec![] });
+        assert_eq!(
+            from_query(""),
+            Loaded { lab: Lab::default(), embed: Embed::default(), notices: vec![], asked_step: None }
+        );
     }
 }

@@ -322,3 +322,41 @@ async fn on_a_phone_the_steps_result_is_a_screen_from_the_board() {
     }
     browser.close().await;
 }
+
+/// The six panels the panels module draws beside and below the lesson.
+const PANELS: [&str; 6] = ["share", "position", "info", "export", "compare", "benchmark"];
+
+/// The panels among [`PANELS`] whose host is missing or empty, after giving the module a moment
+/// to draw (it draws after the page, in a task of its own).
+async fn blank_panels(browser: &Browser) -> Vec<String> {
+    let script = format!(
+        "return {PANELS:?}.filter(panel => {{
+             const host = document.querySelector('[data-panel-host=\"' + panel + '\"]');
+             return host === null || host.childElementCount === 0 || host.textContent.trim() === '';
+         }});"
+    );
+    let started = std::time::Instant::now();
+    loop {
+        let blank: Vec<String> = serde_json::from_value(browser.eval(&script).await).unwrap_or_default();
+        if blank.is_empty() || started.elapsed() > std::time::Duration::from_secs(5) {
+            return blank;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn the_panels_stay_drawn_when_the_key_list_opens_and_closes() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=rook&square=d1&occupied=0x43").await;
+    assert_eq!(blank_panels(&browser).await, Vec::<String>::new(), "every panel is drawn at first");
+    let board = browser.client.find(Locator::Css(&square("d4"))).await.unwrap();
+    board.send_keys("?").await.unwrap();
+    browser.client.find(Locator::Css("[data-key-help]")).await.expect("? opens the list of keys");
+    assert_eq!(blank_panels(&browser).await, Vec::<String>::new(), "every panel is drawn with the key list open");
+    let close = browser.client.find(Locator::Css("[data-key-help] button")).await.unwrap();
+    close.send_keys(&Key::Escape.to_string()).await.unwrap();
+    assert!(browser.client.find(Locator::Css("[data-key-help]")).await.is_err(), "Esc closes it");
+    assert_eq!(blank_panels(&browser).await, Vec::<String>::new(), "every panel is drawn once the key list closed");
+    browser.close().await;
+}

@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::components::class_names;
 
-use crate::sources::{use_source, Source};
+use crate::sources::{use_source, Source, SourceFile};
 
 #[derive(Properties, PartialEq)]
 pub struct CodePanelProps {
@@ -138,7 +138,7 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
         });
     }
     let own_source = use_source(Some(technique.source_file()));
-    let compose_source = use_source(Some("compose.rs"));
+    let compose_source = use_source(Some(SourceFile::Compose.name()));
     let elsewhere = props.step.as_ref().filter(|step| !technique.made(step)).map(|step| match &compose_source {
         Source::Ready(source) => {
             let statement = statement_lines(source, step.place.line());

@@ -84,44 +84,9 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     // Whether the reader pressed the check's button (a link's `expect=` starts it too): only then
     // is the verdict brought into view, never by scrolling a page or an embed that just opened.
     let asked = use_mut_ref(|| false);
-    // The check runs a slice at a time, each after the page has had its turn to draw and
-    // answer the reader.
-    use_effect_with(playground.check.clone(), {
-        let on_action = props.on_action.clone();
-        let asked = asked.clone();
-        move |check| {
-            let next = matches!(check, Check::Running { .. })
-                .then(|| Timeout::new(0, move || on_action.emit(Action::CheckTick(now_ms()))));
-            // The verdict, once it is in, is brought into view (it can fall below the fold).
-            if matches!(check, Check::Done { .. }) && asked.replace(false) {
-                if let Ok(Some(verdict)) = gloo::utils::document().query_selector("[data-check-result]") {
-                    let options = web_sys::ScrollIntoViewOptions::new();
-                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                    verdict.scroll_into_view_with_scroll_into_view_options(&options);
-                }
-            }
-            move || drop(next)
-        }
-    });
-    // After every render: the mark (the step's sub-expression, or the error) is brought into
-    // the editor's view when it is out of it, and the backdrop follows the editor's scroll.
+    use_check_slices(playground, &props.on_action, &asked);
     let editor = use_node_ref();
-    {
-        let (editor, backdrop) = (editor.clone(), backdrop.clone());
-        use_effect(move || {
-            if let (Some(area), Some(behind)) = (editor.cast::<HtmlElement>(), backdrop.cast::<HtmlElement>()) {
-                if let Ok(Some(mark)) = behind.query_selector("[data-formula-mark]") {
-                    if let Ok(mark) = mark.dyn_into::<HtmlElement>() {
-                        let (top, height) = (mark.offset_top(), area.client_height());
-                        if top < area.scroll_top() || top + mark.offset_height() > area.scroll_top() + height {
-                            area.set_scroll_top((top - height / 3).max(0));
-                        }
-                    }
-                }
-                behind.set_scroll_top(area.scroll_top());
-            }
-        });
-    }
+    use_mark_in_view(&editor, &backdrop);
     let on_input = props.on_action.reform(|event: InputEvent| {
         let area: HtmlTextAreaElement = event.target_unchecked_into();
         Action::EditFormula(area.value())
@@ -178,43 +143,7 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
         }
         None => html! { <>{ text }{ "\n" }</> },
     };
-    let status = match (&playground.error, &props.fault) {
-        _ if playground.unread() => match &props.language {
-            language::Status::Failed(why) => html! {
-                <div class="formula-error" role="alert" data-formula-language-failed="">
-                    <p>{ why.to_string() }</p>
-                </div>
-            },
-            _ => html! { <p class="formula-note" data-formula-loading="">{ "Loading the formula language…" }</p> },
-        },
-        (Some(error), _) => {
-            let (line, caret) = error.caret(text);
-            let (line_number, column) = error.position(text);
-            html! {
-                <div class="formula-error" role="alert" data-formula-error="" data-line={line_number.to_string()}
-                    data-column={column.to_string()}>
-                    <p>{ error.describe(text) }</p>
-                    <pre class="formula-caret">{ format!("{line}\n{caret}") }</pre>
-                    <p class="formula-note">{ if playground.formula.is_some() {
-                        "The steps show the last formula that ran."
-                    } else {
-                        "Nothing has run yet: the steps appear once the formula reads."
-                    } }</p>
-                </div>
-            }
-        }
-        (None, Some(fault)) => html! {
-            <div class="formula-error" role="alert" data-formula-fault="">
-                <p>{ format!("On this board, {}. The steps stop there.", fault.describe(text)) }</p>
-            </div>
-        },
-        (None, None) if props.steps == 0 => html! {
-            <p class="formula-note" data-formula-no-steps="">
-                { "This formula takes no operation, so there is no step to show: its value is a name or a number as it stands. Combine it with an operator, as in o & r." }
-            </p>
-        },
-        _ => html! {},
-    };
+    let status = status_view(props);
     let on_example = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
         let id = EXAMPLES.iter().find(|e| e.id == select.value()).map_or("", |e| e.id);
@@ -229,10 +158,13 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let targets = Target::ALL.iter().map(|t| {
         html! { <option value={t.name()} selected={*t == playground.target}>{ t.describe() }</option> }
     });
-    let start = props.on_action.reform(move |_: MouseEvent| {
-        *asked.borrow_mut() = true;
-        Action::StartCheck(now_ms())
-    });
+    let start = {
+        let playground = playground.clone();
+        props.on_action.reform(move |_: MouseEvent| {
+            *asked.borrow_mut() = true;
+            crate::effects::start_check(&playground, now_ms())
+        })
+    };
     html! {
         <section class="formula-panel" aria-label="Your formula" data-formula-panel="">
             <header class="code-heading">
@@ -278,6 +210,101 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 </p>
             }
         </section>
+    }
+}
+
+
+/// The check, run a slice at a time, each after the page has had its turn to draw and answer
+/// the reader; its verdict brought into view when the reader asked for it (`asked`).
+#[hook]
+fn use_check_slices(playground: &Playground, on_action: &Callback<Action>, asked: &std::rc::Rc<std::cell::RefCell<bool>>) {
+    use_effect_with(playground.check.clone(), {
+        let (on_action, playground) = (on_action.clone(), playground.clone());
+        let asked = asked.clone();
+        move |check| {
+            let next = matches!(check, Check::Running { .. }).then(|| {
+                Timeout::new(0, move || {
+                    if let Some(slice) = crate::effects::check_slice(&playground, now_ms()) {
+                        on_action.emit(slice);
+                    }
+                })
+            });
+            // The verdict, once it is in, is brought into view (it can fall below the fold).
+            if matches!(check, Check::Done { .. }) && asked.replace(false) {
+                if let Ok(Some(verdict)) = gloo::utils::document().query_selector("[data-check-result]") {
+                    let options = web_sys::ScrollIntoViewOptions::new();
+                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    verdict.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
+            move || drop(next)
+        }
+    });
+}
+
+/// After every render: the mark (the step's sub-expression, or the error) is brought into the
+/// editor's view when it is out of it, and the backdrop follows the editor's scroll.
+#[hook]
+fn use_mark_in_view(editor: &NodeRef, backdrop: &NodeRef) {
+    {
+        let (editor, backdrop) = (editor.clone(), backdrop.clone());
+        use_effect(move || {
+            if let (Some(area), Some(behind)) = (editor.cast::<HtmlElement>(), backdrop.cast::<HtmlElement>()) {
+                if let Ok(Some(mark)) = behind.query_selector("[data-formula-mark]") {
+                    if let Ok(mark) = mark.dyn_into::<HtmlElement>() {
+                        let (top, height) = (mark.offset_top(), area.client_height());
+                        if top < area.scroll_top() || top + mark.offset_height() > area.scroll_top() + height {
+                            area.set_scroll_top((top - height / 3).max(0));
+                        }
+                    }
+                }
+                behind.set_scroll_top(area.scroll_top());
+            }
+        });
+    }
+}
+
+/// Under the editor: the language on its way (or why it could not come), the text's error with
+/// a caret under its place, the formula's fault on this board, or why there is no step.
+fn status_view(props: &FormulaPanelProps) -> Html {
+    let playground = &props.playground;
+    let text: &str = &playground.text;
+    match (&playground.error, &props.fault) {
+        _ if playground.unread() => match &props.language {
+            language::Status::Failed(why) => html! {
+                <div class="formula-error" role="alert" data-formula-language-failed="">
+                    <p>{ why.to_string() }</p>
+                </div>
+            },
+            _ => html! { <p class="formula-note" data-formula-loading="">{ "Loading the formula language…" }</p> },
+        },
+        (Some(error), _) => {
+            let (line, caret) = error.caret(text);
+            let (line_number, column) = error.position(text);
+            html! {
+                <div class="formula-error" role="alert" data-formula-error="" data-line={line_number.to_string()}
+                    data-column={column.to_string()}>
+                    <p>{ error.describe(text) }</p>
+                    <pre class="formula-caret">{ format!("{line}\n{caret}") }</pre>
+                    <p class="formula-note">{ if playground.formula.is_some() {
+                        "The steps show the last formula that ran."
+                    } else {
+                        "Nothing has run yet: the steps appear once the formula reads."
+                    } }</p>
+                </div>
+            }
+        }
+        (None, Some(fault)) => html! {
+            <div class="formula-error" role="alert" data-formula-fault="">
+                <p>{ format!("On this board, {}. The steps stop there.", fault.describe(text)) }</p>
+            </div>
+        },
+        (None, None) if props.steps == 0 => html! {
+            <p class="formula-note" data-formula-no-steps="">
+                { "This formula takes no operation, so there is no step to show: its value is a name or a number as it stands. Combine it with an operator, as in o & r." }
+            </p>
+        },
+        _ => html! {},
     }
 }
 
@@ -465,12 +492,13 @@ mod tests {
     /// it lights its own call's copy, the four in the order they are written out.
     #[test]
     fn a_step_in_a_function_called_four_times_lights_its_own_call() {
-        use std::rc::Rc;
-        use yew::Reducible;
-        let lab =
-            Rc::new(crate::model::Lab::default()).reduce(crate::model::Action::OpenExample("obstruction-difference"));
+        // The example opened, and read and traced as the page's effects do.
+        let lab = crate::effects::settle(
+            crate::model::Lab::default(),
+            crate::model::Action::OpenExample("obstruction-difference"),
+        );
         let Some(Ok(module)) = &lab.playground.compiled else { panic!("not compiled") };
-        let spans = &lab.trace().spans();
+        let spans = &crate::effects::trace(&lab).spans();
         let text = &*lab.playground.text;
         let clz = text.find("clz(lower | 1)").unwrap();
         let steps: Vec<usize> = (0..spans.len()).filter(|&s| spans[s].start == clz).collect();

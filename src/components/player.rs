@@ -7,6 +7,44 @@ use yew::prelude::*;
 
 use crate::model::{Action, SPEEDS_MS};
 
+/// The player's buttons, each with its hook (`data-player`), which tests and embedding pages use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayerButton {
+    First,
+    Back,
+    Play,
+    Next,
+    Last,
+    FrameBack,
+    FrameNext,
+    /// The embed's one button, when it plays by itself.
+    Toggle,
+}
+
+impl PlayerButton {
+    pub const fn hook(self) -> &'static str {
+        match self {
+            PlayerButton::First => "first",
+            PlayerButton::Back => "back",
+            PlayerButton::Play => "play",
+            PlayerButton::Next => "next",
+            PlayerButton::Last => "last",
+            PlayerButton::FrameBack => "frame-back",
+            PlayerButton::FrameNext => "frame-next",
+            PlayerButton::Toggle => "toggle",
+        }
+    }
+
+    /// Whether the button cannot move the player: back at the first step, on at the last.
+    const fn stuck(self, at_first: bool, at_last: bool) -> bool {
+        match self {
+            PlayerButton::First | PlayerButton::Back => at_first,
+            PlayerButton::Next | PlayerButton::Last => at_last,
+            _ => false,
+        }
+    }
+}
+
 pub struct PlayerProps {
     pub step: usize,
     pub count: usize,
@@ -21,12 +59,8 @@ pub fn player(props: &PlayerProps) -> Html {
     // At either end the buttons that cannot move say so with aria-disabled, and keep their focus:
     // a disabled button would drop the keyboard's place on the page.
     let (at_first, at_last) = (props.step == 0, props.step + 1 >= props.count);
-    let button = |hook: &'static str, label: Html, title: &'static str, action: Action| {
-        let stuck = match hook {
-            "first" | "back" => at_first,
-            "next" | "last" => at_last,
-            _ => false,
-        };
+    let button = |which: PlayerButton, label: Html, title: &'static str, action: Action| {
+        let (hook, stuck) = (which.hook(), which.stuck(at_first, at_last));
         let onclick = props.on_action.reform(move |_: MouseEvent| action.clone());
         html! {
             <button type="button" class="player-button" data-player={hook} {title} {onclick}
@@ -50,13 +84,13 @@ pub fn player(props: &PlayerProps) -> Html {
     };
     html! {
         <div class="player" role="toolbar" aria-label="Step player">
-            { button("first", html! { <>{ glyph("|◀") }{ " First" }</> }, "First step (Home)", Action::First) }
-            { button("back", html! { <>{ glyph("◀") }{ " Back" }</> }, "Previous step (← or [)", Action::Back) }
-            { button("play", play_label, play_title, Action::TogglePlay) }
-            { button("next", html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])", Action::Next) }
-            { button("last", html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)", Action::Last) }
-            { button("frame-back", html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)", Action::StepFrame(-1)) }
-            { button("frame-next", html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)", Action::StepFrame(1)) }
+            { button(PlayerButton::First, html! { <>{ glyph("|◀") }{ " First" }</> }, "First step (Home)", Action::First) }
+            { button(PlayerButton::Back, html! { <>{ glyph("◀") }{ " Back" }</> }, "Previous step (← or [)", Action::Back) }
+            { button(PlayerButton::Play, play_label, play_title, Action::TogglePlay) }
+            { button(PlayerButton::Next, html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])", Action::Next) }
+            { button(PlayerButton::Last, html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)", Action::Last) }
+            { button(PlayerButton::FrameBack, html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)", Action::StepFrame(-1)) }
+            { button(PlayerButton::FrameNext, html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)", Action::StepFrame(1)) }
             <label class="scrub">
                 <span>{ "Step" }</span>
                 <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}

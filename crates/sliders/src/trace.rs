@@ -266,8 +266,10 @@ pub struct Step {
 }
 
 impl Step {
-    /// The step taken where the tracer's helper was called from.
-    #[inline(always)]
+    /// The step taken where the tracer's helper was called from. Out of line: every traced
+    /// operation of every technique records through here, and built in place the step's fields
+    /// would be written out at each of them (the fast path never calls it).
+    #[inline(never)]
     #[track_caller]
     fn at(site: &'static Site, op: Op, lhs: Value, rhs: Option<Value>, result: Value) -> Step {
         let caller = Location::caller();

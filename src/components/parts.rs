@@ -1,0 +1,133 @@
+//! What every layout of the page draws ([`Parts`]), each part built once from the state, its
+//! trace and the current step's source file.
+
+use std::rc::Rc;
+
+use sliders_formula::Fault;
+use sliders::{Bitboard, Technique, Trace};
+use yew::prelude::*;
+
+use crate::components::board::Board;
+use crate::components::code_panel::CodePanel;
+use crate::components::formula_panel::FormulaPanel;
+use crate::components::key_help::{key_help, keys_hint};
+use crate::components::notices::{message, notice_list};
+use crate::components::player::{player, PlayerProps};
+use crate::components::result::{attack_result, ResultProps};
+use crate::components::step_view::{step_view, StepViewProps};
+use crate::model::{animation_frame, Action, Lab};
+use crate::sources::Source;
+
+/// The rays a positive-rays-only technique leaves out: what `reference` sees beyond its result.
+fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
+    let setup = &lab.setup;
+    if !setup.formula_open && setup.technique.positive_rays_only() {
+        Technique::Reference.attacks(setup.slider, setup.square, setup.occupied) & !attacks
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
+/// What every layout draws, each part built once.
+pub struct Parts {
+    pub notices: Html,
+    pub message: Html,
+    pub board: Html,
+    pub player: Html,
+    pub result: Html,
+    /// The current step, large, with its narration: empty for a trace without steps.
+    pub step_view: Html,
+    /// The code that runs: the technique's file, or the reader's formula in its editor.
+    pub code: Html,
+    /// The list of keys, or nothing. Like the message, it is one node, drawn or empty, never an
+    /// item spliced into a layout's children: yew matches unkeyed children from the end, so a
+    /// node that appears in the middle of a list re-creates every node before it, and with them
+    /// the empty hosts the panels module draws into (which it would not know to draw again).
+    pub key_help: Html,
+    pub title: String,
+}
+
+/// The parts of the page, from the state, its trace and the current step's source file.
+pub fn parts(
+    lab: &Lab,
+    traced: &Rc<(Trace, Option<Fault>)>,
+    step_source: &Source,
+    notices: &UseStateHandle<Vec<crate::url::Notice>>,
+    on_action: &Callback<Action>,
+) -> Parts {
+    let (trace, fault) = &**traced;
+    let (setup, player_state) = (&lab.setup, &lab.player);
+    let attacks = trace.result;
+    let current = trace.steps.get(player_state.step).cloned();
+    let frame = current.as_ref().map(|step| animation_frame(step, player_state.frame)).unwrap_or_default();
+    // A formula whose last step gives a number, and that number as its result, computed a
+    // count or a square, not attacks.
+    let number = match trace.steps.last().map(|step| step.result) {
+        Some(sliders::Value::Number(n)) if setup.formula_open && trace.result.0 == n as u64 => Some(n),
+        _ => None,
+    };
+    let positive_rays_only = !setup.formula_open && setup.technique.positive_rays_only();
+    // The embed clamps the narration to three lines, and the lesson folds all but its first
+    // sentence where the code would get under 8 lines; "more" opens it (main.css: a checkbox,
+    // so no state of the app's, and shown only when something is hidden).
+    let after_narration = html! {
+        <>
+            <input type="checkbox" id="narration-more" class="visually-hidden" data-narration-more=""
+                aria-label="Show the whole explanation" />
+            <label for="narration-more" class="narration-more"></label>
+        </>
+    };
+    let step_view = current.clone().map(|step| {
+        let why = match step_source {
+            _ if setup.formula_open => Some(step.why.to_string()),
+            Source::Ready(text) => Some(traced_syntax::why_in_source(text, step.place.line(), step.expression()).unwrap_or_default()),
+            // A file that cannot come leaves the sentence without its why, not waiting forever.
+            Source::Failed(_) => Some(String::new()),
+            Source::Loading => None,
+        };
+        step_view(&StepViewProps {
+            step,
+            index: player_state.step,
+            count: trace.steps.len(),
+            frame,
+            board: sliders_explain::narration::Board::of(trace),
+            keys_hint: keys_hint(on_action),
+            after_narration,
+            why,
+        })
+    });
+    let code = if setup.formula_open {
+        html! {
+            <FormulaPanel playground={lab.playground.clone()} span={trace.spans().get(player_state.step).copied()} spans={trace.spans()} step={player_state.step}
+                fault={fault.clone()} steps={trace.steps.len()} language={lab.language.clone()}
+                on_action={on_action.clone()} />
+        }
+    } else {
+        html! { <CodePanel technique={setup.technique} step={current} /> }
+    };
+    let title = if setup.formula_open {
+        format!("Your formula · {}", lab.playground.target.describe())
+    } else {
+        format!("{} · {}", setup.technique.article().title(), setup.technique.title())
+    };
+    Parts {
+        notices: notice_list(notices),
+        message: message(lab.message.as_deref(), on_action),
+        board: html! {
+            <Board occupied={setup.occupied} slider={setup.slider} square={setup.square} others={setup.others} {attacks}
+                unseen={unseen(lab, attacks)} show_indices={lab.preferences.show_indices} on_action={on_action.clone()} />
+        },
+        player: player(&PlayerProps {
+            step: player_state.step,
+            count: trace.steps.len(),
+            playing: player_state.playing(),
+            speed: player_state.speed,
+            on_action: on_action.clone(),
+        }),
+        result: attack_result(&ResultProps { positive_rays_only, attacks, number }),
+        step_view: step_view.unwrap_or_default(),
+        code,
+        key_help: if lab.preferences.show_keys { key_help(on_action) } else { Html::default() },
+        title,
+    }
+}

@@ -1,0 +1,32 @@
+//! Presentation mode's layout, for a projector: the board, the step with its narration, and the
+//! code, nothing else.
+
+use yew::prelude::*;
+
+use crate::components::parts::Parts;
+use crate::model::Action;
+
+pub fn presentation(parts: Parts, on_action: &Callback<Action>) -> Html {
+    html! {
+        <main class="lab present-view" data-presenting="">
+            <h1 class="visually-hidden">{ "Slider Lab, presentation" }</h1>
+            { parts.notices }
+            { parts.message }
+            <div class="present-board">
+                <h2 class="present-title">{ parts.title }</h2>
+                { parts.board }
+                <button type="button" class="present-exit" data-present-exit=""
+                    onclick={on_action.reform(|_: MouseEvent| Action::Present(false))}>
+                    { "Leave presentation (P)" }
+                </button>
+            </div>
+            // The player, the step and its code: the same as in the lesson.
+            <section class="stepper" aria-label="Steps of the technique">
+                { parts.player }
+                { parts.step_view }
+                { parts.code }
+            </section>
+            { parts.key_help }
+        </main>
+    }
+}

@@ -1,0 +1,142 @@
+//! What the page's effects compute for the reducer, which computes none of it: the trace (a
+//! technique run, its table filled first, or a formula through formula.wasm), the reading of a
+//! typed formula, and the check's slices (formula.wasm, and the compiled function in the
+//! browser's WebAssembly). Each gives the action that carries its result; `crate::hooks` runs
+//! them at the right moments, and [`settle`] runs them in order where there is no page.
+
+use std::rc::Rc;
+
+use sliders_formula::{self as formula, CheckOutcome, Fault};
+use sliders::Trace;
+use yew::Reducible;
+
+use crate::model::{
+    Action, Check, CheckSlice, CompiledCheck, Lab, Playground, Reading, TraceKey, TraceShape, CHECK_SLICE,
+};
+use crate::url::{self, Loaded};
+use crate::{attack_tables, compiled, language};
+
+/// The trace of `key`, and a formula's fault on this board if it meets one (a square function
+/// given 64): its steps stop there.
+pub fn trace_of(key: &TraceKey) -> (Trace, Option<Fault>) {
+    let sliders = key.sliders;
+    if key.formula_open {
+        return match &key.formula {
+            Some(formula) => language::trace(formula, key.slider, sliders, key.occupied),
+            // Nothing has run yet: no steps, and the editor says why.
+            None => (Trace::not_run(key.slider, sliders, key.occupied), None),
+        };
+    }
+    // Running the technique fills its table, if it has one: timed, as the page says.
+    attack_tables::ensure(key.technique);
+    let square = sliders.squares().next().unwrap_or(sliders::Square::A1);
+    let trace = key
+        .technique
+        .trace_many(key.slider, sliders, key.occupied)
+        .unwrap_or_else(|_| key.technique.trace(key.slider, square, key.occupied));
+    (trace, None)
+}
+
+/// The trace of the state on screen.
+pub fn trace(lab: &Lab) -> Trace {
+    trace_of(&lab.trace_key()).0
+}
+
+/// What the reducer keeps of a trace.
+pub fn traced(key: TraceKey, trace: &Trace) -> Action {
+    Action::Traced(key, TraceShape::of(&trace.steps))
+}
+
+/// The reading of the typed text, where it waits for one and the language is here.
+pub fn reading(playground: &Playground) -> Option<Action> {
+    if !playground.unread() || !language::ready() {
+        return None;
+    }
+    let text = playground.text.clone();
+    let reading = match language::parse(&text) {
+        Err(error) => Reading::Error(error),
+        Ok(()) if playground.formula.as_deref() == Some(&*text) => Reading::Same,
+        Ok(()) => Reading::New(compile(&text)),
+    };
+    Some(Action::Read { text, reading })
+}
+
+/// The formula of `text` compiled, and validated.
+fn compile(text: &str) -> Result<Rc<formula::wire::CompiledModule>, Rc<str>> {
+    let module = language::compile(text)?;
+    compiled::validate(&module.bytes)?;
+    Ok(Rc::new(module))
+}
+
+/// The check started at `now`, with the compiled function instantiated to run beside it where
+/// the page can.
+pub fn start_check(playground: &Playground, now: f64) -> Action {
+    let compiled = match (&playground.formula, &playground.compiled) {
+        (Some(formula), Some(Ok(module))) if compiled::AVAILABLE => Some(compiled::load(formula, &module.bytes)),
+        _ => None,
+    };
+    Action::StartCheck { now, compiled }
+}
+
+/// The next slice of a running check, at `now`.
+pub fn check_slice(playground: &Playground, now: f64) -> Option<Action> {
+    let Check::Running { checker, compiled, .. } = &playground.check else { return None };
+    let formula = playground.formula.as_ref()?;
+    let compiled = compiled.clone().map(|compiled| match compiled {
+        CompiledCheck::Running(mut checker) => match compiled::attacks_of(formula) {
+            Some(attacks) => match checker.advance_with(CHECK_SLICE, attacks) {
+                Some(outcome) => CompiledCheck::Stopped(outcome),
+                None => CompiledCheck::Running(checker),
+            },
+            // Gone (the page compiled another text): it stops where it was.
+            None => CompiledCheck::Stopped(CheckOutcome::Agrees { cases: checker.done() }),
+        },
+        stopped => stopped,
+    });
+    let formula = language::advance(formula, checker, CHECK_SLICE);
+    Some(Action::CheckSliceDone(CheckSlice { now, formula, compiled }))
+}
+
+/// `lab` after `action`, with what the page's effects dispatch in answer ([`answered`]).
+pub fn settle(lab: Lab, action: Action) -> Lab {
+    answered((*Rc::new(lab).reduce(action)).clone())
+}
+
+/// `lab` with what the page's effects dispatch after a change, as the page runs them: the typed
+/// text read, and the new trace's shape handed in. For tests, and for the panels module, which
+/// reads the page's state from its address.
+pub fn answered(lab: Lab) -> Lab {
+    let mut state = Rc::new(lab);
+    if let Some(read) = reading(&state.playground) {
+        state = state.reduce(read);
+    }
+    if state.shape().is_none() {
+        let key = state.trace_key();
+        let (trace, _) = trace_of(&key);
+        state = state.reduce(traced(key, &trace));
+    }
+    (*state).clone()
+}
+
+/// `lab` with its typed text read, where the language is here to read it.
+pub fn read(lab: Lab) -> Lab {
+    match reading(&lab.playground) {
+        Some(Action::Read { text, reading }) => Lab { playground: lab.playground.clone().read(&text, reading), ..lab },
+        _ => lab,
+    }
+}
+
+/// The state a link describes, as the page opens it: read from the address, its formula read,
+/// and its step kept within its trace (which the address alone does not know).
+pub fn open(query: &str) -> Loaded {
+    let loaded = url::from_query(query);
+    let lab = read(loaded.lab.clone());
+    // A link's formula that waits for the language (formula.wasm) keeps the link's step, and
+    // the player settles on it once the steps are known.
+    let steps = if lab.setup.formula_open && lab.playground.unread() {
+        formula::MAX_STEPS
+    } else {
+        trace(&lab).steps.len().max(1)
+    };
+    Loaded { lab, ..loaded }.with_steps(steps)
+}

@@ -1,0 +1,70 @@
+//! The page-wide keyboard shortcuts.
+
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, KeyboardEvent};
+use yew::prelude::*;
+
+use crate::components::key_help::focus_key_help;
+use crate::model::{Action, Lab};
+use crate::url::Embed;
+
+/// The page's shortcut for a key, if it has one where the key was pressed. `[`, `]`, `K`, `,`,
+/// `.`, `?` and Esc work everywhere, the board included (its arrows move between squares); the
+/// arrows, Space, Home and End step the player everywhere else. Text fields keep every key, and
+/// Space still presses a focused button or square.
+fn shortcut(event: &KeyboardEvent, keys_shown: bool, presenting: bool) -> Option<Action> {
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    let within = |selector: &str| target.closest(selector).ok().flatten().is_some();
+    if event.ctrl_key() || event.meta_key() || event.alt_key() {
+        return None;
+    }
+    if within("input[type=text], textarea, select, [contenteditable]") {
+        return (event.key() == "Escape" && keys_shown).then_some(Action::ShowKeys(false));
+    }
+    let on_board = within("[data-square]");
+    let on_input = within("input");
+    let on_button = within("button, a, summary");
+    Some(match event.key().as_str() {
+        "?" => Action::ShowKeys(!keys_shown),
+        "Escape" if keys_shown => Action::ShowKeys(false),
+        "Escape" if presenting => Action::Present(false),
+        "p" | "P" => Action::Present(!presenting),
+        "[" => Action::Back,
+        "]" => Action::Next,
+        "k" | "K" => Action::TogglePlay,
+        "," => Action::StepFrame(-1),
+        "." => Action::StepFrame(1),
+        "ArrowLeft" if !on_board && !on_input => Action::Back,
+        "ArrowRight" if !on_board && !on_input => Action::Next,
+        "Home" if !on_board && !on_input => Action::First,
+        "End" if !on_board && !on_input => Action::Last,
+        " " if !on_board && !on_button && !on_input => Action::TogglePlay,
+        _ => return None,
+    })
+}
+
+/// Page-wide keyboard shortcuts for the player; re-bound when the key list opens or closes,
+/// or presentation mode starts or ends. The list, when it opens, takes the focus.
+#[hook]
+pub fn use_shortcuts(lab: &UseReducerHandle<Lab>, embed: Embed) {
+    use_effect_with((lab.preferences.show_keys, lab.preferences.presenting), {
+        let dispatcher = lab.dispatcher();
+        move |&(keys_shown, presenting)| {
+            if keys_shown {
+                focus_key_help();
+            }
+            // Not passive (gloo's default): Space must be able to cancel the page's scroll.
+            let options = EventListenerOptions::enable_prevent_default();
+            let listener =
+                EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
+                    let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+                    if let Some(action) = shortcut(event, keys_shown, presenting && !embed.enabled) {
+                        event.prevent_default();
+                        dispatcher.dispatch(action);
+                    }
+                });
+            move || drop(listener)
+        }
+    });
+}

@@ -1,0 +1,87 @@
+//! The page's effects, as custom hooks: each watches part of the state and does what the
+//! reducer does not (the address, the panels module, the browser's events, the frame timer,
+//! formula.wasm), dispatching actions with what it found.
+
+mod browser;
+mod formula;
+mod keys;
+
+pub use browser::{load, prefers_reduced_motion, use_address_sync, use_once, use_root_flags};
+pub use formula::{use_check_when_read, use_formula_reading, use_language};
+pub use keys::use_shortcuts;
+
+use std::rc::Rc;
+
+use gloo::timers::callback::Interval;
+use sliders_formula::Fault;
+use sliders::Trace;
+use yew::prelude::*;
+
+use crate::effects::{trace_of, traced};
+use crate::model::{Action, Lab, SPEEDS_MS};
+use crate::url::{self, Embed};
+
+/// The trace of the state on screen, computed once per setup (technique, formula, sliders,
+/// pieces) and shared: the views draw from it, and the reducer is handed its shape.
+#[hook]
+pub fn use_trace(lab: &UseReducerHandle<Lab>) -> Rc<(Trace, Option<Fault>)> {
+    let key = lab.trace_key();
+    let traced_now = use_memo(key.clone(), trace_of);
+    use_effect_with(key, {
+        let (dispatcher, traced_now) = (lab.dispatcher(), traced_now.clone());
+        move |key| dispatcher.dispatch(traced(key.clone(), &traced_now.0))
+    });
+    traced_now
+}
+
+/// The frame timer, running only while something animates.
+#[hook]
+pub fn use_frame_timer(lab: &UseReducerHandle<Lab>) {
+    use_effect_with((lab.player.running, lab.player.speed), {
+        let dispatcher = lab.dispatcher();
+        move |&(running, speed)| {
+            let timer = running.then(|| Interval::new(SPEEDS_MS[speed], move || dispatcher.dispatch(Action::Tick)));
+            move || drop(timer)
+        }
+    });
+}
+
+/// The panels module draws from the state the address describes: told after every change of
+/// it, or of the formula panel's hosts, and fetched once the lesson is on screen.
+#[hook]
+pub fn use_panels_link(lab: &UseReducerHandle<Lab>, embed: Embed) {
+    let playground = &lab.playground;
+    let hosts = (playground.formula.is_some(), playground.error.is_some());
+    use_effect_with((browser::addressed(lab), formula_checked(playground), lab.preferences.show_indices, hosts), {
+        let lab = (**lab).clone();
+        move |(_, checked, indices, _)| crate::panels_link::publish(&url::query_of(&lab), *checked, *indices)
+    });
+    // An embed draws the module's hosts only in a formula's panel, when it shows its code.
+    let panels_shown = !embed.enabled || (embed.code && lab.setup.formula_open);
+    use_effect_with(panels_shown, {
+        let dispatcher = lab.dispatcher();
+        move |&shown| {
+            let listener = shown.then(|| {
+                crate::panels_link::load();
+                crate::panels_link::listen(move |action| dispatcher.dispatch(action))
+            });
+            move || drop(listener)
+        }
+    });
+}
+
+/// Whether the Benchmark panel may time the reader's formula: once it and its compiled function
+/// agreed with the reference on every case, and while the typed text is that formula's or
+/// another that reads.
+fn formula_checked(playground: &crate::model::Playground) -> bool {
+    use sliders_formula::CheckOutcome;
+    // A text with an error is not what would be timed.
+    playground.error.is_none()
+        && matches!(
+            (&playground.check, &playground.compiled),
+            (
+                crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. },
+                Some(Ok(_))
+            )
+        )
+}

@@ -1,0 +1,750 @@
+//! The page's state and every change to it, kept apart from the view so it can be tested natively.
+//!
+//! The reducer is pure: it runs no technique, reads no formula and touches no browser API. What
+//! those give (the trace's shape, a formula's reading, a slice of its check) the page's effects
+//! compute and hand in as actions (`crate::effects`, `crate::hooks`).
+
+mod player;
+mod playground;
+mod preferences;
+mod setup;
+
+use std::rc::Rc;
+
+use sliders_formula::examples::EXAMPLES;
+use sliders_formula::{CheckOutcome, Target};
+use sliders::{Bitboard, Slider, Square, Technique};
+use yew::Reducible;
+
+use crate::language::Status as LanguageStatus;
+use crate::presets::PRESETS;
+
+pub use player::{animation_frame, Frame, Player, SelfPlay, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, SPEEDS_MS};
+pub use playground::{Check, CheckSlice, CompiledCheck, Playground, Reading, CHECK_SLICE};
+pub use preferences::{Preferences, Theme};
+pub use setup::{Setup, Tool};
+
+/// Everything the page shows is derived from this.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Lab {
+    pub setup: Setup,
+    pub playground: Playground,
+    /// Where the formula language is (it is fetched when a formula first opens).
+    pub language: LanguageStatus,
+    pub player: Player,
+    pub preferences: Preferences,
+    /// A problem with the last input, shown until the next successful edit.
+    pub message: Option<String>,
+    /// A link with `expect=` asks for the check: it starts on its own once the formula reads
+    /// (the language may still be on its way when the link opens).
+    pub check_when_read: bool,
+    /// The shape of the trace of [`Lab::trace_key`], once the page has computed it; a shape of
+    /// another key is stale.
+    pub shape: Option<(TraceKey, TraceShape)>,
+}
+
+impl Default for Lab {
+    fn default() -> Lab {
+        Lab {
+            setup: Setup::default(),
+            playground: Playground::example(&EXAMPLES[0]),
+            language: LanguageStatus::Absent,
+            player: Player::default(),
+            preferences: Preferences::default(),
+            message: None,
+            check_when_read: false,
+            shape: None,
+        }
+    }
+}
+
+/// What the trace depends on: a new value means a new trace.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TraceKey {
+    pub technique: Technique,
+    /// The reader's formula runs instead of the technique; `Some` of the formula that runs, if
+    /// one has read.
+    pub formula_open: bool,
+    pub formula: Option<Rc<str>>,
+    pub slider: Slider,
+    pub sliders: Bitboard,
+    pub occupied: Bitboard,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Pointer went down on a square: toggle it or place the slider, and start a paint stroke.
+    Press(Square),
+    /// Pointer moved onto a square while pressed: paint it with the stroke's state.
+    Drag(Square),
+    /// Pointer released anywhere.
+    Release,
+    /// Keyboard or single-click activation without painting.
+    Activate(Square),
+    SetTool(Tool),
+    SetSlider(Slider),
+    SetTechnique(Technique),
+    /// Show the reader's formula in the lesson ("Your formula" in the technique menu).
+    OpenFormula,
+    /// The editor's text changed.
+    EditFormula(String),
+    /// The page read a typed text (its reading effect): what the language found.
+    Read {
+        text: Rc<str>,
+        reading: Reading,
+    },
+    /// The formula language is on its way.
+    LanguageLoading,
+    /// The formula language arrived, or could not (why, in a sentence).
+    LanguageLoaded(Result<(), Rc<str>>),
+    /// Open one of [`EXAMPLES`] by id.
+    OpenExample(&'static str),
+    /// What the formula should compute; its slider is placed for it.
+    SetTarget(Target),
+    /// Start the check, at this time (milliseconds, for its duration), with whether the page
+    /// could instantiate the compiled function to run beside it (`None`: it cannot here).
+    StartCheck {
+        now: f64,
+        compiled: Option<Result<(), String>>,
+    },
+    /// The page ran the next slice of the check.
+    CheckSliceDone(CheckSlice),
+    /// Put the check's counter-example on the board.
+    LoadCounterExample,
+    SetOccupied(Bitboard),
+    /// Load one of [`PRESETS`] by id.
+    LoadPreset(&'static str),
+    ToggleIndices,
+    /// Open or close the list of keys.
+    ShowKeys(bool),
+    /// Enter or leave presentation mode.
+    Present(bool),
+    /// Go to a step and animate it.
+    GoTo(usize),
+    First,
+    Back,
+    Next,
+    Last,
+    /// Play through the steps, or pause (also mid-animation).
+    TogglePlay,
+    /// Move one animation frame within the current step, pausing.
+    StepFrame(isize),
+    /// The frame timer fired.
+    Tick,
+    /// The page scrolled into the reader's view, or out of it (an embed in an article).
+    Seen(bool),
+    SetSpeed(usize),
+    SetTheme(Theme),
+    /// The page computed the trace of this key: its shape.
+    Traced(TraceKey, TraceShape),
+    /// Back or forward in the browser's history: take the position, technique and step of a link.
+    Restore(Box<Lab>),
+    /// The user typed something that could not be read; the board keeps its state.
+    Reject(String),
+    DismissMessage,
+}
+
+impl Lab {
+    /// Every slider's square.
+    pub fn sliders(&self) -> Bitboard {
+        self.setup.sliders()
+    }
+
+    /// Several sliders at once: the set-wise techniques and a formula (whose `r` is their union).
+    pub fn takes_many_sliders(&self) -> bool {
+        self.setup.takes_many_sliders()
+    }
+
+    /// What the trace depends on.
+    pub fn trace_key(&self) -> TraceKey {
+        let setup = &self.setup;
+        TraceKey {
+            technique: setup.technique,
+            formula_open: setup.formula_open,
+            formula: self.playground.formula.clone().filter(|_| setup.formula_open),
+            slider: setup.slider,
+            sliders: setup.sliders(),
+            occupied: setup.occupied,
+        }
+    }
+
+    /// The shape of the trace on screen, once the page has handed it in.
+    pub fn shape(&self) -> Option<&TraceShape> {
+        self.shape.as_ref().filter(|(key, _)| *key == self.trace_key()).map(|(_, shape)| shape)
+    }
+
+    fn with_setup(self, setup: Setup) -> Lab {
+        Lab { setup, ..self }
+    }
+
+    /// A new board, and the last message gone.
+    fn edited(self, occupied: Bitboard) -> Lab {
+        Lab { setup: Setup { occupied, ..self.setup }, message: None, ..self }
+    }
+
+    fn with_player(self, player: Player) -> Lab {
+        Lab { player, ..self }
+    }
+
+    /// The board's actions: presses, drags, tools, technique, slider and pieces.
+    fn on_board(self, action: Action) -> Option<Lab> {
+        let setup = self.setup.clone();
+        Some(match action {
+            Action::Press(square) | Action::Activate(square) if setup.tool == Tool::PlaceSlider => {
+                let setup = setup.place_slider(square)?;
+                Lab { message: None, ..self.with_setup(setup) }
+            }
+            Action::Press(square) => {
+                let occupy = !setup.occupied.contains(square);
+                let setup = Setup { painting: Some(occupy), ..setup.set(square, occupy) };
+                Lab { message: None, ..self.with_setup(setup) }
+            }
+            Action::Drag(square) => match setup.painting {
+                Some(occupy) if setup.occupied.contains(square) != occupy => {
+                    Lab { message: None, ..self.with_setup(setup.set(square, occupy)) }
+                }
+                _ => return None,
+            },
+            Action::Release if setup.painting.is_some() => self.with_setup(Setup { painting: None, ..setup }),
+            Action::Release => return None,
+            Action::Activate(square) => self.edited(setup.occupied.toggled(square)),
+            Action::SetTool(tool) => self.with_setup(Setup { tool, ..setup }),
+            Action::SetSlider(slider) => self.with_setup(Setup { slider, ..setup }),
+            Action::SetTechnique(technique) => {
+                let (setup, message) = setup.with_technique(technique);
+                match message {
+                    Some(message) => Lab { message: Some(message), ..self.with_setup(setup) },
+                    None => self.with_setup(setup),
+                }
+            }
+            Action::SetOccupied(occupied) => self.edited(occupied),
+            Action::LoadPreset(id) => match PRESETS.iter().find(|p| p.id == id) {
+                Some(preset) => {
+                    let lab = self.edited(preset.occupied);
+                    match preset.setup {
+                        Some((slider, square, technique)) => {
+                            let setup =
+                                Setup { slider, square, technique, others: Bitboard::EMPTY, ..lab.setup.clone() };
+                            lab.with_setup(setup)
+                        }
+                        None => lab,
+                    }
+                }
+                None => Lab { message: Some(format!("There is no preset \"{id}\".")), ..self },
+            },
+            _ => return None,
+        })
+    }
+
+    /// The formula's actions: the editor, its reading, the language, the examples and the check.
+    fn on_formula(self, action: Action) -> Option<Lab> {
+        let playground = self.playground.clone();
+        Some(match action {
+            Action::OpenFormula => {
+                let setup = Setup { formula_open: true, ..self.setup.clone() };
+                self.with_setup(setup)
+            }
+            Action::EditFormula(text) => Lab { playground: playground.edited(&text), ..self },
+            Action::Read { text, reading } => Lab { playground: playground.read(&text, reading), ..self },
+            Action::LanguageLoading => Lab { language: LanguageStatus::Loading, ..self },
+            Action::LanguageLoaded(Ok(())) => Lab { language: LanguageStatus::Ready, ..self },
+            Action::LanguageLoaded(Err(why)) => Lab { language: LanguageStatus::Failed(why), ..self },
+            Action::OpenExample(id) => match sliders_formula::examples::by_id(id) {
+                Some(example) => {
+                    let setup = Setup {
+                        formula_open: true,
+                        slider: example.target.slider(),
+                        others: Bitboard::EMPTY,
+                        ..self.setup.clone()
+                    };
+                    Lab { playground: Playground::example(example), ..self.with_setup(setup) }
+                }
+                None => Lab { message: Some(format!("There is no example formula \"{id}\".")), ..self },
+            },
+            Action::SetTarget(target) => {
+                let setup = Setup { slider: target.slider(), ..self.setup.clone() };
+                Lab { playground: Playground { target, check: Check::NotRun, ..playground }, ..self.with_setup(setup) }
+            }
+            Action::StartCheck { .. } if playground.formula.is_none() => return None,
+            Action::StartCheck { now, compiled } => {
+                Lab { playground: playground.checking(now, compiled), check_when_read: false, ..self }
+            }
+            Action::CheckSliceDone(slice) => match playground.checked(slice) {
+                (playground, None) => Lab { playground, ..self },
+                (playground, why) => Lab { playground, message: why, ..self },
+            },
+            Action::LoadCounterExample => match &playground.check {
+                Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, .. } => {
+                    let (square, occupied) = (counter_example.square, counter_example.occupied);
+                    let slider = playground.target.slider();
+                    let setup = Setup { square, occupied, slider, others: Bitboard::EMPTY, ..self.setup.clone() };
+                    let player = Player { step: 0, ..self.player.clone() };
+                    Lab { message: None, ..self.with_setup(setup).with_player(player) }
+                }
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// The player's actions.
+    fn on_player(self, action: Action) -> Option<Lab> {
+        let (player, shape, reduced) = (self.player.clone(), self.shape().cloned(), self.preferences.reduced_motion);
+        let shape = shape.as_ref();
+        let player = match action {
+            Action::GoTo(step) => player.go_to(step, shape, reduced),
+            Action::First => player.go_to(0, shape, reduced),
+            Action::Back => {
+                let step = player.step.saturating_sub(1);
+                player.go_to(step, shape, reduced)
+            }
+            Action::Next => {
+                let step = player.step + 1;
+                player.go_to(step, shape, reduced)
+            }
+            Action::Last => player.go_to(usize::MAX, shape, reduced),
+            Action::TogglePlay => player.toggled(shape, reduced),
+            Action::Seen(seen) => player.seen(seen, shape, reduced)?,
+            Action::StepFrame(delta) => player.step_frame(delta, shape),
+            Action::Tick => player.tick(shape, reduced),
+            Action::SetSpeed(speed) => Player { speed: speed.min(SPEEDS_MS.len() - 1), ..player },
+            // A formula not yet read has no steps to keep the step within: a link's step waits
+            // for the formula's own.
+            Action::Traced(key, shape) if key.formula_open && key.formula.is_none() => {
+                return Some(Lab { shape: Some((key, shape)), ..self });
+            }
+            Action::Traced(key, shape) => {
+                return Some(Lab { player: player.clamped(&shape), shape: Some((key, shape)), ..self });
+            }
+            _ => return None,
+        };
+        Some(self.with_player(player))
+    }
+
+    /// The page's preferences, the message, and history.
+    fn on_page(self, action: Action) -> Option<Lab> {
+        let preferences = self.preferences.clone();
+        Some(match action {
+            Action::ToggleIndices => Lab { preferences: preferences.toggled_indices(), ..self },
+            Action::ShowKeys(show_keys) => Lab { preferences: Preferences { show_keys, ..preferences }, ..self },
+            Action::Present(presenting) => Lab { preferences: Preferences { presenting, ..preferences }, ..self },
+            Action::SetTheme(theme) => Lab { preferences: Preferences { theme, ..preferences }, ..self },
+            Action::Restore(link) => self.restored(*link),
+            Action::Reject(message) => Lab { message: Some(message), ..self },
+            Action::DismissMessage => Lab { message: None, ..self },
+            _ => return None,
+        })
+    }
+
+    /// A link's position, technique, formula, step, speed and theme, its step shown finished.
+    fn restored(self, link: Lab) -> Lab {
+        let player = Player {
+            step: link.player.step,
+            speed: link.player.speed,
+            frame: Frame::Finished,
+            running: false,
+            autoplay: false,
+            ..self.player.clone()
+        };
+        let preferences = Preferences { theme: link.preferences.theme, ..self.preferences.clone() };
+        let setup = self.setup.clone().restored(link.setup);
+        let lab = Lab { setup, playground: link.playground, player, preferences, message: None, ..self };
+        // Settled on the link's trace: its step is clamped once that trace's shape is known.
+        match lab.shape().cloned() {
+            Some(shape) => Lab { player: lab.player.clone().clamped(&shape), ..lab },
+            None => lab,
+        }
+    }
+}
+
+impl Reducible for Lab {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let lab = (*self).clone();
+        let next = lab
+            .clone()
+            .on_board(action.clone())
+            .or_else(|| lab.clone().on_formula(action.clone()))
+            .or_else(|| lab.clone().on_player(action.clone()))
+            .or_else(|| lab.on_page(action));
+        let Some(next) = next else { return self };
+        // A new position, technique or formula means a new trace: settle the player on it (its
+        // step is clamped when the new trace's shape comes in).
+        let next = if next.trace_key() != self.trace_key() {
+            Lab { player: next.player.clone().settled(), ..next }
+        } else {
+            next
+        };
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::effects::{answered, check_slice, settle, start_check};
+    use playground::compiled_verdict;
+    use sliders_explain::animation::frame_count;
+    use sliders_formula::Checker;
+    use sliders::{Bitboard, Slider, Square, Technique, Trace};
+
+    /// `lab` after `actions`, each followed by what the page's effects dispatch in answer (the
+    /// typed text read, the new trace's shape), as the page runs them.
+    fn apply(lab: Lab, actions: &[Action]) -> Lab {
+        actions.iter().fold(answered(lab), |lab, action| settle(lab, action.clone()))
+    }
+
+    /// The trace of the state on screen, as the page computes it.
+    fn trace(lab: &Lab) -> Trace {
+        crate::effects::trace(lab)
+    }
+
+    /// What the check's button, or a link's `expect=`, dispatches.
+    fn start(lab: Lab) -> Lab {
+        let action = start_check(&lab.playground, 0.0);
+        apply(lab, &[action])
+    }
+
+    /// What the formula panel dispatches for the check's next slice, at `now`.
+    fn tick_check(lab: Lab, now: f64) -> Lab {
+        match check_slice(&lab.playground, now) {
+            Some(action) => apply(lab, &[action]),
+            None => lab,
+        }
+    }
+
+    fn with_setup(setup: Setup) -> Lab {
+        Lab { setup, ..Lab::default() }
+    }
+
+    fn with_player(player: Player) -> Lab {
+        Lab { player, ..Lab::default() }
+    }
+
+    #[test]
+    fn a_started_check_is_no_longer_asked_for() {
+        let lab = Lab { check_when_read: true, ..apply(Lab::default(), &[Action::OpenExample("classical-ray")]) };
+        let started = start(lab);
+        assert!(matches!(started.playground.check, Check::Running { .. }));
+        assert!(!started.check_when_read);
+    }
+
+    #[test]
+    fn an_edit_with_an_error_keeps_the_last_good_formula_and_its_steps() {
+        let lab = apply(Lab::default(), &[Action::OpenFormula, Action::EditFormula("o ^ (o - 2 * r)".into())]);
+        assert_eq!(trace(&lab).steps.len(), 3);
+        let broken = apply(lab.clone(), &[Action::EditFormula("o ^ (o - 2 * r".into())]);
+        assert!(broken.playground.error.as_ref().is_some_and(|e| e.message.contains("expected )")));
+        assert_eq!(&*broken.playground.text, "o ^ (o - 2 * r");
+        assert_eq!(trace(&broken), trace(&lab), "the steps of the last good formula stay");
+        let fixed = apply(broken, &[Action::EditFormula("o & r".into())]);
+        assert!(fixed.playground.error.is_none());
+        assert_eq!(trace(&fixed).steps.len(), 1);
+        let back = apply(fixed, &[Action::SetTechnique(Technique::Sbamg)]);
+        assert!(!back.setup.formula_open && trace(&back).technique == Some(Technique::Sbamg));
+    }
+
+    #[test]
+    fn a_formula_that_reads_is_compiled_and_its_listing_follows_its_text() {
+        let lab = apply(Lab::default(), &[Action::OpenExample("obstruction-difference")]);
+        let Some(Ok(module)) = &lab.playground.compiled else { panic!("not compiled") };
+        assert!(module.lines.iter().any(|line| line.text.trim() == "i64.clz"));
+        assert!(module.instructions > 0 && module.bytes.starts_with(b"\0asm"));
+        // Every step's sub-expression has instructions to light.
+        for span in &trace(&lab).spans() {
+            assert!(module.lines.iter().any(|line| line.span == Some(*span)));
+        }
+        // A text with an error keeps the last module; a new formula brings its own.
+        let typed = apply(lab.clone(), &[Action::EditFormula("o ^ (o - 2 * ".into())]);
+        assert_eq!(typed.playground.compiled, lab.playground.compiled);
+        let other = apply(lab.clone(), &[Action::EditFormula("popcount(o)".into())]);
+        let Some(Ok(other)) = &other.playground.compiled else { panic!("not compiled") };
+        assert!(other.lines.iter().any(|line| line.text.trim() == "i64.popcnt"));
+    }
+
+    #[test]
+    fn the_compiled_verdict_names_the_first_case_where_the_two_part() {
+        use sliders_formula::CounterExample;
+        let differs = |cases, got: u64| CheckOutcome::Differs {
+            cases,
+            counter_example: CounterExample {
+                square: Square::D4,
+                occupied: Bitboard(0x0800_0000),
+                expected: Bitboard(0xff),
+                got: Ok(Bitboard(got)),
+            },
+        };
+        let agrees = CheckOutcome::Agrees { cases: 100_032 };
+        assert_eq!(compiled_verdict(&agrees, Some(&agrees)), Ok(100_032));
+        assert_eq!(compiled_verdict(&differs(7, 1), Some(&differs(7, 1))), Ok(7));
+        // The formula stops at case 7; the compiled function gave the expected value there.
+        let why = compiled_verdict(&differs(7, 1), Some(&agrees)).unwrap_err();
+        assert!(why.contains("case 7 (d4, occupied 0x0000000008000000): the formula gives 0x0000000000000001, the compiled function 0x00000000000000ff"), "{why}");
+        // The compiled function stops first.
+        let why = compiled_verdict(&agrees, Some(&differs(9, 3))).unwrap_err();
+        assert!(
+            why.contains("case 9")
+                && why.contains("the formula gives 0x00000000000000ff, the compiled function 0x0000000000000003"),
+            "{why}"
+        );
+        // Both stop at one case with different values.
+        let why = compiled_verdict(&differs(5, 1), Some(&differs(5, 2))).unwrap_err();
+        assert!(
+            why.contains("the formula gives 0x0000000000000001, the compiled function 0x0000000000000002"),
+            "{why}"
+        );
+        // A compiled check that never finished is no agreement.
+        assert!(compiled_verdict(&agrees, None).is_err());
+    }
+
+    #[test]
+    fn the_check_runs_in_slices_to_its_counter_example_and_loads_it() {
+        let lab = start(apply(Lab::default(), &[Action::OpenFormula, Action::EditFormula("o ^ (o - 2 * r)".into())]));
+        assert!(matches!(lab.playground.check, Check::Running { .. }));
+        let lab = tick_check(lab, 5.0);
+        let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, ms, .. } = &lab.playground.check
+        else {
+            panic!("{:?}", lab.playground.check)
+        };
+        assert_eq!((counter_example.square, *ms), (Square::A1, 5.0));
+        let loaded = apply(lab.clone(), &[Action::LoadCounterExample]);
+        assert_eq!((loaded.setup.square, loaded.setup.occupied), (Square::A1, Bitboard(1)));
+        // A right formula needs every slice: 100,032 cases in slices of CHECK_SLICE.
+        let mut lab = start(apply(Lab::default(), &[Action::OpenExample("classical-ray")]));
+        let mut ticks = 0;
+        while matches!(lab.playground.check, Check::Running { .. }) {
+            lab = tick_check(lab, 1.0);
+            ticks += 1;
+        }
+        assert_eq!(ticks, Checker::total().div_ceil(CHECK_SLICE));
+        assert!(matches!(lab.playground.check, Check::Done { outcome: CheckOutcome::Agrees { cases: 100_032 }, .. }));
+        // An edit that changes the formula forgets the check; its target is the example's.
+        assert_eq!(lab.playground.target, sliders_formula::examples::by_id("classical-ray").unwrap().target);
+        let edited = apply(lab, &[Action::EditFormula("o".into())]);
+        assert_eq!(edited.playground.check, Check::NotRun);
+    }
+
+    #[test]
+    fn a_drag_paints_with_the_first_squares_new_state() {
+        let start = with_setup(Setup { occupied: Square::C3.bit(), ..Setup::default() });
+        let lab = apply(
+            start,
+            &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Drag(Square::C3), Action::Release],
+        );
+        assert!(
+            lab.setup.occupied.contains(Square::A1)
+                && lab.setup.occupied.contains(Square::B1)
+                && lab.setup.occupied.contains(Square::C3)
+        );
+        let lab = apply(
+            lab,
+            &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Release, Action::Drag(Square::C3)],
+        );
+        assert!(!lab.setup.occupied.contains(Square::A1) && !lab.setup.occupied.contains(Square::B1));
+        assert!(lab.setup.occupied.contains(Square::C3), "a drag after release paints nothing");
+    }
+
+    #[test]
+    fn placing_the_slider_keeps_the_occupancy() {
+        let lab = apply(Lab::default(), &[Action::SetTool(Tool::PlaceSlider), Action::Press(Square::G2)]);
+        assert_eq!(lab.setup.square, Square::G2);
+        assert_eq!(lab.setup.occupied, Lab::default().setup.occupied);
+    }
+
+    #[test]
+    fn editing_keeps_the_step_index_when_the_new_trace_has_it() {
+        let lab = apply(Lab::default(), &[Action::GoTo(5), Action::Activate(Square::A1)]);
+        assert_eq!(lab.player.step, 5);
+        assert!(!lab.player.running, "an edit shows the step finished");
+        let lab = apply(lab, &[Action::GoTo(1000)]);
+        let last = trace(&lab).steps.len() - 1;
+        assert_eq!(lab.player.step, last);
+        // The reference walk has fewer steps: the index is clamped to its last.
+        let lab = apply(lab, &[Action::SetTechnique(Technique::Reference)]);
+        assert_eq!(lab.player.step, trace(&lab).steps.len() - 1);
+    }
+
+    #[test]
+    fn play_runs_through_every_step_to_the_end() {
+        let mut lab = apply(Lab::default(), &[Action::TogglePlay]);
+        assert!(lab.player.running && lab.player.autoplay);
+        let steps = trace(&lab).steps.len();
+        for _ in 0..100_000 {
+            if !lab.player.running {
+                break;
+            }
+            lab = apply(lab, &[Action::Tick]);
+        }
+        assert!(!lab.player.running && !lab.player.autoplay);
+        assert_eq!(lab.player.step, steps - 1);
+        assert_eq!(lab.player.frame, Frame::Finished, "the last step is shown finished");
+    }
+
+    #[test]
+    fn pausing_mid_animation_and_stepping_frames() {
+        let lab = apply(Lab::default(), &[Action::GoTo(0), Action::Tick, Action::TogglePlay]);
+        assert!(!lab.player.running);
+        let Frame::At(frame) = lab.player.frame else { panic!("mid-animation") };
+        let lab = apply(lab, &[Action::StepFrame(1)]);
+        assert_eq!(lab.player.frame, Frame::At(frame + 1));
+        let lab = apply(lab, &[Action::StepFrame(-5)]);
+        assert_eq!(lab.player.frame, Frame::At(0));
+    }
+
+    #[test]
+    fn with_reduced_motion_every_step_appears_finished_and_play_still_walks_them_all() {
+        let lab = Lab { preferences: Preferences { reduced_motion: true, ..Preferences::default() }, ..Lab::default() };
+        let lab = apply(lab, &[Action::GoTo(3)]);
+        assert_eq!(
+            (lab.player.step, lab.player.frame, lab.player.running),
+            (3, Frame::Finished, false),
+            "shown whole, nothing to animate"
+        );
+        let mut lab = apply(lab, &[Action::First, Action::TogglePlay]);
+        let steps = trace(&lab).steps.len();
+        let mut ticks = 0;
+        while lab.player.running && ticks < 100_000 {
+            assert_eq!(lab.player.frame, Frame::Finished, "never a partial frame");
+            lab = apply(lab, &[Action::Tick]);
+            ticks += 1;
+        }
+        assert_eq!(lab.player.step, steps - 1);
+        assert_eq!(ticks, steps * HOLD_TICKS, "each step held for {HOLD_TICKS} ticks");
+    }
+
+    #[test]
+    fn kogge_stone_takes_several_sliders_and_magic_keeps_the_first() {
+        let start =
+            with_setup(Setup { technique: Technique::KoggeStone, occupied: Bitboard::EMPTY, ..Setup::default() });
+        let lab = apply(start, &[Action::SetTool(Tool::PlaceSlider), Action::Press(Square::F6)]);
+        assert_eq!(lab.sliders(), Square::D4.bit() | Square::F6.bit());
+        let union = Technique::Reference.attacks(Slider::Rook, Square::D4, Square::F6.bit())
+            | Technique::Reference.attacks(Slider::Rook, Square::F6, Square::D4.bit());
+        assert_eq!(trace(&lab).result, union);
+        // A press on a slider takes it away, but never the last one.
+        let lab = apply(lab, &[Action::Press(Square::D4)]);
+        assert_eq!((lab.setup.square, lab.setup.others), (Square::F6, Bitboard::EMPTY));
+        let lab = apply(lab, &[Action::Press(Square::F6)]);
+        assert_eq!(lab.sliders(), Square::F6.bit());
+        let lab = apply(lab, &[Action::Press(Square::B2), Action::SetTechnique(Technique::Magic)]);
+        assert_eq!((lab.setup.square, lab.setup.others), (Square::B2, Bitboard::EMPTY));
+        let message = lab.message.unwrap_or_default();
+        assert!(message.contains("takes one slider: kept the rook on b2 and removed f6"), "{message}");
+    }
+
+    #[test]
+    fn presets_set_up_the_articles_examples() {
+        let lab = apply(Lab::default(), &[Action::LoadPreset("sbamg-rank")]);
+        assert_eq!(
+            (lab.setup.slider, lab.setup.square, lab.setup.technique, lab.setup.occupied),
+            (Slider::Rook, Square::D1, Technique::Sbamg, Bitboard(0x43))
+        );
+        let lab = apply(lab, &[Action::LoadPreset("nonsense")]);
+        assert!(lab.message.is_some());
+        assert_eq!(lab.setup.occupied, Bitboard(0x43));
+    }
+
+    #[test]
+    fn an_embed_without_controls_plays_when_seen_and_loops_back_to_the_authors_step() {
+        let lab = with_player(Player {
+            step: 3,
+            self_play: SelfPlay { when_seen: true, loop_from: Some(3) },
+            ..Player::default()
+        });
+        assert!(!lab.player.running, "nothing plays before the reader sees it");
+        let mut lab = apply(lab, &[Action::Seen(true)]);
+        assert!(lab.player.running && lab.player.autoplay);
+        let last = trace(&lab).steps.len() - 1;
+        let mut reached_last = false;
+        let mut ticks = 0;
+        while !(reached_last && lab.player.step == 3) {
+            lab = apply(lab, &[Action::Tick]);
+            reached_last |= lab.player.step == last;
+            ticks += 1;
+            assert!(ticks < 100_000, "the player never came back to step 3");
+        }
+        assert!(lab.player.running && lab.player.autoplay, "it goes on playing");
+        // Scrolled away: it pauses, and plays on when it is back in view.
+        let lab = apply(lab, &[Action::Seen(false)]);
+        assert!(!lab.player.running);
+        let lab = apply(lab, &[Action::Seen(true)]);
+        assert!(lab.player.running);
+        // The reader's pause is final.
+        let lab = apply(lab, &[Action::TogglePlay, Action::Seen(false), Action::Seen(true)]);
+        assert!(!lab.player.running);
+    }
+
+    #[test]
+    fn reduced_motion_keeps_a_self_playing_embed_still_until_play() {
+        let lab = Lab {
+            preferences: Preferences { reduced_motion: true, ..Preferences::default() },
+            ..with_player(Player { self_play: SelfPlay { when_seen: true, loop_from: Some(0) }, ..Player::default() })
+        };
+        let lab = apply(lab, &[Action::Seen(true)]);
+        assert!(!lab.player.running && !lab.player.autoplay);
+        let lab = apply(lab, &[Action::TogglePlay]);
+        assert!(lab.player.running && lab.player.autoplay);
+    }
+
+    #[test]
+    fn the_loop_pauses_on_the_last_step_first() {
+        let last = trace(&Lab::default()).steps.len() - 1;
+        let self_play = SelfPlay { when_seen: true, loop_from: Some(0) };
+        // Seen while the last step is still to be animated: its frames, then the pause.
+        let lab = with_player(Player { step: last, frame: Frame::At(0), self_play, ..Player::default() });
+        let mut lab = apply(lab, &[Action::Seen(true)]);
+        let mut ticks = 0;
+        while lab.player.step == last {
+            lab = apply(lab, &[Action::Tick]);
+            ticks += 1;
+        }
+        let frames = frame_count(&trace(&lab).steps[last]);
+        assert_eq!(ticks, frames + HOLD_TICKS + LOOP_HOLD_TICKS, "the last step's frames, then the pause");
+        assert_eq!(lab.player.step, 0);
+        // With reduced motion, each step is held whole; the last one longer.
+        let lab = Lab {
+            preferences: Preferences { reduced_motion: true, ..Preferences::default() },
+            ..with_player(Player { step: last - 1, self_play, ..Player::default() })
+        };
+        let mut lab = apply(lab, &[Action::TogglePlay]);
+        while lab.player.step != last {
+            lab = apply(lab, &[Action::Tick]);
+        }
+        let mut ticks = 0;
+        while lab.player.step == last {
+            lab = apply(lab, &[Action::Tick]);
+            ticks += 1;
+        }
+        assert_eq!(ticks, HOLD_TICKS + LOOP_HOLD_TICKS);
+        assert_eq!(lab.player.step, 0);
+    }
+
+    #[test]
+    fn a_links_step_waits_for_its_formula_to_read() {
+        // A link's formula before the language is here: the trace has no steps yet.
+        let mut lab = Lab::default();
+        lab.setup.formula_open = true;
+        lab.playground = Playground::typed("o ^ (o - 2 * r)", lab.playground.target);
+        lab.player.step = 1;
+        let key = lab.trace_key();
+        let waiting = Rc::new(lab).reduce(Action::Traced(key, TraceShape::default()));
+        assert_eq!(waiting.player.step, 1, "the step is not clamped to a trace that has not run");
+        // Read and traced: three steps, and the link's step 2 of them.
+        let read = apply((*waiting).clone(), &[]);
+        assert_eq!((read.player.step, trace(&read).steps.len()), (1, 3));
+    }
+
+    #[test]
+    fn a_rejected_input_keeps_the_board() {
+        let lab = apply(Lab::default(), &[Action::Reject("bad hex".into())]);
+        assert_eq!(lab.setup.occupied, Lab::default().setup.occupied);
+        assert_eq!(lab.message.as_deref(), Some("bad hex"));
+        let lab = apply(lab, &[Action::Activate(Square::A1)]);
+        assert_eq!(lab.message, None, "a good edit clears the message");
+    }
+}

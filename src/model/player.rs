@@ -1,0 +1,221 @@
+//! The step player: which step is on screen, how far its animation has got, and whether it plays.
+//! It needs of the trace only its shape (how many steps, and each one's frames), handed to it
+//! by the page once the trace is computed ([`TraceShape`]): a tick costs the same however long
+//! the trace.
+
+use std::rc::Rc;
+
+use sliders_explain::animation::frame_count;
+use sliders::Step;
+
+/// Frame intervals in milliseconds, slowest first; the speed control picks one.
+pub const SPEEDS_MS: [u32; 5] = [320, 160, 80, 40, 16];
+
+/// Ticks a finished step stays on screen before autoplay moves on.
+pub const HOLD_TICKS: usize = 10;
+
+/// Ticks the last step stays on screen, besides [`HOLD_TICKS`], before a looping player starts
+/// again: about three seconds at the default speed.
+pub const LOOP_HOLD_TICKS: usize = 36;
+
+/// How far the current step's animation has got.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Frame {
+    /// The animation's frame `n`, from 0.
+    At(usize),
+    /// The step shown whole.
+    Finished,
+}
+
+/// The core's frame of `step` at `frame`. The one place the page meets the core's convention
+/// that a frame of `usize::MAX` is the finished step.
+pub fn animation_frame(step: &Step, frame: Frame) -> sliders_explain::animation::Frame {
+    let index = match frame {
+        Frame::At(n) => n,
+        Frame::Finished => usize::MAX,
+    };
+    sliders_explain::animation::frame(step, index)
+}
+
+/// What the player needs of a trace: each step's number of animation frames.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct TraceShape {
+    pub frames: Rc<[usize]>,
+}
+
+impl TraceShape {
+    pub fn of(steps: &[Step]) -> TraceShape {
+        TraceShape { frames: steps.iter().map(frame_count).collect() }
+    }
+
+    pub fn steps(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The last step's index (0 for a trace without steps).
+    fn last(&self) -> usize {
+        self.steps().saturating_sub(1)
+    }
+}
+
+/// An embed that plays by itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SelfPlay {
+    /// It starts when it scrolls into view, and pauses when it leaves (a reader who pauses it
+    /// turns this off).
+    pub when_seen: bool,
+    /// Without controls: after a pause on the last step, play again from this step (the
+    /// author's), so a reader who arrives late still sees every step.
+    pub loop_from: Option<usize>,
+}
+
+/// The step on show and its animation.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Player {
+    pub step: usize,
+    pub frame: Frame,
+    /// The frame timer runs: the current step animates.
+    pub running: bool,
+    /// When a step's animation ends, go on to the next step.
+    pub autoplay: bool,
+    /// Index into [`SPEEDS_MS`].
+    pub speed: usize,
+    /// Ticks the current step has been held on screen while autoplay runs with reduced motion.
+    pub held: usize,
+    pub self_play: SelfPlay,
+}
+
+impl Default for Player {
+    fn default() -> Player {
+        Player {
+            step: 0,
+            frame: Frame::Finished,
+            running: false,
+            autoplay: false,
+            speed: 2,
+            held: 0,
+            self_play: SelfPlay::default(),
+        }
+    }
+}
+
+impl Player {
+    pub fn playing(&self) -> bool {
+        self.running || self.autoplay
+    }
+
+    fn stopped(self) -> Player {
+        Player { running: false, autoplay: false, ..self }
+    }
+
+    /// After any change of position or technique: show the step finished, and stop a
+    /// single-step animation (autoplay goes on). The step index is kept until the new trace's
+    /// shape is known ([`Player::clamped`]).
+    pub fn settled(self) -> Player {
+        Player { frame: Frame::Finished, running: self.autoplay, ..self }
+    }
+
+    /// The step index within a trace of this shape: an edit that shortens the trace shows its
+    /// last step.
+    pub fn clamped(self, shape: &TraceShape) -> Player {
+        Player { step: self.step.min(shape.last()), ..self }
+    }
+
+    /// Shows `step` from its first frame and starts its animation; with reduced motion, shows it
+    /// finished at once (autoplay still holds it before moving on). Without a shape yet, the
+    /// step waits to be clamped.
+    pub fn go_to(self, step: usize, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
+        let step = shape.map_or(step, |shape| step.min(shape.last()));
+        if reduced_motion {
+            Player { step, held: 0, frame: Frame::Finished, running: self.autoplay, ..self }
+        } else {
+            Player { step, held: 0, frame: Frame::At(0), running: true, ..self }
+        }
+    }
+
+    /// Plays on from the current step (from the first, if the last is shown finished).
+    pub fn play(self, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
+        let at_end = shape.is_some_and(|shape| self.step + 1 >= shape.steps()) && self.frame == Frame::Finished;
+        let player = Player { autoplay: true, ..self };
+        if at_end {
+            let start = player.self_play.loop_from.unwrap_or(0);
+            player.go_to(start, shape, reduced_motion)
+        } else if reduced_motion {
+            Player { running: true, frame: Frame::Finished, held: 0, ..player }
+        } else {
+            let frame = match player.frame {
+                Frame::Finished => Frame::At(0),
+                at => at,
+            };
+            Player { running: true, frame, ..player }
+        }
+    }
+
+    /// The reader's own pause or play: final, so an embed stops starting on its own.
+    pub fn toggled(self, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
+        let self_play = SelfPlay { when_seen: false, ..self.self_play };
+        if self.playing() {
+            Player { self_play, ..self.stopped() }
+        } else {
+            Player { self_play, ..self }.play(shape, reduced_motion)
+        }
+    }
+
+    /// The page scrolled into view, or out of it; `None` when that changes nothing.
+    pub fn seen(self, seen: bool, shape: Option<&TraceShape>, reduced_motion: bool) -> Option<Player> {
+        match seen {
+            // A reader who asked for reduced motion starts it with Play.
+            true if self.self_play.when_seen && !self.autoplay && !reduced_motion => {
+                Some(self.play(shape, reduced_motion))
+            }
+            false if self.self_play.when_seen => Some(self.stopped()),
+            _ => None,
+        }
+    }
+
+    /// One animation frame back or on, pausing.
+    pub fn step_frame(self, delta: isize, shape: Option<&TraceShape>) -> Player {
+        let frames = shape.and_then(|shape| shape.frames.get(self.step).copied()).unwrap_or(1);
+        let current = match self.frame {
+            Frame::At(n) => n.min(frames - 1),
+            Frame::Finished => frames - 1,
+        } as isize;
+        let frame = (current + delta).clamp(0, frames as isize - 1) as usize;
+        let frame = if frame + 1 == frames { Frame::Finished } else { Frame::At(frame) };
+        Player { frame, ..self.stopped() }
+    }
+
+    /// The frame timer fired. Without a shape yet, nothing moves.
+    pub fn tick(self, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
+        let Some(shape) = shape else { return self };
+        let Some(&frames) = shape.frames.get(self.step) else { return self.stopped() };
+        let last = self.step + 1 >= shape.steps();
+        let looping = last && self.self_play.loop_from.is_some();
+        let hold = match (self.autoplay, looping) {
+            (false, _) => 0,
+            (true, false) => HOLD_TICKS,
+            (true, true) => HOLD_TICKS + LOOP_HOLD_TICKS,
+        };
+        if reduced_motion {
+            // No frames: hold each finished step, then show the next one whole.
+            let held = self.held + 1;
+            let player = Player { frame: Frame::Finished, held, ..self };
+            if player.autoplay && held < hold {
+                return player;
+            }
+            return match (player.autoplay, last, player.self_play.loop_from) {
+                (true, false, _) => Player { step: player.step + 1, held: 0, ..player },
+                (true, true, Some(start)) => Player { step: start.min(shape.last()), held: 0, ..player },
+                _ => Player { held: 0, ..player.stopped() },
+            };
+        }
+        match self.frame {
+            Frame::At(n) if n + 1 < frames + hold => Player { frame: Frame::At(n + 1), ..self },
+            _ if self.autoplay && !last => Player { step: self.step + 1, frame: Frame::At(0), ..self },
+            _ => match (self.autoplay, self.self_play.loop_from) {
+                (true, Some(start)) => Player { step: start.min(shape.last()), frame: Frame::At(0), ..self },
+                _ => Player { frame: Frame::Finished, ..self.stopped() },
+            },
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! What the board is set up with: the technique (or the reader's formula), the sliders, the
+//! pieces, and what a click does.
+
+use sliders::{Bitboard, Slider, Square, Technique};
+
+/// What a click on the board does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tool {
+    /// Toggle occupancy; dragging paints with the first square's new state.
+    Occupancy,
+    /// Put the slider on the clicked square.
+    PlaceSlider,
+}
+
+/// The position and what runs on it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Setup {
+    /// The built-in technique chosen last; the reader's formula shows instead while
+    /// `formula_open` is set.
+    pub technique: Technique,
+    pub formula_open: bool,
+    pub slider: Slider,
+    /// The slider's square; with several sliders, the lowest.
+    pub square: Square,
+    /// The other sliders, only ever set for a technique that takes several.
+    pub others: Bitboard,
+    pub occupied: Bitboard,
+    pub tool: Tool,
+    /// Set while a drag paints: the occupancy every touched square gets.
+    pub painting: Option<bool>,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            technique: Technique::ObstructionDifference,
+            formula_open: false,
+            slider: Slider::Rook,
+            square: Square::D4,
+            others: Bitboard::EMPTY,
+            occupied: Bitboard(0x0000_0800_0040_0000 | 0x0000_0000_0800_0000),
+            tool: Tool::Occupancy,
+            painting: None,
+        }
+    }
+}
+
+impl Setup {
+    /// Every slider's square.
+    pub fn sliders(&self) -> Bitboard {
+        self.square.bit() | self.others
+    }
+
+    /// Several sliders at once: the set-wise techniques and a formula (whose `r` is their union).
+    pub fn takes_many_sliders(&self) -> bool {
+        self.formula_open || self.technique.takes_many_sliders()
+    }
+
+    /// The sliders as `square` (the lowest) and `others`; `None` for no slider at all.
+    fn with_sliders(self, sliders: Bitboard) -> Option<Setup> {
+        let square = sliders.squares().next()?;
+        Some(Setup { square, others: sliders.without(square), ..self })
+    }
+
+    /// The slider tool on `square`: a technique that takes several sliders adds a slider there
+    /// or takes one away (never the last); any other moves its one slider there. `None` when
+    /// nothing changes.
+    pub fn place_slider(self, square: Square) -> Option<Setup> {
+        if !self.takes_many_sliders() {
+            return Some(Setup { square, ..self });
+        }
+        let sliders = self.sliders();
+        if sliders == square.bit() {
+            return None;
+        }
+        self.with_sliders(sliders.toggled(square))
+    }
+
+    /// A technique that takes one slider keeps the first, and says which others it removed.
+    pub fn with_technique(self, technique: Technique) -> (Setup, Option<String>) {
+        let setup = Setup { formula_open: false, ..self };
+        if setup.others.is_empty() || technique.takes_many_sliders() {
+            return (Setup { technique, ..setup }, None);
+        }
+        let message = format!(
+            "{} takes one slider: kept the {} on {} and removed {}. Kogge-Stone and Dumb7Fill take several.",
+            technique.title(),
+            setup.slider,
+            setup.square,
+            sliders_explain::narration::square_list(setup.others)
+        );
+        (Setup { technique, others: Bitboard::EMPTY, ..setup }, Some(message))
+    }
+
+    /// What a link brings back: its position and technique; the tool in hand stays.
+    pub fn restored(self, link: Setup) -> Setup {
+        Setup { tool: self.tool, painting: self.painting, ..link }
+    }
+
+    /// `square` occupied or empty.
+    pub fn set(self, square: Square, occupied: bool) -> Setup {
+        let occupied = if occupied { self.occupied.with(square) } else { self.occupied.without(square) };
+        Setup { occupied, ..self }
+    }
+}
