@@ -6,8 +6,8 @@
 
 use std::rc::Rc;
 
-use sliders_formula::{self as formula, CheckOutcome, Fault};
 use sliders::Trace;
+use sliders_formula::{self as formula, CheckOutcome, Fault};
 use yew::Reducible;
 
 use crate::model::{

@@ -3,9 +3,9 @@
 pub mod attack_tables;
 pub mod clipboard;
 pub mod compiled;
+pub mod components;
 pub mod effects;
 pub mod hooks;
-pub mod components;
 pub mod input;
 pub mod language;
 pub mod model;

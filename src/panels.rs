@@ -16,16 +16,16 @@ use yew::prelude::*;
 use crate::components::benchmark::{BenchFormula, Benchmark};
 use crate::components::compare::Compare;
 use crate::components::engine_export::EngineExport;
-use crate::components::formula_panel::{bring_lit_instructions_into_view, wasm_view};
 use crate::components::export::Export;
 use crate::components::formula_panel::language_help;
+use crate::components::formula_panel::{bring_lit_instructions_into_view, wasm_view};
 use crate::components::position::Position;
 use crate::components::share::Share;
 use crate::components::technique_info::technique_info;
-use crate::sources::use_source;
 use crate::language::Status;
 use crate::model::Action;
 use crate::panels_link::{host, send, text_of, STATE, STATE_EVENT};
+use crate::sources::use_source;
 
 /// What the page published: its query, and whether the reader's formula passed its check.
 #[derive(Clone, PartialEq, Default)]
@@ -132,7 +132,8 @@ fn panels() -> Html {
     // A portal keeps the listeners of the element it was made in, so a host the page renders
     // anew (after presentation mode, say) gets a new portal: keyed by the element's serial.
     let portal = |panel: &str, view: Html| {
-        host_of(panel).map(|(host, serial)| html! { <div key={format!("{panel}-{serial}")}>{ create_portal(view, host) }</div> })
+        host_of(panel)
+            .map(|(host, serial)| html! { <div key={format!("{panel}-{serial}")}>{ create_portal(view, host) }</div> })
     };
     html! {
         <>

@@ -440,12 +440,16 @@ mod tests {
     #[test]
     fn several_sliders_travel_in_the_link() {
         let mut lab = Lab::default();
-        lab.setup = Setup { technique: Technique::KoggeStone, others: Square::F6.bit() | Square::H1.bit(), ..Setup::default() };
+        lab.setup =
+            Setup { technique: Technique::KoggeStone, others: Square::F6.bit() | Square::H1.bit(), ..Setup::default() };
         let query = query_of(&lab);
         assert!(query.contains("square=h1%2Cd4%2Cf6") || query.contains("square=h1,d4,f6"), "{query}");
         let loaded = from_query(&query);
         assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
-        assert_eq!((loaded.lab.setup.square, loaded.lab.setup.others), (Square::H1, Square::D4.bit() | Square::F6.bit()));
+        assert_eq!(
+            (loaded.lab.setup.square, loaded.lab.setup.others),
+            (Square::H1, Square::D4.bit() | Square::F6.bit())
+        );
         let one = from_query("?v=1&technique=magic&slider=rook&square=d4,f6&occupied=0x0");
         assert_eq!((one.lab.setup.square, one.lab.setup.others), (Square::D4, Bitboard::EMPTY));
         let notice = &one.notices[0].message;

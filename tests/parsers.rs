@@ -4,8 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use slider_lab::input::{clip, occupancy_from_fen, parse_position, QUOTE_LIMIT};
 use slider_lab::effects::{open, trace};
+use slider_lab::input::{clip, occupancy_from_fen, parse_position, QUOTE_LIMIT};
 use slider_lab::model::{Lab, Setup, Theme, SPEEDS_MS};
 use slider_lab::url::{from_query, query_of};
 use sliders::{Bitboard, Slider, Square, Technique};

@@ -213,11 +213,14 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     }
 }
 
-
 /// The check, run a slice at a time, each after the page has had its turn to draw and answer
 /// the reader; its verdict brought into view when the reader asked for it (`asked`).
 #[hook]
-fn use_check_slices(playground: &Playground, on_action: &Callback<Action>, asked: &std::rc::Rc<std::cell::RefCell<bool>>) {
+fn use_check_slices(
+    playground: &Playground,
+    on_action: &Callback<Action>,
+    asked: &std::rc::Rc<std::cell::RefCell<bool>>,
+) {
     use_effect_with(playground.check.clone(), {
         let (on_action, playground) = (on_action.clone(), playground.clone());
         let asked = asked.clone();

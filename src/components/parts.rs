@@ -3,8 +3,8 @@
 
 use std::rc::Rc;
 
-use sliders_formula::Fault;
 use sliders::{Bitboard, Technique, Trace};
+use sliders_formula::Fault;
 use yew::prelude::*;
 
 use crate::components::board::Board;
@@ -80,7 +80,9 @@ pub fn parts(
     let step_view = current.clone().map(|step| {
         let why = match step_source {
             _ if setup.formula_open => Some(step.why.to_string()),
-            Source::Ready(text) => Some(traced_syntax::why_in_source(text, step.place.line(), step.expression()).unwrap_or_default()),
+            Source::Ready(text) => {
+                Some(traced_syntax::why_in_source(text, step.place.line(), step.expression()).unwrap_or_default())
+            }
             // A file that cannot come leaves the sentence without its why, not waiting forever.
             Source::Failed(_) => Some(String::new()),
             Source::Loading => None,

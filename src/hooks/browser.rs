@@ -2,8 +2,8 @@
 //! embedded view tells its article (its height) or learns from it (whether it is seen).
 
 use gloo::events::EventListener;
-use sliders_formula::Target;
 use sliders::{Bitboard, Slider, Technique};
+use sliders_formula::Target;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver};

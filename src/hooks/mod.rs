@@ -13,8 +13,8 @@ pub use keys::use_shortcuts;
 use std::rc::Rc;
 
 use gloo::timers::callback::Interval;
-use sliders_formula::Fault;
 use sliders::Trace;
+use sliders_formula::Fault;
 use yew::prelude::*;
 
 use crate::effects::{trace_of, traced};

@@ -11,9 +11,9 @@ mod setup;
 
 use std::rc::Rc;
 
+use sliders::{Bitboard, Slider, Square, Technique};
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::{CheckOutcome, Target};
-use sliders::{Bitboard, Slider, Square, Technique};
 use yew::Reducible;
 
 use crate::language::Status as LanguageStatus;
@@ -389,9 +389,9 @@ mod tests {
     use super::*;
     use crate::effects::{answered, check_slice, settle, start_check};
     use playground::compiled_verdict;
+    use sliders::{Bitboard, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
     use sliders_formula::Checker;
-    use sliders::{Bitboard, Slider, Square, Technique, Trace};
 
     /// `lab` after `actions`, each followed by what the page's effects dispatch in answer (the
     /// typed text read, the new trace's shape), as the page runs them.

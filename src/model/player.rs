@@ -5,8 +5,8 @@
 
 use std::rc::Rc;
 
-use sliders_explain::animation::frame_count;
 use sliders::Step;
+use sliders_explain::animation::frame_count;
 
 /// Frame intervals in milliseconds, slowest first; the speed control picks one.
 pub const SPEEDS_MS: [u32; 5] = [320, 160, 80, 40, 16];

@@ -4,10 +4,10 @@
 
 use std::rc::Rc;
 
+use sliders::{Bitboard, Square};
 use sliders_formula::examples::Example;
 use sliders_formula::wire::CompiledModule;
 use sliders_formula::{self as formula, CheckOutcome, Checker, Target};
-use sliders::{Bitboard, Square};
 
 /// Cases the check runs between two looks at the page: a few milliseconds' work.
 pub const CHECK_SLICE: usize = 4096;
