@@ -119,11 +119,11 @@ pub fn answered(lab: Lab) -> Lab {
 }
 
 /// `lab` with its typed text read, where the language is here to read it.
-pub fn read(lab: Lab) -> Lab {
-    match reading(&lab.playground) {
-        Some(Action::Read { text, reading }) => Lab { playground: lab.playground.clone().read(&text, reading), ..lab },
-        _ => lab,
+pub fn read(mut lab: Lab) -> Lab {
+    if let Some(Action::Read { text, reading }) = reading(&lab.playground) {
+        lab.playground.read(&text, reading);
     }
+    lab
 }
 
 /// The state a link describes, as the page opens it: read from the address, its formula read,

@@ -173,125 +173,113 @@ impl Lab {
         self.shape.as_ref().filter(|(key, _)| *key == self.trace_key()).map(|(_, shape)| shape)
     }
 
-    fn with_setup(self, setup: Setup) -> Lab {
-        Lab { setup, ..self }
-    }
-
     /// A new board, and the last message gone.
-    fn edited(self, occupied: Bitboard) -> Lab {
-        Lab { setup: Setup { occupied, ..self.setup }, message: None, ..self }
-    }
-
-    fn with_player(self, player: Player) -> Lab {
-        Lab { player, ..self }
+    fn edit_board(&mut self, occupied: Bitboard) {
+        self.setup.occupied = occupied;
+        self.message = None;
     }
 
     /// The board's actions: presses, drags, tools, technique, slider and pieces.
-    fn on_board(self, action: Action) -> Option<Lab> {
-        let setup = self.setup.clone();
-        Some(match action {
+    fn on_board(&mut self, action: Action) {
+        let setup = &mut self.setup;
+        match action {
             Action::Press(square) | Action::Activate(square) if setup.tool == Tool::PlaceSlider => {
-                let setup = setup.place_slider(square)?;
-                Lab { message: None, ..self.with_setup(setup) }
+                if let Some(placed) = setup.clone().place_slider(square) {
+                    *setup = placed;
+                    self.message = None;
+                }
             }
             Action::Press(square) => {
                 let occupy = !setup.occupied.contains(square);
-                let setup = Setup { painting: Some(occupy), ..setup.set(square, occupy) };
-                Lab { message: None, ..self.with_setup(setup) }
+                setup.set(square, occupy);
+                setup.painting = Some(occupy);
+                self.message = None;
             }
-            Action::Drag(square) => match setup.painting {
-                Some(occupy) if setup.occupied.contains(square) != occupy => {
-                    Lab { message: None, ..self.with_setup(setup.set(square, occupy)) }
+            Action::Drag(square) => {
+                if let Some(occupy) = setup.painting.filter(|&occupy| setup.occupied.contains(square) != occupy) {
+                    setup.set(square, occupy);
+                    self.message = None;
                 }
-                _ => return None,
-            },
-            Action::Release if setup.painting.is_some() => self.with_setup(Setup { painting: None, ..setup }),
-            Action::Release => return None,
-            Action::Activate(square) => self.edited(setup.occupied.toggled(square)),
-            Action::SetTool(tool) => self.with_setup(Setup { tool, ..setup }),
-            Action::SetSlider(slider) => self.with_setup(Setup { slider, ..setup }),
+            }
+            Action::Release => setup.painting = None,
+            Action::Activate(square) => {
+                let occupied = setup.occupied.toggled(square);
+                self.edit_board(occupied);
+            }
+            Action::SetTool(tool) => setup.tool = tool,
+            Action::SetSlider(slider) => setup.slider = slider,
             Action::SetTechnique(technique) => {
-                let (setup, message) = setup.with_technique(technique);
-                match message {
-                    Some(message) => Lab { message: Some(message), ..self.with_setup(setup) },
-                    None => self.with_setup(setup),
+                if let Some(message) = setup.choose(technique) {
+                    self.message = Some(message);
                 }
             }
-            Action::SetOccupied(occupied) => self.edited(occupied),
+            Action::SetOccupied(occupied) => self.edit_board(occupied),
             Action::LoadPreset(id) => match PRESETS.iter().find(|p| p.id == id) {
                 Some(preset) => {
-                    let lab = self.edited(preset.occupied);
-                    match preset.setup {
-                        Some((slider, square, technique)) => {
-                            let setup =
-                                Setup { slider, square, technique, others: Bitboard::EMPTY, ..lab.setup.clone() };
-                            lab.with_setup(setup)
-                        }
-                        None => lab,
+                    self.edit_board(preset.occupied);
+                    if let Some((slider, square, technique)) = preset.setup {
+                        let setup = &mut self.setup;
+                        (setup.slider, setup.square, setup.technique, setup.others) =
+                            (slider, square, technique, Bitboard::EMPTY);
                     }
                 }
-                None => Lab { message: Some(format!("There is no preset \"{id}\".")), ..self },
+                None => self.message = Some(format!("There is no preset \"{id}\".")),
             },
-            _ => return None,
-        })
+            _ => {}
+        }
     }
 
     /// The formula's actions: the editor, its reading, the language, the examples and the check.
-    fn on_formula(self, action: Action) -> Option<Lab> {
-        let playground = self.playground.clone();
-        Some(match action {
-            Action::OpenFormula => {
-                let setup = Setup { formula_open: true, ..self.setup.clone() };
-                self.with_setup(setup)
-            }
-            Action::EditFormula(text) => Lab { playground: playground.edited(&text), ..self },
-            Action::Read { text, reading } => Lab { playground: playground.read(&text, reading), ..self },
-            Action::LanguageLoading => Lab { language: LanguageStatus::Loading, ..self },
-            Action::LanguageLoaded(Ok(())) => Lab { language: LanguageStatus::Ready, ..self },
-            Action::LanguageLoaded(Err(why)) => Lab { language: LanguageStatus::Failed(why), ..self },
+    fn on_formula(&mut self, action: Action) {
+        let playground = &mut self.playground;
+        match action {
+            Action::OpenFormula => self.setup.formula_open = true,
+            Action::EditFormula(text) => playground.edit(&text),
+            Action::Read { text, reading } => playground.read(&text, reading),
+            Action::LanguageLoading => self.language = LanguageStatus::Loading,
+            Action::LanguageLoaded(Ok(())) => self.language = LanguageStatus::Ready,
+            Action::LanguageLoaded(Err(why)) => self.language = LanguageStatus::Failed(why),
             Action::OpenExample(id) => match sliders_formula::examples::by_id(id) {
                 Some(example) => {
-                    let setup = Setup {
-                        formula_open: true,
-                        slider: example.target.slider(),
-                        others: Bitboard::EMPTY,
-                        ..self.setup.clone()
-                    };
-                    Lab { playground: Playground::example(example), ..self.with_setup(setup) }
+                    let setup = &mut self.setup;
+                    (setup.formula_open, setup.slider, setup.others) = (true, example.target.slider(), Bitboard::EMPTY);
+                    *playground = Playground::example(example);
                 }
-                None => Lab { message: Some(format!("There is no example formula \"{id}\".")), ..self },
+                None => self.message = Some(format!("There is no example formula \"{id}\".")),
             },
             Action::SetTarget(target) => {
-                let setup = Setup { slider: target.slider(), ..self.setup.clone() };
-                Lab { playground: Playground { target, check: Check::NotRun, ..playground }, ..self.with_setup(setup) }
+                self.setup.slider = target.slider();
+                (playground.target, playground.check) = (target, Check::NotRun);
             }
-            Action::StartCheck { .. } if playground.formula.is_none() => return None,
             Action::StartCheck { now, compiled } => {
-                Lab { playground: playground.checking(now, compiled), check_when_read: false, ..self }
-            }
-            Action::CheckSliceDone(slice) => match playground.checked(slice) {
-                (playground, None) => Lab { playground, ..self },
-                (playground, why) => Lab { playground, message: why, ..self },
-            },
-            Action::LoadCounterExample => match &playground.check {
-                Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, .. } => {
-                    let (square, occupied) = (counter_example.square, counter_example.occupied);
-                    let slider = playground.target.slider();
-                    let setup = Setup { square, occupied, slider, others: Bitboard::EMPTY, ..self.setup.clone() };
-                    let player = Player { step: 0, ..self.player.clone() };
-                    Lab { message: None, ..self.with_setup(setup).with_player(player) }
+                if playground.formula.is_some() {
+                    playground.start_check(now, compiled);
+                    self.check_when_read = false;
                 }
-                _ => return None,
-            },
-            _ => return None,
-        })
+            }
+            Action::CheckSliceDone(slice) => {
+                if let Some(why) = playground.checked(slice) {
+                    self.message = Some(why);
+                }
+            }
+            Action::LoadCounterExample => {
+                if let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, .. } = &playground.check {
+                    let setup = &mut self.setup;
+                    (setup.square, setup.occupied, setup.slider, setup.others) =
+                        (counter_example.square, counter_example.occupied, playground.target.slider(), Bitboard::EMPTY);
+                    self.player.step = 0;
+                    self.message = None;
+                }
+            }
+            _ => {}
+        }
     }
 
     /// The player's actions.
-    fn on_player(self, action: Action) -> Option<Lab> {
+    fn on_player(&mut self, action: Action) {
         let (player, shape, reduced) = (self.player.clone(), self.shape().cloned(), self.preferences.reduced_motion);
         let shape = shape.as_ref();
-        let player = match action {
+        self.player = match action {
             Action::GoTo(step) => player.go_to(step, shape, reduced),
             Action::First => player.go_to(0, shape, reduced),
             Action::Back => {
@@ -304,55 +292,49 @@ impl Lab {
             }
             Action::Last => player.go_to(usize::MAX, shape, reduced),
             Action::TogglePlay => player.toggled(shape, reduced),
-            Action::Seen(seen) => player.seen(seen, shape, reduced)?,
+            Action::Seen(seen) => player.clone().seen(seen, shape, reduced).unwrap_or(player),
             Action::StepFrame(delta) => player.step_frame(delta, shape),
             Action::Tick => player.tick(shape, reduced),
             Action::SetSpeed(speed) => Player { speed: speed.min(SPEEDS_MS.len() - 1), ..player },
-            // A formula not yet read has no steps to keep the step within: a link's step waits
-            // for the formula's own.
-            Action::Traced(key, shape) if key.formula_open && key.formula.is_none() => {
-                return Some(Lab { shape: Some((key, shape)), ..self });
-            }
             Action::Traced(key, shape) => {
-                return Some(Lab { player: player.clamped(&shape), shape: Some((key, shape)), ..self });
+                // A formula not yet read has no steps to keep the step within: a link's step
+                // waits for the formula's own.
+                let unread = key.formula_open && key.formula.is_none();
+                self.player = if unread { player } else { player.clamped(&shape) };
+                self.shape = Some((key, shape));
+                return;
             }
-            _ => return None,
+            _ => player,
         };
-        Some(self.with_player(player))
     }
 
     /// The page's preferences, the message, and history.
-    fn on_page(self, action: Action) -> Option<Lab> {
-        let preferences = self.preferences.clone();
-        Some(match action {
-            Action::ToggleIndices => Lab { preferences: preferences.toggled_indices(), ..self },
-            Action::ShowKeys(show_keys) => Lab { preferences: Preferences { show_keys, ..preferences }, ..self },
-            Action::Present(presenting) => Lab { preferences: Preferences { presenting, ..preferences }, ..self },
-            Action::SetTheme(theme) => Lab { preferences: Preferences { theme, ..preferences }, ..self },
-            Action::Restore(link) => self.restored(*link),
-            Action::Reject(message) => Lab { message: Some(message), ..self },
-            Action::DismissMessage => Lab { message: None, ..self },
-            _ => return None,
-        })
+    fn on_page(&mut self, action: Action) {
+        let preferences = &mut self.preferences;
+        match action {
+            Action::ToggleIndices => preferences.show_indices = !preferences.show_indices,
+            Action::ShowKeys(show_keys) => preferences.show_keys = show_keys,
+            Action::Present(presenting) => preferences.presenting = presenting,
+            Action::SetTheme(theme) => preferences.theme = theme,
+            Action::Restore(link) => self.restore(*link),
+            Action::Reject(message) => self.message = Some(message),
+            Action::DismissMessage => self.message = None,
+            _ => {}
+        }
     }
 
     /// A link's position, technique, formula, step, speed and theme, its step shown finished.
-    fn restored(self, link: Lab) -> Lab {
-        let player = Player {
-            step: link.player.step,
-            speed: link.player.speed,
-            frame: Frame::Finished,
-            running: false,
-            autoplay: false,
-            ..self.player.clone()
-        };
-        let preferences = Preferences { theme: link.preferences.theme, ..self.preferences.clone() };
-        let setup = self.setup.clone().restored(link.setup);
-        let lab = Lab { setup, playground: link.playground, player, preferences, message: None, ..self };
+    fn restore(&mut self, link: Lab) {
+        let player = &mut self.player;
+        (player.step, player.speed, player.frame, player.running, player.autoplay) =
+            (link.player.step, link.player.speed, Frame::Finished, false, false);
+        self.preferences.theme = link.preferences.theme;
+        self.setup = self.setup.clone().restored(link.setup);
+        self.playground = link.playground;
+        self.message = None;
         // Settled on the link's trace: its step is clamped once that trace's shape is known.
-        match lab.shape().cloned() {
-            Some(shape) => Lab { player: lab.player.clone().clamped(&shape), ..lab },
-            None => lab,
+        if let Some(shape) = self.shape().cloned() {
+            self.player = self.player.clone().clamped(&shape);
         }
     }
 }
@@ -361,26 +343,56 @@ impl Reducible for Lab {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let lab = (*self).clone();
-        let next = lab
-            .clone()
-            .on_board(action.clone())
-            .or_else(|| lab.clone().on_formula(action.clone()))
-            .or_else(|| lab.clone().on_player(action.clone()))
-            .or_else(|| lab.on_page(action));
-        let Some(next) = next else { return self };
+        let mut next = (*self).clone();
+        // Each action belongs to one part of the page.
+        match action {
+            Action::Press(_)
+            | Action::Drag(_)
+            | Action::Release
+            | Action::Activate(_)
+            | Action::SetTool(_)
+            | Action::SetSlider(_)
+            | Action::SetTechnique(_)
+            | Action::SetOccupied(_)
+            | Action::LoadPreset(_) => next.on_board(action),
+            Action::OpenFormula
+            | Action::EditFormula(_)
+            | Action::Read { .. }
+            | Action::LanguageLoading
+            | Action::LanguageLoaded(_)
+            | Action::OpenExample(_)
+            | Action::SetTarget(_)
+            | Action::StartCheck { .. }
+            | Action::CheckSliceDone(_)
+            | Action::LoadCounterExample => next.on_formula(action),
+            Action::GoTo(_)
+            | Action::First
+            | Action::Back
+            | Action::Next
+            | Action::Last
+            | Action::TogglePlay
+            | Action::Seen(_)
+            | Action::StepFrame(_)
+            | Action::Tick
+            | Action::SetSpeed(_)
+            | Action::Traced(..) => next.on_player(action),
+            Action::ToggleIndices
+            | Action::ShowKeys(_)
+            | Action::Present(_)
+            | Action::SetTheme(_)
+            | Action::Restore(_)
+            | Action::Reject(_)
+            | Action::DismissMessage => next.on_page(action),
+        }
+        if next == *self {
+            return self;
+        }
         // A new position, technique or formula means a new trace: settle the player on it (its
         // step is clamped when the new trace's shape comes in).
-        let next = if next.trace_key() != self.trace_key() {
-            Lab { player: next.player.clone().settled(), ..next }
-        } else {
-            next
-        };
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
+        if next.trace_key() != self.trace_key() {
+            next.player = next.player.settled();
         }
+        Rc::new(next)
     }
 }
 

@@ -92,27 +92,27 @@ impl Playground {
     }
 
     /// The typed text, waiting to be read (the page reads it before it draws again).
-    pub fn edited(self, text: &str) -> Playground {
-        Playground { text: text.into(), error: None, ..self }
+    pub fn edit(&mut self, text: &str) {
+        self.text = text.into();
+        self.error = None;
     }
 
     /// What reading `text` found: parsed, it replaces the formula; with an error, the last good
     /// formula stays and the error is shown beside the editor. A reading of another text than
     /// the one typed now is stale and changes nothing.
-    pub fn read(self, text: &str, reading: Reading) -> Playground {
+    pub fn read(&mut self, text: &str, reading: Reading) {
         if *self.text != *text {
-            return self;
+            return;
         }
+        self.error = None;
         match reading {
-            Reading::Error(error) => Playground { error: Some(error), ..self },
-            Reading::Same => Playground { error: None, ..self },
-            Reading::New(compiled) => Playground {
-                formula: Some(self.text.clone()),
-                error: None,
-                check: Check::NotRun,
-                compiled: Some(compiled),
-                ..self
-            },
+            Reading::Error(error) => self.error = Some(error),
+            Reading::Same => {}
+            Reading::New(compiled) => {
+                self.formula = Some(self.text.clone());
+                self.check = Check::NotRun;
+                self.compiled = Some(compiled);
+            }
         }
     }
 
@@ -124,20 +124,20 @@ impl Playground {
 
     /// The check started, with the compiled function beside it where the page could instantiate
     /// it (`None` where it cannot, or there is no compiled module).
-    pub fn checking(self, now: f64, compiled: Option<Result<(), String>>) -> Playground {
+    pub fn start_check(&mut self, now: f64, compiled: Option<Result<(), String>>) {
         let checker = Checker::new(self.target);
         let compiled = compiled.map(|loaded| match loaded {
             Ok(()) => CompiledCheck::Running(checker.clone()),
             Err(why) => CompiledCheck::Failed(format!("The compiled WebAssembly could not run: {why}.")),
         });
-        Playground { check: Check::Running { checker, compiled, started_ms: now }, ..self }
+        self.check = Check::Running { checker, compiled, started_ms: now };
     }
 
     /// A slice of the check done: its outcome, once there is one. When the language could not
     /// run it, the check is dropped, and why is said.
-    pub fn checked(self, slice: CheckSlice) -> (Playground, Option<String>) {
-        let Check::Running { started_ms, .. } = self.check else { return (self, None) };
-        let check = match slice.formula {
+    pub fn checked(&mut self, slice: CheckSlice) -> Option<String> {
+        let Check::Running { started_ms, .. } = self.check else { return None };
+        self.check = match slice.formula {
             Ok((_, Some(outcome))) => {
                 let verdict = slice.compiled.map(|compiled| match compiled {
                     CompiledCheck::Stopped(stopped) => compiled_verdict(&outcome, Some(&stopped)),
@@ -147,9 +147,12 @@ impl Playground {
                 Check::Done { outcome, ms: slice.now - started_ms, compiled: verdict }
             }
             Ok((checker, None)) => Check::Running { checker, compiled: slice.compiled, started_ms },
-            Err(why) => return (Playground { check: Check::NotRun, ..self }, Some(why)),
+            Err(why) => {
+                self.check = Check::NotRun;
+                return Some(why);
+            }
         };
-        (Playground { check, ..self }, None)
+        None
     }
 }
 

@@ -49,9 +49,3 @@ impl Default for Preferences {
         }
     }
 }
-
-impl Preferences {
-    pub fn toggled_indices(self) -> Preferences {
-        Preferences { show_indices: !self.show_indices, ..self }
-    }
-}

@@ -76,20 +76,23 @@ impl Setup {
         self.with_sliders(sliders.toggled(square))
     }
 
-    /// A technique that takes one slider keeps the first, and says which others it removed.
-    pub fn with_technique(self, technique: Technique) -> (Setup, Option<String>) {
-        let setup = Setup { formula_open: false, ..self };
-        if setup.others.is_empty() || technique.takes_many_sliders() {
-            return (Setup { technique, ..setup }, None);
+    /// Chooses `technique`, closing the formula. A technique that takes one slider keeps the
+    /// first, and says which others it removed.
+    pub fn choose(&mut self, technique: Technique) -> Option<String> {
+        self.formula_open = false;
+        self.technique = technique;
+        if self.others.is_empty() || technique.takes_many_sliders() {
+            return None;
         }
         let message = format!(
             "{} takes one slider: kept the {} on {} and removed {}. Kogge-Stone and Dumb7Fill take several.",
             technique.title(),
-            setup.slider,
-            setup.square,
-            sliders_explain::narration::square_list(setup.others)
+            self.slider,
+            self.square,
+            sliders_explain::narration::square_list(self.others)
         );
-        (Setup { technique, others: Bitboard::EMPTY, ..setup }, Some(message))
+        self.others = Bitboard::EMPTY;
+        Some(message)
     }
 
     /// What a link brings back: its position and technique; the tool in hand stays.
@@ -98,8 +101,7 @@ impl Setup {
     }
 
     /// `square` occupied or empty.
-    pub fn set(self, square: Square, occupied: bool) -> Setup {
-        let occupied = if occupied { self.occupied.with(square) } else { self.occupied.without(square) };
-        Setup { occupied, ..self }
+    pub fn set(&mut self, square: Square, occupied: bool) {
+        self.occupied = if occupied { self.occupied.with(square) } else { self.occupied.without(square) };
     }
 }
