@@ -251,11 +251,9 @@ impl Lab {
                 self.setup.slider = target.slider();
                 (playground.target, playground.check) = (target, Check::NotRun);
             }
-            Action::StartCheck { now, compiled } => {
-                if playground.formula.is_some() {
-                    playground.start_check(now, compiled);
-                    self.check_when_read = false;
-                }
+            Action::StartCheck { now, compiled } if playground.formula.is_some() => {
+                playground.start_check(now, compiled);
+                self.check_when_read = false;
             }
             Action::CheckSliceDone(slice) => {
                 if let Some(why) = playground.checked(slice) {
