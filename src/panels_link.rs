@@ -125,7 +125,6 @@ mod tests {
 
     #[test]
     fn the_panels_actions_read_back() {
-        use sliders::Bitboard;
         let board: Bitboard = "0x0000000000000043".parse().unwrap();
         let sent = [
             Action::OpenFormula,

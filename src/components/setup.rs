@@ -33,18 +33,6 @@ const ARTICLES: [Article; 11] = [
     Article::Reference,
 ];
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_technique_is_in_a_group_of_the_selector() {
-        for &technique in Technique::ALL {
-            assert!(ARTICLES.contains(&technique.article()), "{technique} is missing from the selector");
-        }
-    }
-}
-
 /// A plain view function, not a component (see `result::attack_result`).
 pub fn setup(props: &SetupProps) -> Html {
     let on_technique = props.on_action.reform(|event: Event| {
@@ -101,5 +89,17 @@ pub fn setup(props: &SetupProps) -> Html {
             <div class="control-row" role="group" aria-label="Slider">{ for sliders }</div>
             <div class="control-row" role="group" aria-label="Click on the board">{ for tools }</div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_technique_is_in_a_group_of_the_selector() {
+        for &technique in Technique::ALL {
+            assert!(ARTICLES.contains(&technique.article()), "{technique} is missing from the selector");
+        }
     }
 }
