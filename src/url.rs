@@ -131,12 +131,20 @@ struct Reader {
 impl Reader {
     fn read(&mut self, parameter: &'static str, value: Option<String>, apply: impl FnOnce(&str) -> Result<(), String>) {
         if let Some(value) = value {
-            if let Err(why) = apply(&value) {
-                self.notices.push(Notice {
-                    parameter,
-                    message: format!("ignored {parameter}=\"{}\": {why}; using the default", clip(&value)),
-                });
-            }
+            let outcome = apply(&value);
+            self.note(parameter, &value, outcome);
+        }
+    }
+
+    /// The notice of a value that could not be read (kept out of `read`, which is made once
+    /// for each parameter).
+    #[inline(never)]
+    fn note(&mut self, parameter: &'static str, value: &str, outcome: Result<(), String>) {
+        if let Err(why) = outcome {
+            self.notices.push(Notice {
+                parameter,
+                message: format!("ignored {parameter}=\"{}\": {why}; using the default", clip(value)),
+            });
         }
     }
 }
