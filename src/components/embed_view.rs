@@ -26,7 +26,7 @@ pub fn embed_view(lab: &Lab, embed: Embed, parts: Parts, on_action: &Callback<Ac
                 if embed.controls { { parts.player } } else {
                     // Steps that play by themselves can always be paused (WCAG 2.2.2).
                     <button type="button" class="player-button" data-player={PlayerButton::Toggle.hook()}
-                        onclick={on_action.reform(|_: MouseEvent| Action::TogglePlay)}>
+                        onclick={on_action.reform(|_: MouseEvent| PlayerButton::Toggle.action())}>
                         { if lab.player.playing() { "❚❚ Pause" } else { "▶ Play" } }
                     </button>
                 }

@@ -35,6 +35,19 @@ impl PlayerButton {
         }
     }
 
+    /// What a click on the button does.
+    pub const fn action(self) -> Action {
+        match self {
+            PlayerButton::First => Action::First,
+            PlayerButton::Back => Action::Back,
+            PlayerButton::Play | PlayerButton::Toggle => Action::TogglePlay,
+            PlayerButton::Next => Action::Next,
+            PlayerButton::Last => Action::Last,
+            PlayerButton::FrameBack => Action::StepFrame(-1),
+            PlayerButton::FrameNext => Action::StepFrame(1),
+        }
+    }
+
     /// Whether the button cannot move the player: back at the first step, on at the last.
     const fn stuck(self, at_first: bool, at_last: bool) -> bool {
         match self {
@@ -59,9 +72,9 @@ pub fn player(props: &PlayerProps) -> Html {
     // At either end the buttons that cannot move say so with aria-disabled, and keep their focus:
     // a disabled button would drop the keyboard's place on the page.
     let (at_first, at_last) = (props.step == 0, props.step + 1 >= props.count);
-    let button = |which: PlayerButton, label: Html, title: &'static str, action: Action| {
+    let button = |which: PlayerButton, label: Html, title: &'static str| {
         let (hook, stuck) = (which.hook(), which.stuck(at_first, at_last));
-        let onclick = props.on_action.reform(move |_: MouseEvent| action.clone());
+        let onclick = props.on_action.reform(move |_: MouseEvent| which.action());
         html! {
             <button type="button" class="player-button" data-player={hook} {title} {onclick}
                 aria-disabled={stuck.then_some("true")}>{ label }</button>
@@ -84,13 +97,13 @@ pub fn player(props: &PlayerProps) -> Html {
     };
     html! {
         <div class="player" role="toolbar" aria-label="Step player">
-            { button(PlayerButton::First, html! { <>{ glyph("|◀") }{ " First" }</> }, "First step (Home)", Action::First) }
-            { button(PlayerButton::Back, html! { <>{ glyph("◀") }{ " Back" }</> }, "Previous step (← or [)", Action::Back) }
-            { button(PlayerButton::Play, play_label, play_title, Action::TogglePlay) }
-            { button(PlayerButton::Next, html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])", Action::Next) }
-            { button(PlayerButton::Last, html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)", Action::Last) }
-            { button(PlayerButton::FrameBack, html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)", Action::StepFrame(-1)) }
-            { button(PlayerButton::FrameNext, html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)", Action::StepFrame(1)) }
+            { button(PlayerButton::First, html! { <>{ glyph("|◀") }{ " First" }</> }, "First step (Home)") }
+            { button(PlayerButton::Back, html! { <>{ glyph("◀") }{ " Back" }</> }, "Previous step (← or [)") }
+            { button(PlayerButton::Play, play_label, play_title) }
+            { button(PlayerButton::Next, html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])") }
+            { button(PlayerButton::Last, html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)") }
+            { button(PlayerButton::FrameBack, html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)") }
+            { button(PlayerButton::FrameNext, html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)") }
             <label class="scrub">
                 <span>{ "Step" }</span>
                 <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}
