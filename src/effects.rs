@@ -126,17 +126,27 @@ pub fn read(mut lab: Lab) -> Lab {
     lab
 }
 
+/// A trace, and a formula's fault on its board if it meets one.
+pub type Traced = Rc<(Trace, Option<Fault>)>;
+
 /// The state a link describes, as the page opens it: read from the address, its formula read,
 /// and its step kept within its trace (which the address alone does not know).
 pub fn open(query: &str) -> Loaded {
+    open_traced(query).0
+}
+
+/// [`open`], with the trace it computed to keep the step (which the page then draws: it is not
+/// computed twice), except for a formula that waits for the language.
+pub fn open_traced(query: &str) -> (Loaded, Option<(TraceKey, Traced)>) {
     let loaded = url::from_query(query);
     let lab = read(loaded.lab.clone());
     // A link's formula that waits for the language (formula.wasm) keeps the link's step, and
     // the player settles on it once the steps are known.
-    let steps = if lab.setup.formula_open && lab.playground.unread() {
-        formula::MAX_STEPS
-    } else {
-        trace(&lab).steps.len().max(1)
-    };
-    Loaded { lab, ..loaded }.with_steps(steps)
+    if lab.setup.formula_open && lab.playground.unread() {
+        return (Loaded { lab, ..loaded }.with_steps(formula::MAX_STEPS), None);
+    }
+    let key = lab.trace_key();
+    let traced = Rc::new(trace_of(&key));
+    let steps = traced.0.steps.len().max(1);
+    (Loaded { lab, ..loaded }.with_steps(steps), Some((key, traced)))
 }

@@ -6,7 +6,7 @@
 use sliders::{Bitboard, Slider, Square, Technique};
 
 use crate::input::clip;
-use crate::model::{Frame, Lab, Player, SelfPlay, Theme, SPEEDS_MS};
+use crate::model::{Lab, Moment, Player, SelfPlay, Theme, SPEEDS_MS};
 
 /// The version this page writes; it reads version 1 too, and links without `v` as version 1.
 pub const VERSION: u32 = 2;
@@ -183,7 +183,7 @@ pub fn from_query(query: &str) -> Loaded {
     };
     // The full page is in view as soon as it opens.
     if embed.autoplay && !embed.enabled {
-        lab.player = Player { autoplay: true, running: true, frame: Frame::At(0), ..lab.player };
+        lab.player = Player { autoplay: true, running: true, frame: Moment::At(0), ..lab.player };
     }
     let first = if version >= 2 { 1 } else { 0 };
     // The step as asked, until the trace's length is known.

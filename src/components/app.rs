@@ -16,7 +16,8 @@ use crate::url::Embed;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let loaded = use_memo((), |_| hooks::load());
+    let opened = use_memo((), |_| hooks::load());
+    let loaded = &opened.0;
     let embed: Embed = loaded.embed;
     let notices = use_state(|| loaded.notices.clone());
     let lab = use_reducer({
@@ -40,7 +41,7 @@ pub fn app() -> Html {
     hooks::use_check_when_read(&lab, embed);
     hooks::use_frame_timer(&lab);
     hooks::use_shortcuts(&lab, embed);
-    let traced = hooks::use_trace(&lab);
+    let traced = hooks::use_trace(&lab, opened.1.clone());
     // The file that made the current step, for its why (not in the wasm: feature whys-in-files);
     // a formula's steps carry their own.
     let step_file = traced

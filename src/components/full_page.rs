@@ -4,7 +4,7 @@
 use sliders::Trace;
 use yew::prelude::*;
 
-use crate::components::parts::Parts;
+use crate::components::parts::{stepper, Parts};
 use crate::components::setup::{setup, SetupProps};
 use crate::components::step_strip::StepStrip;
 use crate::components::step_view::values_table;
@@ -54,12 +54,7 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
                         { setup(&setup_props) }
                         { parts.result }
                     </div>
-                    // The player, the step and its code: the same in presentation mode.
-                    <section class="stepper" aria-label="Steps of the technique">
-                        { parts.player }
-                        { parts.step_view }
-                        { parts.code }
-                    </section>
+                    { stepper(parts.player, parts.step_view, parts.code) }
                     <div class="more">
                         // The position's field, and the technique's explanation (or the language's):
                         // drawn by the panels module too.

@@ -1,10 +1,7 @@
 //! What every layout of the page draws ([`Parts`]), each part built once from the state, its
 //! trace and the current step's source file.
 
-use std::rc::Rc;
-
-use sliders::{Bitboard, Technique, Trace};
-use sliders_formula::Fault;
+use sliders::{Bitboard, Technique};
 use yew::prelude::*;
 
 use crate::components::board::Board;
@@ -15,7 +12,8 @@ use crate::components::notices::{message, notice_list};
 use crate::components::player::{player, PlayerProps};
 use crate::components::result::{attack_result, ResultProps};
 use crate::components::step_view::{step_view, StepViewProps};
-use crate::model::{animation_frame, Action, Lab};
+use crate::effects::Traced;
+use crate::model::{Action, Lab};
 use crate::sources::Source;
 
 /// The rays a positive-rays-only technique leaves out: what `reference` sees beyond its result.
@@ -50,7 +48,7 @@ pub struct Parts {
 /// The parts of the page, from the state, its trace and the current step's source file.
 pub fn parts(
     lab: &Lab,
-    traced: &Rc<(Trace, Option<Fault>)>,
+    traced: &Traced,
     step_source: &Source,
     notices: &UseStateHandle<Vec<crate::url::Notice>>,
     on_action: &Callback<Action>,
@@ -59,7 +57,8 @@ pub fn parts(
     let (setup, player_state) = (&lab.setup, &lab.player);
     let attacks = trace.result;
     let current = trace.steps.get(player_state.step).cloned();
-    let frame = current.as_ref().map(|step| animation_frame(step, player_state.frame)).unwrap_or_default();
+    let frame =
+        current.as_ref().map(|step| sliders_explain::animation::frame(step, player_state.frame)).unwrap_or_default();
     // A formula whose last step gives a number, and that number as its result, computed a
     // count or a square, not attacks.
     let number = match trace.steps.last().map(|step| step.result) {
@@ -131,5 +130,16 @@ pub fn parts(
         code,
         key_help: if lab.preferences.show_keys { key_help(on_action) } else { Html::default() },
         title,
+    }
+}
+
+/// The player, the step and its code, as the lesson and presentation mode both show them.
+pub fn stepper(player: Html, step_view: Html, code: Html) -> Html {
+    html! {
+        <section class="stepper" aria-label="Steps of the technique">
+            { player }
+            { step_view }
+            { code }
+        </section>
     }
 }

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::components::parts::Parts;
+use crate::components::parts::{stepper, Parts};
 use crate::model::Action;
 
 pub fn presentation(parts: Parts, on_action: &Callback<Action>) -> Html {
@@ -20,12 +20,7 @@ pub fn presentation(parts: Parts, on_action: &Callback<Action>) -> Html {
                     { "Leave presentation (P)" }
                 </button>
             </div>
-            // The player, the step and its code: the same as in the lesson.
-            <section class="stepper" aria-label="Steps of the technique">
-                { parts.player }
-                { parts.step_view }
-                { parts.code }
-            </section>
+            { stepper(parts.player, parts.step_view, parts.code) }
             { parts.key_help }
         </main>
     }

@@ -9,7 +9,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver};
 use yew::prelude::*;
 
-use crate::model::{Action, Lab, Theme};
+use crate::effects::Traced;
+use crate::model::{Action, Lab, Theme, TraceKey};
 use crate::url::{self, Embed, Notice};
 
 /// Where the last state of the full page is kept for the next visit without a query.
@@ -43,12 +44,12 @@ pub fn prefers_reduced_motion() -> bool {
 
 /// The state to start from: the address's query, or else the last visit's, opened as the page
 /// opens a link (`crate::effects::open`).
-pub fn load() -> url::Loaded {
+pub fn load() -> (url::Loaded, Option<(TraceKey, Traced)>) {
     let query = current_query();
     if query.len() > 1 {
-        return crate::effects::open(&query);
+        return crate::effects::open_traced(&query);
     }
-    crate::effects::open(&storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).unwrap_or_default())
+    crate::effects::open_traced(&storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).unwrap_or_default())
 }
 
 /// What the address says (`url::query_of`): it is written only when one of these changes.

@@ -13,20 +13,30 @@ pub use keys::use_shortcuts;
 use std::rc::Rc;
 
 use gloo::timers::callback::Interval;
-use sliders::Trace;
-use sliders_formula::Fault;
 use yew::prelude::*;
 
-use crate::effects::{trace_of, traced};
-use crate::model::{Action, Lab, SPEEDS_MS};
+use crate::effects::{trace_of, traced, Traced};
+use crate::model::{Action, Lab, TraceKey, SPEEDS_MS};
 use crate::url::{self, Embed};
 
 /// The trace of the state on screen, computed once per setup (technique, formula, sliders,
-/// pieces) and shared: the views draw from it, and the reducer is handed its shape.
+/// pieces) and shared: the views draw from it, and the reducer is handed its shape. The trace
+/// the page computed as it opened the link serves until the setup changes.
 #[hook]
-pub fn use_trace(lab: &UseReducerHandle<Lab>) -> Rc<(Trace, Option<Fault>)> {
+pub fn use_trace(lab: &UseReducerHandle<Lab>, opened: Option<(TraceKey, Traced)>) -> Traced {
     let key = lab.trace_key();
-    let traced_now = use_memo(key.clone(), trace_of);
+    let last = use_mut_ref(|| opened);
+    let traced_now = {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((traced_key, traced)) if *traced_key == key => traced.clone(),
+            _ => {
+                let traced = Rc::new(trace_of(&key));
+                *last = Some((key.clone(), traced.clone()));
+                traced
+            }
+        }
+    };
     use_effect_with(key, {
         let (dispatcher, traced_now) = (lab.dispatcher(), traced_now.clone());
         move |key| dispatcher.dispatch(traced(key.clone(), &traced_now.0))

@@ -19,7 +19,7 @@ use yew::Reducible;
 use crate::language::Status as LanguageStatus;
 use crate::presets::PRESETS;
 
-pub use player::{animation_frame, Frame, Player, SelfPlay, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, SPEEDS_MS};
+pub use player::{Moment, Player, SelfPlay, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, SPEEDS_MS};
 pub use playground::{Check, CheckSlice, CompiledCheck, Playground, Reading, CHECK_SLICE};
 pub use preferences::{Preferences, Theme};
 pub use setup::{Setup, Tool};
@@ -288,6 +288,7 @@ impl Lab {
                 let step = player.step + 1;
                 player.go_to(step, shape, reduced)
             }
+            // Any step past the end is the last: the shape clamps it, now or once it is known.
             Action::Last => player.go_to(usize::MAX, shape, reduced),
             Action::TogglePlay => player.toggled(shape, reduced),
             Action::Seen(seen) => player.clone().seen(seen, shape, reduced).unwrap_or(player),
@@ -325,7 +326,7 @@ impl Lab {
     fn restore(&mut self, link: Lab) {
         let player = &mut self.player;
         (player.step, player.speed, player.frame, player.running, player.autoplay) =
-            (link.player.step, link.player.speed, Frame::Finished, false, false);
+            (link.player.step, link.player.speed, Moment::Finished, false, false);
         self.preferences.theme = link.preferences.theme;
         self.setup = self.setup.clone().restored(link.setup);
         self.playground = link.playground;
@@ -592,18 +593,18 @@ mod tests {
         }
         assert!(!lab.player.running && !lab.player.autoplay);
         assert_eq!(lab.player.step, steps - 1);
-        assert_eq!(lab.player.frame, Frame::Finished, "the last step is shown finished");
+        assert_eq!(lab.player.frame, Moment::Finished, "the last step is shown finished");
     }
 
     #[test]
     fn pausing_mid_animation_and_stepping_frames() {
         let lab = apply(Lab::default(), &[Action::GoTo(0), Action::Tick, Action::TogglePlay]);
         assert!(!lab.player.running);
-        let Frame::At(frame) = lab.player.frame else { panic!("mid-animation") };
+        let Moment::At(frame) = lab.player.frame else { panic!("mid-animation") };
         let lab = apply(lab, &[Action::StepFrame(1)]);
-        assert_eq!(lab.player.frame, Frame::At(frame + 1));
+        assert_eq!(lab.player.frame, Moment::At(frame + 1));
         let lab = apply(lab, &[Action::StepFrame(-5)]);
-        assert_eq!(lab.player.frame, Frame::At(0));
+        assert_eq!(lab.player.frame, Moment::At(0));
     }
 
     #[test]
@@ -612,14 +613,14 @@ mod tests {
         let lab = apply(lab, &[Action::GoTo(3)]);
         assert_eq!(
             (lab.player.step, lab.player.frame, lab.player.running),
-            (3, Frame::Finished, false),
+            (3, Moment::Finished, false),
             "shown whole, nothing to animate"
         );
         let mut lab = apply(lab, &[Action::First, Action::TogglePlay]);
         let steps = trace(&lab).steps.len();
         let mut ticks = 0;
         while lab.player.running && ticks < 100_000 {
-            assert_eq!(lab.player.frame, Frame::Finished, "never a partial frame");
+            assert_eq!(lab.player.frame, Moment::Finished, "never a partial frame");
             lab = apply(lab, &[Action::Tick]);
             ticks += 1;
         }
@@ -706,7 +707,7 @@ mod tests {
         let last = trace(&Lab::default()).steps.len() - 1;
         let self_play = SelfPlay { when_seen: true, loop_from: Some(0) };
         // Seen while the last step is still to be animated: its frames, then the pause.
-        let lab = with_player(Player { step: last, frame: Frame::At(0), self_play, ..Player::default() });
+        let lab = with_player(Player { step: last, frame: Moment::At(0), self_play, ..Player::default() });
         let mut lab = apply(lab, &[Action::Seen(true)]);
         let mut ticks = 0;
         while lab.player.step == last {

@@ -7,6 +7,8 @@ use std::rc::Rc;
 
 use sliders::Step;
 use sliders_explain::animation::frame_count;
+/// How far the current step's animation has got: a frame, or the step finished.
+pub use sliders_explain::animation::Moment;
 
 /// Frame intervals in milliseconds, slowest first; the speed control picks one.
 pub const SPEEDS_MS: [u32; 5] = [320, 160, 80, 40, 16];
@@ -17,25 +19,6 @@ pub const HOLD_TICKS: usize = 10;
 /// Ticks the last step stays on screen, besides [`HOLD_TICKS`], before a looping player starts
 /// again: about three seconds at the default speed.
 pub const LOOP_HOLD_TICKS: usize = 36;
-
-/// How far the current step's animation has got.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Frame {
-    /// The animation's frame `n`, from 0.
-    At(usize),
-    /// The step shown whole.
-    Finished,
-}
-
-/// The core's frame of `step` at `frame`. The one place the page meets the core's convention
-/// that a frame of `usize::MAX` is the finished step.
-pub fn animation_frame(step: &Step, frame: Frame) -> sliders_explain::animation::Frame {
-    let index = match frame {
-        Frame::At(n) => n,
-        Frame::Finished => usize::MAX,
-    };
-    sliders_explain::animation::frame(step, index)
-}
 
 /// What the player needs of a trace: each step's number of animation frames.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -73,7 +56,7 @@ pub struct SelfPlay {
 #[derive(Clone, PartialEq, Debug)]
 pub struct Player {
     pub step: usize,
-    pub frame: Frame,
+    pub frame: Moment,
     /// The frame timer runs: the current step animates.
     pub running: bool,
     /// When a step's animation ends, go on to the next step.
@@ -89,7 +72,7 @@ impl Default for Player {
     fn default() -> Player {
         Player {
             step: 0,
-            frame: Frame::Finished,
+            frame: Moment::Finished,
             running: false,
             autoplay: false,
             speed: 2,
@@ -112,7 +95,7 @@ impl Player {
     /// single-step animation (autoplay goes on). The step index is kept until the new trace's
     /// shape is known ([`Player::clamped`]).
     pub fn settled(self) -> Player {
-        Player { frame: Frame::Finished, running: self.autoplay, ..self }
+        Player { frame: Moment::Finished, running: self.autoplay, ..self }
     }
 
     /// The step index within a trace of this shape: an edit that shortens the trace shows its
@@ -127,24 +110,24 @@ impl Player {
     pub fn go_to(self, step: usize, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
         let step = shape.map_or(step, |shape| step.min(shape.last()));
         if reduced_motion {
-            Player { step, held: 0, frame: Frame::Finished, running: self.autoplay, ..self }
+            Player { step, held: 0, frame: Moment::Finished, running: self.autoplay, ..self }
         } else {
-            Player { step, held: 0, frame: Frame::At(0), running: true, ..self }
+            Player { step, held: 0, frame: Moment::At(0), running: true, ..self }
         }
     }
 
     /// Plays on from the current step (from the first, if the last is shown finished).
     pub fn play(self, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
-        let at_end = shape.is_some_and(|shape| self.step + 1 >= shape.steps()) && self.frame == Frame::Finished;
+        let at_end = shape.is_some_and(|shape| self.step + 1 >= shape.steps()) && self.frame == Moment::Finished;
         let player = Player { autoplay: true, ..self };
         if at_end {
             let start = player.self_play.loop_from.unwrap_or(0);
             player.go_to(start, shape, reduced_motion)
         } else if reduced_motion {
-            Player { running: true, frame: Frame::Finished, held: 0, ..player }
+            Player { running: true, frame: Moment::Finished, held: 0, ..player }
         } else {
             let frame = match player.frame {
-                Frame::Finished => Frame::At(0),
+                Moment::Finished => Moment::At(0),
                 at => at,
             };
             Player { running: true, frame, ..player }
@@ -177,11 +160,11 @@ impl Player {
     pub fn step_frame(self, delta: isize, shape: Option<&TraceShape>) -> Player {
         let frames = shape.and_then(|shape| shape.frames.get(self.step).copied()).unwrap_or(1);
         let current = match self.frame {
-            Frame::At(n) => n.min(frames - 1),
-            Frame::Finished => frames - 1,
+            Moment::At(n) => n.min(frames - 1),
+            Moment::Finished => frames - 1,
         } as isize;
         let frame = (current + delta).clamp(0, frames as isize - 1) as usize;
-        let frame = if frame + 1 == frames { Frame::Finished } else { Frame::At(frame) };
+        let frame = if frame + 1 == frames { Moment::Finished } else { Moment::At(frame) };
         Player { frame, ..self.stopped() }
     }
 
@@ -199,7 +182,7 @@ impl Player {
         if reduced_motion {
             // No frames: hold each finished step, then show the next one whole.
             let held = self.held + 1;
-            let player = Player { frame: Frame::Finished, held, ..self };
+            let player = Player { frame: Moment::Finished, held, ..self };
             if player.autoplay && held < hold {
                 return player;
             }
@@ -210,11 +193,11 @@ impl Player {
             };
         }
         match self.frame {
-            Frame::At(n) if n + 1 < frames + hold => Player { frame: Frame::At(n + 1), ..self },
-            _ if self.autoplay && !last => Player { step: self.step + 1, frame: Frame::At(0), ..self },
+            Moment::At(n) if n + 1 < frames + hold => Player { frame: Moment::At(n + 1), ..self },
+            _ if self.autoplay && !last => Player { step: self.step + 1, frame: Moment::At(0), ..self },
             _ => match (self.autoplay, self.self_play.loop_from) {
-                (true, Some(start)) => Player { step: start.min(shape.last()), frame: Frame::At(0), ..self },
-                _ => Player { frame: Frame::Finished, ..self.stopped() },
+                (true, Some(start)) => Player { step: start.min(shape.last()), frame: Moment::At(0), ..self },
+                _ => Player { frame: Moment::Finished, ..self.stopped() },
             },
         }
     }

@@ -13,6 +13,7 @@ use std::cell::RefCell;
 use gif_encode::Animation;
 use sliders::{Bitboard, Slider, Technique, Trace};
 use sliders_formula::Formula;
+use sliders_pictures::figure::Moment;
 use sliders_pictures::{diagram, figure, wikitable};
 
 thread_local! {
@@ -56,15 +57,17 @@ pub fn draw(
     frame: u32,
 ) -> Result<String, String> {
     let trace = trace(technique, slider, sliders, occupied)?;
-    let frame = if frame == u32::MAX { usize::MAX } else { frame as usize };
+    // The wire's u32::MAX is the finished step; a GIF's frames are numbered as they are.
+    let moment = if frame == u32::MAX { Moment::Finished } else { Moment::At(frame as usize) };
+    let frame = frame as usize;
     Ok(match kind {
-        Kind::StepSvg => figure::step_svg(&trace, with_step(&trace, step)?, frame),
+        Kind::StepSvg => figure::step_svg(&trace, with_step(&trace, step)?, moment),
         Kind::TraceSvg => figure::trace_svg(&trace, true),
         Kind::TraceSvgQuiet => figure::trace_svg(&trace, false),
         Kind::StepWikitable => wikitable::step(&trace, with_step(&trace, step)?),
         Kind::StepAscii => diagram::article_step(&trace, with_step(&trace, step)?, false),
         Kind::StepAsciiPre => diagram::article_step(&trace, with_step(&trace, step)?, true),
-        Kind::StepSvgQuiet => figure::step_picture(&trace, with_step(&trace, step)?, frame, figure::Sentence::None),
+        Kind::StepSvgQuiet => figure::step_picture(&trace, with_step(&trace, step)?, moment, figure::Sentence::None),
         // For a GIF, `step` u32::MAX is the whole trace, and `frame` is the GIF's frame.
         Kind::FrameCount => figure::gif_frame_count(&trace, gif_scope(&trace, step)?).to_string(),
         Kind::GifFrame | Kind::GifFrameQuiet => {
@@ -217,7 +220,7 @@ mod tests {
         let trace = Technique::Sbamg.trace(Slider::Rook, sliders::Square::D1, Bitboard(0x43));
         let technique = Technique::ALL.iter().position(|&t| t == Technique::Sbamg).unwrap() as u32;
         let svg = draw(Kind::StepSvg, technique, 0, 1 << 3, 0x43, 4, u32::MAX).unwrap();
-        assert_eq!(svg, figure::step_svg(&trace, 4, usize::MAX));
+        assert_eq!(svg, figure::step_svg(&trace, 4, Moment::Finished));
         let error = draw(Kind::StepSvg, technique, 0, 1 << 3, 0x43, 99, u32::MAX).unwrap_err();
         assert_eq!(error, "no step 100 in this trace");
         assert!(draw(Kind::StepSvg, 99, 0, 1, 0, 0, 0).is_err());

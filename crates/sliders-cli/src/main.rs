@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sliders::{Bitboard, Slider, Technique, Trace};
 use sliders_formula::{CheckOutcome, Checker, Formula, Target};
+use sliders_pictures::figure::Moment;
 use sliders_pictures::{diagram, figure, wikitable};
 
 #[derive(Parser)]
@@ -210,7 +211,7 @@ fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
     let svg = || match step {
         Some(index) => {
             let sentence = if narration { figure::Sentence::Whole } else { figure::Sentence::None };
-            figure::step_picture(trace, index, usize::MAX, sentence)
+            figure::step_picture(trace, index, Moment::Finished, sentence)
         }
         None => figure::trace_svg(trace, narration),
     };

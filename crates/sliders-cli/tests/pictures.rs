@@ -7,7 +7,7 @@ use std::process::Command;
 
 use sliders::trace::Value;
 use sliders::{Bitboard, Slider, Square, Technique, Trace};
-use sliders_pictures::figure::{self, colours};
+use sliders_pictures::figure::{self, colours, Moment};
 use sliders_pictures::wikitable;
 
 /// Boards with the edge cases: empty, full, the articles' examples, sliders in corners.
@@ -82,7 +82,7 @@ fn every_board_of_every_step_reads_back_bit_for_bit() {
     for trace in traces() {
         for index in 0..trace.steps.len() {
             let context = format!("{} step {}", trace.technique.unwrap().name(), index + 1);
-            let svg = figure::step_svg(&trace, index, usize::MAX);
+            let svg = figure::step_svg(&trace, index, Moment::Finished);
             check_boards(&svg, &boards_of(&trace, index), &context);
             let document = roxmltree::Document::parse(&svg).unwrap();
             let desc = document.descendants().find(|n| n.has_tag_name("desc")).and_then(|n| n.text()).unwrap();
@@ -103,8 +103,9 @@ fn animation_frames_draw_the_same_values() {
     for trace in traces().take(40) {
         for index in 0..trace.steps.len() {
             let count = figure::frame_count(&trace, index);
-            let frames = (0..count)
-                .map(|frame| figure::step_svg(&trace, index, if frame + 1 == count { usize::MAX } else { frame }));
+            let frames = (0..count).map(|frame| {
+                figure::step_svg(&trace, index, if frame + 1 == count { Moment::Finished } else { Moment::At(frame) })
+            });
             for (frame, svg) in frames.enumerate() {
                 check_boards(
                     &svg,
@@ -172,7 +173,7 @@ fn the_png_has_the_set_colour_on_set_squares_and_the_clear_colour_on_clear_ones(
         // Where the SVG puts each square: its board's translation, and the square's corner in
         // half pixels.
         let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
-        let svg = figure::step_svg(&trace, 3, usize::MAX);
+        let svg = figure::step_svg(&trace, 3, Moment::Finished);
         let document = roxmltree::Document::parse(&svg).unwrap();
         let mut checked = 0;
         for board in document.descendants().filter(|n| n.attribute("class") == Some("board")) {

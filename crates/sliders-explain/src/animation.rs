@@ -107,14 +107,21 @@ pub fn frame_count(step: &Step) -> usize {
     }
 }
 
-/// What frame `frame` of the step shows (frames past the end, `usize::MAX` included, show the
-/// finished step).
-pub fn frame(step: &Step, frame: usize) -> Frame {
+/// A moment of a step's animation: its frame `n`, from 0, or the step finished, shown whole.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Moment {
+    At(usize),
+    Finished,
+}
+
+/// What the step shows at `moment` (a frame past the last shows the finished step).
+pub fn frame(step: &Step, moment: Moment) -> Frame {
     let total = frame_count(step);
     let result = step.result.board().unwrap_or_default();
-    if frame >= total - 1 {
-        return Frame { shown: result, borrow: trail(step), done: true, ..Frame::default() };
-    }
+    let frame = match moment {
+        Moment::At(frame) if frame + 1 < total => frame,
+        _ => return Frame { shown: result, borrow: trail(step), done: true, ..Frame::default() },
+    };
     if let Some((low, _)) = borrow_walk(step) {
         let at = low + frame as u32;
         let upto = Bitboard(if at >= 63 { !0 } else { (1u64 << (at + 1)) - 1 });
@@ -159,12 +166,12 @@ mod tests {
         let trace = steps(Technique::Subtraction, Slider::Rook, Square::D2, 0x4ced_2200_0146_f848);
         let sub = trace.iter().find(|s| s.op == Op::Sub).unwrap();
         assert_eq!(frame_count(sub), (51 - 12 + 2) as usize);
-        let first = frame(sub, 0);
+        let first = frame(sub, Moment::At(0));
         assert_eq!(first.cursor, Some(12));
-        let last_moving = frame(sub, frame_count(sub) - 2);
+        let last_moving = frame(sub, Moment::At(frame_count(sub) - 2));
         assert_eq!(last_moving.cursor, Some(Square::D7.index()));
         assert!(last_moving.borrow.contains(Square::D7), "the blocker absorbs the borrow");
-        assert!(frame(sub, frame_count(sub) - 1).done);
+        assert!(frame(sub, Moment::At(frame_count(sub) - 1)).done);
     }
 
     #[test]
@@ -172,12 +179,12 @@ mod tests {
         let trace = steps(Technique::ObstructionDifference, Slider::Rook, Square::D2, 0x4ced_2200_0146_f848);
         let lzcnt = trace.iter().find(|s| s.op == Op::Lzcnt).unwrap();
         // lower = {d1}: lzcnt = 60, so the sweep runs from bit 63 down to bit 3.
-        assert_eq!(frame(lzcnt, 0).cursor, Some(63));
-        assert_eq!(Value::Board(frame(lzcnt, 0).shown), lzcnt.lhs, "the scanned operand stays visible");
-        assert_eq!(frame(lzcnt, frame_count(lzcnt) - 2).cursor, Some(3));
+        assert_eq!(frame(lzcnt, Moment::At(0)).cursor, Some(63));
+        assert_eq!(Value::Board(frame(lzcnt, Moment::At(0)).shown), lzcnt.lhs, "the scanned operand stays visible");
+        assert_eq!(frame(lzcnt, Moment::At(frame_count(lzcnt) - 2)).cursor, Some(3));
         let conditional = steps(Technique::ClassicalConditional, Slider::Bishop, Square::G2, 0xfdfd_0600_0040_bfdf);
         let bsf = conditional.iter().find(|s| s.op == Op::BitScanForward).unwrap();
-        assert_eq!(frame(bsf, 0).cursor, Some(0));
+        assert_eq!(frame(bsf, Moment::At(0)).cursor, Some(0));
     }
 
     #[test]
@@ -186,10 +193,10 @@ mod tests {
         let trace = steps(Technique::Kindergarten, Slider::Bishop, Square::D4, 0x0000_2000_0004_0200);
         let multiply = trace.iter().find(|s| s.op == Op::Mul).unwrap();
         assert_eq!(frame_count(multiply), 4);
-        let first = frame(multiply, 0);
+        let first = frame(multiply, Moment::At(0));
         assert_eq!((first.picked, first.active), (Square::B2.bit(), Bitboard(1 << 58)));
-        assert_eq!(frame(multiply, 2).active, Bitboard(1 << 62), "f6 lands on bit 62");
-        assert!(frame(multiply, 3).done);
+        assert_eq!(frame(multiply, Moment::At(2)).active, Bitboard(1 << 62), "f6 lands on bit 62");
+        assert!(frame(multiply, Moment::At(3)).done);
         // Magic's copies overlap: no copy-by-copy walk there.
         let magic = steps(Technique::Magic, Slider::Rook, Square::A1, 0x0100_0000_0000_0012);
         assert_eq!(frame_count(magic.iter().find(|s| s.op == Op::Mul).unwrap()), 1);
@@ -199,7 +206,7 @@ mod tests {
     fn only_a_subtraction_leaves_a_borrow_trail() {
         let trace = steps(Technique::Kindergarten, Slider::Bishop, Square::D4, 0x0000_2000_0004_0200);
         let multiply = trace.iter().find(|s| s.op == Op::Mul).unwrap();
-        assert_eq!(frame(multiply, usize::MAX).borrow, Bitboard::EMPTY);
+        assert_eq!(frame(multiply, Moment::Finished).borrow, Bitboard::EMPTY);
     }
 
     #[test]
@@ -207,12 +214,12 @@ mod tests {
         let trace = steps(Technique::Subtraction, Slider::Rook, Square::D2, 0x4ced_2200_0146_f848);
         let and = trace.iter().find(|s| s.op == Op::And).unwrap();
         assert_eq!(frame_count(and), 9);
-        assert_eq!(frame(and, 0).shown, Bitboard::EMPTY);
-        assert_eq!(frame(and, 8).shown, and.result.board().unwrap());
-        assert_eq!(frame(and, 3).active, Bitboard(0xff << 16), "frame 3 combines rank 3");
-        assert!(frame(and, 100).done);
-        assert!(frame(and, usize::MAX).done, "the finished-step sentinel");
+        assert_eq!(frame(and, Moment::At(0)).shown, Bitboard::EMPTY);
+        assert_eq!(frame(and, Moment::At(8)).shown, and.result.board().unwrap());
+        assert_eq!(frame(and, Moment::At(3)).active, Bitboard(0xff << 16), "frame 3 combines rank 3");
+        assert!(frame(and, Moment::At(100)).done);
+        assert!(frame(and, Moment::Finished).done, "the finished-step sentinel");
         let sub = trace.iter().find(|s| s.op == Op::Sub).unwrap();
-        assert_eq!(frame(sub, usize::MAX).cursor, None);
+        assert_eq!(frame(sub, Moment::Finished).cursor, None);
     }
 }

@@ -196,13 +196,14 @@ pub fn captions(step: &Step) -> [&str; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::animation::Moment;
     use sliders::{Slider, Square, Technique};
 
     #[test]
     fn a_byte_swap_marks_the_slider_on_both_sides_of_the_mirror() {
         let trace = Technique::HyperbolaQuintessence.trace(Slider::Bishop, Square::D2, Bitboard(0x0008_0000_0000_0000));
         let swap = trace.steps.iter().find(|s| s.op == Op::ByteSwap && s.mirrored).unwrap();
-        let marks = step_marks(swap, &crate::animation::frame(swap, usize::MAX), trace.sliders);
+        let marks = step_marks(swap, &crate::animation::frame(swap, Moment::Finished), trace.sliders);
         assert_eq!(marks.lhs.slider, Square::D2.bit());
         assert_eq!(marks.result.slider, Square::D7.bit(), "d2's bit lands on d7 in the swapped word");
     }
@@ -213,7 +214,7 @@ mod tests {
         let legend = |technique: Technique, index: usize| {
             let trace = technique.trace(Slider::Rook, Square::E4, occupied);
             let step = &trace.steps[index];
-            let terms = equation(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+            let terms = equation(step, &crate::animation::frame(step, Moment::Finished), trace.sliders);
             slider_legend(&terms, trace.slider, trace.sliders)
         };
         assert_eq!(legend(Technique::Subtraction, 1).as_deref(), Some("the rook on e4"));
@@ -228,7 +229,7 @@ mod tests {
         for &technique in Technique::ALL {
             let trace = technique.trace(Slider::Queen, Square::E4, occupied);
             for step in &trace.steps {
-                let terms = equation(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+                let terms = equation(step, &crate::animation::frame(step, Moment::Finished), trace.sliders);
                 let Some(text) = slider_legend(&terms, trace.slider, trace.sliders) else { continue };
                 for term in &terms {
                     if let Term::Operand { marks, .. } = term {
@@ -245,7 +246,7 @@ mod tests {
     fn a_finished_step_hides_nothing() {
         let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
         for step in &trace.steps {
-            let marks = step_marks(step, &crate::animation::frame(step, usize::MAX), trace.sliders);
+            let marks = step_marks(step, &crate::animation::frame(step, Moment::Finished), trace.sliders);
             assert!(!marks.lhs.pending() && !marks.rhs.pending() && !marks.result.pending());
             assert_eq!(marks.result.cursor, None);
         }

@@ -254,7 +254,7 @@ pub fn describe_rank(step: &Step, rank: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::animation::frame;
+    use crate::animation::{frame, Moment};
     use sliders::{Slider, Technique};
 
     #[test]
@@ -262,11 +262,14 @@ mod tests {
         let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
         let board = Board::of(&trace);
         let sub = trace.steps.iter().find(|s| s.op == Op::Sub).unwrap();
-        let text = on_screen(sub, &frame(sub, usize::MAX), &board);
+        let text = on_screen(sub, &frame(sub, Moment::Finished), &board);
         assert!(text.contains("until bit 51 (d7)") && text.ends_with(&*sub.why), "{text}");
-        assert!(on_screen(sub, &frame(sub, 3), &board).starts_with("Bit 15 (h2)"), "frame 3 is at bit 12 + 3");
+        assert!(
+            on_screen(sub, &frame(sub, Moment::At(3)), &board).starts_with("Bit 15 (h2)"),
+            "frame 3 is at bit 12 + 3"
+        );
         let and = &trace.steps[1];
-        let rank = on_screen(and, &frame(and, 3), &board);
+        let rank = on_screen(and, &frame(and, Moment::At(3)), &board);
         assert!(
             rank.starts_with("Rank by rank, now rank 3: here occupied has") && rank.ends_with("on rank 3."),
             "{rank}"

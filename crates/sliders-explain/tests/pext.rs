@@ -5,7 +5,7 @@ use sliders::techniques::magic::relevant_mask;
 use sliders::techniques::pext;
 use sliders::workload::Xorshift96;
 use sliders::{Bitboard, Op, PextMask, Slider, Square, Technique};
-use sliders_explain::animation::{frame, frame_count, gathers};
+use sliders_explain::animation::{frame, frame_count, gathers, Moment};
 use sliders_explain::narration::{on_screen, Board};
 
 #[test]
@@ -63,7 +63,7 @@ fn the_gather_is_shown_and_said_bit_by_bit() {
     let gathered = gathers(step).unwrap();
     assert_eq!(gathered.len(), 10, "one frame per relevant square");
     assert_eq!(frame_count(step), 11);
-    let said: Vec<String> = (0..10).map(|k| on_screen(step, &frame(step, k), &board)).collect();
+    let said: Vec<String> = (0..10).map(|k| on_screen(step, &frame(step, Moment::At(k)), &board)).collect();
     assert_eq!(
         said[0],
         "Bit 11 (d2) is one bit number 0 of entry.mask, counting up from a1, and a one bit of occupied: bit 0 of the result is 1."
@@ -77,12 +77,12 @@ fn the_gather_is_shown_and_said_bit_by_bit() {
     assert!(said[8].contains("Bit 43 (d6)") && said[8].ends_with("bit 8 of the result is 1."), "{}", said[8]);
     // Each frame shows the result's bits up to the one being filled, and marks where it comes from.
     for (k, (source, landing)) in gathered.iter().enumerate() {
-        let shown = frame(step, k);
+        let shown = frame(step, Moment::At(k));
         assert_eq!(shown.picked, source.bit());
         assert_eq!(shown.active, *landing);
         assert_eq!(shown.shown, Bitboard(0x101 & ((2u64 << k) - 1)));
     }
-    let whole = on_screen(step, &frame(step, usize::MAX), &board);
+    let whole = on_screen(step, &frame(step, Moment::Finished), &board);
     assert!(whole.starts_with("pext gathers the bits of occupied under the 10 one bits of entry.mask, lowest first, into bits 0 to 9: 2 of them are set in occupied: d2 → bit 0, d6 → bit 8. WebAssembly has no pext instruction: here it is six rounds of shifts, with the bits that move in each round worked out once for this mask. One bit per relevant square"), "{whole}");
 }
 

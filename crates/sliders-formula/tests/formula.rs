@@ -470,7 +470,7 @@ proptest! {
 /// carry, and ending with the line's own why.
 #[test]
 fn every_step_of_the_examples_is_narrated_from_its_values() {
-    use sliders_explain::animation::{frame, frame_count};
+    use sliders_explain::animation::{frame, frame_count, Moment};
     use sliders_explain::narration::{narrate, on_screen, Board};
     let boards = [0u64, !0, 0x4ced_2200_0146_f848, 0x0008_0000_0022_0800, 0x8100_0000_0000_0081];
     for example in &EXAMPLES {
@@ -489,7 +489,7 @@ fn every_step_of_the_examples_is_narrated_from_its_values() {
                         assert!(!whole.contains(claim), "{context}: {whole}");
                     }
                     for n in 0..frame_count(step) {
-                        let said = on_screen(step, &frame(step, n), &board);
+                        let said = on_screen(step, &frame(step, Moment::At(n)), &board);
                         assert!(!said.trim().is_empty(), "{context}, frame {n}");
                     }
                     let names = sliders_explain::operands::of(step);

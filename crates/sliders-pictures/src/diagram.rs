@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 
 use sliders::trace::{Op, Step, Trace, Value};
 use sliders::Bitboard;
+use sliders_explain::animation::Moment;
 use sliders_explain::marks::{equation, Term};
 use sliders_explain::narration::{self, focus_name};
 
@@ -172,7 +173,7 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     let step = &trace.steps[index];
     let board = narration::Board::of(trace);
     // (caption, board or text, slider bits)
-    let terms = equation(step, &sliders_explain::animation::frame(step, usize::MAX), trace.sliders);
+    let terms = equation(step, &sliders_explain::animation::frame(step, Moment::Finished), trace.sliders);
     let columns: Vec<(&str, Cell, Bitboard)> = terms
         .iter()
         .copied()

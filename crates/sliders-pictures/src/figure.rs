@@ -19,6 +19,8 @@ use crate::wrap::wrap;
 use sliders::trace::{Step, Trace, Value};
 use sliders::{Bitboard, Square};
 use sliders_explain::animation;
+/// Which moment of a step's animation a picture shows.
+pub use sliders_explain::animation::Moment;
 use sliders_explain::marks::{equation, slider_legend, Marks, Term};
 use sliders_explain::narration::{self, focus_name, Board};
 
@@ -331,10 +333,10 @@ fn heading(trace: &Trace, index: usize) -> String {
     format!("Step {} of {}{focus}{mirrored}: {}", index + 1, trace.steps.len(), step.label)
 }
 
-/// Step `index` of `trace` at animation frame `frame` (`usize::MAX`: finished), with its
+/// Step `index` of `trace` at a moment of its animation, with its
 /// heading, its boards and the sentence the page says under it at that frame.
-pub fn step_svg(trace: &Trace, index: usize, frame: usize) -> String {
-    step_picture(trace, index, frame, Sentence::Whole)
+pub fn step_svg(trace: &Trace, index: usize, moment: Moment) -> String {
+    step_picture(trace, index, moment, Sentence::Whole)
 }
 
 /// What a step's picture says under its boards.
@@ -348,10 +350,10 @@ pub enum Sentence {
     None,
 }
 
-/// Step `index` at `frame` (`usize::MAX`: finished) with the sentence chosen.
-pub fn step_picture(trace: &Trace, index: usize, frame: usize, sentence: Sentence) -> String {
+/// Step `index` at `moment` with the sentence chosen.
+pub fn step_picture(trace: &Trace, index: usize, moment: Moment, sentence: Sentence) -> String {
     let step = &trace.steps[index];
-    let shown = animation::frame(step, frame);
+    let shown = animation::frame(step, moment);
     let terms = equation(step, &shown, trace.sliders);
     let items = items(&terms);
     let width = (row_width(&items) + 2 * MARGIN).max(heading_width(&heading(trace, index))).max(360);
@@ -375,8 +377,11 @@ pub fn step_picture(trace: &Trace, index: usize, frame: usize, sentence: Sentenc
 /// Every step of `trace`, one row each, labelled as the page labels them, with the first
 /// sentence of each step's narration under its row when `narration` is set, and the result.
 pub fn trace_svg(trace: &Trace, narration: bool) -> String {
-    let terms: Vec<Vec<Term>> =
-        trace.steps.iter().map(|step| equation(step, &animation::frame(step, usize::MAX), trace.sliders)).collect();
+    let terms: Vec<Vec<Term>> = trace
+        .steps
+        .iter()
+        .map(|step| equation(step, &animation::frame(step, Moment::Finished), trace.sliders))
+        .collect();
     let rows: Vec<Vec<Item>> = terms.iter().map(|terms| items(terms)).collect();
     let widest_row = rows.iter().map(|row| row_width(row)).max().unwrap_or(0) + 2 * MARGIN;
     let widest_heading = (0..rows.len()).map(|index| heading_width(&heading(trace, index))).max().unwrap_or(0);
@@ -465,15 +470,15 @@ pub fn gif_frame(trace: &Trace, step: Option<usize>, index: usize, narration: bo
         Some(step) => {
             let last = index + 1 >= frame_count(trace, step);
             match last {
-                true => (step_picture(trace, step, usize::MAX, words(Sentence::Whole)), 300),
-                false => (step_picture(trace, step, index, Sentence::None), 12),
+                true => (step_picture(trace, step, Moment::Finished, words(Sentence::Whole)), 300),
+                false => (step_picture(trace, step, Moment::At(index), Sentence::None), 12),
             }
         }
         None => {
             let first = narration::narrate(trace, index);
             // 1.5 s, and a tenth of a second for every 20 characters of the sentence, at most 8 s.
             let reading = if narration { narration::first_sentence(&first).len() as u16 / 2 } else { 0 };
-            (step_picture(trace, index, usize::MAX, words(Sentence::First)), (150 + reading).min(800))
+            (step_picture(trace, index, Moment::Finished, words(Sentence::First)), (150 + reading).min(800))
         }
     }
 }
@@ -488,7 +493,7 @@ mod tests {
     fn a_letters_legend_names_it_as_its_caption_does() {
         let trace = Technique::ObstructionDifference.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
         let index = trace.steps.iter().position(|s| s.label == "upper ^ (upper - ms1b) = odiff").unwrap();
-        let svg = step_picture(&trace, index, usize::MAX, Sentence::None);
+        let svg = step_picture(&trace, index, Moment::Finished, Sentence::None);
         assert!(svg.contains("b is upper - ms1b.") && !svg.contains("B is"), "{svg}");
     }
 
@@ -512,7 +517,7 @@ mod tests {
     fn a_step_picture_carries_its_diagram_and_boards() {
         let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
         let sub = trace.steps.iter().position(|s| s.op == Op::Sub).unwrap();
-        let svg = step_svg(&trace, sub, usize::MAX);
+        let svg = step_svg(&trace, sub, Moment::Finished);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.contains(&format!("<desc>step {}:", sub + 1)), "the ASCII diagram is the description");
         assert_eq!(svg.matches("class=\"board\"").count(), 3, "{svg}");

@@ -9,7 +9,7 @@ use core::fmt::Write;
 use crate::figure::colours::*;
 use sliders::trace::{Trace, Value};
 use sliders::{Bitboard, Square};
-use sliders_explain::animation;
+use sliders_explain::animation::{self, Moment};
 use sliders_explain::marks::{equation, Marks, Term};
 use sliders_explain::narration::{focus_name, Board};
 
@@ -50,7 +50,7 @@ fn board(out: &mut String, value: Bitboard, marks: &Marks, labels: bool) {
 /// Step `index` of `trace`: `A op B = C` as one table, caption row, boards, values in hex.
 pub fn step(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
-    let columns = equation(step, &animation::frame(step, usize::MAX), trace.sliders);
+    let columns = equation(step, &animation::frame(step, Moment::Finished), trace.sliders);
     let focus = focus_name(step.focus, &Board::of(trace)).map(|f| format!(", {f}")).unwrap_or_default();
     let mut out = String::from("{| style=\"border-collapse:collapse;text-align:center;vertical-align:middle\"\n");
     let _ = writeln!(
