@@ -25,18 +25,11 @@ use crate::url::{self, Embed};
 #[hook]
 pub fn use_trace(lab: &UseReducerHandle<Lab>, opened: Option<(TraceKey, Traced)>) -> Traced {
     let key = lab.trace_key();
-    let last = use_mut_ref(|| opened);
-    let traced_now = {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((traced_key, traced)) if *traced_key == key => traced.clone(),
-            _ => {
-                let traced = Rc::new(trace_of(&key));
-                *last = Some((key.clone(), traced.clone()));
-                traced
-            }
-        }
-    };
+    let traced_now = use_memo(key.clone(), move |key| match opened {
+        Some((opened_key, traced)) if opened_key == *key => traced,
+        _ => Rc::new(trace_of(key)),
+    });
+    let traced_now: Traced = (*traced_now).clone();
     use_effect_with(key, {
         let (dispatcher, traced_now) = (lab.dispatcher(), traced_now.clone());
         move |key| dispatcher.dispatch(traced(key.clone(), &traced_now.0))
