@@ -20,7 +20,8 @@ pub fn app() -> Html {
     let loaded = &opened.0;
     let embed: Embed = loaded.embed;
     let notices = use_state(|| loaded.notices.clone());
-    let lab = use_reducer({
+    // A new shape of the trace alone changes nothing on screen: `Lab`'s equality leaves it out.
+    let lab = use_reducer_eq({
         let mut lab = loaded.lab.clone();
         lab.preferences = Preferences { reduced_motion: hooks::prefers_reduced_motion(), ..lab.preferences };
         if crate::language::ready() {

@@ -40,7 +40,7 @@ pub struct Lab {
     pub check_when_read: bool,
     /// The shape of the trace of [`Lab::trace_key`], once the page has computed it; a shape of
     /// another key is stale.
-    pub shape: Option<(TraceKey, TraceShape)>,
+    pub shape: Undrawn<Option<(TraceKey, TraceShape)>>,
 }
 
 impl Default for Lab {
@@ -53,8 +53,20 @@ impl Default for Lab {
             preferences: Preferences::default(),
             message: None,
             check_when_read: false,
-            shape: None,
+            shape: Undrawn(None),
         }
+    }
+}
+
+/// What the reducer keeps for itself and no view draws (the trace's shape, which the views have
+/// whole): equal whatever it holds, so that handing it in alone does not draw the page again
+/// (the page's reducer is `use_reducer_eq`).
+#[derive(Clone, Debug, Default)]
+pub struct Undrawn<T>(pub T);
+
+impl<T> PartialEq for Undrawn<T> {
+    fn eq(&self, _: &Undrawn<T>) -> bool {
+        true
     }
 }
 
@@ -170,7 +182,7 @@ impl Lab {
 
     /// The shape of the trace on screen, once the page has handed it in.
     pub fn shape(&self) -> Option<&TraceShape> {
-        self.shape.as_ref().filter(|(key, _)| *key == self.trace_key()).map(|(_, shape)| shape)
+        self.shape.0.as_ref().filter(|(key, _)| *key == self.trace_key()).map(|(_, shape)| shape)
     }
 
     /// A new board, and the last message gone.
@@ -300,7 +312,7 @@ impl Lab {
                 // waits for the formula's own.
                 let unread = key.formula_open && key.formula.is_none();
                 self.player = if unread { player } else { player.clamped(&shape) };
-                self.shape = Some((key, shape));
+                self.shape = Undrawn(Some((key, shape)));
                 return;
             }
             _ => player,
@@ -383,7 +395,7 @@ impl Reducible for Lab {
             | Action::Reject(_)
             | Action::DismissMessage => next.on_page(action),
         }
-        if next == *self {
+        if next == *self && next.shape.0 == self.shape.0 {
             return self;
         }
         // A new position, technique or formula means a new trace: settle the player on it (its
@@ -403,6 +415,23 @@ mod tests {
     use sliders::{Bitboard, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
     use sliders_formula::Checker;
+
+    #[test]
+    fn the_traces_shape_alone_draws_nothing_but_the_reducer_keeps_it() {
+        let lab = Rc::new(Lab::default());
+        let shape = TraceShape { frames: vec![1, 3, 1].into() };
+        let next = lab.clone().reduce(Action::Traced(lab.trace_key(), shape.clone()));
+        assert!(!Rc::ptr_eq(&lab, &next), "the reducer keeps the shape");
+        assert!(*next == *lab, "no view draws it, so the page is not drawn again");
+        assert_eq!(next.shape(), Some(&shape));
+        let again = next.clone().reduce(Action::Traced(next.trace_key(), shape.clone()));
+        assert!(Rc::ptr_eq(&next, &again), "the same shape again changes nothing");
+        // A shape that moves the step is drawn.
+        let far = Rc::new(Lab { player: Player { step: 7, ..Player::default() }, ..Lab::default() });
+        let clamped = far.clone().reduce(Action::Traced(far.trace_key(), shape));
+        assert_eq!(clamped.player.step, 2);
+        assert!(*clamped != *far);
+    }
 
     /// `lab` after `actions`, each followed by what the page's effects dispatch in answer (the
     /// typed text read, the new trace's shape), as the page runs them.
