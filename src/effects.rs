@@ -61,6 +61,17 @@ pub fn reading(playground: &Playground) -> Option<Action> {
     Some(Action::Read { text, reading })
 }
 
+/// What typing `text` in the editor does: the edit, read at once where the language is here
+/// (one draw for both), else only the edit, which the reading effect reads once it can.
+pub fn typed(playground: &Playground, text: String) -> Action {
+    let mut edited = playground.clone();
+    edited.edit(&text);
+    match reading(&edited) {
+        Some(Action::Read { text, reading }) => Action::Typed { text, reading },
+        _ => Action::EditFormula(text),
+    }
+}
+
 /// The formula of `text` compiled, and validated.
 fn compile(text: &str) -> Result<Rc<formula::wire::CompiledModule>, Rc<str>> {
     let module = language::compile(text)?;

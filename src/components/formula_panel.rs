@@ -87,9 +87,12 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     use_check_slices(playground, &props.on_action, &asked);
     let editor = use_node_ref();
     use_mark_in_view(&editor, &backdrop);
-    let on_input = props.on_action.reform(|event: InputEvent| {
-        let area: HtmlTextAreaElement = event.target_unchecked_into();
-        Action::EditFormula(area.value())
+    let on_input = props.on_action.reform({
+        let playground = playground.clone();
+        move |event: InputEvent| {
+            let area: HtmlTextAreaElement = event.target_unchecked_into();
+            crate::effects::typed(&playground, area.value())
+        }
     });
     // Compiler Explorer's way: the caret placed in the text (a click, or a key that moves it)
     // brings up the step of the innermost sub-expression under it, and with it its grids and

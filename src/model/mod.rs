@@ -100,6 +100,12 @@ pub enum Action {
     OpenFormula,
     /// The editor's text changed.
     EditFormula(String),
+    /// The editor's text changed, and the page read it at once (the language was here): the
+    /// edit and what the language found, drawn together.
+    Typed {
+        text: Rc<str>,
+        reading: Reading,
+    },
     /// The page read a typed text (its reading effect): what the language found.
     Read {
         text: Rc<str>,
@@ -247,6 +253,10 @@ impl Lab {
         match action {
             Action::OpenFormula => self.setup.formula_open = true,
             Action::EditFormula(text) => playground.edit(&text),
+            Action::Typed { text, reading } => {
+                playground.edit(&text);
+                playground.read(&text, reading);
+            }
             Action::Read { text, reading } => playground.read(&text, reading),
             Action::LanguageLoading => self.language = LanguageStatus::Loading,
             Action::LanguageLoaded(Ok(())) => self.language = LanguageStatus::Ready,
@@ -368,6 +378,7 @@ impl Reducible for Lab {
             | Action::LoadPreset(_) => next.on_board(action),
             Action::OpenFormula
             | Action::EditFormula(_)
+            | Action::Typed { .. }
             | Action::Read { .. }
             | Action::LanguageLoading
             | Action::LanguageLoaded(_)
@@ -415,6 +426,19 @@ mod tests {
     use sliders::{Bitboard, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
     use sliders_formula::Checker;
+
+    #[test]
+    fn a_text_typed_and_read_at_once_is_the_edit_and_its_reading() {
+        let lab = apply(Lab::default(), &[Action::OpenFormula]);
+        for text in ["o ^ (o - 2 * r)", "o ^ (o - 2 * r", "o & r", &*lab.playground.text] {
+            let typed = crate::effects::typed(&lab.playground, text.to_string());
+            // The text already read is no new reading: the edit alone, which changes nothing.
+            let new = *text != *lab.playground.text;
+            assert_eq!(matches!(typed, Action::Typed { .. }), new, "the language is here: {text} is read at once");
+            let settled = apply(lab.clone(), &[Action::EditFormula(text.into())]);
+            assert_eq!(apply(lab.clone(), &[typed]), settled, "{text}");
+        }
+    }
 
     #[test]
     fn the_traces_shape_alone_draws_nothing_but_the_reducer_keeps_it() {
