@@ -4,6 +4,12 @@
 // panels.js is wasm-bindgen's glue for panels.wasm, both written by build/post-build.mjs.
 import init from "../panels.js";
 
+// The panels' own styles (panels.css), which the first load leaves out.
+const styles = document.createElement("link");
+styles.rel = "stylesheet";
+styles.href = new URL("./panels.css", import.meta.url).href;
+document.head.append(styles);
+
 init({ module_or_path: new URL("../panels.wasm", import.meta.url) }).catch(() => {
   // Said to the page as an action of the panels (src/panels_link.rs reads it).
   window.sliderLabAction = "failed";

@@ -128,3 +128,32 @@ async fn a_counter_example_on_a_phone() {
     assert_eq!(horizontal_overflow(&browser).await, 0);
     browser.close().await;
 }
+
+/// The panels below the lesson (Compare, Copy for an article, Benchmark) and the Share dialog,
+/// styled by the panels' own sheet (static/panels.css), which their loader links and the first
+/// load leaves out.
+#[tokio::test]
+async fn the_panels_with_their_own_styles() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open("?technique=magic&slider=rook&square=d4&occupied=0x0012040028004100").await;
+    let sheets =
+        "return [...document.styleSheets].map(s => s.href || '').filter(h => h.endsWith('panels.css')).length;";
+    assert_eq!(browser.eval(sheets).await, 1, "the panels' loader linked panels.css once");
+    let styled = browser
+        .eval(
+            "const table = document.querySelector('.compare table');
+             return table && getComputedStyle(table).borderCollapse;",
+        )
+        .await;
+    assert_eq!(styled, "collapse", "Compare's table is styled by panels.css");
+    browser.eval("document.querySelector('.compare').scrollIntoView(); return 1;").await;
+    save(&browser, "panels-compare-1280x720.png").await;
+    browser.eval("document.querySelector('[data-panel-host=\"benchmark\"]').scrollIntoView(); return 1;").await;
+    save(&browser, "panels-export-benchmark-1280x720.png").await;
+    browser.eval("window.scrollTo(0, 0); return 1;").await;
+    browser.click("[data-share-open]").await;
+    let dialog = browser.eval("return getComputedStyle(document.querySelector('.share-dialog')).borderRadius;").await;
+    assert_eq!(dialog, "10px", "the Share dialog is styled by panels.css");
+    save(&browser, "panels-share-1280x720.png").await;
+    browser.close().await;
+}
