@@ -266,7 +266,7 @@ fn chart(
         };
         let extra = |value: Option<String>| html! { <td class="num">{ value.unwrap_or_else(|| "—".into()) }</td> };
         html! {
-            <tr data-benchmark-technique={hook} data-mqps={tenths(measured.median)} class={classes!(measured.technique.is_none().then_some("bench-formula"))}>
+            <tr data-benchmark-technique={hook} data-mqps={tenths(measured.median)} ~className={if measured.technique.is_none() { "bench-formula" } else { "" }}>
                 <th scope="row">{ name }</th>
                 <td class="bench-bar-cell"><span class="bench-bar" data-percent={tenths(percent)} aria-hidden="true"></span></td>
                 <td class="num">{ tenths(measured.median) }</td>

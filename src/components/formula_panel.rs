@@ -442,7 +442,7 @@ pub fn wasm_view(playground: &Playground, step: usize, spans: &[Span]) -> Html {
     };
     let lines = module.lines.iter().map(|line| {
         let lit = within(line);
-        html! { <span class={classes!("wasm-line", lit.then_some("wasm-lit"))} data-wasm-lit={lit.then_some("")}>{ &line.text }{ "\n" }</span> }
+        html! { <span ~className={if lit { "wasm-line wasm-lit" } else { "wasm-line" }} data-wasm-lit={lit.then_some("")}>{ &line.text }{ "\n" }</span> }
     });
     let scans: Vec<&str> = ["i64.clz", "i64.ctz", "i64.popcnt"]
         .into_iter()

@@ -239,7 +239,11 @@ fn check_wasm_instructions(tally: &mut Tally) -> Result<(), String> {
         .map_err(|e| format!("no dist/: {e}"))?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .find(|path| path.extension().is_some_and(|e| e == "wasm") && !path.ends_with(BENCH_MODULE));
+        // trunk's name for the page's module: slider-lab-<hash>_bg.wasm.
+        .find(|path| {
+            path.extension().is_some_and(|e| e == "wasm")
+                && path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("slider-lab-"))
+        });
     let outcome = wasm_check::check(&bench, page.as_deref());
     match &outcome {
         Ok(()) => tally.passed += sliders::Technique::ALL.len() as u64,
