@@ -34,15 +34,22 @@ async fn the_benchmark_panel_runs_every_technique_without_freezing_the_page() {
 
     assert!(browser.client.find(Locator::Css("[data-bench-error]")).await.is_err(), "no mismatch reported");
     let rows = browser
-        .eval("return [...document.querySelectorAll('[data-benchmark-technique]')].map(r => [r.dataset.benchmarkTechnique, +r.dataset.mqps]);")
+        .eval("return [...document.querySelectorAll('[data-benchmark-technique]')].map(r => [r.dataset.benchmarkTechnique, +r.dataset.mqps, r.dataset.partial || null, r.querySelector('th').textContent]);")
         .await;
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), Technique::ALL.len());
     for &technique in Technique::ALL {
         let row = rows.iter().find(|r| r[0] == technique.name()).unwrap_or_else(|| panic!("no row for {technique}"));
         assert!(row[1].as_f64().unwrap() > 0.0, "{row}");
+        // A row names its technique as the page does, never by its id.
+        assert!(row[3].as_str().unwrap().starts_with(technique.title()), "{row}");
+        // A technique that computes part of a queen's attacks says so, and is not ranked.
+        let partial = technique.positive_rays_only().then_some("positive rays");
+        assert_eq!(row[2].as_str(), partial, "{row}");
     }
-    let rates: Vec<f64> = rows.iter().map(|r| r[1].as_f64().unwrap()).collect();
+    let ranked = rows.iter().take_while(|r| r[2].is_null()).count();
+    assert!(rows[ranked..].iter().all(|r| !r[2].is_null()), "the partial rows come after every ranked one: {rows:?}");
+    let rates: Vec<f64> = rows[..ranked].iter().map(|r| r[1].as_f64().unwrap()).collect();
     assert!(rates.windows(2).all(|pair| pair[0] >= pair[1]), "fastest first: {rates:?}");
     // Each bar's length reached it through the CSSOM (no inline style under the CSP).
     let bars = browser

@@ -253,20 +253,38 @@ fn chart(
     // The formula ranks among the techniques only when it does their work, the queen's.
     let target = formula.map(|f| f.target);
     let ranked = target == Some(Target::Piece(Slider::Queen));
-    let mut sorted: Vec<Measured> = results.iter().filter(|m| m.technique.is_some() || ranked).cloned().collect();
+    // A technique that computes only part of a queen's attacks (o^(o-2r): the positive rays) is
+    // not ranked with those that compute them all: its rows come after, saying what they compute.
+    let (mut sorted, mut partial): (Vec<Measured>, Vec<Measured>) = results
+        .iter()
+        .filter(|m| m.technique.is_some() || ranked)
+        .cloned()
+        .partition(|m| !m.technique.is_some_and(Technique::positive_rays_only));
     sort_by_key(&mut sorted, |measured| -measured.median);
-    let best = sorted.first().map(|m| m.max).unwrap_or(1.0).max(1.0);
+    sort_by_key(&mut partial, |measured| -measured.median);
+    let best = sorted.iter().chain(&partial).map(|m| m.max).fold(1.0, f64::max);
     let row = |measured: &Measured| {
         let percent = measured.median / best * 100.0;
+        let partial = measured.technique.is_some_and(Technique::positive_rays_only).then_some("positive rays");
         let (name, hook) = match measured.technique {
-            Some(technique) => (technique.name().to_string(), technique.name()),
+            Some(technique) => (html! {
+                <>
+                    { technique.title() }
+                    if let Some(part) = partial {
+                        <span class="article-name">{ format!("{} · {part} only, not ranked", technique.article().title()) }</span>
+                    } else if technique.article().title() != technique.title() {
+                        <span class="article-name">{ technique.article().title() }</span>
+                    }
+                </>
+            }, technique.name()),
             None => {
-                (format!("your formula ({} instructions)", formula.map_or(0, |f| f.module.instructions)), "formula")
+                (html! { { format!("your formula ({} instructions)", formula.map_or(0, |f| f.module.instructions)) } }, "formula")
             }
         };
         let extra = |value: Option<String>| html! { <td class="num">{ value.unwrap_or_else(|| "—".into()) }</td> };
         html! {
-            <tr data-benchmark-technique={hook} data-mqps={tenths(measured.median)} ~className={if measured.technique.is_none() { "bench-formula" } else { "" }}>
+            <tr data-benchmark-technique={hook} data-mqps={tenths(measured.median)} data-partial={partial}
+                ~className={if measured.technique.is_none() { "bench-formula" } else { "" }}>
                 <th scope="row">{ name }</th>
                 <td class="bench-bar-cell"><span class="bench-bar" data-percent={tenths(percent)} aria-hidden="true"></span></td>
                 <td class="num">{ tenths(measured.median) }</td>
@@ -279,7 +297,7 @@ fn chart(
             </tr>
         }
     };
-    let rows = sorted.iter().map(row);
+    let rows = sorted.iter().chain(&partial).map(row);
     // Any other target is timed on the same boards and squares, and shown apart.
     let apart = results.iter().find(|m| m.technique.is_none() && !ranked).map(|measured| {
         let target = target.unwrap_or(Target::Piece(Slider::Rook));
@@ -295,7 +313,7 @@ fn chart(
     html! {
         <div class="table-scroll">
             <table class="bench-table" data-bench-chart="">
-                <caption>{ "Million queen lookups per second (MQueens/s), WebAssembly in this browser, fastest first" }</caption>
+                <caption>{ "Million queen lookups per second (MQueens/s), WebAssembly in this browser, fastest first; a technique that computes only part of a queen's attacks comes after, not ranked" }</caption>
                 <thead>
                     <tr>
                         <th scope="col">{ "technique" }</th>

@@ -257,8 +257,14 @@ fn pext_line([native, cpu_native, wasm]: [f64; 3], [_, _, magic_wasm]: [f64; 3],
 }
 
 /// Techniques by falling rate: their ranks, 1 the fastest.
-fn ranks(rates: &[f64]) -> Vec<usize> {
-    rates.iter().map(|rate| 1 + rates.iter().filter(|other| *other > rate).count()).collect()
+fn ranks(rates: &[Option<f64>]) -> Vec<Option<usize>> {
+    rates.iter().map(|rate| rate.map(|rate| 1 + rates.iter().flatten().filter(|other| **other > rate).count())).collect()
+}
+
+/// What a technique computes of a queen's attacks, when it is not all of them: such a row says
+/// so and is not ranked with the techniques that compute them all.
+fn partial(technique: Technique) -> Option<&'static str> {
+    technique.positive_rays_only().then_some("positive rays only")
 }
 
 /// `cargo xtask bench-panel`: the in-page Benchmark panel (a worker running dist/bench.wasm)
@@ -283,8 +289,10 @@ pub fn panel_beside_harness(rounds: usize) -> Result<(), String> {
     if rows.len() != Technique::ALL.len() {
         return Err(format!("wasm-bench panel printed {} techniques:\n{output}", rows.len()));
     }
-    let panel_ranks = ranks(&rows.iter().map(|row| row.1).collect::<Vec<_>>());
-    let harness_ranks = ranks(&rows.iter().map(|row| row.2).collect::<Vec<_>>());
+    let ranked = |name: &str| name.parse::<Technique>().ok().and_then(partial).is_none();
+    let panel_ranks = ranks(&rows.iter().map(|row| ranked(row.0).then_some(row.1)).collect::<Vec<_>>());
+    let harness_ranks = ranks(&rows.iter().map(|row| ranked(row.0).then_some(row.2)).collect::<Vec<_>>());
+    let rank = |rank: &Option<usize>| rank.map_or_else(|| "not ranked: positive rays only".to_string(), |r| r.to_string());
     let mut text = format!(
         "# The Benchmark panel beside `cargo xtask bench`\n\n\
          Written by `cargo xtask bench-panel` on {}. Both sides run the same module, dist/bench.wasm,\n\
@@ -300,8 +308,10 @@ pub fn panel_beside_harness(rounds: usize) -> Result<(), String> {
     {
         let _ = writeln!(
             text,
-            "| {name} | {panel:.1} | {harness:.1} | {:.2} | {panel_rank} | {harness_rank} |",
-            panel / harness
+            "| {name} | {panel:.1} | {harness:.1} | {:.2} | {} | {} |",
+            panel / harness,
+            rank(panel_rank),
+            rank(harness_rank)
         );
     }
     let path = workspace_root().join("docs/panel-vs-bench.md");
@@ -365,7 +375,10 @@ fn technique_rows(harnesses: &mut [Harness; 3], runs: usize) -> Result<Technique
         let ratio = figure(runs.paired_ratios());
         let row = format!(
             "| {} | {} | {} | {} | {:.2} ({:.2}–{:.2}) | {:.2} | {} | {} | {:.1} | {} |",
-            technique.name(),
+            match partial(technique) {
+                Some(part) => format!("{} ({part}: half a queen's rays, not comparable with the rest)", technique.name()),
+                None => technique.name().to_string(),
+            },
             cell(NATIVE, 0).cell(),
             cell(CPU_NATIVE, 0).cell(),
             cell(WASM, 0).cell(),
@@ -568,7 +581,9 @@ mod tests {
 
     #[test]
     fn ranks_count_the_faster_ones() {
-        assert_eq!(ranks(&[10.0, 30.0, 20.0, 30.0]), vec![4, 1, 3, 1]);
+        assert_eq!(ranks(&[Some(10.0), Some(30.0), Some(20.0), Some(30.0)]), vec![Some(4), Some(1), Some(3), Some(1)]);
+        // A partial technique is not ranked, and no ranked one counts it.
+        assert_eq!(ranks(&[Some(10.0), None, Some(20.0)]), vec![Some(2), None, Some(1)]);
     }
 
     #[test]
