@@ -267,19 +267,23 @@ fn chart(
         let percent = measured.median / best * 100.0;
         let partial = measured.technique.is_some_and(Technique::positive_rays_only).then_some("positive rays");
         let (name, hook) = match measured.technique {
-            Some(technique) => (html! {
-                <>
-                    { technique.title() }
-                    if let Some(part) = partial {
-                        <span class="article-name">{ format!("{} · {part} only, not ranked", technique.article().title()) }</span>
-                    } else if technique.article().title() != technique.title() {
-                        <span class="article-name">{ technique.article().title() }</span>
-                    }
-                </>
-            }, technique.name()),
-            None => {
-                (html! { { format!("your formula ({} instructions)", formula.map_or(0, |f| f.module.instructions)) } }, "formula")
-            }
+            Some(technique) => (
+                html! {
+                    <>
+                        { technique.title() }
+                        if let Some(part) = partial {
+                            <span class="article-name">{ format!("{} · {part} only, not ranked", technique.article().title()) }</span>
+                        } else if technique.article().title() != technique.title() {
+                            <span class="article-name">{ technique.article().title() }</span>
+                        }
+                    </>
+                },
+                technique.name(),
+            ),
+            None => (
+                html! { { format!("your formula ({} instructions)", formula.map_or(0, |f| f.module.instructions)) } },
+                "formula",
+            ),
         };
         let extra = |value: Option<String>| html! { <td class="num">{ value.unwrap_or_else(|| "—".into()) }</td> };
         html! {

@@ -258,7 +258,10 @@ fn pext_line([native, cpu_native, wasm]: [f64; 3], [_, _, magic_wasm]: [f64; 3],
 
 /// Techniques by falling rate: their ranks, 1 the fastest.
 fn ranks(rates: &[Option<f64>]) -> Vec<Option<usize>> {
-    rates.iter().map(|rate| rate.map(|rate| 1 + rates.iter().flatten().filter(|other| **other > rate).count())).collect()
+    rates
+        .iter()
+        .map(|rate| rate.map(|rate| 1 + rates.iter().flatten().filter(|other| **other > rate).count()))
+        .collect()
 }
 
 /// What a technique computes of a queen's attacks, when it is not all of them: such a row says
@@ -292,7 +295,8 @@ pub fn panel_beside_harness(rounds: usize) -> Result<(), String> {
     let ranked = |name: &str| name.parse::<Technique>().ok().and_then(partial).is_none();
     let panel_ranks = ranks(&rows.iter().map(|row| ranked(row.0).then_some(row.1)).collect::<Vec<_>>());
     let harness_ranks = ranks(&rows.iter().map(|row| ranked(row.0).then_some(row.2)).collect::<Vec<_>>());
-    let rank = |rank: &Option<usize>| rank.map_or_else(|| "not ranked: positive rays only".to_string(), |r| r.to_string());
+    let rank =
+        |rank: &Option<usize>| rank.map_or_else(|| "not ranked: positive rays only".to_string(), |r| r.to_string());
     let mut text = format!(
         "# The Benchmark panel beside `cargo xtask bench`\n\n\
          Written by `cargo xtask bench-panel` on {}. Both sides run the same module, dist/bench.wasm,\n\
@@ -376,7 +380,8 @@ fn technique_rows(harnesses: &mut [Harness; 3], runs: usize) -> Result<Technique
         let row = format!(
             "| {} | {} | {} | {} | {:.2} ({:.2}–{:.2}) | {:.2} | {} | {} | {:.1} | {} |",
             match partial(technique) {
-                Some(part) => format!("{} ({part}: half a queen's rays, not comparable with the rest)", technique.name()),
+                Some(part) =>
+                    format!("{} ({part}: half a queen's rays, not comparable with the rest)", technique.name()),
                 None => technique.name().to_string(),
             },
             cell(NATIVE, 0).cell(),
