@@ -362,7 +362,10 @@ async fn plain_c_reads_and_int_is_noted() {
 lineAttacks(o, diagonal(sq), sq) | lineAttacks(o, antidiagonal(sq), sq)";
     type_formula(&browser, c).await;
     browser.wait_for("[data-formula-note]", 10, "the note on int").await;
-    assert_eq!(text(&browser, "[data-formula-note]").await, "int and unsigned are read as 64-bit words here, as U64 is.");
+    assert_eq!(
+        text(&browser, "[data-formula-note]").await,
+        "int and unsigned are read as 64-bit words here, as U64 is."
+    );
     assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
     assert!(step_count(&browser).await > 0);
     // A declared name read before it has a value is an error at that use; U64 alone is no note.
