@@ -342,3 +342,40 @@ async fn a_link_with_expect_checks_on_its_own_and_the_hooks_carry_the_outcome() 
     assert_eq!(browser.attribute("[data-formula-error]", "data-column").await.as_deref(), Some("1"));
     browser.close().await;
 }
+
+/// C as the wiki writes it reads: names declared first (`U64 a, b;`), `int`, and a parameter
+/// named as a board name; a note under the editor says how int is read.
+#[tokio::test]
+async fn plain_c_reads_and_int_is_noted() {
+    let browser = Browser::start().await;
+    browser.open("?v=2&technique=formula&formula=o&slider=bishop&square=d4&occupied=0x0").await;
+    let c = "U64 lineAttacks(U64 occ, U64 mask, int sq) {
+    U64 forward, reverse;
+    mask &= ~bit(sq);
+    forward = occ & mask;
+    reverse = bswap(forward);
+    forward -= bit(sq);
+    reverse -= bswap(bit(sq));
+    forward ^= bswap(reverse);
+    return forward & mask;
+}
+lineAttacks(o, diagonal(sq), sq) | lineAttacks(o, antidiagonal(sq), sq)";
+    type_formula(&browser, c).await;
+    browser.wait_for("[data-formula-note]", 10, "the note on int").await;
+    assert_eq!(
+        text(&browser, "[data-formula-note]").await,
+        "int and unsigned are read as 64-bit words here, as U64 is."
+    );
+    assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
+    assert!(step_count(&browser).await > 0);
+    // A declared name read before it has a value is an error at that use; U64 alone is no note.
+    type_formula(&browser, "U64 a, b;\na = o;\nreturn a | b").await;
+    assert_eq!(browser.attribute("[data-formula-error]", "data-line").await.as_deref(), Some("3"));
+    assert_eq!(browser.attribute("[data-formula-error]", "data-column").await.as_deref(), Some("12"));
+    assert!(browser.client.find(Locator::Css("[data-formula-note]")).await.is_err());
+    type_formula(&browser, "U64 a, b;\na = o;\nb = r;\nreturn a ^ b").await;
+    assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
+    assert!(browser.client.find(Locator::Css("[data-formula-note]")).await.is_err());
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}

@@ -147,6 +147,12 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
         None => html! { <>{ text }{ "\n" }</> },
     };
     let status = status_view(props);
+    // How the language read the text (C's int as a 64-bit word), from its syntax tree: sent
+    // with the compiled module, so it is of the formula that read, and set aside on an error.
+    let reading_note = match (&playground.error, &playground.compiled) {
+        (None, Some(Ok(module))) => module.reading_note.clone(),
+        _ => None,
+    };
     let on_example = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
         let id = EXAMPLES.iter().find(|e| e.id == select.value()).map_or("", |e| e.id);
@@ -186,7 +192,12 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                     aria-label="Your formula" aria-describedby="formula-status" value={playground.text.to_string()} ref={editor}
                     oninput={on_input} onscroll={on_scroll} onclick={on_click} onkeyup={on_keyup} />
             </div>
-            <div id="formula-status" class="formula-status" aria-live="polite">{ status }</div>
+            <div id="formula-status" class="formula-status" aria-live="polite">
+                { status }
+                if let Some(note) = reading_note {
+                    <p class="formula-note" data-formula-note="">{ note }</p>
+                }
+            </div>
             <div class="formula-check">
                 <label>
                     <span class="control-label">{ "It should compute" }</span>

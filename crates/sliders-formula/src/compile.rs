@@ -76,6 +76,8 @@ pub struct Compiled {
 struct Scope<'p> {
     /// The body's names, in slot order; a name assigned again keeps its slot.
     locals: Vec<String>,
+    /// Names declared without a value: read before an assignment, they are an error.
+    declared: &'p [(String, Span)],
     /// Statements' values as typed, for the steps' whys.
     text: &'p str,
     comments: &'p [(u32, &'p str)],
@@ -113,20 +115,24 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
         let mut locals = Vec::new();
         let parameters = function.parameters.len();
         for (parameter, span) in &function.parameters {
-            check_assignable(parameter, *span)?;
+            // A parameter may take a board name (C's `U64 f(U64 occ, int sq)`): inside its
+            // function, the name is the parameter.
+            check_own_name(parameter, *span)?;
             if locals.contains(parameter) {
                 return Err(Error::at(*span, &format!("{parameter} is already a parameter of {}", function.name)));
             }
             locals.push(parameter.clone());
         }
+        let statements = (&function.body[..], &function.declared[..]);
         let (mut body, cost, depth) =
-            body(&function.body, locals, &known, &all, &function.name, function.name_span, text, comments)?;
+            body(statements, locals, &known, &all, &function.name, function.name_span, text, comments)?;
         body.parameters = parameters;
         known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth: depth + 1 });
         functions.push(body);
     }
     let end = Span::new(text.len(), text.len());
-    let (main, cost, _) = body(&program.main, Vec::new(), &known, &all, "", end, text, comments)?;
+    let statements = (&program.main[..], &program.declared[..]);
+    let (main, cost, _) = body(statements, Vec::new(), &known, &all, "", end, text, comments)?;
     if cost > MAX_STEPS {
         return Err(Error::at(
             end,
@@ -140,6 +146,11 @@ fn check_assignable(name: &str, span: Span) -> Result<(), Error> {
     if names::board_name(name).is_some() {
         return Err(Error::at(span, &format!("{name} is one of the board's names: give your value a name of its own")));
     }
+    check_own_name(name, span)
+}
+
+/// A name that no value may take anywhere: a square's or a direction's.
+fn check_own_name(name: &str, span: Span) -> Result<(), Error> {
     if names::square(name).is_some() {
         return Err(Error::at(
             span,
@@ -155,7 +166,7 @@ fn check_assignable(name: &str, span: Span) -> Result<(), Error> {
 /// A body's instructions, the most operations it can take, and how deep its calls go.
 #[allow(clippy::too_many_arguments)]
 fn body(
-    statements: &[Statement],
+    (statements, declared): (&[Statement], &[(String, Span)]),
     locals: Vec<String>,
     known: &[Known],
     all: &[String],
@@ -174,7 +185,13 @@ fn body(
         return Err(Error::at(end, &message));
     };
     let mut calls = CallCost { known, all, current: function, cost: 0, depth: 0 };
-    let mut scope = Scope { locals, text, comments, above: String::new(), bound: None };
+    for (name, span) in declared {
+        if locals.contains(name) {
+            return Err(Error::at(*span, &format!("{name} is already a parameter of {function}")));
+        }
+        check_assignable(name, *span)?;
+    }
+    let mut scope = Scope { locals, declared, text, comments, above: String::new(), bound: None };
     let mut instructions = Vec::new();
     for (index, statement) in statements.iter().enumerate() {
         if matches!(statement, Statement::Return(_)) && index + 1 < statements.len() {
@@ -185,7 +202,10 @@ fn body(
         scope.bound = None;
         let instruction = match statement {
             Statement::Assign { name, name_span, value } => {
-                check_assignable(name, *name_span)?;
+                // A parameter keeps its name, a board's included.
+                if !scope.locals.contains(name) {
+                    check_assignable(name, *name_span)?;
+                }
                 if known.iter().any(|k| k.name == *name) {
                     return Err(Error::at(*name_span, &format!("{name} is a function above: choose another name")));
                 }
@@ -378,6 +398,13 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
 fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<Code, Error> {
     if let Some(slot) = scope.locals.iter().position(|l| l == name) {
         return Ok(Code::Local(slot));
+    }
+    if let Some((_, declared_at)) = scope.declared.iter().find(|(d, _)| d == name) {
+        let (line, _) = position(scope.text, declared_at.start);
+        return Err(Error::at(
+            span,
+            &format!("{name} is declared on line {line} but has no value here: give it one ({name} = …) before this"),
+        ));
     }
     if let Some(board) = names::board_name(name) {
         return Ok(Code::Board(board));

@@ -177,6 +177,8 @@ pub struct Function {
     pub name: String,
     pub name_span: Span,
     pub parameters: Vec<(String, Span)>,
+    /// Names declared without a value (C's `U64 a, b;`), where: an assignment gives them one.
+    pub declared: Vec<(String, Span)>,
     pub body: Vec<Statement>,
 }
 
@@ -184,7 +186,12 @@ pub struct Function {
 #[derive(Clone, Debug, Default)]
 pub struct Program {
     pub functions: Vec<Function>,
+    /// Names the formula's own statements declare without a value.
+    pub declared: Vec<(String, Span)>,
     pub main: Vec<Statement>,
+    /// Every type word typed (`U64`, `int`, `static`), where: they change nothing, as every
+    /// value is a 64-bit word, but C's narrower ones are worth a note.
+    pub type_words: Vec<(String, Span)>,
 }
 
 impl Program {
@@ -201,6 +208,20 @@ impl Program {
     }
 }
 
+/// C's type words for integers narrower than 64 bits, which the language reads as its word.
+const NARROW_TYPE_WORDS: [&str; 2] = ["int", "unsigned"];
+
+impl Program {
+    /// What the editor notes of how the formula was read, if anything: C's `int` and
+    /// `unsigned` are narrower there, and here every value is a 64-bit word.
+    pub fn reading_note(&self) -> Option<&'static str> {
+        self.type_words
+            .iter()
+            .any(|(word, _)| NARROW_TYPE_WORDS.contains(&word.as_str()))
+            .then_some("int and unsigned are read as 64-bit words here, as U64 is.")
+    }
+}
+
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
 const TYPE_WORDS: [&str; 10] =
     ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "const", "static", "inline", "mut"];
@@ -208,15 +229,20 @@ const TYPE_WORDS: [&str; 10] =
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
-    let mut parser = Parser { tokens, at: 0, depth: 0 };
+    let mut parser = Parser { tokens, at: 0, depth: 0, type_words: Vec::new() };
     let mut program = Program::default();
     loop {
         parser.skip_separators();
         if parser.peek() == Token::End {
+            program.type_words = parser.type_words;
             return Ok(program);
         }
         if let Some(function) = parser.function()? {
             program.functions.push(function);
+            continue;
+        }
+        if let Some(names) = parser.declaration()? {
+            program.declared.extend(names);
             continue;
         }
         program.main.push(parser.statement()?);
@@ -228,6 +254,8 @@ struct Parser<'t, 'a> {
     tokens: &'t [(Token<'a>, Span)],
     at: usize,
     depth: usize,
+    /// The type words read so far, for the program's.
+    type_words: Vec<(String, Span)>,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -322,6 +350,39 @@ impl<'a> Parser<'_, 'a> {
         count
     }
 
+    /// Reads the type words before a name, keeping each; whether there were any.
+    fn skip_type_words(&mut self) -> bool {
+        let count = self.type_words();
+        for _ in 0..count {
+            let (token, span) = self.next();
+            if let Token::Name(word) = token {
+                self.type_words.push((word.to_string(), span));
+            }
+        }
+        count > 0
+    }
+
+    /// C's `U64 a, b;`: names declared without a value; `None` if no declaration starts here.
+    fn declaration(&mut self) -> Result<Option<Vec<(String, Span)>>, Error> {
+        let typed = self.type_words();
+        let ends_name = matches!(
+            self.peek_at(typed + 1),
+            Token::Punct(",") | Token::Punct(";") | Token::Punct("}") | Token::Newline | Token::End
+        );
+        if typed == 0 || !matches!(self.peek_at(typed), Token::Name(_)) || !ends_name {
+            return Ok(None);
+        }
+        self.skip_type_words();
+        let mut names = alloc::vec![self.name("a name to declare")?];
+        while self.eat(",") {
+            names.push(self.name("a name to declare after the ,")?);
+        }
+        if !matches!(self.peek(), Token::Punct(";") | Token::Punct("}") | Token::Newline | Token::End) {
+            return Err(self.unexpected("expected , or the end of the declaration (give the names values below it)"));
+        }
+        Ok(Some(names))
+    }
+
     /// `fn name(a, b) { … }`, or C's `U64 name(U64 a, U64 b) { … }`; `None` if no function starts here.
     fn function(&mut self) -> Result<Option<Function>, Error> {
         let typed = self.type_words();
@@ -331,12 +392,16 @@ impl<'a> Parser<'_, 'a> {
         if !rust && !c {
             return Ok(None);
         }
-        self.at += if rust { 1 } else { typed };
+        if rust {
+            self.next();
+        } else {
+            self.skip_type_words();
+        }
         let (name, name_span) = self.name("the function's name")?;
         self.expect("(", "( and the function's parameters")?;
         let mut parameters = Vec::new();
         while !self.is(")") {
-            self.at += self.type_words();
+            self.skip_type_words();
             let parameter = self.name("a parameter's name")?;
             if self.eat(":") {
                 self.name("the parameter's type, such as u64")?;
@@ -353,6 +418,7 @@ impl<'a> Parser<'_, 'a> {
         self.skip_newlines();
         self.expect("{", "{ to open the function's body")?;
         let mut body = Vec::new();
+        let mut declared = Vec::new();
         loop {
             self.skip_separators();
             if self.eat("}") {
@@ -369,10 +435,14 @@ impl<'a> Parser<'_, 'a> {
                     "a function cannot be defined inside another: define it above, at the top level",
                 ));
             }
+            if let Some(names) = self.declaration()? {
+                declared.extend(names);
+                continue;
+            }
             body.push(self.statement()?);
             self.end_of_statement()?;
         }
-        Ok(Some(Function { name, name_span, parameters, body }))
+        Ok(Some(Function { name, name_span, parameters, declared, body }))
     }
 
     fn statement(&mut self) -> Result<Statement, Error> {
@@ -386,11 +456,7 @@ impl<'a> Parser<'_, 'a> {
                 self.eat_name("mut");
                 true
             }
-            _ => {
-                let typed = self.type_words();
-                self.at += typed;
-                typed > 0
-            }
+            _ => self.skip_type_words(),
         };
         if let (Token::Name(name), Token::Punct(assign)) = (self.peek(), self.peek_at(1)) {
             let compound = assign.strip_suffix('=').filter(|op| !op.is_empty()).and_then(Binary::of);

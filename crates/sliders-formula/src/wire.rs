@@ -418,11 +418,18 @@ pub struct CompiledModule {
     pub instructions: usize,
     /// The bytes of the mask tables it reads.
     pub table_bytes: usize,
+    /// What the editor notes of how the formula was read (`Program::reading_note`), sent with
+    /// the module, which the page asks for once per formula that reads.
+    pub reading_note: Option<String>,
 }
 
 pub fn write_compiled(writer: &mut Writer, module: &CompiledModule) {
     writer.u32(module.instructions as u32);
     writer.u32(module.table_bytes as u32);
+    writer.u8(module.reading_note.is_some() as u8);
+    if let Some(note) = &module.reading_note {
+        writer.str(note);
+    }
     writer.u32(module.bytes.len() as u32);
     writer.bytes.extend_from_slice(&module.bytes);
     writer.u32(module.lines.len() as u32);
@@ -444,6 +451,11 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
     let mut reader = Reader::new(bytes);
     let instructions = reader.u32()? as usize;
     let table_bytes = reader.u32()? as usize;
+    let reading_note = match reader.u8()? {
+        0 => None,
+        1 => Some(String::from(reader.str()?)),
+        _ => return None,
+    };
     let length = reader.u32()? as usize;
     let module = reader.take(length)?.to_vec();
     let count = reader.u32()?;
@@ -458,7 +470,7 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
         };
         lines.push(TextLine { text, span, copy });
     }
-    reader.finished().then_some(CompiledModule { bytes: module, lines, instructions, table_bytes })
+    reader.finished().then_some(CompiledModule { bytes: module, lines, instructions, table_bytes, reading_note })
 }
 
 /// What writes a module's bytes: `wasm-encode`'s `encode`, which the core does not carry.
@@ -516,6 +528,7 @@ impl Server {
                     lines: module.text(),
                     instructions: module.instruction_count(),
                     table_bytes: module.tables.iter().map(|(_, _, words)| words.len() * 8).sum(),
+                    reading_note: formula.program().reading_note().map(String::from),
                 };
                 write_compiled(&mut writer, &compiled);
             }

@@ -1,0 +1,131 @@
+//! C as the chessprogramming wiki writes it: names declared first and given values below
+//! (`U64 a, b;`), `int` and `unsigned` read as the language's 64-bit word (and noted), and a
+//! function's parameters that take the board's names.
+
+use sliders::{Bitboard, Slider, Square};
+use sliders_formula::{CheckOutcome, Checker, Formula, Target};
+
+fn read(text: &str) -> Formula {
+    Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.describe(text)))
+}
+
+fn error(text: &str) -> String {
+    match Formula::parse(text) {
+        Ok(_) => panic!("{text:?} parsed"),
+        Err(e) => e.describe(text),
+    }
+}
+
+/// Boards that vary: each square, with pieces scattered differently on each.
+fn boards() -> impl Iterator<Item = (Square, Bitboard)> {
+    let mut random = 0x9e37_79b9_7f4a_7c15u64;
+    (0..64u32).flat_map(move |index| {
+        (0..8).map(move |round| {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            let occupied = random & random.rotate_left(round * 7 + 1);
+            (Square::from_index(index), Bitboard(occupied))
+        })
+    })
+}
+
+/// Hyperbola quintessence on a file, declared first in C's way.
+const DECLARED: &str = "U64 forward, reverse;
+U64 mask = file(sq) & ~r;
+forward = o & mask;
+reverse = bswap(forward);
+forward -= r;
+reverse -= bswap(r);
+forward ^= bswap(reverse);
+return forward & mask;";
+
+/// The same, each name given its value where it is declared.
+const ASSIGNED: &str = "U64 mask = file(sq) & ~r;
+U64 forward = o & mask;
+U64 reverse = bswap(forward);
+forward -= r;
+reverse -= bswap(r);
+forward ^= bswap(reverse);
+return forward & mask;";
+
+#[test]
+fn names_declared_first_compute_as_names_assigned_at_once() {
+    let (declared, assigned) = (read(DECLARED), read(ASSIGNED));
+    for (square, occupied) in boards() {
+        let slider = square.bit();
+        assert_eq!(declared.attacks(slider, occupied), assigned.attacks(slider, occupied), "{square:?} {occupied:?}");
+    }
+    assert!(matches!(Checker::new(Target::Line(sliders::Line::File)).run(&declared), CheckOutcome::Agrees { .. }));
+    // Declared in a function too, and one at a time.
+    let in_function =
+        read("U64 f(U64 m) {\n    U64 x;\n    unsigned y;\n    x = o & m;\n    y = x;\n    return y;\n}\nf(0xff)");
+    assert_eq!(in_function.attacks(Square::A1.bit(), Bitboard(0x0f00)).unwrap(), Bitboard(0x01));
+}
+
+#[test]
+fn a_declared_name_read_before_its_value_is_an_error_where_it_is_read() {
+    assert_eq!(
+        error("U64 x;\nreturn x;"),
+        "line 2, column 8: x is declared on line 1 but has no value here: give it one (x = …) before this."
+    );
+    assert!(error("U64 a, b;\na = o;\n  return a | b").starts_with("line 3, column 14: b is declared on line 1"));
+    // `x ^= v` reads x.
+    assert!(error("U64 x;\nx ^= o;\nx").starts_with("line 2, column 1: x is declared"));
+    assert!(error("U64 f(U64 m) {\n  int y;\n  return y & m;\n}\nf(o)")
+        .starts_with("line 3, column 10: y is declared on line 2"));
+    // What cannot be declared, and what is not a declaration.
+    assert!(error("U64 occ;\nreturn o").starts_with("line 1, column 5: occ is one of the board's names"));
+    assert!(error("U64 a, ;").starts_with("line 1, column 8: expected a name to declare after the ,"));
+    assert!(error("U64 a, b = 1;").starts_with("line 1, column 10: expected , or the end of the declaration"));
+    assert!(error("U64 f(U64 m) {\n  U64 m;\n  return m;\n}\nf(o)").contains("m is already a parameter of f"));
+}
+
+#[test]
+fn int_and_unsigned_are_64_bit_words_and_noted() {
+    let formula = read("int shift = 63;\nunsigned int top = 1 << shift;\nreturn top");
+    assert_eq!(formula.attacks(Square::A1.bit(), Bitboard(0)).unwrap(), Bitboard(1 << 63));
+    let note = formula.program().reading_note();
+    assert_eq!(note, Some("int and unsigned are read as 64-bit words here, as U64 is."));
+    // As a parameter's type, too.
+    assert!(read("U64 f(int s) { return bit(s); }\nf(sq)").program().reading_note().is_some());
+    // U64 alone, or a name that only contains the word, is nothing to note.
+    assert_eq!(read("U64 x = o;\nreturn x").program().reading_note(), None);
+    assert_eq!(read("interval = o;\nreturn interval").program().reading_note(), None);
+    // A comment that says int is no type of the formula's.
+    assert_eq!(read("// an int\no").program().reading_note(), None);
+}
+
+#[test]
+fn a_parameter_takes_a_board_name_inside_its_function() {
+    // Inside f, occ is the argument, not the board.
+    let shadow = read("U64 f(U64 occ) { return occ; }\nf(0x5)");
+    assert_eq!(shadow.attacks(Square::D4.bit(), Bitboard(0xff00)).unwrap(), Bitboard(0x5));
+    let bishop = read(
+        "// Hyperbola quintessence, written as the wiki writes it.
+U64 lineAttacks(U64 occ, U64 mask, int sq) {
+    U64 forward, reverse;
+    mask &= ~bit(sq);
+    forward = occ & mask;
+    reverse = bswap(forward);
+    forward -= bit(sq);
+    reverse -= bswap(bit(sq));
+    forward ^= bswap(reverse);
+    forward &= mask;
+    return forward;
+}
+U64 bishopAttacks(U64 occ, int sq) {
+    return lineAttacks(occ, diagonal(sq), sq) | lineAttacks(occ, antidiagonal(sq), sq);
+}
+bishopAttacks(o, sq)",
+    );
+    let reference = Target::Piece(Slider::Bishop);
+    for (square, occupied) in boards() {
+        let expected = reference.expected(square, occupied | square.bit());
+        assert_eq!(bishop.attacks(square.bit(), occupied).unwrap(), expected, "{square:?} {occupied:?}");
+    }
+    assert!(matches!(Checker::new(reference).run(&bishop), CheckOutcome::Agrees { .. }));
+    // Outside its function the name is the board's again.
+    let outside = read("U64 f(U64 occ) { return occ; }\nf(1) | occ");
+    assert_eq!(outside.attacks(Square::H8.bit(), Bitboard(0x10)).unwrap(), Bitboard(0x11 | 1 << 63));
+}
