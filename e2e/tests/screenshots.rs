@@ -147,7 +147,8 @@ async fn the_panels_with_their_own_styles() {
         .await;
     assert_eq!(styled, "collapse", "Compare's table is styled by panels.css");
     // Before anything is copied, the export's preview takes no room (no empty box).
-    let preview = browser.eval("return document.querySelector('[data-export-text]').getBoundingClientRect().height;").await;
+    let preview =
+        browser.eval("return document.querySelector('[data-export-text]').getBoundingClientRect().height;").await;
     assert_eq!(preview.as_f64(), Some(0.0), "the empty preview is not drawn");
     browser.eval("document.querySelector('.compare').scrollIntoView(); return 1;").await;
     save(&browser, "panels-compare-1280x720.png").await;
