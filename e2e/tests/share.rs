@@ -230,3 +230,57 @@ async fn the_ascii_export_of_the_rook_d2_example_is_the_trace_command_output() {
     assert!(text.contains("C64(0x") && text.contains("ULL"), "{text}");
     browser.close().await;
 }
+
+/// The `src` and `height` of the Share dialog's iframe code, read as an author's browser would.
+fn iframe_src_and_height(code: &str) -> (String, i64) {
+    let attribute = |name: &str| {
+        let start = code.find(&format!(" {name}=\"")).unwrap_or_else(|| panic!("no {name} in {code}")) + name.len() + 3;
+        code[start..].split('"').next().unwrap().to_string()
+    };
+    (attribute("src").replace("&amp;", "&"), attribute("height").parse().unwrap())
+}
+
+/// What the embedded page reports to static/embed.js as its content height.
+const CONTENT_HEIGHT: &str = "return Math.max(document.body.scrollHeight, document.body.offsetHeight);";
+
+#[tokio::test]
+async fn the_share_dialogs_iframe_code_holds_its_embed_and_brings_embed_js() {
+    // A position from each of the four articles.
+    let positions = [
+        ("classical-zero-count", "d2", "0x4ced22000146f848"),
+        ("subtraction", "d2", "0x4ced22000146f848"),
+        ("obstruction-difference", "d4", "0x0000080008400000"),
+        ("sbamg", "d1", "0x0000000000000043"),
+    ];
+    for (technique, square_name, occupied) in positions {
+        let browser = Browser::start().await;
+        browser.open(&format!("?technique={technique}&slider=rook&square={square_name}&occupied={occupied}")).await;
+        browser.click("[data-share-open]").await;
+        let read_code = || async {
+            let code = browser.client.find(Locator::Css("[data-share-code]")).await.unwrap();
+            code.prop("value").await.unwrap().unwrap()
+        };
+        let default_code = read_code().await;
+        browser.click("[data-embed-option=\"code\"]").await;
+        let without_code_panel = read_code().await;
+        assert_ne!(default_code, without_code_panel, "the code panel option changes the code");
+        for (options, code) in [("default", &default_code), ("code panel off", &without_code_panel)] {
+            // One block to paste: the iframe and the script that sizes it, from the page's own site.
+            let script = code.lines().find(|line| line.starts_with("<script")).unwrap_or_else(|| panic!("{code}"));
+            assert!(script.contains("/static/embed.js\"") && script.contains(" defer"), "{script}");
+            assert!(code.contains(" width=\"600\""), "{code}");
+            let (src, height) = iframe_src_and_height(code);
+            assert_eq!(src.contains("code=0"), options == "code panel off", "{src}");
+            let frame = Browser::start_at("/", (600, height as u32)).await;
+            frame.goto(&src).await;
+            frame.wait_for("[data-square=\"h1\"]", 20, "the embed renders").await;
+            frame.wait_for_sources().await;
+            let content = frame.eval(CONTENT_HEIGHT).await.as_i64().unwrap();
+            eprintln!("{technique}, {options}: content {content} px in a frame of {height} px");
+            assert!(content <= height, "{technique}, {options}: the embed is {content} px tall, its frame {height} px");
+            frame.close().await;
+        }
+        // Open until here: the iframe's address is on this browser's server.
+        browser.close().await;
+    }
+}

@@ -21,11 +21,37 @@ fn page_address() -> String {
     format!("{origin}{path}")
 }
 
-/// The iframe an author pastes: 600 px wide by default, sized by static/embed.js.
-pub fn iframe_code(src: &str) -> String {
-    let src = src.replace('&', "&amp;").replace('"', "&quot;");
+/// The folder the page is served from, with its last slash: where its static/ files are.
+fn site_folder() -> String {
+    let address = page_address();
+    match address.rfind('/') {
+        Some(end) => address[..=end].to_string(),
+        None => format!("{address}/"),
+    }
+}
+
+/// The iframe's height for what the embed shows at 600 px wide, with room to spare for a longer
+/// narration or code (embed.js then sets the exact height, where the article has it). The code
+/// panel stays on by default: an author embedding a technique expects its code beside the board,
+/// as the full page shows it, and one who turns the panel off gets a shorter frame rather than an
+/// empty band under the board. Measured at 600 px with the player's buttons, for a position from
+/// each article: up to about 790 px with the code panel (up to 890 px has been seen) and 585
+/// without it (e2e/tests/share.rs checks each fits).
+fn frame_height(embed: Embed) -> u32 {
+    match embed.code {
+        true => 960,
+        false => 640,
+    }
+}
+
+/// The block an author pastes: the iframe, 600 px wide and tall enough for what it shows, and the
+/// script (static/embed.js, from the page's own site) that then sets its height to its content's.
+pub fn iframe_code(src: &str, embed: Embed, site_folder: &str) -> String {
+    let escape = |text: &str| text.replace('&', "&amp;").replace('"', "&quot;");
+    let (src, script) = (escape(src), escape(&format!("{site_folder}static/embed.js")));
+    let height = frame_height(embed);
     format!(
-        "<iframe src=\"{src}\" width=\"600\" height=\"720\" loading=\"lazy\" title=\"Slider Lab\" data-slider-lab></iframe>"
+        "<iframe src=\"{src}\" width=\"600\" height=\"{height}\" loading=\"lazy\" title=\"Slider Lab\" data-slider-lab></iframe>\n<script src=\"{script}\" defer></script>"
     )
 }
 
@@ -60,7 +86,7 @@ pub fn share(props: &ShareProps) -> Html {
     };
     let link = format!("{}{}", page_address(), query_of(&props.lab));
     let embed_src = format!("{}{}", page_address(), embed_query_of(&props.lab, *embed));
-    let code = iframe_code(&embed_src);
+    let code = iframe_code(&embed_src, *embed, &site_folder());
     let copy = |what: &'static str, text: String| {
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
@@ -109,7 +135,7 @@ pub fn share(props: &ShareProps) -> Html {
                 </div>
                 <textarea readonly=true rows="3" value={code.clone()} data-share-code="" />
                 <button type="button" onclick={copy("code", code)}>{ "Copy iframe code" }</button>
-                <p class="hint">{ "Add static/embed.js to the article so each iframe takes its content's height." }</p>
+                <p class="hint">{ "The script line sets each iframe's height to its content's; an article with several embeds needs it once." }</p>
                 <p class="share-status" role="status">{ status }</p>
                 if *is_open {
                     <iframe class="share-preview" src={embed_src} title="Preview of the embed"></iframe>
