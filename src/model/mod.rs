@@ -825,7 +825,7 @@ mod tests {
             ("classical-zero-count", "d2", "0x4ced22000146f848"),
         ];
         for (technique, square, occupied) in positions {
-            for speed in 0..SPEEDS_MS.len() {
+            for (speed, interval_ms) in SPEEDS_MS.iter().enumerate() {
                 let query = format!(
                     "?v=2&embed=1&controls=0&technique={technique}&slider=rook&square={square}&occupied={occupied}&speed={speed}"
                 );
@@ -835,7 +835,7 @@ mod tests {
                 for (step, held) in held_after_animation(lab).into_iter().enumerate() {
                     let first = first_sentence(&narrate(&traced, step)).to_string();
                     let words = first.split_whitespace().count() as u32;
-                    let shown_ms = held as u32 * SPEEDS_MS[speed];
+                    let shown_ms = held as u32 * interval_ms;
                     assert!(
                         shown_ms >= words * 60_000 / READING_WORDS_PER_MINUTE,
                         "{technique} at speed {speed}, step {step}: {shown_ms} ms for {words} words: {first}"
