@@ -7,11 +7,12 @@
 use std::rc::Rc;
 
 use sliders::Trace;
+use sliders_explain::narration::{first_sentence, narrate};
 use sliders_formula::{self as formula, CheckOutcome, Fault};
 use yew::Reducible;
 
 use crate::model::{
-    Action, Check, CheckSlice, CompiledCheck, Lab, Playground, Reading, TraceKey, TraceShape, CHECK_SLICE,
+    reading_ms, Action, Check, CheckSlice, CompiledCheck, Lab, Playground, Reading, TraceKey, TraceShape, CHECK_SLICE,
 };
 use crate::url::{self, Loaded};
 use crate::{attack_tables, compiled, language};
@@ -42,9 +43,13 @@ pub fn trace(lab: &Lab) -> Trace {
     trace_of(&lab.trace_key()).0
 }
 
-/// What the reducer keeps of a trace.
+/// What the reducer keeps of a trace: its shape, with how long each step's first sentence takes
+/// to read. The sentence is the narration the page shows when the step is whole; the page's
+/// wasm has no whys (they come from the technique's file), and the first sentence is the what,
+/// before any why.
 pub fn traced(key: TraceKey, trace: &Trace) -> Action {
-    Action::Traced(key, TraceShape::of(&trace.steps))
+    let reading = (0..trace.steps.len()).map(|index| reading_ms(first_sentence(&narrate(trace, index)))).collect();
+    Action::Traced(key, TraceShape::of(&trace.steps, reading))
 }
 
 /// The reading of the typed text, where it waits for one and the language is here.

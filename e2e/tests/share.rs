@@ -175,9 +175,12 @@ async fn embed_without_controls_plays_by_itself() {
         .open("?embed=1&controls=0&technique=obstruction-difference&slider=rook&square=d4&occupied=0x0008000000400800")
         .await;
     assert!(browser.client.find(Locator::Css(".player")).await.is_err(), "controls=0 hides the player");
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let step: usize = step_index(&browser).await.unwrap().parse().unwrap();
-    assert!(step > 0, "autoplay moved past step 0");
+    // Step 0 is held until its first sentence can be read (a few seconds), then it moves on.
+    let started = std::time::Instant::now();
+    while step_index(&browser).await.as_deref() == Some("0") {
+        assert!(started.elapsed() < Duration::from_secs(15), "autoplay never moved past step 0");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     browser.close().await;
 }
 

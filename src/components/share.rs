@@ -1,11 +1,11 @@
 //! The Share dialog: the link to this exact state, the iframe code for an article with the
 //! author's options, and a live preview of the embed.
 
-use web_sys::{HtmlDialogElement, HtmlInputElement};
+use web_sys::{HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::clipboard;
-use crate::model::Lab;
+use crate::model::{Lab, SPEEDS_MS};
 use crate::url::{embed_query_of, query_of, Embed};
 
 #[derive(Properties, PartialEq)]
@@ -60,6 +60,8 @@ pub fn share(props: &ShareProps) -> Html {
     let dialog = use_node_ref();
     let embed = use_state(|| Embed { enabled: true, ..Embed::default() });
     let copied = use_state(|| None::<&'static str>);
+    // The embed's speed, once the author picks one; until then, the page's own.
+    let chosen_speed = use_state(|| None::<usize>);
     // The preview loads a second copy of the page: only while the dialog is open.
     let is_open = use_state(|| false);
     let open = {
@@ -85,7 +87,10 @@ pub fn share(props: &ShareProps) -> Html {
         Callback::from(move |_: Event| is_open.set(false))
     };
     let link = format!("{}{}", page_address(), query_of(&props.lab));
-    let embed_src = format!("{}{}", page_address(), embed_query_of(&props.lab, *embed));
+    let speed = chosen_speed.unwrap_or(props.lab.player.speed);
+    let mut embedded = props.lab.clone();
+    embedded.player.speed = speed;
+    let embed_src = format!("{}{}", page_address(), embed_query_of(&embedded, *embed));
     let code = iframe_code(&embed_src, *embed, &site_folder());
     let copy = |what: &'static str, text: String| {
         let copied = copied.clone();
@@ -111,6 +116,16 @@ pub fn share(props: &ShareProps) -> Html {
             <label class="option"><input type="checkbox" checked={on} {onchange} data-embed-option={hook} />{ label }</label>
         }
     };
+    let on_speed = {
+        let chosen_speed = chosen_speed.clone();
+        Callback::from(move |event: Event| {
+            let select: HtmlSelectElement = event.target_unchecked_into();
+            chosen_speed.set(select.value().parse().ok());
+        })
+    };
+    let speeds = SPEEDS_MS.iter().enumerate().map(|(index, ms)| {
+        html! { <option value={index.to_string()} selected={index == speed}>{ format!("{ms} ms a frame") }</option> }
+    });
     let status = match *copied {
         Some("refused") => "The browser refused the clipboard: select the text and copy it by hand.",
         Some("link") => "Link copied.",
@@ -132,6 +147,7 @@ pub fn share(props: &ShareProps) -> Html {
                     { option("controls", "player buttons", embed.controls, |e, on| e.controls = on) }
                     { option("code", "code panel", embed.code, |e, on| e.code = on) }
                     { option("autoplay", "autoplay", embed.autoplay, |e, on| e.autoplay = on) }
+                    <label class="option">{ "speed " }<select onchange={on_speed} data-embed-speed="">{ for speeds }</select></label>
                 </div>
                 <textarea readonly=true rows="3" value={code.clone()} data-share-code="" />
                 <button type="button" onclick={copy("code", code)}>{ "Copy iframe code" }</button>

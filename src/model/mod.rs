@@ -19,7 +19,9 @@ use yew::Reducible;
 use crate::language::Status as LanguageStatus;
 use crate::presets::PRESETS;
 
-pub use player::{Moment, Player, SelfPlay, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, SPEEDS_MS};
+pub use player::{
+    reading_ms, Moment, Player, SelfPlay, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, READING_WORDS_PER_MINUTE, SPEEDS_MS,
+};
 pub use playground::{Check, CheckSlice, CompiledCheck, Playground, Reading, CHECK_SLICE};
 pub use preferences::{Preferences, Theme};
 pub use setup::{Setup, Tool};
@@ -443,7 +445,7 @@ mod tests {
     #[test]
     fn the_traces_shape_alone_draws_nothing_but_the_reducer_keeps_it() {
         let lab = Rc::new(Lab::default());
-        let shape = TraceShape { frames: vec![1, 3, 1].into() };
+        let shape = TraceShape { frames: vec![1, 3, 1].into(), reading_ms: vec![2000, 2000, 2000].into() };
         let next = lab.clone().reduce(Action::Traced(lab.trace_key(), shape.clone()));
         assert!(!Rc::ptr_eq(&lab, &next), "the reducer keeps the shape");
         assert!(*next == *lab, "no view draws it, so the page is not drawn again");
@@ -768,7 +770,8 @@ mod tests {
             ticks += 1;
         }
         let frames = frame_count(&trace(&lab).steps[last]);
-        assert_eq!(ticks, frames + HOLD_TICKS + LOOP_HOLD_TICKS, "the last step's frames, then the pause");
+        let hold = lab.player.clone().go_to(last, None, false).step_hold(lab.shape().unwrap());
+        assert_eq!(ticks, frames + hold + LOOP_HOLD_TICKS, "the last step's frames, then the pause");
         assert_eq!(lab.player.step, 0);
         // With reduced motion, each step is held whole; the last one longer.
         let lab = Lab {
@@ -784,8 +787,62 @@ mod tests {
             lab = apply(lab, &[Action::Tick]);
             ticks += 1;
         }
-        assert_eq!(ticks, HOLD_TICKS + LOOP_HOLD_TICKS);
+        let hold = lab.player.clone().go_to(last, None, true).step_hold(lab.shape().unwrap());
+        assert_eq!(ticks, hold + LOOP_HOLD_TICKS);
         assert_eq!(lab.player.step, 0);
+    }
+
+    /// Ticks each step of a self-playing embed stays on screen after its animation, in one pass
+    /// from its first step to its last.
+    fn held_after_animation(mut lab: Lab) -> Vec<usize> {
+        let frames = lab.shape().expect("the trace's shape").frames.clone();
+        let mut held = vec![0; frames.len()];
+        let mut ticks = 0;
+        loop {
+            let step = lab.player.step;
+            lab = apply(lab, &[Action::Tick]);
+            // Until the next tick, the step shows past its last animation frame: held whole.
+            if let Moment::At(n) = lab.player.frame {
+                if lab.player.step == step && n >= frames[step] {
+                    held[step] += 1;
+                }
+            }
+            if lab.player.step < step {
+                return held;
+            }
+            ticks += 1;
+            assert!(ticks < 1_000_000, "the embed never looped");
+        }
+    }
+
+    #[test]
+    fn an_embed_that_plays_by_itself_holds_each_step_long_enough_to_read_its_first_sentence() {
+        use sliders_explain::narration::{first_sentence, narrate};
+        let positions = [
+            ("obstruction-difference", "d4", "0x0000080008400000"),
+            ("subtraction", "d2", "0x4ced22000146f848"),
+            ("sbamg", "d1", "0x0000000000000043"),
+            ("classical-zero-count", "d2", "0x4ced22000146f848"),
+        ];
+        for (technique, square, occupied) in positions {
+            for (speed, interval_ms) in SPEEDS_MS.iter().enumerate() {
+                let query = format!(
+                    "?v=2&embed=1&controls=0&technique={technique}&slider=rook&square={square}&occupied={occupied}&speed={speed}"
+                );
+                let lab = apply(crate::effects::open(&query).lab, &[Action::Seen(true)]);
+                assert!(lab.player.autoplay && lab.player.self_play.without_controls(), "{query}");
+                let traced = trace(&lab);
+                for (step, held) in held_after_animation(lab).into_iter().enumerate() {
+                    let first = first_sentence(&narrate(&traced, step)).to_string();
+                    let words = first.split_whitespace().count() as u32;
+                    let shown_ms = held as u32 * interval_ms;
+                    assert!(
+                        shown_ms >= words * 60_000 / READING_WORDS_PER_MINUTE,
+                        "{technique} at speed {speed}, step {step}: {shown_ms} ms for {words} words: {first}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -20,15 +20,34 @@ pub const HOLD_TICKS: usize = 10;
 /// again: about three seconds at the default speed.
 pub const LOOP_HOLD_TICKS: usize = 36;
 
-/// What the player needs of a trace: each step's number of animation frames.
+/// The reading pace a self-playing embed leaves time for, in words a minute.
+pub const READING_WORDS_PER_MINUTE: u32 = 250;
+
+/// Milliseconds to read `sentence` at [`READING_WORDS_PER_MINUTE`].
+pub fn reading_ms(sentence: &str) -> u32 {
+    sentence.split_whitespace().count() as u32 * 60_000 / READING_WORDS_PER_MINUTE
+}
+
+/// What the player needs of a trace: each step's number of animation frames, and how long the
+/// first sentence the page says of it takes to read.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct TraceShape {
     pub frames: Rc<[usize]>,
+    /// Milliseconds, one for each step: computed by the page's effects from its narration
+    /// (`crate::effects::traced`), so the reducer needs no narration to hold a step that long.
+    pub reading_ms: Rc<[u32]>,
 }
 
 impl TraceShape {
-    pub fn of(steps: &[Step]) -> TraceShape {
-        TraceShape { frames: steps.iter().map(frame_count).collect() }
+    /// The shape of `steps`, with each step's reading time (one for each step).
+    pub fn of(steps: &[Step], reading_ms: Rc<[u32]>) -> TraceShape {
+        TraceShape { frames: steps.iter().map(frame_count).collect(), reading_ms }
+    }
+
+    /// Ticks of `interval_ms` that hold `step` long enough to read its first sentence.
+    pub fn reading_ticks(&self, step: usize, interval_ms: u32) -> usize {
+        let ms = self.reading_ms.get(step).copied().unwrap_or(0);
+        ms.div_ceil(interval_ms.max(1)) as usize
     }
 
     pub fn steps(&self) -> usize {
@@ -50,6 +69,14 @@ pub struct SelfPlay {
     /// Without controls: after a pause on the last step, play again from this step (the
     /// author's), so a reader who arrives late still sees every step.
     pub loop_from: Option<usize>,
+}
+
+impl SelfPlay {
+    /// No reader can pause it (an embed without controls): each step is held until its first
+    /// sentence can be read.
+    pub fn without_controls(&self) -> bool {
+        self.loop_from.is_some()
+    }
 }
 
 /// The step on show and its animation.
@@ -168,6 +195,16 @@ impl Player {
         Player { frame, ..self.stopped() }
     }
 
+    /// Ticks a finished step stays on screen while autoplay runs: [`HOLD_TICKS`], or, in an
+    /// embed that plays by itself, long enough to read the step's first sentence at this speed.
+    pub fn step_hold(&self, shape: &TraceShape) -> usize {
+        if self.self_play.without_controls() {
+            HOLD_TICKS.max(shape.reading_ticks(self.step, SPEEDS_MS[self.speed.min(SPEEDS_MS.len() - 1)]))
+        } else {
+            HOLD_TICKS
+        }
+    }
+
     /// The frame timer fired. Without a shape yet, nothing moves.
     pub fn tick(self, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
         let Some(shape) = shape else { return self };
@@ -176,8 +213,8 @@ impl Player {
         let looping = last && self.self_play.loop_from.is_some();
         let hold = match (self.autoplay, looping) {
             (false, _) => 0,
-            (true, false) => HOLD_TICKS,
-            (true, true) => HOLD_TICKS + LOOP_HOLD_TICKS,
+            (true, false) => self.step_hold(shape),
+            (true, true) => self.step_hold(shape) + LOOP_HOLD_TICKS,
         };
         if reduced_motion {
             // No frames: hold each finished step, then show the next one whole.
