@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use sliders::Trace;
-use sliders_explain::narration::{first_sentence, narrate};
+use sliders_explain::narration::{describe, first_sentence, Board};
 use sliders_formula::{self as formula, CheckOutcome, Fault};
 use yew::Reducible;
 
@@ -48,8 +48,8 @@ pub fn trace(lab: &Lab) -> Trace {
 /// wasm has no whys (they come from the technique's file), and the first sentence is the what,
 /// before any why.
 pub fn traced(key: TraceKey, trace: &Trace) -> Action {
-    let reading = (0..trace.steps.len()).map(|index| reading_ms(first_sentence(&narrate(trace, index)))).collect();
-    Action::Traced(key, TraceShape::of(&trace.steps, reading))
+    let board = Board::of(trace);
+    Action::Traced(key, TraceShape::of(&trace.steps, |step| reading_ms(first_sentence(&describe(step, &board)))))
 }
 
 /// The reading of the typed text, where it waits for one and the language is here.

@@ -20,7 +20,8 @@ use crate::language::Status as LanguageStatus;
 use crate::presets::PRESETS;
 
 pub use player::{
-    reading_ms, Moment, Player, SelfPlay, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, READING_WORDS_PER_MINUTE, SPEEDS_MS,
+    reading_ms, Moment, Player, SelfPlay, StepShape, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, READING_WORDS_PER_MINUTE,
+    SPEEDS_MS,
 };
 pub use playground::{Check, CheckSlice, CompiledCheck, Playground, Reading, CHECK_SLICE};
 pub use preferences::{Preferences, Theme};
@@ -445,7 +446,8 @@ mod tests {
     #[test]
     fn the_traces_shape_alone_draws_nothing_but_the_reducer_keeps_it() {
         let lab = Rc::new(Lab::default());
-        let shape = TraceShape { frames: vec![1, 3, 1].into(), reading_ms: vec![2000, 2000, 2000].into() };
+        let step = |frames| StepShape { frames, reading_ms: 2000 };
+        let shape = TraceShape { by_step: vec![step(1), step(3), step(1)].into() };
         let next = lab.clone().reduce(Action::Traced(lab.trace_key(), shape.clone()));
         assert!(!Rc::ptr_eq(&lab, &next), "the reducer keeps the shape");
         assert!(*next == *lab, "no view draws it, so the page is not drawn again");
@@ -795,15 +797,15 @@ mod tests {
     /// Ticks each step of a self-playing embed stays on screen after its animation, in one pass
     /// from its first step to its last.
     fn held_after_animation(mut lab: Lab) -> Vec<usize> {
-        let frames = lab.shape().expect("the trace's shape").frames.clone();
-        let mut held = vec![0; frames.len()];
+        let shape = lab.shape().expect("the trace's shape").clone();
+        let mut held = vec![0; shape.steps()];
         let mut ticks = 0;
         loop {
             let step = lab.player.step;
             lab = apply(lab, &[Action::Tick]);
             // Until the next tick, the step shows past its last animation frame: held whole.
             if let Moment::At(n) = lab.player.frame {
-                if lab.player.step == step && n >= frames[step] {
+                if lab.player.step == step && n >= shape.by_step[step].frames {
                     held[step] += 1;
                 }
             }

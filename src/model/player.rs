@@ -23,35 +23,54 @@ pub const LOOP_HOLD_TICKS: usize = 36;
 /// The reading pace a self-playing embed leaves time for, in words a minute.
 pub const READING_WORDS_PER_MINUTE: u32 = 250;
 
-/// Milliseconds to read `sentence` at [`READING_WORDS_PER_MINUTE`].
+/// Milliseconds to read `sentence` at [`READING_WORDS_PER_MINUTE`]. Its words are counted by
+/// their spaces: the narration puts one space between words (a Unicode-aware split would cost
+/// the page's first load half a kilobyte).
 pub fn reading_ms(sentence: &str) -> u32 {
-    sentence.split_whitespace().count() as u32 * 60_000 / READING_WORDS_PER_MINUTE
+    let words = sentence.trim().bytes().filter(|&byte| byte == b' ').count() as u32 + 1;
+    words * 60_000 / READING_WORDS_PER_MINUTE
 }
 
-/// What the player needs of a trace: each step's number of animation frames, and how long the
-/// first sentence the page says of it takes to read.
+/// What the player needs of a step: its number of animation frames, and how long the first
+/// sentence the page says of it takes to read, in milliseconds (computed by the page's effects
+/// from its narration, `crate::effects::traced`, so the reducer needs no narration to hold a step
+/// that long).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StepShape {
+    pub frames: usize,
+    pub reading_ms: u32,
+}
+
+/// What the player needs of a trace: the shape of each of its steps.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct TraceShape {
-    pub frames: Rc<[usize]>,
-    /// Milliseconds, one for each step: computed by the page's effects from its narration
-    /// (`crate::effects::traced`), so the reducer needs no narration to hold a step that long.
-    pub reading_ms: Rc<[u32]>,
+    pub by_step: Rc<[StepShape]>,
 }
 
 impl TraceShape {
-    /// The shape of `steps`, with each step's reading time (one for each step).
-    pub fn of(steps: &[Step], reading_ms: Rc<[u32]>) -> TraceShape {
-        TraceShape { frames: steps.iter().map(frame_count).collect(), reading_ms }
+    /// The shape of `steps`, each with the time its first sentence takes to read.
+    pub fn of(steps: &[Step], reading_ms: impl Fn(&Step) -> u32) -> TraceShape {
+        TraceShape {
+            by_step: steps
+                .iter()
+                .map(|step| StepShape { frames: frame_count(step), reading_ms: reading_ms(step) })
+                .collect(),
+        }
+    }
+
+    /// Step `step`'s number of animation frames.
+    pub fn frames(&self, step: usize) -> Option<usize> {
+        self.by_step.get(step).map(|shape| shape.frames)
     }
 
     /// Ticks of `interval_ms` that hold `step` long enough to read its first sentence.
     pub fn reading_ticks(&self, step: usize, interval_ms: u32) -> usize {
-        let ms = self.reading_ms.get(step).copied().unwrap_or(0);
+        let ms = self.by_step.get(step).map_or(0, |shape| shape.reading_ms);
         ms.div_ceil(interval_ms.max(1)) as usize
     }
 
     pub fn steps(&self) -> usize {
-        self.frames.len()
+        self.by_step.len()
     }
 
     /// The last step's index (0 for a trace without steps).
@@ -185,7 +204,7 @@ impl Player {
 
     /// One animation frame back or on, pausing.
     pub fn step_frame(self, delta: isize, shape: Option<&TraceShape>) -> Player {
-        let frames = shape.and_then(|shape| shape.frames.get(self.step).copied()).unwrap_or(1);
+        let frames = shape.and_then(|shape| shape.frames(self.step)).unwrap_or(1);
         let current = match self.frame {
             Moment::At(n) => n.min(frames - 1),
             Moment::Finished => frames - 1,
@@ -208,7 +227,7 @@ impl Player {
     /// The frame timer fired. Without a shape yet, nothing moves.
     pub fn tick(self, shape: Option<&TraceShape>, reduced_motion: bool) -> Player {
         let Some(shape) = shape else { return self };
-        let Some(&frames) = shape.frames.get(self.step) else { return self.stopped() };
+        let Some(frames) = shape.frames(self.step) else { return self.stopped() };
         let last = self.step + 1 >= shape.steps();
         let looping = last && self.self_play.loop_from.is_some();
         let hold = match (self.autoplay, looping) {
