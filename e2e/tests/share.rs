@@ -287,3 +287,24 @@ async fn the_share_dialogs_iframe_code_holds_its_embed_and_brings_embed_js() {
         browser.close().await;
     }
 }
+
+#[tokio::test]
+async fn the_share_dialog_offers_the_embeds_speed_and_writes_it_in_the_iframe_code() {
+    let browser = Browser::start().await;
+    browser.open("?technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&speed=2").await;
+    browser.click("[data-share-open]").await;
+    let code = || async {
+        let code = browser.client.find(Locator::Css("[data-share-code]")).await.unwrap();
+        code.prop("value").await.unwrap().unwrap()
+    };
+    // Until the author picks one, the embed plays at the page's own speed.
+    assert!(code().await.contains("speed=2"), "{}", code().await);
+    let chosen = browser.eval("const s = document.querySelector('[data-embed-speed]'); s.value = '0'; s.dispatchEvent(new Event('change', { bubbles: true })); return s.options.length;").await;
+    assert_eq!(chosen, serde_json::json!(5), "one option for each of the player's speeds");
+    let start = std::time::Instant::now();
+    while !code().await.contains("speed=0") {
+        assert!(start.elapsed() < Duration::from_secs(5), "the chosen speed is not in the code: {}", code().await);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser.close().await;
+}
