@@ -157,7 +157,7 @@ pub fn from_query(query: &str) -> Loaded {
     let mut embed = Embed::default();
     let mut reader = Reader::default();
     let mut fields = Query::parse(query);
-    let has_expect = fields.expect.is_some();
+    let (has_expect, has_formula) = (fields.expect.is_some(), fields.formula.is_some());
     let mut version = 1;
     reader.read("v", fields.v.take(), |v| match v.parse::<u32>() {
         Ok(read @ (1 | VERSION)) => {
@@ -168,9 +168,10 @@ pub fn from_query(query: &str) -> Loaded {
     });
     read_setup(&mut reader, &mut fields, &mut lab);
     read_view(&mut reader, &mut fields, &mut lab, &mut embed);
-    // A formula without `expect` is checked as the link's slider's attacks; with it, the link
-    // asks for the check, which starts once the formula reads.
-    if lab.setup.formula_open && !has_expect {
+    // A link's own formula without `expect` is checked as the link's slider's attacks; without a
+    // formula, the editor's example keeps the target it declares. With `expect`, the link asks
+    // for the check, which starts once the formula reads.
+    if lab.setup.formula_open && has_formula && !has_expect {
         lab.playground.target = sliders_formula::Target::Piece(lab.setup.slider);
     }
     lab.check_when_read = lab.setup.formula_open && has_expect;
@@ -393,6 +394,10 @@ mod tests {
         // Without `expect`, the formula is checked as the link's slider's attacks.
         let queen = from_query("?technique=formula&formula=o%20%26%20r&slider=queen");
         assert_eq!(queen.lab.playground.target.name(), "queen");
+        // Without a formula either, the example the editor opens keeps its own target.
+        let example = from_query("?technique=formula&slider=rook");
+        assert_eq!(example.lab.playground.target, Lab::default().playground.target);
+        assert_eq!(example.lab.playground.target.name(), "north");
         // `expect=` asks for the check; a link without it, or of a technique, does not.
         assert!(loaded.lab.check_when_read);
         assert!(!queen.lab.check_when_read);

@@ -379,3 +379,15 @@ lineAttacks(o, diagonal(sq), sq) | lineAttacks(o, antidiagonal(sq), sq)";
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }
+
+#[tokio::test]
+async fn a_formula_link_without_a_formula_opens_the_example_checked_as_what_it_declares() {
+    let browser = Browser::start().await;
+    browser.open("?technique=formula&slider=rook&square=d2&occupied=0x4ced22000146f848").await;
+    browser.wait_for_sources().await;
+    // The editor's example computes the north ray, and says so: no false ✗ against the rook.
+    let row = text(&browser, "[data-compare=\"formula\"]").await;
+    assert_eq!(browser.attribute("[data-compare=\"formula\"]", "data-match").await.as_deref(), Some("true"), "{row}");
+    assert!(row.contains("north"), "{row}");
+    browser.close().await;
+}
