@@ -251,7 +251,7 @@ fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
         }
         Format::Wikitable => match step {
             Some(index) => wikitable::step(trace, index),
-            None => wikitable::trace(trace),
+            None => wikitable::trace(trace)?,
         }
         .into_bytes(),
     })

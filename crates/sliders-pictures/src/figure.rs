@@ -265,7 +265,7 @@ fn items<'a>(terms: &[Term<'a>]) -> Vec<Item<'a>> {
 /// What the marks of a step's grids stand for, in words: the slider's mark (where each grid holds
 /// its bit) and the borrow's dashed path. With `plain_too` unset, only a legend that says more
 /// than "the rook on d2" (a moved or mirrored board), for the rows of a whole trace.
-fn legend(trace: &Trace, step: &Step, terms: &[Term], plain_too: bool) -> Option<String> {
+pub(crate) fn legend(trace: &Trace, step: &Step, terms: &[Term], plain_too: bool) -> Option<String> {
     let slider = slider_legend(terms, trace.slider, trace.sliders);
     let plain = slider.as_deref().is_some_and(|text| !text.contains("'s bit"));
     let borrow = terms.iter().any(|term| matches!(term, Term::Operand { marks, .. } if !marks.borrow.is_empty()));
