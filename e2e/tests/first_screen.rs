@@ -1,0 +1,103 @@
+//! What a reader sees before scrolling: on a 390x844 phone, the board with the current step's first
+//! sentence, controls that say what they do in words, the Technique menu before the code and step
+//! grids large enough to read; in presentation mode at 1280x720, a board at least as large as the
+//! lesson's and a narration shown whole on every step.
+
+use e2e::Browser;
+use fantoccini::Locator;
+use sliders::{Bitboard, Slider, Square, Technique};
+
+const ROOK_D2: &str = "technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848";
+
+/// The first screen of a 390x844 phone, read at the page's initial scroll: the board's and the
+/// first sentence's rects, the visible words of Play and Next, where the Technique menu and the
+/// code start, and the smallest step-grid cell and bit-strip bit.
+const PHONE_FIRST_SCREEN: &str = "
+    const rect = s => document.querySelector(s).getBoundingClientRect();
+    const words = s => {
+        const button = document.querySelector(s);
+        const texts = [...button.childNodes].filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+        return texts.map(n => { const r = document.createRange(); r.selectNodeContents(n); const b = r.getBoundingClientRect();
+            return b.width > 4 && b.height > 4 ? n.textContent.trim() : ''; }).join(' ');
+    };
+    const smallest = s => Math.min(...[...document.querySelectorAll(s)].map(e => e.getBoundingClientRect().width));
+    const board = rect('.board'), first = rect('.narration-first');
+    return {
+        scroll: scrollY, height: innerHeight,
+        board: [board.top, board.bottom], first: [first.top, first.bottom],
+        play: words('[data-player=\"play\"]'), next: words('[data-player=\"next\"]'),
+        technique: rect('[data-technique-select]').top, code: rect('.code-panel').top,
+        cell: smallest('.step-view .grid .cell'),
+        bit: document.querySelector('.bit-strip .bit') ? smallest('.bit-strip .bit') : null,
+    };";
+
+#[tokio::test]
+async fn a_phone_shows_the_board_and_the_first_sentence_on_its_first_screen() {
+    let browser = Browser::start_at("/", (390, 844)).await;
+    // The subtraction's borrow (three grids and the bit strip), and a lookup.
+    for query in [format!("?{ROOK_D2}&step=3"), "?technique=magic&slider=bishop&square=c1".to_string()] {
+        browser.open(&query).await;
+        browser.wait_for_still().await;
+        let seen = browser.eval(PHONE_FIRST_SCREEN).await;
+        eprintln!("{query}: {seen}");
+        let number = |key: &str, index: usize| seen[key][index].as_f64().unwrap();
+        assert_eq!(seen["scroll"], 0, "{query}: read at the initial scroll");
+        assert!(
+            number("board", 0) >= 0.0 && number("board", 1) <= 844.0,
+            "{query}: the board is on the first screen: {seen}"
+        );
+        assert!(number("first", 1) <= 844.0, "{query}: the step's first sentence is on the first screen: {seen}");
+        let (play, next) = (seen["play"].as_str().unwrap(), seen["next"].as_str().unwrap());
+        assert!(
+            !play.is_empty() && !next.is_empty() && play != next,
+            "{query}: Play and Next say what they do: {seen}"
+        );
+        let (technique, code) = (seen["technique"].as_f64().unwrap(), seen["code"].as_f64().unwrap());
+        assert!(technique < code, "{query}: the Technique menu comes before the code: {seen}");
+        assert!(seen["cell"].as_f64().unwrap() >= 14.0, "{query}: step grid cells of 14 px at least: {seen}");
+        if let Some(bit) = seen["bit"].as_f64() {
+            assert!(bit >= 6.0, "{query}: bit strip bits of 6 px at least: {seen}");
+        }
+    }
+    browser.close().await;
+}
+
+/// The board's height (in the lesson its width stretches to its column's, half a pixel more), and
+/// whether any part of the narration is cut off (a part that scrolls inside itself, or that ends
+/// below the step it belongs to).
+const PRESENTED: &str = "
+    const board = document.querySelector('.board').getBoundingClientRect().height;
+    const step = document.querySelector('[data-current-step]');
+    const clipped = [...step.querySelectorAll('.narration-first, .narration-rest')]
+        .filter(e => e.scrollHeight > e.clientHeight + 1 || e.getBoundingClientRect().bottom > step.getBoundingClientRect().bottom + 1)
+        .map(e => e.className + ' ' + e.scrollHeight + '>' + e.clientHeight);
+    return [board, clipped];";
+
+#[tokio::test]
+async fn presentation_mode_keeps_the_board_and_the_whole_narration() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    // Every step shows at once, so that each is read in its final frame without waiting.
+    browser.emulate_media("prefers-reduced-motion", "reduce").await;
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    for technique in [Technique::Subtraction, Technique::ObstructionDifference, Technique::HyperbolaQuintessence] {
+        let trace = technique.trace(Slider::Rook, Square::D2, board);
+        browser.open(&format!("?v=2&technique={technique}&slider=rook&square=d2&occupied={board}&step=1")).await;
+        let lesson = browser.eval(PRESENTED).await[0].as_f64().unwrap();
+        browser.client.find(Locator::Css("body")).await.unwrap().send_keys("p").await.unwrap();
+        browser.wait_for("[data-presenting]", 5, "presentation mode").await;
+        for index in 0..trace.steps.len() {
+            if index > 0 {
+                browser.click("[data-player=\"next\"]").await;
+            }
+            let seen = browser.eval(PRESENTED).await;
+            eprintln!("{technique} step {}: lesson board {lesson}, presented {seen}", index + 1);
+            let presented = seen[0].as_f64().unwrap();
+            assert!(
+                presented >= lesson,
+                "{technique}: the board shrinks from {lesson} to {presented} px when presented"
+            );
+            assert_eq!(seen[1], serde_json::json!([]), "{technique} step {}: the narration is cut off", index + 1);
+        }
+    }
+    browser.close().await;
+}
