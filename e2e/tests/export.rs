@@ -98,7 +98,7 @@ async fn copies_match_the_step_on_screen_and_downloads_are_named_and_typed() {
     // The ASCII for a <pre>: labels, the slider marked, and wrapped.
     browser.click("label:has([data-export-pre])").await;
     let ascii = copied_text(&browser, "step").await;
-    assert!(ascii.starts_with("<pre>\nStep 5 of"), "{ascii}");
+    assert!(ascii.starts_with("<pre style=\"white-space:pre\">\nStep 5 of"), "{ascii}");
     assert!(ascii.contains("a b c d e f g h") && ascii.contains("(x) marks the rook on d1"), "{ascii}");
     assert!(ascii.lines().all(|line| line.chars().count() <= 80), "wrapped for a <pre> block");
 

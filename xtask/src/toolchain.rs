@@ -159,6 +159,9 @@ pub fn ensure_v8_node() -> Result<PathBuf, String> {
 /// The accessibility checker the end-to-end tests inject into the page (e2e/tests/axe.rs).
 pub const AXE_CORE_VERSION: &str = "4.14.1";
 
+/// What the real-MediaWiki test runs: Debian's MediaWiki renders wikitext with it.
+pub const MEDIAWIKI_PARSER: &str = "/usr/share/mediawiki/maintenance/parse.php";
+
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
@@ -179,6 +182,12 @@ pub fn ensure_test_tools() -> Result<(), String> {
         apt_install(&["gcc", "libc6-dev"], "the exported C's compile test")?;
     }
     env::set_var("SLIDER_LAB_REQUIRE_CC", "1");
+    // The wikitable is checked as a real MediaWiki renders it (crates/sliders-pictures/tests/
+    // mediawiki.rs): Debian's, with PHP's command line and SQLite, and no web server started.
+    if !Path::new(MEDIAWIKI_PARSER).exists() || output_of("php", &["--version"]).is_none() {
+        apt_install(&["mediawiki", "php-cli", "php-sqlite3"], "the real-MediaWiki test of the wikitable")?;
+    }
+    env::set_var("SLIDER_LAB_REQUIRE_MEDIAWIKI", "1");
     let axe = tools_dir().join("node_modules/axe-core/package.json");
     let has_axe = std::fs::read_to_string(&axe)
         .is_ok_and(|package| package.contains(&format!("\"version\": \"{AXE_CORE_VERSION}\"")));

@@ -242,5 +242,7 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
 
 /// `text` inside `<pre>…</pre>` for MediaWiki, which reads entities there: `&` and `<` escaped.
 pub fn in_pre(text: &str) -> String {
-    format!("<pre>\n{}</pre>\n", text.replace('&', "&amp;").replace('<', "&lt;"))
+    // A wiki's skin may wrap `pre` (MediaWiki's does, `white-space: pre-wrap`), which breaks a
+    // board's rows on a narrow screen; the style, which MediaWiki keeps, holds them.
+    format!("<pre style=\"white-space:pre\">\n{}</pre>\n", text.replace('&', "&amp;").replace('<', "&lt;"))
 }

@@ -266,6 +266,18 @@ fn items<'a>(terms: &[Term<'a>]) -> Vec<Item<'a>> {
 /// its bit) and the borrow's dashed path. With `plain_too` unset, only a legend that says more
 /// than "the rook on d2" (a moved or mirrored board), for the rows of a whole trace.
 pub(crate) fn legend(trace: &Trace, step: &Step, terms: &[Term], plain_too: bool) -> Option<String> {
+    legend_of_mark(trace, step, terms, plain_too, "The ring and dot mark")
+}
+
+/// [`legend`], where the slider's mark is `mark` ("The dot marks", for a picture drawn with a dot
+/// alone).
+pub(crate) fn legend_of_mark(
+    trace: &Trace,
+    step: &Step,
+    terms: &[Term],
+    plain_too: bool,
+    mark: &str,
+) -> Option<String> {
     let slider = slider_legend(terms, trace.slider, trace.sliders);
     let plain = slider.as_deref().is_some_and(|text| !text.contains("'s bit"));
     let borrow = terms.iter().any(|term| matches!(term, Term::Operand { marks, .. } if !marks.borrow.is_empty()));
@@ -275,7 +287,7 @@ pub(crate) fn legend(trace: &Trace, step: &Step, terms: &[Term], plain_too: bool
         parts.push(format!("{letters}."));
     }
     if let Some(slider) = slider.filter(|_| plain_too || !plain) {
-        parts.push(format!("The ring and dot mark {slider}."));
+        parts.push(format!("{mark} {slider}."));
     }
     if borrow && plain_too {
         parts.push("Dashed squares: the borrow's path.".into());

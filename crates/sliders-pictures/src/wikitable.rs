@@ -181,7 +181,7 @@ pub fn step(trace: &Trace, index: usize) -> String {
         }
     }
     out.push_str("|}\n");
-    if let Some(key) = crate::figure::legend(trace, step, &columns, true) {
+    if let Some(key) = crate::figure::legend_of_mark(trace, step, &columns, true, "The dot marks") {
         let _ = writeln!(out, "<small>{}</small>", text(&key));
     }
     out
