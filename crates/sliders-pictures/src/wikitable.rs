@@ -108,13 +108,9 @@ fn heading(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     let focus = focus_name(step.focus, &Board::of(trace)).map(|f| format!(", {f}")).unwrap_or_default();
     let mirrored = if step.mirrored { ", mirrored board" } else { "" };
-    format!(
-        "Step {} of {}{}: <code>{}</code>",
-        index + 1,
-        trace.steps.len(),
-        text(&format!("{focus}{mirrored}")),
-        text(&step.label)
-    )
+    let place = format!("{focus}{mirrored}");
+    let place = if place.is_empty() { place } else { text(&place) };
+    format!("Step {} of {}{place}: <code>{}</code>", index + 1, trace.steps.len(), text(&step.label))
 }
 
 /// Step `index` of `trace`: `A op B = C` as one table (captions, boards, values in hex), with
@@ -123,7 +119,7 @@ fn heading(trace: &Trace, index: usize) -> String {
 pub fn step(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     let columns = equation(step, &animation::frame(step, Moment::Finished), trace.sliders);
-    let mut out = String::from("{| style=\"border-collapse:collapse;text-align:center;vertical-align:top\"\n");
+    let mut out = String::from("{| style=\"border-collapse:collapse;text-align:center\"\n");
     let _ = writeln!(out, "|+ style=\"text-align:left;white-space:nowrap\" | {}", heading(trace, index));
     // Captions, over an empty cell above the rank numbers.
     out.push_str("|-\n|\n");
@@ -134,7 +130,9 @@ pub fn step(trace: &Trace, index: usize) -> String {
         };
         let _ = writeln!(out, "| style=\"white-space:nowrap;font-size:85%\" | {}", text(caption));
     }
-    out.push_str("|-\n| style=\"padding:0 2px 0 0\" |\n");
+    // Every board at the top of its cell (a cell's own default is the middle): their ranks line
+    // up with each other and with the rank numbers.
+    out.push_str("|- style=\"vertical-align:top\"\n| style=\"padding:0 2px 0 0\" |\n");
     rank_numbers(&mut out);
     for term in &columns {
         match term {

@@ -5,13 +5,10 @@
 //! 64 squares, each titled with its name and coloured by its value's bit, every mark has its key,
 //! and the `<pre>` ASCII comes out as written.
 //!
-//! `cargo xtask test` installs the wiki and sets `SLIDER_LAB_REQUIRE_MEDIAWIKI`: there, a
-//! machine without one fails this test instead of passing it untried.
+//! The wiki is `mediawiki-sandbox`'s: without `SLIDER_LAB_REQUIRE_MEDIAWIKI` (which `cargo xtask
+//! test` sets), a machine without MediaWiki skips this test and says so.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
+use mediawiki_sandbox::Wiki;
 use scraper::{ElementRef, Html, Selector};
 use sliders::trace::Value;
 use sliders::{Bitboard, Slider, Square, Technique, Trace};
@@ -19,80 +16,6 @@ use sliders_explain::animation::{self, Moment};
 use sliders_explain::marks::{equation, Term};
 use sliders_pictures::figure::colours::BIT_ON;
 use sliders_pictures::{diagram, wikitable};
-
-const MEDIAWIKI: &str = "/usr/share/mediawiki";
-
-/// A wiki of its own in a temporary folder, removed when dropped.
-struct Wiki {
-    folder: PathBuf,
-}
-
-impl Wiki {
-    /// Installs a throwaway wiki, or `None` (where it may be) when this machine has no MediaWiki.
-    fn set_up() -> Option<Wiki> {
-        let php = Command::new("php").arg("--version").output().is_ok_and(|output| output.status.success());
-        if !php || !Path::new(MEDIAWIKI).join("maintenance/parse.php").exists() {
-            assert!(
-                std::env::var_os("SLIDER_LAB_REQUIRE_MEDIAWIKI").is_none(),
-                "SLIDER_LAB_REQUIRE_MEDIAWIKI is set, but this machine has no php or no MediaWiki in {MEDIAWIKI}"
-            );
-            eprintln!("no MediaWiki here (cargo xtask test installs one): the wikitable was not rendered");
-            return None;
-        }
-        let folder = std::env::temp_dir().join(format!("slider-lab-wiki-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&folder);
-        let wiki = Wiki { folder };
-        let (install, data) = (wiki.install_path(), wiki.folder.join("data"));
-        fs::create_dir_all(install.join("images")).unwrap();
-        fs::create_dir_all(&data).unwrap();
-        // The wiki's code, shared read-only; its settings, images and database, its own.
-        for entry in fs::read_dir(MEDIAWIKI).unwrap() {
-            let entry = entry.unwrap();
-            let name = entry.file_name();
-            if !["LocalSettings.php", "images", "config", "extensions"].contains(&name.to_str().unwrap()) {
-                std::os::unix::fs::symlink(entry.path(), install.join(&name)).unwrap();
-            }
-        }
-        std::os::unix::fs::symlink(Path::new(MEDIAWIKI).join("extensions-core"), install.join("extensions")).unwrap();
-        let output = wiki
-            .php("maintenance/install.php")
-            .args(["--dbtype", "sqlite", "--dbname", "wiki", "--server", "http://127.0.0.1", "--scriptpath", ""])
-            .arg("--dbpath")
-            .arg(&data)
-            .arg("--confpath")
-            .arg(&install)
-            .args(["--pass", "a throwaway wiki's password", "Slider Lab check", "admin"])
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "install.php: {}", String::from_utf8_lossy(&output.stderr));
-        Some(wiki)
-    }
-
-    fn install_path(&self) -> PathBuf {
-        self.folder.join("wiki")
-    }
-
-    fn php(&self, script: &str) -> Command {
-        let mut php = Command::new("php");
-        php.arg(script).current_dir(self.install_path()).env("MW_INSTALL_PATH", self.install_path());
-        php
-    }
-
-    /// The HTML MediaWiki makes of `wikitext`, in one run of parse.php.
-    fn render(&self, wikitext: &str) -> String {
-        let file = self.folder.join("page.wiki");
-        fs::write(&file, wikitext).unwrap();
-        let output = self.php("maintenance/parse.php").arg(&file).output().unwrap();
-        assert!(output.status.success(), "parse.php: {}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8(output.stdout).unwrap()
-    }
-}
-
-impl Drop for Wiki {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.folder);
-    }
-}
 
 /// Every technique with every slider on the article's board (a rook's d2, so labels such as
 /// `file | rank` appear), a rook on an empty board from a corner, and the fills with two queens.
