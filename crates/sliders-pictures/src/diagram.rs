@@ -230,6 +230,10 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
         lines.push(String::new());
         lines.extend(crate::wrap::wrap(&format!("(x) marks {legend}."), ARTICLE_COLUMNS));
     }
+    if let Some(note) = crate::positive_rays_note(trace) {
+        lines.push(String::new());
+        lines.extend(crate::wrap::wrap(note, ARTICLE_COLUMNS));
+    }
     lines.push(String::new());
     lines.extend(crate::wrap::wrap(&narration::narrate(trace, index), ARTICLE_COLUMNS));
     let text = lines.join("\n") + "\n";

@@ -411,12 +411,7 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
     );
     y = canvas.note(MARGIN, y, width - 2 * MARGIN, &key);
     if trace.technique.is_some_and(|t| t.positive_rays_only()) {
-        y = canvas.paragraph(
-            MARGIN,
-            y,
-            width - 2 * MARGIN,
-            "This technique sees positive rays only (towards higher bit indices).",
-        );
+        y = canvas.paragraph(MARGIN, y, width - 2 * MARGIN, crate::POSITIVE_RAYS_ONLY);
     }
     for (index, row) in rows.iter().enumerate() {
         y += 22;

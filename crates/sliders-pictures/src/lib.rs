@@ -12,3 +12,12 @@ pub mod wikitable;
 mod wrap;
 
 pub use wrap::wrap;
+
+/// What every picture of a technique that sees only the positive rays (o^(o-2r)) says of it,
+/// whether it shows a whole trace or one step.
+pub const POSITIVE_RAYS_ONLY: &str = "This technique sees positive rays only (towards higher bit indices).";
+
+/// [`POSITIVE_RAYS_ONLY`] where `trace` is of such a technique.
+pub fn positive_rays_note(trace: &sliders::Trace) -> Option<&'static str> {
+    trace.technique.is_some_and(|technique| technique.positive_rays_only()).then_some(POSITIVE_RAYS_ONLY)
+}

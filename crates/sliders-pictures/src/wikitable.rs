@@ -10,6 +10,7 @@
 
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::figure::colours::*;
@@ -179,8 +180,10 @@ pub fn step(trace: &Trace, index: usize) -> String {
         }
     }
     out.push_str("|}\n");
-    if let Some(key) = crate::figure::legend_of_mark(trace, step, &columns, true, "The dot marks") {
-        let _ = writeln!(out, "<small>{}</small>", text(&key));
+    let key = crate::figure::legend_of_mark(trace, step, &columns, true, "The dot marks");
+    let key: Vec<&str> = key.as_deref().into_iter().chain(crate::positive_rays_note(trace)).collect();
+    if !key.is_empty() {
+        let _ = writeln!(out, "<small>{}</small>", text(&key.join(" ")));
     }
     out
 }
@@ -190,8 +193,8 @@ pub fn step(trace: &Trace, index: usize) -> String {
 /// not fit a wiki page: a reader's paste would be cut, or the wiki would refuse the edit.
 pub fn trace(trace: &Trace) -> Result<String, String> {
     let mut out = format!("'''{}'''\n", text(&crate::diagram::setup(trace)));
-    if trace.technique.is_some_and(|t| t.positive_rays_only()) {
-        out.push_str("\nThis technique sees positive rays only (towards higher bit indices).\n");
+    if let Some(note) = crate::positive_rays_note(trace) {
+        let _ = writeln!(out, "\n{}", text(note));
     }
     for index in 0..trace.steps.len() {
         out.push('\n');
@@ -216,7 +219,6 @@ fn fit_page(wikitext: String) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::vec::Vec;
     use sliders::{Slider, Technique};
 
     #[test]
