@@ -468,8 +468,9 @@ pub fn gif_frame_count(trace: &Trace, step: Option<usize>) -> usize {
 }
 
 /// Frame `index` of a GIF (see [`gif_frame_count`]) and how long it shows, in hundredths of a
-/// second. A step's walk moves every 0.12 s with no sentence (one that changed that fast could
-/// not be read), and its finished frame holds 3 s, with the whole narration if `narration`; a
+/// second. A step's walk moves every 0.12 s and its finished frame holds 3 s, each with the
+/// step's whole narration if `narration` (the page's sentence for each frame of the walk would
+/// change too fast to read); a
 /// trace's frames show each finished step with its first sentence, each long enough to read.
 pub fn gif_frame(trace: &Trace, step: Option<usize>, index: usize, narration: bool) -> (String, u16) {
     let words = |sentence: Sentence| if narration { sentence } else { Sentence::None };
@@ -478,7 +479,7 @@ pub fn gif_frame(trace: &Trace, step: Option<usize>, index: usize, narration: bo
             let last = index + 1 >= frame_count(trace, step);
             match last {
                 true => (step_picture(trace, step, Moment::Finished, words(Sentence::Whole)), 300),
-                false => (step_picture(trace, step, Moment::At(index), Sentence::None), 12),
+                false => (step_picture(trace, step, Moment::At(index), words(Sentence::Whole)), 12),
             }
         }
         None => {
