@@ -81,6 +81,9 @@ pub fn export(props: &ExportProps) -> Html {
                 <label class="toggle"><input type="radio" class="visually-hidden" name="export-scope" value="trace" data-export-scope="trace" />{ "every step" }</label>
                 <label class="toggle"><input type="checkbox" class="visually-hidden" checked=true data-export-narration="" />{ "with the narration" }</label>
             </div>
+            <p class="hint" data-export-upload-note="">
+                { "The wikitable and the ASCII paste into any wiki page. Pictures are uploads, which need upload rights; many wikis, the chessprogramming wiki among them, refuse SVG: upload the PNG or GIF there." }
+            </p>
             if *failed {
                 <p class="export-status error" role="alert" data-export-status="failed">
                     { "The export could not be loaded from static/pictures.js: is the site complete?" }

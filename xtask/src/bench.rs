@@ -342,7 +342,7 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     if !rows.mismatches.is_empty() {
         return Err(format!("wasm and native accumulators differ: {}", rows.mismatches.join("; ")));
     }
-    let report = report(occupancies, runs, &rows, &budgets);
+    let report = crate::exports::with_section(&report(occupancies, runs, &rows, &budgets), &crate::exports::section()?);
     std::fs::write(workspace_root().join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
     println!("xtask bench: wrote BENCHMARKS.md");
     Ok(())

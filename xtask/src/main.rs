@@ -2,6 +2,7 @@
 //! test, `cargo xtask dist` builds the static site. Each installs what it needs first.
 
 mod bench;
+mod exports;
 mod machine_code;
 mod magics;
 mod size;
@@ -55,6 +56,9 @@ enum Task {
     MachineCode,
     /// Where the page's bytes go: the first load's files, gzipped, and the wasm's code by part.
     Size,
+    /// Measure the wiki exports (wikitext and GIF bytes a step, the longest whole traces) and
+    /// write their section of BENCHMARKS.md.
+    Exports,
     /// Search the magic numbers of the magic technique (seeded) and write them as data.
     Magics,
     /// Count each technique's instructions (and i64.clz / i64.ctz) in a bench wasm module.
@@ -210,7 +214,7 @@ enum Stage {
     Check(fn(&mut Tally) -> Result<(), String>),
 }
 
-fn cargo_command(args: &[&str]) -> Command {
+pub fn cargo_command(args: &[&str]) -> Command {
     let mut command = cargo();
     command.args(args);
     command
@@ -397,6 +401,7 @@ fn main() -> ExitCode {
         Task::MachineCode => machine_code::machine_code(),
         Task::Magics => magics::run(),
         Task::Size => size::size(),
+        Task::Exports => exports::exports(),
         Task::Instructions { wasm } => {
             let wasm = wasm
                 .unwrap_or_else(|| workspace_root().join("target/wasm32-unknown-unknown/release/sliders_bench.wasm"));
