@@ -94,6 +94,10 @@ fn check_step(case: ElementRef, trace: &Trace, index: usize, what: &str) {
     let key: String = case.select(&selector("small")).last().map(text_of).unwrap_or_default();
     assert!(!dots || key.contains("The dot marks"), "{what}: a dot without its key: {key:?}");
     assert!(!dashed || key.contains("Dashed squares"), "{what}: a dashed square without its key: {key:?}");
+    // A placeholder name says what it stands for.
+    for placeholder in expected.iter().filter(|caption| ["a", "b"].contains(*caption)) {
+        assert!(key.contains(&format!("{placeholder} is ")), "{what}: {placeholder} unexplained: {key:?}");
+    }
     let positive_only = trace.technique.is_some_and(|technique| technique.positive_rays_only());
     assert_eq!(key.contains("positive rays only"), positive_only, "{what}: {key:?}");
 }
