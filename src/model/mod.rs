@@ -11,7 +11,7 @@ mod setup;
 
 use std::rc::Rc;
 
-use sliders::{Bitboard, Slider, Square, Technique};
+use sliders::{Bitboard, Focus, Slider, Square, Technique};
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::{CheckOutcome, Target};
 use yew::Reducible;
@@ -41,6 +41,8 @@ pub struct Lab {
     /// The shape of the trace of [`Lab::trace_key`], once the page has computed it; a shape of
     /// another key is stale.
     pub shape: Undrawn<Option<(TraceKey, TraceShape)>>,
+    /// A preset's line or ray, until the new trace's shape says where its first step is.
+    pub opening: Option<Focus>,
 }
 
 impl Default for Lab {
@@ -54,6 +56,7 @@ impl Default for Lab {
             message: None,
             check_when_read: false,
             shape: Undrawn(None),
+            opening: None,
         }
     }
 }
@@ -197,8 +200,21 @@ impl Lab {
         self.message = None;
     }
 
+    /// A preset's lesson opens on the first step of the line or ray its example is about, as
+    /// soon as the trace's shape is known (at once if the preset changed nothing it is traced on).
+    fn open_on_preset_focus(&mut self) {
+        let Some(focus) = self.opening else { return };
+        if let Some(shape) = self.shape() {
+            if let Some(step) = shape.first_on(focus) {
+                self.player.step = step;
+            }
+            self.opening = None;
+        }
+    }
+
     /// The board's actions: presses, drags, tools, technique, slider and pieces.
     fn on_board(&mut self, action: Action) {
+        self.opening = None;
         let setup = &mut self.setup;
         match action {
             Action::Press(square) | Action::Activate(square) if setup.tool == Tool::PlaceSlider => {
@@ -240,6 +256,8 @@ impl Lab {
                         (setup.slider, setup.square, setup.technique, setup.others) =
                             (slider, square, technique, Bitboard::EMPTY);
                     }
+                    self.opening = preset.opens_on;
+                    self.open_on_preset_focus();
                 }
                 None => self.message = Some(format!("There is no preset \"{id}\".")),
             },
@@ -323,6 +341,7 @@ impl Lab {
                 let unread = key.formula_open && key.formula.is_none();
                 self.player = if unread { player } else { player.clamped(&shape) };
                 self.shape = Undrawn(Some((key, shape)));
+                self.open_on_preset_focus();
                 return;
             }
             _ => player,
@@ -423,7 +442,7 @@ mod tests {
     use super::*;
     use crate::effects::{answered, check_slice, settle, start_check};
     use playground::compiled_verdict;
-    use sliders::{Bitboard, Slider, Square, Technique, Trace};
+    use sliders::{Bitboard, Line, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
     use sliders_formula::Checker;
 
@@ -443,7 +462,7 @@ mod tests {
     #[test]
     fn the_traces_shape_alone_draws_nothing_but_the_reducer_keeps_it() {
         let lab = Rc::new(Lab::default());
-        let shape = TraceShape { frames: vec![1, 3, 1].into() };
+        let shape = TraceShape { frames: vec![1, 3, 1].into(), ..TraceShape::default() };
         let next = lab.clone().reduce(Action::Traced(lab.trace_key(), shape.clone()));
         assert!(!Rc::ptr_eq(&lab, &next), "the reducer keeps the shape");
         assert!(*next == *lab, "no view draws it, so the page is not drawn again");
@@ -711,6 +730,27 @@ mod tests {
         let lab = apply(lab, &[Action::LoadPreset("nonsense")]);
         assert!(lab.message.is_some());
         assert_eq!(lab.setup.occupied, Bitboard(0x43));
+    }
+
+    /// A preset taken from an article shows that article's example first: SBAMG's sample is a
+    /// rank, though the trace works on the d-file first; the byte example is the b1 rook's rank.
+    #[test]
+    fn a_preset_opens_on_the_first_step_of_its_examples_line() {
+        for (id, line) in [("sbamg-rank", Line::Rank), ("byte", Line::Rank), ("rook-d2", Line::File)] {
+            let lab = apply(Lab::default(), &[Action::GoTo(2), Action::LoadPreset(id)]);
+            let steps = trace(&lab).steps;
+            let first = steps.iter().position(|s| s.focus == Focus::Line(line)).unwrap();
+            assert_eq!(lab.player.step, first, "{id}");
+            assert_eq!(lab.opening, None, "{id}: opened");
+        }
+        let sbamg = apply(Lab::default(), &[Action::LoadPreset("sbamg-rank")]);
+        assert!(sbamg.player.step > 0, "the d-file's steps come first");
+        // Loading it again, on the same trace, opens it at once.
+        let again = apply(sbamg, &[Action::Last, Action::LoadPreset("sbamg-rank")]);
+        assert_eq!(
+            again.player.step,
+            trace(&again).steps.iter().position(|s| s.focus == Focus::Line(Line::Rank)).unwrap()
+        );
     }
 
     #[test]
