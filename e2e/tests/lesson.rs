@@ -202,7 +202,7 @@ async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
 
 /// At 1280x720 the code is never crushed: at least 8 lines of it are in view (the composition's
 /// snippet and the file together), the step's expression among them, and the narration's first sentence is in view too. The grids are
-/// called what the step calls its operands ("o", "r2"), with a letter only for a long
+/// called what the step calls its operands ("potential_blockers", "2r"), with a letter only for a long
 /// expression, said once under the grids.
 async fn check_room_and_names(browser: &Browser, step: &sliders::Step, context: &str) {
     let room = browser

@@ -11,13 +11,13 @@ mod setup;
 
 use std::rc::Rc;
 
-use sliders::{Bitboard, Focus, Slider, Square, Technique};
+use sliders::{Bitboard, Slider, Square, Technique};
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::{CheckOutcome, Target};
 use yew::Reducible;
 
 use crate::language::Status as LanguageStatus;
-use crate::presets::PRESETS;
+use crate::presets::{Preset, PRESETS};
 
 pub use player::{Moment, Player, SelfPlay, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, SPEEDS_MS};
 pub use playground::{Check, CheckSlice, CompiledCheck, Playground, Reading, CHECK_SLICE};
@@ -41,8 +41,6 @@ pub struct Lab {
     /// The shape of the trace of [`Lab::trace_key`], once the page has computed it; a shape of
     /// another key is stale.
     pub shape: Undrawn<Option<(TraceKey, TraceShape)>>,
-    /// A preset's line or ray, until the new trace's shape says where its first step is.
-    pub opening: Option<Focus>,
 }
 
 impl Default for Lab {
@@ -56,7 +54,6 @@ impl Default for Lab {
             message: None,
             check_when_read: false,
             shape: Undrawn(None),
-            opening: None,
         }
     }
 }
@@ -200,21 +197,17 @@ impl Lab {
         self.message = None;
     }
 
-    /// A preset's lesson opens on the first step of the line or ray its example is about, as
-    /// soon as the trace's shape is known (at once if the preset changed nothing it is traced on).
-    fn open_on_preset_focus(&mut self) {
-        let Some(focus) = self.opening else { return };
-        if let Some(shape) = self.shape() {
-            if let Some(step) = shape.first_on(focus) {
-                self.player.step = step;
-            }
-            self.opening = None;
+    /// A preset's lesson opens on the first step of the line or ray its example is about, found
+    /// in the preset's trace (none of the presets' techniques has a table to fill first).
+    fn open_on_preset_focus(&mut self, preset: &Preset) {
+        if let (Some((slider, square, technique)), Some(focus)) = (preset.setup, preset.opens_on) {
+            let steps = technique.trace(slider, square, preset.occupied).steps;
+            self.player.step = steps.iter().position(|step| step.focus == focus).unwrap_or(0);
         }
     }
 
     /// The board's actions: presses, drags, tools, technique, slider and pieces.
     fn on_board(&mut self, action: Action) {
-        self.opening = None;
         let setup = &mut self.setup;
         match action {
             Action::Press(square) | Action::Activate(square) if setup.tool == Tool::PlaceSlider => {
@@ -256,8 +249,7 @@ impl Lab {
                         (setup.slider, setup.square, setup.technique, setup.others) =
                             (slider, square, technique, Bitboard::EMPTY);
                     }
-                    self.opening = preset.opens_on;
-                    self.open_on_preset_focus();
+                    self.open_on_preset_focus(preset);
                 }
                 None => self.message = Some(format!("There is no preset \"{id}\".")),
             },
@@ -341,7 +333,6 @@ impl Lab {
                 let unread = key.formula_open && key.formula.is_none();
                 self.player = if unread { player } else { player.clamped(&shape) };
                 self.shape = Undrawn(Some((key, shape)));
-                self.open_on_preset_focus();
                 return;
             }
             _ => player,
@@ -442,7 +433,7 @@ mod tests {
     use super::*;
     use crate::effects::{answered, check_slice, settle, start_check};
     use playground::compiled_verdict;
-    use sliders::{Bitboard, Line, Slider, Square, Technique, Trace};
+    use sliders::{Bitboard, Focus, Line, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
     use sliders_formula::Checker;
 
@@ -741,7 +732,6 @@ mod tests {
             let steps = trace(&lab).steps;
             let first = steps.iter().position(|s| s.focus == Focus::Line(line)).unwrap();
             assert_eq!(lab.player.step, first, "{id}");
-            assert_eq!(lab.opening, None, "{id}: opened");
         }
         let sbamg = apply(Lab::default(), &[Action::LoadPreset("sbamg-rank")]);
         assert!(sbamg.player.step > 0, "the d-file's steps come first");

@@ -1,11 +1,11 @@
 //! The step player: which step is on screen, how far its animation has got, and whether it plays.
-//! It needs of the trace only its shape (how many steps, each one's frames and its line), handed to it
+//! It needs of the trace only its shape (how many steps, and each one's frames), handed to it
 //! by the page once the trace is computed ([`TraceShape`]): a tick costs the same however long
 //! the trace.
 
 use std::rc::Rc;
 
-use sliders::{Focus, Step};
+use sliders::Step;
 use sliders_explain::animation::frame_count;
 /// How far the current step's animation has got: a frame, or the step finished.
 pub use sliders_explain::animation::Moment;
@@ -24,18 +24,11 @@ pub const LOOP_HOLD_TICKS: usize = 36;
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct TraceShape {
     pub frames: Rc<[usize]>,
-    /// The line or ray each step works on.
-    pub focus: Rc<[Focus]>,
 }
 
 impl TraceShape {
     pub fn of(steps: &[Step]) -> TraceShape {
-        TraceShape { frames: steps.iter().map(frame_count).collect(), focus: steps.iter().map(|s| s.focus).collect() }
-    }
-
-    /// The first step that works on `focus`.
-    pub fn first_on(&self, focus: Focus) -> Option<usize> {
-        self.focus.iter().position(|&f| f == focus)
+        TraceShape { frames: steps.iter().map(frame_count).collect() }
     }
 
     pub fn steps(&self) -> usize {
