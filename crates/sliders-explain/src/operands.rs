@@ -11,8 +11,8 @@ use alloc::string::String;
 
 use sliders::trace::Step;
 
-/// The longest expression shown as its own name (`masks.line_ex`, `occ - cbnx3`); longer ones get
-/// a letter, unless they are a name the code bound (`potential_blockers`).
+/// The longest expression with spaces shown as its own name (`occ - cbnx3`); longer ones get a
+/// letter.
 pub const NAME_LIMIT: usize = 13;
 
 /// The names of a step's first operand, its second and its result, and the expressions behind
@@ -87,12 +87,11 @@ fn name_or<'a>(text: &'a str, letter: &'static str) -> &'a str {
     }
 }
 
-/// A name the code bound (`potential_blockers`), or any text no longer than [`NAME_LIMIT`]: a
-/// field, a constant, a call, or an expression a step before named its result by (`occ - cbnx3`).
+/// A name, a field, a constant or a call without spaces, however long (`potential_blockers`),
+/// or any text no longer than [`NAME_LIMIT`]: an expression a step before named its result by
+/// (`occ - cbnx3`).
 fn short(text: &str) -> bool {
-    let identifier = text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    !text.is_empty() && (identifier || text.len() <= NAME_LIMIT) && !is_letter(text)
+    !text.is_empty() && (text.len() <= NAME_LIMIT || !text.contains(' ')) && !is_letter(text)
 }
 
 #[cfg(test)]
@@ -119,8 +118,8 @@ mod tests {
         assert_eq!(xor.legend(), None);
         let top_step = step(Technique::ObstructionDifference, "0x8000000000000000 >> lzcnt(lower | 1) = ms1b");
         let top = of(&top_step);
-        assert_eq!((top.lhs, top.rhs), ("a", "b"));
-        assert_eq!(top.legend().as_deref(), Some("a is 0x8000000000000000, b is lzcnt(lower | 1)"));
+        assert_eq!((top.lhs, top.rhs), ("0x8000000000000000", "b"));
+        assert_eq!(top.legend().as_deref(), Some("b is lzcnt(lower | 1)"));
         let scan_step = step(Technique::ObstructionDifference, "lzcnt(lower | 1)");
         let scan = of(&scan_step);
         assert_eq!((scan.lhs, scan.rhs), ("lower | 1", ""));
@@ -155,7 +154,7 @@ mod tests {
         // The operand's new value is not called by the operand's name.
         let again_step = step(Technique::ClassicalGeneralized, "blocker | dir_bit(direction) = blocker");
         let again = of(&again_step);
-        assert_eq!((again.lhs, again.rhs, again.result), ("blocker", "b", "result"));
+        assert_eq!((again.lhs, again.rhs, again.result), ("blocker", "dir_bit(direction)", "result"));
     }
 
     /// Every operand of every step gets a name, and a letter always has its expression.

@@ -171,8 +171,7 @@ pub(crate) fn prose(name: &str) -> String {
 
 /// An integer literal (`1`, `0x8000000000000000`): not the articles' `2r` or `3cbn`.
 fn is_number(text: &str) -> bool {
-    text.starts_with(|c: char| c.is_ascii_digit())
-        && text.chars().all(|c| c.is_ascii_hexdigit() || c == 'x' || c == '_')
+    text.starts_with("0x") || text.parse::<u64>().is_ok()
 }
 
 /// `text` with its first letter in capitals.
