@@ -1,7 +1,7 @@
 //! What a step's operands and result are shown by: the names its source gives them. The core's
 //! [`Step::operands`] carries each operand's text as the syntax tree has it (`#[traced]` writes
 //! them from the technique's code, a reader's formula from its parse tree), and a name a comment
-//! declared for it (`shown as: 2r`). A name the code bound is shown as it is, and so is a short
+//! declared for it (`shown as: 2r`). A text without spaces is shown as it is, and so is a short
 //! expression, by the rule that names an unbound result: a value made by one step and used by the
 //! next has one name in both. A longer expression is called "a" or "b", and [`Names::legend`]
 //! says once what the letter stands for.
@@ -19,10 +19,10 @@ pub const NAME_LIMIT: usize = 13;
 /// them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Names<'a> {
-    /// The first operand's name: its own text when a bound name or short (a table's index
+    /// The first operand's name: its own text when without spaces or short (a table's index
     /// without its casts), else "a".
     pub lhs: &'a str,
-    /// The second operand's name: its own text when a bound name or short, else "b" ("" without one; "amount"
+    /// The second operand's name: its own text when without spaces or short, else "b" ("" without one; "amount"
     /// for a shift whose direction makes its amount).
     pub rhs: &'a str,
     /// The name the value is bound to (`odiff`), else the expression when short (`occ - cbnx3`),
