@@ -169,9 +169,11 @@ pub(crate) fn prose(name: &str) -> String {
     }
 }
 
-/// An integer literal (`1`, `0x8000000000000000`): not the articles' `2r` or `3cbn`.
+/// A number (`1`, `0x8000000000000000`), not the articles' `2r` or `3cbn`: a hex literal, or
+/// digits at both ends.
 fn is_number(text: &str) -> bool {
-    text.starts_with("0x") || text.parse::<u64>().is_ok()
+    let digit = |c: char| c.is_ascii_digit();
+    text.starts_with("0x") || text.starts_with(digit) && text.ends_with(digit)
 }
 
 /// `text` with its first letter in capitals.
