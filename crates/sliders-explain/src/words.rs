@@ -169,11 +169,9 @@ pub(crate) fn prose(name: &str) -> String {
     }
 }
 
-/// A number (`1`, `0x8000000000000000`), not the articles' `2r` or `3cbn`: a hex literal, or
-/// digits at both ends.
+/// An integer literal (`1`, `0x8000000000000000`): not the articles' `2r` or `3cbn`.
 fn is_number(text: &str) -> bool {
-    let digit = |c: char| c.is_ascii_digit();
-    text.starts_with("0x") || text.starts_with(digit) && text.ends_with(digit)
+    text.starts_with("0x") || text.parse::<u64>().is_ok()
 }
 
 /// `text` with its first letter in capitals.
