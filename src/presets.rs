@@ -1,7 +1,7 @@
 //! Starting positions: the empty board, the initial chess position, and the worked examples of
 //! the articles, so a reader can start exactly from the article's picture.
 
-use sliders::{Bitboard, Slider, Square, Technique};
+use sliders::{Bitboard, Line, Slider, Square, Technique};
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Preset {
@@ -11,34 +11,47 @@ pub struct Preset {
     pub occupied: Bitboard,
     /// Slider, square and technique the example is about; `None` keeps the current ones.
     pub setup: Option<(Slider, Square, Technique)>,
+    /// The line the article's example is about: the lesson opens on the trace's first step on
+    /// it, wherever the technique puts it.
+    pub opens_on: Option<Line>,
 }
 
 pub const PRESETS: [Preset; 6] = [
-    Preset { id: "empty", title: "Empty board", occupied: Bitboard::EMPTY, setup: None },
-    Preset { id: "initial", title: "Initial position", occupied: Bitboard(0xffff_0000_0000_ffff), setup: None },
+    Preset { id: "empty", title: "Empty board", occupied: Bitboard::EMPTY, setup: None, opens_on: None },
+    Preset {
+        id: "initial",
+        title: "Initial position",
+        occupied: Bitboard(0xffff_0000_0000_ffff),
+        setup: None,
+        opens_on: None,
+    },
     Preset {
         id: "rook-d2",
         title: "o^(o-2r): rook d2 north attacks",
         occupied: Bitboard(0x4ced_2200_0146_f848),
         setup: Some((Slider::Rook, Square::D2, Technique::Subtraction)),
+        opens_on: Some(Line::File),
     },
     Preset {
         id: "byte",
         title: "o^(o-2r): the byte example",
         occupied: Bitboard(0x42),
         setup: Some((Slider::Rook, Square::B1, Technique::Subtraction)),
+        opens_on: Some(Line::Rank),
     },
     Preset {
         id: "bishop-g2",
         title: "Classical: bishop g2 north-west",
         occupied: Bitboard(0xfdfd_0600_0040_bfdf),
         setup: Some((Slider::Bishop, Square::G2, Technique::ClassicalConditional)),
+        opens_on: None,
     },
     Preset {
         id: "sbamg-rank",
         title: "SBAMG: the rank sample",
         occupied: Bitboard(0x43),
         setup: Some((Slider::Rook, Square::D1, Technique::Sbamg)),
+        opens_on: Some(Line::Rank),
     },
 ];
 

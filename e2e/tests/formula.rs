@@ -55,7 +55,7 @@ async fn each_step_is_a_sub_expression_marked_where_it_was_typed() {
     assert_eq!(text(&browser, "[data-formula-mark]").await, "(o-2*r)");
     // The subtraction is shown as the built-ins' are: its bit strip and its borrow.
     let narration = text(&browser, ".narration").await;
-    assert!(narration.starts_with("Every one bit of b (e2) is set in o too, so nothing borrows"), "{narration}");
+    assert!(narration.starts_with("Every one bit of 2 * r (e2) is set in o too, so nothing borrows"), "{narration}");
     assert!(browser.client.find(Locator::Css(".bit-strip")).await.is_ok());
     assert_eq!(browser.eval("return document.querySelector('[data-technique-select]').value;").await, "formula");
     assert!(browser.console_problems().await.is_empty());

@@ -7,7 +7,7 @@ use e2e::{square, Browser};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::Locator;
-use sliders::{Bitboard, Slider, Square, Technique};
+use sliders::{Bitboard, Focus, Line, Slider, Square, Technique};
 
 /// The four hooks of the lesson view, and the board.
 /// The narration's first sentence always shows; the rest may fold behind "more".
@@ -202,7 +202,7 @@ async fn an_input_error_stands_beside_the_input_and_a_fen_keeps_its_text() {
 
 /// At 1280x720 the code is never crushed: at least 8 lines of it are in view (the composition's
 /// snippet and the file together), the step's expression among them, and the narration's first sentence is in view too. The grids are
-/// called what the step calls its operands ("o", "r2"), with a letter only for a long
+/// called what the step calls its operands ("potential_blockers", "2r"), with a letter only for a long
 /// expression, said once under the grids.
 async fn check_room_and_names(browser: &Browser, step: &sliders::Step, context: &str) {
     let room = browser
@@ -365,5 +365,26 @@ async fn the_panels_stay_drawn_when_the_key_list_opens_and_closes() {
     close.send_keys(&Key::Escape.to_string()).await.unwrap();
     assert!(browser.client.find(Locator::Css("[data-key-help]")).await.is_err(), "Esc closes it");
     assert_eq!(blank_panels(&browser).await, Vec::<String>::new(), "every panel is drawn once the key list closed");
+    browser.close().await;
+}
+
+/// A preset taken from an article shows that article's example first: SBAMG's sample is a rank,
+/// so choosing it shows the first step on the 1st rank, though the trace works on the d-file
+/// first.
+#[tokio::test]
+async fn the_sbamg_preset_opens_on_the_first_step_of_its_rank() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open("?technique=reference&slider=queen&square=a1&occupied=0x0").await;
+    let presets = browser.client.find(Locator::Css("[data-preset-select]")).await.unwrap();
+    presets.select_by_value("sbamg-rank").await.unwrap();
+    let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
+    let first = trace.steps.iter().position(|s| s.focus == Focus::Line(Line::Rank)).unwrap();
+    assert!(first > 0, "the trace starts on the d-file");
+    let shown = format!("[data-current-step][data-step-index=\"{first}\"]");
+    browser.wait_for(&shown, 10, "the rank's first step is shown").await;
+    browser.wait_for_sources().await;
+    let focus = browser.eval("return document.querySelector('[data-current-step] .focus').textContent;").await;
+    assert_eq!(focus, "the 1st rank");
+    assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }

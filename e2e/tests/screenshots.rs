@@ -161,3 +161,25 @@ async fn the_panels_with_their_own_styles() {
     save(&browser, "panels-share-1280x720.png").await;
     browser.close().await;
 }
+
+/// The articles' presets at 1280x720 as a reader chooses them: o^(o-2r)'s rook on d2 at its
+/// subtraction (difference = potential_blockers - 2r), and SBAMG's rank sample where it opens.
+#[tokio::test]
+async fn the_article_presets() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open("?technique=reference&slider=queen&square=a1&occupied=0x0").await;
+    let presets = browser.client.find(Locator::Css("[data-preset-select]")).await.unwrap();
+    presets.select_by_value("rook-d2").await.unwrap();
+    browser.wait_for("[data-square=\"d2\"][data-slider]", 10, "the rook on d2").await;
+    browser.click("[data-chip=\"3\"]").await;
+    browser.wait_for_still().await;
+    browser.eval("window.scrollTo(0, 0);").await;
+    save(&browser, "preset-rook-d2-subtraction-1280x720.png").await;
+    let presets = browser.client.find(Locator::Css("[data-preset-select]")).await.unwrap();
+    presets.select_by_value("sbamg-rank").await.unwrap();
+    browser.wait_for("[data-square=\"d1\"][data-slider]", 10, "the rook on d1").await;
+    browser.wait_for_sources().await;
+    browser.eval("window.scrollTo(0, 0);").await;
+    save(&browser, "preset-sbamg-rank-1280x720.png").await;
+    browser.close().await;
+}

@@ -18,7 +18,7 @@ pub struct BitStripProps {
     pub frame: Frame,
     /// The word is byte-swapped: its bits are named by what they stand for on the board.
     pub mirrored: bool,
-    /// What the step calls the minuend, the subtrahend and the difference (`o`, `r2`, `result`).
+    /// What the step calls the minuend, the subtrahend and the difference (`potential_blockers`, `2r`, `difference`).
     pub names: [AttrValue; 3],
 }
 
@@ -64,7 +64,7 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
         (None, BorrowEnd::NoBorrow) => (borrow_caption(end, props.mirrored), None),
     };
     let pointer = use_node_ref();
-    // Named as the step names them; a short unbound difference by its expression (`o - r2`).
+    // Named as the step names them; a short unbound difference by its expression (`occ - cbnx3`).
     let [minuend, subtrahend, difference] = props.names.clone();
     {
         // The position reaches CSS as custom properties set through the CSSOM: the strict

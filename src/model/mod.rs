@@ -11,13 +11,13 @@ mod setup;
 
 use std::rc::Rc;
 
-use sliders::{Bitboard, Slider, Square, Technique};
+use sliders::{Bitboard, Focus, Slider, Square, Step, Technique};
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::{CheckOutcome, Target};
 use yew::Reducible;
 
 use crate::language::Status as LanguageStatus;
-use crate::presets::PRESETS;
+use crate::presets::{Preset, PRESETS};
 
 pub use player::{
     reading_ms, Moment, Player, SelfPlay, StepShape, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, READING_WORDS_PER_MINUTE,
@@ -200,6 +200,16 @@ impl Lab {
         self.message = None;
     }
 
+    /// A preset's lesson opens on the first step of the line its example is about, found
+    /// in the preset's trace (none of the presets' techniques has a table to fill first).
+    fn open_on_preset_focus(&mut self, preset: &Preset) {
+        if let (Some((slider, square, technique)), Some(line)) = (preset.setup, preset.opens_on) {
+            let steps = technique.trace(slider, square, preset.occupied).steps;
+            let on_line = |step: &Step| matches!(step.focus, Focus::Line(l) if l == line);
+            self.player.step = steps.iter().position(on_line).unwrap_or(0);
+        }
+    }
+
     /// The board's actions: presses, drags, tools, technique, slider and pieces.
     fn on_board(&mut self, action: Action) {
         let setup = &mut self.setup;
@@ -243,6 +253,7 @@ impl Lab {
                         (setup.slider, setup.square, setup.technique, setup.others) =
                             (slider, square, technique, Bitboard::EMPTY);
                     }
+                    self.open_on_preset_focus(preset);
                 }
                 None => self.message = Some(format!("There is no preset \"{id}\".")),
             },
@@ -426,7 +437,7 @@ mod tests {
     use super::*;
     use crate::effects::{answered, check_slice, settle, start_check};
     use playground::compiled_verdict;
-    use sliders::{Bitboard, Slider, Square, Technique, Trace};
+    use sliders::{Bitboard, Line, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
     use sliders_formula::Checker;
 
@@ -715,6 +726,26 @@ mod tests {
         let lab = apply(lab, &[Action::LoadPreset("nonsense")]);
         assert!(lab.message.is_some());
         assert_eq!(lab.setup.occupied, Bitboard(0x43));
+    }
+
+    /// A preset taken from an article shows that article's example first: SBAMG's sample is a
+    /// rank, though the trace works on the d-file first; the byte example is the b1 rook's rank.
+    #[test]
+    fn a_preset_opens_on_the_first_step_of_its_examples_line() {
+        for (id, line) in [("sbamg-rank", Line::Rank), ("byte", Line::Rank), ("rook-d2", Line::File)] {
+            let lab = apply(Lab::default(), &[Action::GoTo(2), Action::LoadPreset(id)]);
+            let steps = trace(&lab).steps;
+            let first = steps.iter().position(|s| s.focus == Focus::Line(line)).unwrap();
+            assert_eq!(lab.player.step, first, "{id}");
+        }
+        let sbamg = apply(Lab::default(), &[Action::LoadPreset("sbamg-rank")]);
+        assert!(sbamg.player.step > 0, "the d-file's steps come first");
+        // Loading it again, on the same trace, opens it at once.
+        let again = apply(sbamg, &[Action::Last, Action::LoadPreset("sbamg-rank")]);
+        assert_eq!(
+            again.player.step,
+            trace(&again).steps.iter().position(|s| s.focus == Focus::Line(Line::Rank)).unwrap()
+        );
     }
 
     #[test]

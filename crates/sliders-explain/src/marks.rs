@@ -187,7 +187,7 @@ fn and_list(items: &[&str]) -> String {
 }
 
 /// What the grids are called under them: the first operand, the second, the result, each by
-/// the name the step's label gives it (`o`, `r2`), or "a" and "b" for longer expressions.
+/// the name the step's label gives it (`potential_blockers`, `2r`), or "a" and "b" for longer expressions.
 pub fn captions(step: &Step) -> [&str; 3] {
     let names = crate::operands::of(step);
     [names.lhs, names.rhs, names.result]

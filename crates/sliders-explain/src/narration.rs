@@ -116,7 +116,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
         Value::Number(n) => n,
         Value::Board(_) => 0,
     };
-    // The operands by the names the label gives them: "o", "r2"; "a" and "b" for long ones.
+    // The operands by the names the label gives them: "potential_blockers", "2r"; "a" and "b" for long ones.
     let names = operands::of(step);
     let (a, b) = (&prose(names.lhs), &prose(names.rhs));
     if let Some(text) = crate::formula::describe(step, a, b, board) {

@@ -1,28 +1,31 @@
 //! What a step's operands and result are shown by: the names its source gives them. The core's
 //! [`Step::operands`] carries each operand's text as the syntax tree has it (`#[traced]` writes
 //! them from the technique's code, a reader's formula from its parse tree), and a name a comment
-//! declared for it (`shown as: 2r`). A short text is shown as it is. A longer expression is
-//! called "a" or "b", and [`Names::legend`] says once what the letter stands for.
+//! declared for it (`shown as: 2r`). A text without spaces is shown as it is, and so is a short
+//! expression, by the rule that names an unbound result: a value made by one step and used by the
+//! next has one name in both. A longer expression is called "a" or "b", and [`Names::legend`]
+//! says once what the letter stands for.
 
 use alloc::format;
 use alloc::string::String;
 
 use sliders::trace::Step;
 
-/// The longest operand text shown as its own name (`masks.line_ex`); longer ones get a letter.
+/// The longest expression with spaces shown as its own name (`occ - cbnx3`); longer ones get a
+/// letter.
 pub const NAME_LIMIT: usize = 13;
 
 /// The names of a step's first operand, its second and its result, and the expressions behind
 /// them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Names<'a> {
-    /// The first operand's name: its own text when short (a table's index without its casts),
-    /// else "a".
+    /// The first operand's name: its own text when without spaces or short (a table's index
+    /// without its casts), else "a".
     pub lhs: &'a str,
-    /// The second operand's name: its own text when short, else "b" ("" without one; "amount"
+    /// The second operand's name: its own text when without spaces or short, else "b" ("" without one; "amount"
     /// for a shift whose direction makes its amount).
     pub rhs: &'a str,
-    /// The name the value is bound to (`odiff`), else the expression when short (`o - r2`),
+    /// The name the value is bound to (`odiff`), else the expression when short (`occ - cbnx3`),
     /// else "result".
     pub result: &'a str,
     /// What the letters stand for: the operands' expressions as the source spells them.
@@ -60,7 +63,8 @@ pub fn of(step: &Step) -> Names<'_> {
         Some(_) => name_or(rhs, "b"),
     };
     let lhs_name = name_or(lhs, "a");
-    // An unbound result is called by its expression when that is short: `o - r2`.
+    // An unbound result is called by its expression when that is short: `occ - cbnx3`; the next
+    // step's operand of that text is called the same by `name_or`.
     let expression = step.expression();
     let mut result = match &*step.operands.result {
         "" if expression.len() <= NAME_LIMIT => expression,
@@ -83,9 +87,11 @@ fn name_or<'a>(text: &'a str, letter: &'static str) -> &'a str {
     }
 }
 
-/// A name, a field, a constant or a call without spaces, and no longer than [`NAME_LIMIT`].
+/// A name, a field, a constant or a call without spaces, however long (`potential_blockers`),
+/// or any text no longer than [`NAME_LIMIT`]: an expression a step before named its result by
+/// (`occ - cbnx3`).
 fn short(text: &str) -> bool {
-    !text.is_empty() && text.len() <= NAME_LIMIT && !text.contains(' ') && !is_letter(text)
+    !text.is_empty() && (text.len() <= NAME_LIMIT || !text.contains(' ')) && !is_letter(text)
 }
 
 #[cfg(test)]
@@ -100,25 +106,30 @@ mod tests {
 
     #[test]
     fn operands_are_named_as_the_label_spells_them() {
-        let o_step = step(Technique::Subtraction, "o - r2");
-        let o = of(&o_step);
-        assert_eq!((o.lhs, o.rhs, o.result), ("o", "r2", "o - r2"));
-        assert_eq!(o.legend(), None);
+        // A bound name of any length, and the name a comment declared: 2r, not the code's two_r.
+        let difference_step = step(Technique::Subtraction, "potential_blockers - two_r = difference");
+        let difference = of(&difference_step);
+        assert_eq!((difference.lhs, difference.rhs, difference.result), ("potential_blockers", "2r", "difference"));
+        assert_eq!(difference.legend(), None);
+        // The step before called its result `upper - ms1b`; this one calls it the same.
         let xor_step = step(Technique::ObstructionDifference, "upper ^ (upper - ms1b) = odiff");
         let xor = of(&xor_step);
-        assert_eq!((xor.lhs, xor.rhs, xor.result), ("upper", "b", "odiff"));
-        assert_eq!(xor.legend().as_deref(), Some("b is upper - ms1b"));
+        assert_eq!((xor.lhs, xor.rhs, xor.result), ("upper", "upper - ms1b", "odiff"));
+        assert_eq!(xor.legend(), None);
         let top_step = step(Technique::ObstructionDifference, "0x8000000000000000 >> lzcnt(lower | 1) = ms1b");
         let top = of(&top_step);
-        assert_eq!((top.lhs, top.rhs), ("a", "b"));
-        assert_eq!(top.legend().as_deref(), Some("a is 0x8000000000000000, b is lzcnt(lower | 1)"));
+        assert_eq!((top.lhs, top.rhs), ("0x8000000000000000", "b"));
+        assert_eq!(top.legend().as_deref(), Some("b is lzcnt(lower | 1)"));
         let scan_step = step(Technique::ObstructionDifference, "lzcnt(lower | 1)");
         let scan = of(&scan_step);
-        assert_eq!((scan.lhs, scan.rhs), ("a", ""));
-        assert_eq!(scan.legend().as_deref(), Some("a is lower | 1"));
-        let masked_step = step(Technique::Sbamg, "(o ^ (o - cbn3)) & masks.line_ex");
+        assert_eq!((scan.lhs, scan.rhs), ("lower | 1", ""));
+        assert_eq!(scan.legend(), None);
+        let three_step = step(Technique::Sbamg, "occ ^ (occ - cbnx3) = changed");
+        let three = of(&three_step);
+        assert_eq!((three.lhs, three.rhs, three.result), ("occ", "occ - cbnx3", "changed"));
+        let masked_step = step(Technique::Sbamg, "changed & masks.line_ex");
         let masked = of(&masked_step);
-        assert_eq!((masked.lhs, masked.rhs), ("a", "masks.line_ex"));
+        assert_eq!((masked.lhs, masked.rhs), ("changed", "masks.line_ex"));
         let read_step = step(Technique::ClassicalConditional, "RAYS[direction][first]");
         let read = of(&read_step);
         assert_eq!(read.lhs, "first");
@@ -143,7 +154,7 @@ mod tests {
         // The operand's new value is not called by the operand's name.
         let again_step = step(Technique::ClassicalGeneralized, "blocker | dir_bit(direction) = blocker");
         let again = of(&again_step);
-        assert_eq!((again.lhs, again.rhs, again.result), ("blocker", "b", "result"));
+        assert_eq!((again.lhs, again.rhs, again.result), ("blocker", "dir_bit(direction)", "result"));
     }
 
     /// Every operand of every step gets a name, and a letter always has its expression.
@@ -160,7 +171,14 @@ mod tests {
                         if is_letter(name) {
                             assert!(!expression.is_empty(), "{}: {name} stands for nothing", step.label);
                         } else if !name.is_empty() && name != "amount" {
-                            assert!(step.label.contains(name), "{}: {name} is not in the label", step.label);
+                            // Or an article's name a comment declared (2r, 3cbn): no Rust name
+                            // starts with a digit.
+                            let declared = name.starts_with(|c: char| c.is_ascii_digit()) && !name.starts_with("0x");
+                            assert!(
+                                step.label.contains(name) || declared,
+                                "{}: {name} is not in the label",
+                                step.label
+                            );
                         }
                     }
                 }

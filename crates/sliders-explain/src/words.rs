@@ -162,11 +162,16 @@ pub fn borrow_caption(end: BorrowEnd, mirrored: bool) -> String {
 
 /// An operand's name as a sentence says it: a constant is called one ("the constant 1").
 pub(crate) fn prose(name: &str) -> String {
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
+    if is_number(name) {
         format!("the constant {name}")
     } else {
         name.into()
     }
+}
+
+/// An integer literal (`1`, `0x8000000000000000`): not the articles' `2r` or `3cbn`.
+fn is_number(text: &str) -> bool {
+    text.starts_with("0x") || text.parse::<u64>().is_ok()
 }
 
 /// `text` with its first letter in capitals.

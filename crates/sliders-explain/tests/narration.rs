@@ -325,7 +325,7 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
     assert_eq!(caption, expected, "{context}");
 }
 
-/// The sentences call the operands what the grids call them: by their names (o, r2), and by a
+/// The sentences call the operands what the grids call them: by their names (o, 2r), and by a
 /// letter only where the step's expression has no short name.
 fn check_names(step: &Step, text: &str, context: &str) {
     let names = operands::of(step);
@@ -523,8 +523,14 @@ fn o_minus_2r_names_its_first_blocker_and_the_pieces_it_passes() {
     let text = narrate(&trace, subtraction);
     assert!(text.contains("until bit 51 (d7)") && text.contains("d7 holds the first piece north of the rook on d2"));
     // e2 holds a piece but is a zero bit of o: the borrow starts there and passes f2, g2, ….
-    assert!(text.contains("e2, where it starts, holds a piece on the board but is zero in o"), "{text}");
-    assert!(text.contains("where r2 has a one and o has a zero"), "the operands by their names: {text}");
+    assert!(
+        text.contains("e2, where it starts, holds a piece on the board but is zero in potential_blockers"),
+        "{text}"
+    );
+    assert!(
+        text.contains("where 2r has a one and potential_blockers has a zero"),
+        "the operands by their names: {text}"
+    );
     assert!(text.contains("passes f2, g2"), "{text}");
 }
 
@@ -625,4 +631,51 @@ fn a_queens_magic_steps_say_which_part_they_read() {
     assert!(names[..half].iter().all(|name| name.as_deref() == Some("the rook part")), "{names:?}");
     assert!(names[half..2 * half].iter().all(|name| name.as_deref() == Some("the bishop part")), "{names:?}");
     assert_eq!(names.last().unwrap(), &None, "rook | bishop is the whole queen");
+}
+
+/// The subtraction is narrated by the article's names, 2r, difference and changed, never by
+/// the code's `two_r` or the old `r2` (which reads as a square on the 2nd rank), and 2r is no
+/// constant.
+#[test]
+fn a_subtraction_trace_is_narrated_by_the_articles_names() {
+    let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+    let text = (0..trace.steps.len()).map(|index| narrate(&trace, index)).collect::<Vec<_>>().join(" ");
+    for name in ["2r", "potential_blockers", "difference", "changed"] {
+        let said = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|word| word == name);
+        assert!(said, "{name} is not said: {text}");
+    }
+    let words: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+    assert!(!words.contains(&"r2") && !words.contains(&"two_r"), "{text}");
+    assert!(!text.contains("constant 2r"), "{text}");
+}
+
+/// One value has one name in a trace: an operand made by an earlier step is called what that
+/// step called its result (`occ - cbnx3` in both, not `occ - cbnx3` and then "b").
+#[test]
+fn a_value_keeps_its_name_from_the_step_that_made_it() {
+    for technique in [Technique::Subtraction, Technique::Sbamg, Technique::ObstructionDifference] {
+        for &occupied in &boards()[..20] {
+            for square in [Square::A1, Square::D1, Square::D2, Square::E4, Square::H8] {
+                let trace = technique.trace(Slider::Queen, square, occupied);
+                // What the code calls a value, the value, and the name its step showed it by.
+                let mut named: Vec<(String, Value, String)> = Vec::new();
+                for step in &trace.steps {
+                    let names = operands::of(step);
+                    let operands =
+                        [(&*step.operands.lhs, Some(step.lhs), names.lhs), (&*step.operands.rhs, step.rhs, names.rhs)];
+                    for (text, value, name) in operands {
+                        let made = named.iter().rev().find(|(code, made, _)| code == text && Some(*made) == value);
+                        if let Some((_, _, earlier)) = made {
+                            assert_eq!(name, earlier, "{technique} {square}: {} calls {text} otherwise", step.label);
+                        }
+                    }
+                    if names.result != "result" {
+                        for code in [step.expression(), &*step.operands.result] {
+                            named.push((code.to_string(), step.result, names.result.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

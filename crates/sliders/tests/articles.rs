@@ -19,11 +19,26 @@ fn subtraction_byte_example() {
     let trace = Technique::Subtraction.trace(Slider::Rook, Square::B1, occupied);
     let rank = steps_on(&trace, Focus::Line(Line::Rank));
     let values: Vec<Bitboard> = rank.iter().map(board).collect();
-    // lineMask, potential blockers, 2r, difference, changed, attacks.
+    // lineMask, potential blockers, 2r, difference, changed (the difference XOR the whole
+    // occupancy), attacks.
     assert_eq!(
         values,
         [Bitboard(0xff), Bitboard(0x42), Bitboard(0x04), Bitboard(0x3e), Bitboard(0x7c), Bitboard(0x7c)]
     );
+    let labels: Vec<&str> = rank.iter().map(|s| &*s.label).collect();
+    assert_eq!(
+        labels,
+        [
+            "LINE_MASKS[line][square] = line_mask",
+            "occupied & line_mask = potential_blockers",
+            "square.bit() << 1 = two_r",
+            "potential_blockers - two_r = difference",
+            "difference ^ occupied = changed",
+            "changed & line_mask",
+        ]
+    );
+    // 2*squarebit is shown by the article's name, 2r, wherever it is an operand or a result.
+    assert_eq!((&*rank[2].operands.result, &*rank[3].operands.rhs), ("2r", "2r"));
     assert_eq!(trace.result & Bitboard(0xff), Bitboard(0b0111_1100), "c1..g1: 00111110 read LSB first");
     // The borrow entered at bit 2 and walked through bits 3, 4 and 5 to the blocker on bit 6.
     assert_eq!(rank[3].borrow_chain(), Some(Bitboard(0b0111_1000)));
@@ -74,20 +89,18 @@ fn subtraction_rook_d2_north_attacks() {
             ". . . 1 . . . ."
         )
     );
-    // o^(o-2r) with o the line's occupancy, as the formula says: the changed bits are those of
-    // the subtraction alone. (The article's diagram XORs with the whole occupancy instead; after
-    // the file mask below, both give the same north attacks.)
+    // difference ^ occupancy = changed, the whole occupancy as in the article's diagram.
     assert_eq!(
         board(&changed),
         bitboard!(
+            ". . 1 . . . 1 ."
+            ". 1 . 1 . 1 1 1"
+            "1 . 1 1 1 . 1 1"
+            "1 1 1 1 1 1 1 1"
+            ". 1 1 1 1 1 1 1"
+            "1 . . 1 1 1 . 1"
             ". . . . . . . ."
-            "1 1 1 1 . . . ."
-            "1 1 1 1 1 1 1 1"
-            "1 1 1 1 1 1 1 1"
-            "1 1 1 1 1 1 1 1"
-            "1 1 1 1 1 1 1 1"
-            ". . . . 1 1 1 1"
-            ". . . . . . . ."
+            ". . . . . . 1 ."
         )
     );
     assert_eq!(
@@ -148,14 +161,17 @@ fn sbamg_nibble_sample() {
     let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
     let rank = steps_on(&trace, Focus::Line(Line::Rank));
     let value = |label: &str| rank.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("{label}")).result;
-    // The labels are the code's own spelling: 3cbn is `cbn3`, and C's `o ^ (o - 3cbn) & lineEx`
-    // is `(o ^ (o - cbn3)) & masks.line_ex`, its parentheses where C's precedence puts them.
-    assert_eq!(value("(occupied & masks.line_ex) | masks.outer = o"), Value::Board(Bitboard(0x43)));
-    assert_eq!(value("bsr(o & masks.lower) = cbn"), Value::Number(1), "cbn = 0x02");
-    assert_eq!(value("3 << cbn.index() = cbn3"), Value::Board(Bitboard(0x06)));
-    assert_eq!(value("o - cbn3"), Value::Board(Bitboard(0x3d)));
-    assert_eq!(value("o ^ (o - cbn3)"), Value::Board(Bitboard(0x7e)));
-    assert_eq!(value("(o ^ (o - cbn3)) & masks.line_ex"), Value::Board(Bitboard(0x76)));
+    // The labels are the article's code's own names: occ, bsq (the square index; its bit is the
+    // sample's cbn, 0x02) and cbnx3, shown as the article's 3cbn.
+    assert_eq!(value("(occupied & masks.line_ex) | masks.outer = occ"), Value::Board(Bitboard(0x43)));
+    assert_eq!(value("bsr(occ & masks.lower) = bsq"), Value::Number(1), "cbn = 0x02 = 1 << bsq");
+    assert_eq!(value("3 << bsq.index() = cbnx3"), Value::Board(Bitboard(0x06)));
+    assert_eq!(value("occ - cbnx3"), Value::Board(Bitboard(0x3d)));
+    assert_eq!(value("occ ^ (occ - cbnx3) = changed"), Value::Board(Bitboard(0x7e)));
+    assert_eq!(value("changed & masks.line_ex"), Value::Board(Bitboard(0x76)));
+    let three = rank.iter().find(|s| s.label == "3 << bsq.index() = cbnx3").unwrap();
+    let minus = rank.iter().find(|s| s.label == "occ - cbnx3").unwrap();
+    assert_eq!((&*three.operands.result, &*minus.operands.rhs), ("3cbn", "3cbn"));
     assert_eq!(trace.result & Bitboard(0xff), Bitboard(0x76));
 }
 

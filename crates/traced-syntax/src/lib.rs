@@ -3,7 +3,7 @@
 //! with a sub-expression in backticks and a colon (`` `upper - ms1b`: the borrow … ``) gives that
 //! sub-expression a why of its own, and the lines after it continue that why. A line
 //! `shown as: 2r` gives the value the statement binds the name it is shown by wherever it is an
-//! operand (the article's `2r` for the code's `r2`, which is no Rust name); it is no part of a why.
+//! operand (the article's `2r` for the code's `two_r`, as `2r` is no Rust name); it is no part of a why.
 //!
 //! ```
 //! use traced_syntax::{comment_above, Whys};

@@ -18,7 +18,7 @@
 //!
 //! Each step's constant `Site` also names its operands, from the syntax tree: a binary
 //! operation's two sides, a table read's index without its casts, a walk's occupancy. A line
-//! `shown as: 2r` in the comment above `let r2 = …` makes every later operand `r2` of the
+//! `shown as: 2r` in the comment above `let two_r = …` makes every later operand `two_r` of the
 //! function, and the step's own result, show as `2r` (the article's name, which is no Rust name).
 //! The comments are read by `traced_syntax`, which the page uses too.
 //!
@@ -147,7 +147,7 @@ struct Rewriter {
     tracer: syn::Ident,
     source: SourceFile,
     error: Option<syn::Error>,
-    /// The names a comment gave a value (`shown as: 2r` above `let r2 = …`), by the value's own
+    /// The names a comment gave a value (`shown as: 2r` above `let two_r = …`), by the value's own
     /// name in the code: every later operand of that name is shown by it.
     shown: Vec<(String, String)>,
 }

@@ -424,10 +424,10 @@ mod tests {
     fn borrow<T: Tracer>(t: &mut T, square: Square, o: Bitboard) -> Bitboard {
         // Twice the slider's bit: the bit above it.
         // shown as: 2r
-        let r2 = square.bit() << 1;
+        let two_r = square.bit() << 1;
         // XOR with o marks the changed bits.
-        // `o - r2`: the borrow runs up to the first blocker.
-        let changed = o ^ (o - r2);
+        // `o - two_r`: the borrow runs up to the first blocker.
+        let changed = o ^ (o - two_r);
         // The table's entry for the changed bits' count.
         let entry = [Bitboard::EMPTY; 64][changed.count() as usize];
         entry | changed
@@ -447,9 +447,9 @@ mod tests {
         assert_eq!(
             names,
             [
-                ("square.bit() << 1 = r2", "square.bit()", "1", "2r"),
-                ("o - r2", "o", "2r", ""),
-                ("o ^ (o - r2) = changed", "o", "o - r2", "changed"),
+                ("square.bit() << 1 = two_r", "square.bit()", "1", "2r"),
+                ("o - two_r", "o", "2r", ""),
+                ("o ^ (o - two_r) = changed", "o", "o - two_r", "changed"),
                 // A table read's index without its cast.
                 ("[Bitboard::EMPTY; 64][changed.count() as usize] = entry", "changed.count()", "", "entry"),
             ]

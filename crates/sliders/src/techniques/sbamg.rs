@@ -1,6 +1,6 @@
 //! SBAMG, o^(o-3cbn): subtract three times the closest blocker below the slider from the line's
-//! occupancy. One copy of the blocker clears the blocker's own bit, the other starts a borrow
-//! one bit higher that runs up through the zero bits, past the slider's (left out of the
+//! occupancy. One copy of the blocker's bit cbn clears the blocker's own bit, the other two
+//! (2cbn, the bit above it) start a borrow that runs up through the zero bits, past the slider's (left out of the
 //! occupancy), to the first blocker above. XOR with the occupancy marks every changed bit, and
 //! the line mask leaves the attacks. The line's lower end and a1 are always set, so the reverse
 //! scan finds a square even with no blocker below; the upper end is not needed, because a
@@ -16,22 +16,25 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
     by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
 }
 
+/// The attacks along `line`, by the article's code and names: occ, bsq, cbnx3 (3cbn).
 #[traced]
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
     let masks = &SBAMG_MASKS[square][line];
     // Adds a1 and, when it lies below the slider, the line's lower end, so there is always a one bit below the slider to scan for.
     // `occupied & masks.line_ex`: Keeps the pieces on this line. The slider's own bit is left out, so the borrow can pass it.
-    let o = (occupied & masks.line_ex) | masks.outer;
-    // A reverse scan finds the highest of those bits: the closest blocker below the slider (cbn), or an added stop bit.
-    // `o & masks.lower`: Keeps the one bits below the slider's square.
-    let cbn = bsr(o & masks.lower);
-    // Three times cbn's bit is cbn's bit and the bit above it (3cbn in the article).
-    let cbn3 = 3 << cbn.index();
+    let occ = (occupied & masks.line_ex) | masks.outer;
+    // A reverse scan finds the highest of those bits, at the square bsq; its bit is the article's cbn: the closest blocker below the slider or, with none, an added stop bit.
+    // `occ & masks.lower`: Keeps the one bits below the slider's square.
+    let bsq = bsr(occ & masks.lower);
+    // Three times cbn is cbn and 2cbn, the bit above it: the article's 3cbn.
+    // shown as: 3cbn
+    let cbnx3 = 3 << bsq.index();
+    // XOR with occ marks every changed bit: cbn's own, and from 2cbn up to the first blocker above the slider, or up to h8.
+    // `occ - cbnx3`: Of 3cbn, one copy of cbn clears cbn's own bit (the blocker's, or the stop bit's); the other two, 2cbn, the bit above it, start the borrow: it clears the first one bit at or above 2cbn, the first blocker above the slider, and turns every zero bit below that, down to 2cbn, into one; with no blocker above, every bit from 2cbn up turns to one.
+    let changed = occ ^ (occ - cbnx3);
     // Keeps only this line's squares, without the slider's own.
-    // `o ^ (o - cbn3)`: XOR with o marks every changed bit: from cbn up to the first piece above the slider, or up to h8.
-    // `o - cbn3`: One copy of cbn clears cbn's own bit; the other clears the first one bit above cbn, the first blocker above the slider, and turns every zero bit below it, down to the bit above cbn, into one; with no blocker, every bit from there up turns to one.
-    (o ^ (o - cbn3)) & masks.line_ex
+    changed & masks.line_ex
 }
 
 #[derive(Clone, Copy)]

@@ -1,7 +1,8 @@
-//! Subtracting a rook from a blocking piece, o^(o-2r). Subtracting the bit just above the
-//! slider from the line's occupancy o makes a borrow that runs up through the zero bits and is
-//! absorbed by the first one bit above the slider, the first blocker; the XOR with o shows
-//! which bits changed, and on the line those are exactly the squares attacked upwards. A borrow only runs towards higher bits, so
+//! Subtracting a rook from a blocking piece, o^(o-2r). Subtracting 2r, the bit just above the
+//! slider, from the line's potential blockers makes a borrow that runs up through the zero bits
+//! and is absorbed by the first one bit above the slider, the first blocker; the XOR of that
+//! difference with the occupancy shows which bits changed, and on the line those are exactly the
+//! squares attacked upwards. A borrow only runs towards higher bits, so
 //! this sees the positive rays alone: north and east for a rook, north-east and north-west for
 //! a bishop, all four for a queen.
 
@@ -15,20 +16,23 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
     by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
 }
 
-/// The attacks along `line` towards higher bits.
+/// The attacks along `line` towards higher bits, by the article's steps and names: potential
+/// blockers, 2r, difference, changed.
 #[traced]
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
-    // The whole line through the slider: only pieces on it can block along this line.
+    // The whole line through the slider (the article's filemask for a file): only pieces on it can block along this line.
     let line_mask = LINE_MASKS[line][square];
-    // Keeps the pieces on this line. Every other bit becomes zero, so only a piece on the line can stop the borrow.
-    let o = occupied & line_mask;
+    // Keeps the pieces on this line, the potential blockers. Every other bit becomes zero, so only a piece on the line can stop the borrow.
+    let potential_blockers = occupied & line_mask;
     // Twice the slider's bit r (2r in the article) is the bit just above it, where the borrow has to start.
-    let r2 = square.bit() << 1;
-    // XOR with o marks every bit the subtraction changed.
-    // `o - r2`: Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker, every bit from 2r up turns to one.
-    let changed = o ^ (o - r2);
-    // The subtraction can change bits off the line too; the line mask keeps only this line's squares.
+    // shown as: 2r
+    let two_r = square.bit() << 1;
+    // Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker, every bit from 2r up turns to one.
+    let difference = potential_blockers - two_r;
+    // XOR with the whole occupancy, as the article does: on the line, the bits the subtraction changed; off the line, the borrow's ones and the other pieces mix, and the line mask drops them.
+    let changed = difference ^ occupied;
+    // The line mask keeps only this line's squares: the attacks towards higher bits.
     changed & line_mask
 }
 
@@ -38,9 +42,9 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
 pub fn east_attacks_setwise(rooks: Bitboard, occupied: Bitboard) -> Bitboard {
     let rooks = rooks & !H_FILE;
     let o = occupied | rooks | H_FILE;
-    let r2 = Bitboard(rooks.0 << 1);
+    let two_r = Bitboard(rooks.0 << 1);
     // Each rank's borrow runs east to its first blocker; the changed bits are the attacks.
-    o ^ Bitboard(o.0.wrapping_sub(r2.0))
+    o ^ Bitboard(o.0.wrapping_sub(two_r.0))
 }
 
 const H_FILE: Bitboard = Bitboard(0x8080_8080_8080_8080);
