@@ -11,9 +11,11 @@ pub struct Preset {
     pub occupied: Bitboard,
     /// Slider, square and technique the example is about; `None` keeps the current ones.
     pub setup: Option<(Slider, Square, Technique)>,
-    /// The line the article's example is about: the lesson opens on the trace's first step on
-    /// it, wherever the technique puts it.
-    pub opens_on: Option<Line>,
+    /// The line the article's example is about, and the step of the preset's trace the lesson
+    /// opens on: the first on that line, wherever the technique puts it. The step is data, as
+    /// the board is, so the page computes no trace to open a preset; a test checks it is the
+    /// first step on the line.
+    pub opens_on: Option<(Line, usize)>,
 }
 
 pub const PRESETS: [Preset; 6] = [
@@ -30,14 +32,14 @@ pub const PRESETS: [Preset; 6] = [
         title: "o^(o-2r): rook d2 north attacks",
         occupied: Bitboard(0x4ced_2200_0146_f848),
         setup: Some((Slider::Rook, Square::D2, Technique::Subtraction)),
-        opens_on: Some(Line::File),
+        opens_on: Some((Line::File, 0)),
     },
     Preset {
         id: "byte",
         title: "o^(o-2r): the byte example",
         occupied: Bitboard(0x42),
         setup: Some((Slider::Rook, Square::B1, Technique::Subtraction)),
-        opens_on: Some(Line::Rank),
+        opens_on: Some((Line::Rank, 6)),
     },
     Preset {
         id: "bishop-g2",
@@ -51,7 +53,7 @@ pub const PRESETS: [Preset; 6] = [
         title: "SBAMG: the rank sample",
         occupied: Bitboard(0x43),
         setup: Some((Slider::Rook, Square::D1, Technique::Sbamg)),
-        opens_on: Some(Line::Rank),
+        opens_on: Some((Line::Rank, 8)),
     },
 ];
 
@@ -70,6 +72,21 @@ mod tests {
         let bishop = PRESETS.iter().find(|p| p.id == "bishop-g2").unwrap();
         let blockers = bishop.occupied & sliders::ray_attacks(sliders::Direction::NorthWest, Square::G2);
         assert_eq!(blockers, Square::A8.bit() | Square::C6.bit());
+    }
+
+    #[test]
+    fn a_preset_opens_on_the_first_step_of_its_examples_line() {
+        let mut opening = 0;
+        for preset in PRESETS {
+            let (Some((slider, square, technique)), Some((line, step))) = (preset.setup, preset.opens_on) else {
+                continue;
+            };
+            let steps = technique.trace(slider, square, preset.occupied).steps;
+            let first = steps.iter().position(|s| s.focus == sliders::Focus::Line(line));
+            assert_eq!(Some(step), first, "{}", preset.id);
+            opening += 1;
+        }
+        assert_eq!(opening, 3);
     }
 
     #[test]

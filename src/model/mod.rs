@@ -11,7 +11,7 @@ mod setup;
 
 use std::rc::Rc;
 
-use sliders::{Bitboard, Focus, Slider, Square, Step, Technique};
+use sliders::{Bitboard, Slider, Square, Technique};
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::{CheckOutcome, Target};
 use yew::Reducible;
@@ -200,13 +200,10 @@ impl Lab {
         self.message = None;
     }
 
-    /// A preset's lesson opens on the first step of the line its example is about, found
-    /// in the preset's trace (none of the presets' techniques has a table to fill first).
+    /// A preset's lesson opens on the first step of the line its example is about.
     fn open_on_preset_focus(&mut self, preset: &Preset) {
-        if let (Some((slider, square, technique)), Some(line)) = (preset.setup, preset.opens_on) {
-            let steps = technique.trace(slider, square, preset.occupied).steps;
-            let on_line = |step: &Step| matches!(step.focus, Focus::Line(l) if l == line);
-            self.player.step = steps.iter().position(on_line).unwrap_or(0);
+        if let Some((_, step)) = preset.opens_on {
+            self.player.step = step;
         }
     }
 
@@ -437,7 +434,7 @@ mod tests {
     use super::*;
     use crate::effects::{answered, check_slice, settle, start_check};
     use playground::compiled_verdict;
-    use sliders::{Bitboard, Line, Slider, Square, Technique, Trace};
+    use sliders::{Bitboard, Focus, Line, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
     use sliders_formula::Checker;
 

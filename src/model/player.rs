@@ -27,7 +27,7 @@ pub const READING_WORDS_PER_MINUTE: u32 = 250;
 /// their spaces: the narration puts one space between words (a Unicode-aware split would cost
 /// the page's first load half a kilobyte).
 pub fn reading_ms(sentence: &str) -> u32 {
-    let words = sentence.trim().bytes().filter(|&byte| byte == b' ').count() as u32 + 1;
+    let words = sentence.bytes().filter(|&byte| byte == b' ').count() as u32 + 1;
     words * 60_000 / READING_WORDS_PER_MINUTE
 }
 

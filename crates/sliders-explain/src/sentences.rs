@@ -402,28 +402,37 @@ pub(crate) fn subtraction(
     // The bits that took the borrow and passed it on (all of them when it runs past h8).
     let passed = Bitboard(if past_h8 { range(start + 1, 63) } else { range(start + 1, last_in - 1) });
     let plain = (a & passed).is_empty() && (b & passed).is_empty();
+    // The first sentence follows the borrow from where it starts to where it ends, so the page's
+    // first sentence, all a short screen shows, holds the step's key fact.
     let mut text = format!(
-        "A borrow starts at {}, where {name_b} has a one and {name_a} has a zero: that bit turns to one.",
+        "A borrow starts at {}, where {name_b} has a one and {name_a} has a zero: that bit turns to one",
         bit_name(start)
     );
-    if frame.mirror {
-        let square = Square::from_index(start);
-        text.push_str(&format!(" In the byte-swapped word {square} stands for {} on the board.", mirror(square)));
-    }
+    let start_note = match frame.mirror {
+        true => {
+            let square = Square::from_index(start);
+            format!(" In the byte-swapped word {square} stands for {} on the board.", mirror(square))
+        }
+        false => String::new(),
+    };
     let more = passed.count();
     let run = match (more, plain) {
         (0, _) if past_h8 => String::new(),
-        (0, _) => String::from(" The borrow moves up one bit"),
+        (0, _) => String::from(", and the borrow moves up one bit"),
         (_, true) => format!(
-            " The borrow then runs up through {} more {} of {name_a}, turning each to one",
+            ", and the borrow runs up through {} more {} of {name_a}, turning each to one",
             more,
             if more == 1 { "zero bit" } else { "zero bits" }
         ),
         (_, false) => {
-            format!(" The borrow then runs on through {} more {}", more, if more == 1 { "bit" } else { "bits" })
+            format!(", and the borrow runs on through {} more {}", more, if more == 1 { "bit" } else { "bits" })
         }
     };
     text.push_str(&run);
+    if past_h8 {
+        text.push('.');
+        text.push_str(&start_note);
+    }
     if past_h8 && start == 63 {
         text.push_str(&format!(
             " Bit 63 is the top bit, so it runs past {} at once, and the result wraps around.",
@@ -431,7 +440,7 @@ pub(crate) fn subtraction(
         ));
     } else if past_h8 {
         text.push_str(&format!(
-            ". No one bit of {name_a} above {} stops it: it runs past {}",
+            " No one bit of {name_a} above {} stops it: it runs past {}",
             bit_name(start),
             top_bit(frame.mirror)
         ));
@@ -468,6 +477,7 @@ pub(crate) fn subtraction(
             format!("a one bit of {name_a}")
         };
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
+        text.push_str(&start_note);
         if frame.mirror {
             let on_board = mirror(stop);
             text.push_str(&format!(" In the byte-swapped word {stop} stands for {on_board} on the board."));
