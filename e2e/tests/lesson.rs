@@ -388,22 +388,3 @@ async fn the_sbamg_preset_opens_on_the_first_step_of_its_rank() {
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }
-
-#[tokio::test]
-async fn the_borrows_end_is_in_the_first_sentence_a_laptop_screen_shows() {
-    let browser = Browser::start_at("/", (1280, 720)).await;
-    // The article's step: the difference, whose borrow stops at d7.
-    browser.open("?v=2&technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=4").await;
-    browser.wait_for_sources().await;
-    let first = browser
-        .eval(
-            "const first = document.querySelector('[data-current-step] .narration-first');
-             const r = first.getBoundingClientRect();
-             return { text: first.textContent, visible: r.height > 0 && getComputedStyle(first).display !== 'none' };",
-        )
-        .await;
-    let text = first["text"].as_str().unwrap();
-    assert!(text.starts_with("A borrow starts at bit 12 (e2)") && text.contains("until bit 51 (d7)"), "{text}");
-    assert_eq!(first["visible"], true);
-    browser.close().await;
-}

@@ -402,12 +402,8 @@ pub(crate) fn subtraction(
     // The bits that took the borrow and passed it on (all of them when it runs past h8).
     let passed = Bitboard(if past_h8 { range(start + 1, 63) } else { range(start + 1, last_in - 1) });
     let plain = (a & passed).is_empty() && (b & passed).is_empty();
-    // The first sentence follows the borrow from where it starts to where it ends, so the page's
-    // first sentence, all a short screen shows, holds the step's key fact.
-    let mut text = format!(
-        "A borrow starts at {}, where {name_b} has a one and {name_a} has a zero: that bit turns to one",
-        bit_name(start)
-    );
+    // Where the borrow starts, then how far it runs and what absorbs it or that nothing does.
+    let mut text = format!("A borrow starts at {}, where {name_b} has a one and {name_a} a zero.", bit_name(start));
     let start_note = match frame.mirror {
         true => {
             let square = Square::from_index(start);
@@ -417,15 +413,16 @@ pub(crate) fn subtraction(
     };
     let more = passed.count();
     let run = match (more, plain) {
-        (0, _) if past_h8 => String::new(),
-        (0, _) => String::from(", and the borrow moves up one bit"),
-        (_, true) => format!(
-            ", and the borrow runs up through {} more {} of {name_a}, turning each to one",
-            more,
-            if more == 1 { "zero bit" } else { "zero bits" }
-        ),
+        (0, _) => String::from(" It turns that bit to one"),
+        (_, true) => {
+            format!(" It turns that bit and {more} more zero {} to one", if more == 1 { "bit" } else { "bits" })
+        }
         (_, false) => {
-            format!(", and the borrow runs on through {} more {}", more, if more == 1 { "bit" } else { "bits" })
+            format!(
+                " It turns that bit to one and runs on through {} more {}",
+                more,
+                if more == 1 { "bit" } else { "bits" }
+            )
         }
     };
     text.push_str(&run);
@@ -471,11 +468,7 @@ pub(crate) fn subtraction(
     } else {
         let stop = Square::from_index(last_in);
         let first = (a.0 & range(start + 1, 63)).trailing_zeros() == last_in;
-        let which = if first {
-            format!("the first one bit of {name_a} above {}", bit_name(start))
-        } else {
-            format!("a one bit of {name_a}")
-        };
+        let which = if first { format!("the next one bit of {name_a}") } else { format!("a one bit of {name_a}") };
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
         text.push_str(&start_note);
         if frame.mirror {

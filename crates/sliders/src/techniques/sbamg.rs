@@ -2,8 +2,9 @@
 //! occupancy. One copy of the blocker's bit cbn clears the blocker's own bit, the other two
 //! (2cbn, the bit above it) start a borrow that runs up through the zero bits, past the slider's (left out of the
 //! occupancy), to the first blocker above. XOR with the occupancy marks every changed bit, and
-//! the line mask leaves the attacks. The line's lower end and a1 are always set, so the reverse
-//! scan finds a square even with no blocker below; the upper end is not needed, because a
+//! the line mask leaves the attacks. a1 is always set, and the line's lower end whenever it lies
+//! below the slider, so the reverse scan finds a square even with no blocker below (cbn is then
+//! that stop bit); the upper end is not needed, because a
 //! borrow that runs off the top still marks every square above the slider as changed.
 
 use super::compose::by_lines;
