@@ -72,7 +72,7 @@ fn trace_draws_the_article_grids() {
     assert!(out.contains("step 4: [the d-file] potential_blockers - two_r = difference"), "{out}");
     // Each step says what it did, computed from its values.
     assert!(
-        out.contains("until bit 51 (d7), the first one bit of potential_blockers above bit 12 (e2), absorbs it"),
+        out.contains("until bit 51 (d7), the next one bit of potential_blockers, absorbs it"),
         "{out}"
     );
     // The difference grid's fifth row beside the operator, as in the article.
