@@ -71,10 +71,7 @@ fn trace_draws_the_article_grids() {
     assert!(out.contains("positive rays only"));
     assert!(out.contains("step 4: [the d-file] potential_blockers - two_r = difference"), "{out}");
     // Each step says what it did, computed from its values.
-    assert!(
-        out.contains("until bit 51 (d7), the next one bit of potential_blockers, absorbs it"),
-        "{out}"
-    );
+    assert!(out.contains("until bit 51 (d7), the next one bit of potential_blockers, absorbs it"), "{out}");
     // The difference grid's fifth row beside the operator, as in the article.
     assert!(out.contains(". . . . . . . .   -   . . . . . . . .   =   1 1 1 1 1 1 1 1"), "{out}");
     assert!(out.contains("0x0808000000000808 - 0x0000000000001000 = 0x0807fffffffff808"));

@@ -527,10 +527,7 @@ fn o_minus_2r_names_its_first_blocker_and_the_pieces_it_passes() {
         text.contains("e2, where it starts, holds a piece on the board but is zero in potential_blockers"),
         "{text}"
     );
-    assert!(
-        text.contains("where 2r has a one and potential_blockers a zero"),
-        "the operands by their names: {text}"
-    );
+    assert!(text.contains("where 2r has a one and potential_blockers a zero"), "the operands by their names: {text}");
     assert!(text.contains("passes f2, g2"), "{text}");
 }
 

@@ -499,10 +499,12 @@ mod tests {
     /// A letter keeps its case in the picture's legend: the grid is captioned "b", not "B".
     #[test]
     fn a_letters_legend_names_it_as_its_caption_does() {
-        let trace = Technique::ObstructionDifference.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
-        let index = trace.steps.iter().position(|s| s.label == "upper ^ (upper - ms1b) = odiff").unwrap();
+        // SBAMG's occupancy step: its first operand, an expression with spaces, is "a".
+        let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
+        let index =
+            trace.steps.iter().position(|s| s.label == "(occupied & masks.line_ex) | masks.outer = occ").unwrap();
         let svg = step_picture(&trace, index, Moment::Finished, Sentence::None);
-        assert!(svg.contains("b is upper - ms1b.") && !svg.contains("B is"), "{svg}");
+        assert!(svg.contains("a is occupied &amp; masks.line_ex.") && !svg.contains("A is"), "{svg}");
     }
 
     #[test]
