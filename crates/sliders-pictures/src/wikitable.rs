@@ -27,6 +27,8 @@ pub const PAGE_LIMIT_BYTES: usize = 2048 * 1024;
 const CELL: u32 = 14;
 /// A board's side: eight squares and nine 1 px gaps.
 const SIDE: u32 = 8 * CELL + 9;
+/// A board's squares, and the rank numbers' and file letters' cells, 1 px apart.
+const SPACED: &str = "border-collapse:separate;border-spacing:1px";
 
 /// `raw` as text MediaWiki shows as it is: HTML's special characters as entities, the rest
 /// inside `<nowiki>`, where `|`, `!`, `{{`, `[[`, `''`, `~~~` and a leading `*#:;` are plain
@@ -43,8 +45,7 @@ pub fn text(raw: &str) -> String {
 fn board(out: &mut String, value: Bitboard, marks: &Marks) {
     let _ = writeln!(
         out,
-        "{{| data-board=\"{value}\" style=\"border-collapse:separate;border-spacing:1px;table-layout:fixed;\
-         width:{SIDE}px;height:{SIDE}px;background:{PAPER};border:1px solid {LINE};line-height:1\""
+        "{{| data-board=\"{value}\" style=\"{SPACED};table-layout:fixed;width:{SIDE}px;height:{SIDE}px;background:{PAPER};border:1px solid {LINE};line-height:1\""
     );
     let colour = |on: bool| if on { BIT_ON } else { BIT_OFF };
     for rank in (0..8).rev() {
@@ -81,8 +82,7 @@ fn board(out: &mut String, value: Bitboard, marks: &Marks) {
 fn rank_numbers(out: &mut String) {
     let _ = writeln!(
         out,
-        "{{| style=\"border-collapse:separate;border-spacing:1px;height:{SIDE}px;border:1px solid transparent;\
-         font-size:10px;line-height:1;color:{MUTED}\""
+        "{{| style=\"{SPACED};height:{SIDE}px;border:1px solid transparent;font-size:10px;line-height:1;color:{MUTED}\""
     );
     for rank in (1..=8).rev() {
         let _ = writeln!(out, "|- style=\"height:{CELL}px\"\n|{rank}");
@@ -94,8 +94,7 @@ fn rank_numbers(out: &mut String) {
 fn file_letters(out: &mut String) {
     let _ = writeln!(
         out,
-        "{{| style=\"border-collapse:separate;border-spacing:1px;table-layout:fixed;width:{SIDE}px;\
-         border:1px solid transparent;font-size:10px;line-height:1;color:{MUTED};text-align:center\""
+        "{{| style=\"{SPACED};table-layout:fixed;width:{SIDE}px;border:1px solid transparent;font-size:10px;line-height:1;color:{MUTED};text-align:center\""
     );
     out.push_str("|-\n");
     for file in ["a", "b", "c", "d", "e", "f", "g", "h"] {
