@@ -27,6 +27,8 @@ mod lex;
 mod names;
 mod parse;
 mod print;
+#[cfg(feature = "prove")]
+pub mod prove;
 pub mod wasm;
 pub mod wire;
 

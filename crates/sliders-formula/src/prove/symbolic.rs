@@ -1,0 +1,334 @@
+//! The formula run on every board of one square at once: the compiled code, evaluated on
+//! words of decision diagrams instead of numbers. Where a run would fault (a square function
+//! given 64), the boards that reach it under the conditions of the `?:`s around it are kept,
+//! and they count as failing.
+
+use alloc::vec::Vec;
+
+use super::super::check::Target;
+use super::super::compile::{Body, Code, Compiled, Instruction};
+use super::super::names::{BoardName, Builtin};
+use super::super::parse::{Binary, Unary};
+use super::words::{Builder, Built, Word};
+use biodivine_lib_bdd::Bdd;
+use sliders::trace::Mask;
+use sliders::{Direction, Square};
+
+/// The boards of `square` on which the formula faults or differs from the target: a function
+/// of the 64 occupancy bits that never reads the slider's own.
+pub fn failing_boards(compiled: &Compiled, target: Target, square: Square, builder: &mut Builder) -> Built<Bdd> {
+    let s = square.index() as usize;
+    let occupied = Word((0..64).map(|i| if i == s { builder.bit(true) } else { builder.variable(i) }).collect());
+    let mut machine = Machine {
+        compiled,
+        occupied: occupied.clone(),
+        sliders: builder.constant(square.bit().0),
+        square: builder.constant(s as u64),
+        faults: builder.bit(false),
+        stack: Vec::new(),
+        builder,
+    };
+    let guard = machine.builder.bit(true);
+    let value = machine.body(&compiled.main, 0, &guard)?;
+    let expected = expected(target, square, &occupied, machine.builder)?;
+    let differs = machine.builder.bitwise(&value, &expected, Builder::xor)?;
+    let differs = machine.builder.any(&differs)?;
+    let faults = machine.faults.clone();
+    machine.builder.or(&differs, &faults)
+}
+
+/// The target's attacks as functions of the board: along each ray, a square is attacked when
+/// every square before it is empty.
+fn expected(target: Target, square: Square, occupied: &Word, builder: &mut Builder) -> Built<Word> {
+    let mut attacks: Vec<Bdd> = (0..64).map(|_| builder.bit(false)).collect();
+    for direction in directions(target) {
+        let (file_step, rank_step) = direction.step();
+        let mut open = builder.bit(true);
+        let mut current = square;
+        while let Some(next) = current.offset(file_step, rank_step) {
+            let i = next.index() as usize;
+            attacks[i] = builder.or(&attacks[i], &open)?;
+            let empty = builder.not(&occupied.0[i])?;
+            open = builder.and(&open, &empty)?;
+            current = next;
+        }
+    }
+    Ok(Word(attacks))
+}
+
+fn directions(target: Target) -> Vec<Direction> {
+    match target {
+        Target::Piece(slider) => slider.lines().iter().flat_map(|line| [line.positive(), line.negative()]).collect(),
+        Target::Line(line) => alloc::vec![line.positive(), line.negative()],
+        Target::Ray(direction) => alloc::vec![direction],
+    }
+}
+
+struct Machine<'c, 'b> {
+    compiled: &'c Compiled,
+    builder: &'b mut Builder,
+    occupied: Word,
+    sliders: Word,
+    square: Word,
+    /// The boards on which the run has faulted so far.
+    faults: Bdd,
+    stack: Vec<Word>,
+}
+
+impl Machine<'_, '_> {
+    /// `guard`: the boards on which this body runs (the `?:` conditions around it).
+    fn body(&mut self, body: &Body, base: usize, guard: &Bdd) -> Built<Word> {
+        let zero = self.builder.constant(0);
+        self.stack.resize(base + body.slots, zero.clone());
+        let mut last = zero;
+        for instruction in &body.instructions {
+            match instruction {
+                Instruction::Set(slot, code) => {
+                    let value = self.eval(code, base, guard)?;
+                    self.stack[base + slot] = value;
+                }
+                Instruction::Value(code) => last = self.eval(code, base, guard)?,
+                Instruction::Return(code) => return self.eval(code, base, guard),
+            }
+        }
+        Ok(last)
+    }
+
+    fn eval(&mut self, code: &Code, base: usize, guard: &Bdd) -> Built<Word> {
+        Ok(match code {
+            Code::Constant(value) | Code::Count(value) => self.builder.constant(*value),
+            Code::Local(slot) => self.stack[base + slot].clone(),
+            Code::Board(BoardName::Occupied) => self.occupied.clone(),
+            Code::Board(BoardName::Sliders) => self.sliders.clone(),
+            Code::Board(BoardName::Square) => self.square.clone(),
+            Code::Unary(op, inner, _) => {
+                let a = self.eval(inner, base, guard)?;
+                self.unary(*op, &a)?
+            }
+            Code::Binary(op, lhs, rhs, _, _) => {
+                let a = self.eval(lhs, base, guard)?;
+                let b = self.eval(rhs, base, guard)?;
+                self.binary(*op, &a, &b)?
+            }
+            Code::Select(condition, then, otherwise, _) => {
+                let c = self.eval(condition, base, guard)?;
+                let taken = self.builder.any(&c)?;
+                let not_taken = self.builder.not(&taken)?;
+                let then_guard = self.builder.and(guard, &taken)?;
+                let otherwise_guard = self.builder.and(guard, &not_taken)?;
+                let a = self.eval(then, base, &then_guard)?;
+                let b = self.eval(otherwise, base, &otherwise_guard)?;
+                let bits = (0..64).map(|i| self.builder.choose(&taken, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>()?;
+                Word(bits)
+            }
+            Code::Builtin(builtin, first, second, _) => {
+                let a = self.eval(first, base, guard)?;
+                let b = match second {
+                    Some(code) => self.eval(code, base, guard)?,
+                    None => self.builder.constant(0),
+                };
+                self.builtin(*builtin, &a, &b, guard)?
+            }
+            Code::Ray(square, direction, _) => {
+                let s = self.eval(square, base, guard)?;
+                self.mask(Mask::Ray(*direction), &s, guard)?
+            }
+            Code::Call(index, arguments) => {
+                let callee = &self.compiled.functions[*index];
+                let frame = self.stack.len();
+                for argument in arguments {
+                    let value = self.eval(argument, base, guard)?;
+                    self.stack.push(value);
+                }
+                let result = self.body(callee, frame, guard)?;
+                self.stack.truncate(frame);
+                result
+            }
+        })
+    }
+
+    fn unary(&mut self, op: Unary, a: &Word) -> Built<Word> {
+        match op {
+            Unary::Not => self.builder.complement(a),
+            Unary::Negate => {
+                let zero = self.builder.constant(0);
+                self.builder.sub(&zero, a)
+            }
+            Unary::LogicalNot => {
+                let any = self.builder.any(a)?;
+                let none = self.builder.not(&any)?;
+                Ok(self.truth(none))
+            }
+        }
+    }
+
+    /// A comparison's answer: 1 or 0.
+    fn truth(&self, holds: Bdd) -> Word {
+        let mut word = self.builder.constant(0);
+        word.0[0] = holds;
+        word
+    }
+
+    fn binary(&mut self, op: Binary, a: &Word, b: &Word) -> Built<Word> {
+        if let (Some(x), Some(y)) = (a.known(), b.known()) {
+            return Ok(self.builder.constant(super::super::eval::binary(op, x, y)));
+        }
+        let b_ = &mut *self.builder;
+        Ok(match op {
+            Binary::And => b_.bitwise(a, b, Builder::and)?,
+            Binary::Or => b_.bitwise(a, b, Builder::or)?,
+            Binary::Xor => b_.bitwise(a, b, Builder::xor)?,
+            Binary::Add => b_.add(a, b)?,
+            Binary::Sub => b_.sub(a, b)?,
+            // A known factor on the right: one shifted copy for each of its bits.
+            Binary::Mul if a.known().is_some() => b_.mul(b, a)?,
+            Binary::Mul => b_.mul(a, b)?,
+            Binary::Shl => self.shift(a, b, 1)?,
+            Binary::Shr => self.shift(a, b, -1)?,
+            Binary::Less => {
+                let holds = b_.less(a, b)?;
+                self.truth(holds)
+            }
+            Binary::Greater => {
+                let holds = b_.less(b, a)?;
+                self.truth(holds)
+            }
+            Binary::LessEqual | Binary::GreaterEqual => {
+                let (x, y) = if op == Binary::LessEqual { (b, a) } else { (a, b) };
+                let fails = b_.less(x, y)?;
+                let holds = b_.not(&fails)?;
+                self.truth(holds)
+            }
+            Binary::Equal | Binary::NotEqual => {
+                let mut holds = b_.equal(a, b)?;
+                if op == Binary::NotEqual {
+                    holds = b_.not(&holds)?;
+                }
+                self.truth(holds)
+            }
+        })
+    }
+
+    /// `a << n` (direction 1) or `a >> n` (-1), the amount mod 64.
+    fn shift(&mut self, a: &Word, amount: &Word, direction: i32) -> Built<Word> {
+        if let Some(n) = amount.known() {
+            return Ok(self.builder.shift_by(a, direction * (n % 64) as i32));
+        }
+        self.builder.barrel(a, amount, |builder, word, by| builder.shift_by(word, direction * by as i32))
+    }
+
+    /// Rotation left (direction 1) or right (-1), the amount mod 64.
+    fn rotate(&mut self, a: &Word, amount: &Word, direction: i32) -> Built<Word> {
+        let turn = |builder: &Builder, word: &Word, by: u32| {
+            builder.permute(word, |i| (i as i32 - direction * by as i32).rem_euclid(64) as usize)
+        };
+        if let Some(n) = amount.known() {
+            return Ok(turn(self.builder, a, (n % 64) as u32));
+        }
+        self.builder.barrel(a, amount, turn)
+    }
+
+    fn builtin(&mut self, builtin: Builtin, a: &Word, b: &Word, guard: &Bdd) -> Built<Word> {
+        let builder = &mut *self.builder;
+        Ok(match builtin {
+            // clz: i where bit 63 - i is the highest set; 64 for zero.
+            Builtin::Clz => {
+                let at = builder.highest(a)?;
+                builder.encode(&at)?
+            }
+            Builtin::Ctz | Builtin::Bsf => {
+                let at = builder.lowest(a)?;
+                builder.encode(&at)?
+            }
+            // bsr: the highest set bit's index, 63 - clz; 64 for zero.
+            Builtin::Bsr => {
+                let mut at = builder.highest(a)?;
+                at[..64].reverse();
+                builder.encode(&at)?
+            }
+            Builtin::Popcount => builder.popcount(a)?,
+            Builtin::Bswap => builder.permute(a, |i| (7 - i / 8) * 8 + i % 8),
+            Builtin::Rotl => return self.rotate(a, b, 1),
+            Builtin::Rotr => return self.rotate(a, b, -1),
+            Builtin::Ls1b => {
+                let mut at = builder.lowest(a)?;
+                at.truncate(64);
+                Word(at)
+            }
+            Builtin::Ms1b => {
+                let mut at = builder.highest(a)?;
+                at.truncate(64);
+                at.reverse();
+                Word(at)
+            }
+            Builtin::Pext => self.pext(a, b)?,
+            Builtin::Pdep => self.pdep(a, b)?,
+            Builtin::Bit => return self.mask(Mask::Bit, a, guard),
+            Builtin::Line(line) => return self.mask(Mask::Line(line), a, guard),
+            Builtin::Ray | Builtin::Identity => a.clone(),
+        })
+    }
+
+    /// pext: bit k of the result is bit j of `a`, where j is the mask's k-th set bit.
+    fn pext(&mut self, a: &Word, mask: &Word) -> Built<Word> {
+        if let (Some(x), Some(m)) = (a.known(), mask.known()) {
+            return Ok(self.builder.constant(super::super::eval::pext(x, m)));
+        }
+        let ranks = self.builder.ranks(mask)?;
+        let mut bits: Vec<Bdd> = (0..64).map(|_| self.builder.bit(false)).collect();
+        for j in 0..64 {
+            let taken = self.builder.and(&a.0[j], &mask.0[j])?;
+            for (k, bit) in bits.iter_mut().enumerate() {
+                let here = self.builder.and(&taken, &ranks[j][k])?;
+                *bit = self.builder.or(bit, &here)?;
+            }
+        }
+        Ok(Word(bits))
+    }
+
+    /// pdep: bit j of the result, where the mask is set, is bit k of `a`, k the number of the
+    /// mask's set bits below j.
+    fn pdep(&mut self, a: &Word, mask: &Word) -> Built<Word> {
+        if let (Some(x), Some(m)) = (a.known(), mask.known()) {
+            return Ok(self.builder.constant(super::super::eval::pdep(x, m)));
+        }
+        let ranks = self.builder.ranks(mask)?;
+        let mut bits = Vec::with_capacity(64);
+        for j in 0..64 {
+            let mut placed = self.builder.bit(false);
+            for k in 0..64 {
+                let here = self.builder.and(&ranks[j][k], &a.0[k])?;
+                placed = self.builder.or(&placed, &here)?;
+            }
+            bits.push(self.builder.and(&placed, &mask.0[j])?);
+        }
+        Ok(Word(bits))
+    }
+
+    /// A square's mask, for a square that may depend on the board. Boards on which it is no
+    /// square (64 or more) fault.
+    fn mask(&mut self, mask: Mask, s: &Word, guard: &Bdd) -> Built<Word> {
+        if let Some(n) = s.known() {
+            if n > 63 {
+                self.faults = self.builder.or(&self.faults.clone(), guard)?;
+                return Ok(self.builder.constant(0));
+            }
+            return Ok(self.builder.constant(mask.of(Square::from_index(n as u32)).0));
+        }
+        let mut bits: Vec<Bdd> = (0..64).map(|_| self.builder.bit(false)).collect();
+        let mut a_square = self.builder.bit(false);
+        for k in 0..64u32 {
+            let k_word = self.builder.constant(k as u64);
+            let is_k = self.builder.equal(s, &k_word)?;
+            a_square = self.builder.or(&a_square, &is_k)?;
+            for i in mask.of(Square::from_index(k)).squares() {
+                let bit = &mut bits[i.index() as usize];
+                *bit = self.builder.or(bit, &is_k)?;
+            }
+        }
+        let no_square = self.builder.not(&a_square)?;
+        let faulting = self.builder.and(guard, &no_square)?;
+        self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
+        Ok(Word(bits))
+    }
+}
