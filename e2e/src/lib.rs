@@ -1,6 +1,6 @@
 //! The end-to-end harness: serves the built `dist/` on 127.0.0.1 (optionally under a
 //! sub-path), starts chromedriver, and hands the tests a WebDriver client for headless Chromium.
-//! Every request the page makes is logged, so tests can prove nothing left 127.0.0.1.
+//! Every request the page makes is logged, so tests can check that nothing left 127.0.0.1.
 // This crate is test code: the harness of the end-to-end tests (and the browser benchmark
 // runner). A failed expect here is a failed test, reported with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used)]

@@ -1,4 +1,4 @@
-//! Proof that the bit scans really are single instructions in the shipped WebAssembly: the
+//! A check that the bit scans really are single instructions in the shipped WebAssembly: the
 //! release build of each technique's queen lookup is disassembled, every function it can call is
 //! followed, and the `i64.clz` / `i64.ctz` instructions are counted. A technique whose trace
 //! uses lzcnt or a reverse scan must contain `i64.clz`; one that uses tzcnt or a forward scan

@@ -6,9 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sliders::{Bitboard, Slider, Technique, Trace};
+use sliders_formula::prove::NODE_BUDGET;
 use sliders_formula::{CheckOutcome, Checker, Formula, Target};
 use sliders_pictures::figure::Moment;
 use sliders_pictures::{diagram, figure, wikitable};
+
+mod proof;
 
 #[derive(Parser)]
 #[command(name = "sliders", about = "Sliding-piece attacks, computed and traced step by step")]
@@ -56,7 +59,26 @@ enum Command {
         /// rank, file, diagonal, antidiagonal, or a ray (north, northeast, …).
         #[arg(long, value_parser = parse_target)]
         check: Option<Target>,
+        /// Prove it equal to TARGET on every board of every square (2^63 boards each), or
+        /// count the boards it fails on and give the one with the fewest pieces. Exits 0 when
+        /// proved, 1 when it fails, 3 when the prover's budget ran out first.
+        #[arg(long, value_parser = parse_target)]
+        prove: Option<Target>,
+        /// The prover's budget, in decision-diagram nodes made: it bounds the work, so the
+        /// verdict is the same on every machine.
+        #[arg(long, default_value_t = NODE_BUDGET)]
+        nodes: u64,
+        /// Print it as C or Rust for an engine, as the page's "Copy as C / Rust" copies it.
+        #[arg(long, value_enum)]
+        emit: Option<Language>,
     },
+}
+
+/// A language `eval --emit` writes a formula in.
+#[derive(Clone, Copy, ValueEnum)]
+enum Language {
+    C,
+    Rust,
 }
 
 #[derive(Args)]
@@ -257,9 +279,21 @@ fn draw(trace: &Trace, picture: &PictureArgs) -> Result<Vec<u8>, String> {
     })
 }
 
-/// `sliders eval`: exit 0 when all went well (and the check agrees), 1 when the check found a
-/// counter-example, 2 for a formula that cannot be read or run.
-fn eval(text: &str, position: OptionalPosition, trace: bool, check: Option<Target>) -> ExitCode {
+/// What `sliders eval` is asked to do besides reading the formula.
+struct EvalArgs {
+    position: OptionalPosition,
+    trace: bool,
+    check: Option<Target>,
+    prove: Option<Target>,
+    nodes: u64,
+    emit: Option<Language>,
+}
+
+/// `sliders eval`: exit 0 when all went well (the check agrees, the proof holds), 1 when the
+/// check or the proof found a counter-example, 2 for a formula that cannot be read or run, 3
+/// when the proof is undecided.
+fn eval(text: &str, args: EvalArgs) -> ExitCode {
+    let EvalArgs { position, trace, check, prove, nodes, emit } = args;
     let text = match text.strip_prefix('@') {
         Some(path) => match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -291,14 +325,31 @@ fn eval(text: &str, position: OptionalPosition, trace: bool, check: Option<Targe
                 return ExitCode::from(2);
             }
         },
-        (None, None, None) if check.is_some() && !trace => {}
+        (None, None, None) if (check.is_some() || prove.is_some() || emit.is_some()) && !trace => {}
         _ => {
-            eprintln!("error: eval needs --slider, --square and --occupied (or only --check TARGET)");
+            eprintln!("error: eval needs --slider, --square and --occupied (or only --check, --prove or --emit)");
             return ExitCode::from(2);
         }
     }
-    let Some(target) = check else { return ExitCode::SUCCESS };
-    match Checker::new(target).run(&formula) {
+    match emit {
+        Some(Language::C) => print!("{}", formula.to_c()),
+        Some(Language::Rust) => print!("{}", formula.to_rust()),
+        None => {}
+    }
+    let checked = match check {
+        Some(target) => check_formula(&formula, &text, target),
+        None => ExitCode::SUCCESS,
+    };
+    // The proof, when asked for, has the last word: it decides what the sample only tried.
+    match prove {
+        Some(target) => proof::prove(&formula, &text, target, nodes),
+        None => checked,
+    }
+}
+
+/// `--check`: the sampled check's verdict.
+fn check_formula(formula: &Formula, text: &str, target: Target) -> ExitCode {
+    match Checker::new(target).run(formula) {
         CheckOutcome::Agrees { cases } => {
             println!("agrees with {} on all {cases} cases", target.describe());
             ExitCode::SUCCESS
@@ -306,7 +357,7 @@ fn eval(text: &str, position: OptionalPosition, trace: bool, check: Option<Targe
         CheckOutcome::Differs { cases, counter_example: c } => {
             let got = match &c.got {
                 Ok(value) => format!("formula={value}"),
-                Err(fault) => format!("fault=\"{}\"", fault.describe(&text)),
+                Err(fault) => format!("fault=\"{}\"", fault.describe(text)),
             };
             println!(
                 "differs from {} on case {cases}: square={} occupied={} expected={} {got}",
@@ -374,7 +425,9 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Eval { formula, position, trace, check } => return eval(&formula, position, trace, check),
+        Command::Eval { formula, position, trace, check, prove, nodes, emit } => {
+            return eval(&formula, EvalArgs { position, trace, check, prove, nodes, emit })
+        }
         Command::Trace { technique, position, picture } => {
             let drawn = technique
                 .technique

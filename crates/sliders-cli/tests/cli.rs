@@ -237,3 +237,84 @@ fn eval_names_a_formula_errors_line_and_column_and_exits_2() {
     assert_one_error(&sliders(&["eval", "--formula", "o", "--check", "knight"], ""), "a check target is rook");
     assert_one_error(&sliders(&["eval", "--formula", "o"], ""), "eval needs --slider, --square and --occupied");
 }
+
+#[test]
+fn eval_proves_the_examples_and_counts_the_boards_a_wrong_target_fails_on() {
+    for example in sliders_formula::examples::EXAMPLES {
+        let output = sliders(&["eval", "--formula", example.text, "--prove", example.target.name()], "");
+        assert_eq!(output.status.code(), Some(0), "{}: {}", example.id, text(&output.stderr));
+        let said = text(&output.stdout);
+        assert!(said.starts_with("proved: equal to "), "{said}");
+        assert!(said.contains("on all 2^63 boards of each of the 64 squares"), "{said}");
+    }
+    // The queen's formula is no rook's: a bishop attacks a square on every board.
+    let queen = sliders_formula::examples::EXAMPLES[1].text;
+    let output = sliders(&["eval", "--formula", queen, "--prove", "rook"], "");
+    assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        lines[0],
+        "fails on 590,295,810,358,705,651,712 of the 2^69 boards (100.0% of them), on 64 of the 64 squares."
+    );
+    assert!(lines[1].starts_with("failing boards by square: a1 all, b1 all,"), "{}", lines[1]);
+    assert_eq!(
+        lines[2],
+        "the fewest pieces (1, the slider's included): square=a1 occupied=0x0000000000000001 expected=0x01010101010101fe formula=0x81412111090503fe"
+    );
+}
+
+#[test]
+fn eval_prove_ends_undecided_when_its_budget_runs_out() {
+    // Right on every board, but with a product of the board by itself that blows up.
+    let text_ = "m = file(sq)\nline = o & m\nblow = o * o * o * o * o * o\nreturn ((line ^ (line - 2 * r)) & m) ^ (blow ^ blow)";
+    let output = sliders(&["eval", "--formula", text_, "--prove", "north", "--nodes", "2000000"], "");
+    assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        "undecided: the prover's budget ran out on a1; no square was decided before it.\n"
+    );
+}
+
+#[test]
+fn eval_emits_the_formula_as_c_that_gcc_compiles_and_that_agrees_on_every_square() {
+    let example = &sliders_formula::examples::EXAMPLES[1];
+    let formula = sliders_formula::Formula::parse(example.text).unwrap();
+    let output = sliders(&["eval", "--formula", example.text, "--emit", "c"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let c = text(&output.stdout);
+    assert_eq!(c, formula.to_c(), "what the page's Copy as C copies");
+    let rust = text(&sliders(&["eval", "--formula", example.text, "--emit", "rust"], "").stdout);
+    assert_eq!(rust, formula.to_rust());
+
+    let dir = std::env::temp_dir().join(format!("sliders-emit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let main = "#include <inttypes.h>\n#include <stdio.h>\nint main(void) {\n    unsigned square; uint64_t occupied, expected; int wrong = 0;\n    while (scanf(\"%u %\" SCNx64 \" %\" SCNx64, &square, &occupied, &expected) == 3)\n        if (formula_attacks(occupied, square) != expected) wrong++;\n    printf(\"%d\\n\", wrong);\n    return 0;\n}\n";
+    std::fs::write(dir.join("emitted.c"), format!("{c}\n{main}")).unwrap();
+    let compiled = Command::new("gcc")
+        .args(["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(dir.join("emitted"))
+        .arg(dir.join("emitted.c"))
+        .output()
+        .expect("gcc runs");
+    assert!(compiled.status.success(), "{}", text(&compiled.stderr));
+    // Every square, each with boards of several densities, against the reference walk.
+    let target = sliders_formula::Target::Piece(sliders::Slider::Queen);
+    let mut cases = String::new();
+    let mut random = 0x2545_f491_4f6c_dd1du64;
+    for square in sliders::Square::ALL {
+        for round in 0..16u32 {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            let occupied = sliders::Bitboard(random & random.rotate_left(round * 5 + 3)) | square.bit();
+            let expected = target.expected(square, occupied);
+            cases.push_str(&format!("{} {:x} {:x}\n", square.index(), occupied.0, expected.0));
+        }
+    }
+    let mut run = Command::new(dir.join("emitted")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    run.stdin.take().unwrap().write_all(cases.as_bytes()).unwrap();
+    let ran = run.wait_with_output().unwrap();
+    assert_eq!(text(&ran.stdout), "0\n", "boards where the emitted C differs from the reference");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,5 +1,6 @@
-//! Proves a formula right, or shows where it goes wrong: its value against the reference walk
-//! on every square, over many boards. For a line or a ray, every blocker subset of that line
+//! The sampled check: a formula's value against the reference walk on every square, over many
+//! boards, and the first board where they part. Agreeing here proves nothing (the prover in
+//! `prove` decides every board); it finds most mistakes in milliseconds. For a line or a ray, every blocker subset of that line
 //! or ray, first alone and then with random pieces elsewhere; for a piece, boards of every
 //! density, the empty and the full board first.
 

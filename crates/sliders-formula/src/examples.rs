@@ -1,4 +1,5 @@
-//! The seed articles' tricks written as formulas, each proved on every square by its test, and
+//! The seed articles' tricks written as formulas, each proved on every board of every square by
+//! the prover (`tests/prove.rs`), and
 //! the built-in techniques they stand for ("Open as a formula").
 
 use super::Target;

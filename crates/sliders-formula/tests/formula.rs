@@ -1,5 +1,5 @@
-//! The formula language: what it computes, what it refuses and how it says so, that it proves
-//! the seed tricks right and finds a wrong one's counter-example, and property tests against
+//! The formula language: what it computes, what it refuses and how it says so, that its check
+//! agrees with the seed tricks and finds a wrong one's counter-example, and property tests against
 //! an independent evaluator written here.
 
 use proptest::prelude::*;

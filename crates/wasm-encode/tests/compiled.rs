@@ -74,7 +74,7 @@ fn agrees(text: &str, count: usize) {
 fn every_example_compiles_and_agrees_on_every_square() {
     for example in EXAMPLES {
         agrees(example.text, 400);
-        // And so with the reference, as the example's own check proves.
+        // And so with the reference, as the example's own check finds.
         let mut compiled = compile(example.text);
         for square in Square::ALL {
             for &board in &boards(100) {

@@ -8,6 +8,7 @@
 //! ends as undecided. Every counter-example is run again by the evaluator and compared with
 //! the reference walk before it is given, so a mistake here can never show a false one.
 
+mod report;
 mod symbolic;
 mod words;
 
@@ -16,6 +17,7 @@ use alloc::vec::Vec;
 use super::check::{CounterExample, Target};
 use super::Formula;
 use biodivine_lib_bdd::{Bdd, BddPointer};
+pub use report::{square_count, thousands};
 use sliders::{Bitboard, Square};
 use words::{Builder, OutOfNodes};
 
