@@ -1,8 +1,8 @@
 //! The sampled check: a formula's value against the reference walk on every square, over many
-//! boards, and the first board where they part. Agreeing here proves nothing (the prover in
-//! `prove` decides every board); it finds most mistakes in milliseconds. For a line or a ray, every blocker subset of that line
-//! or ray, first alone and then with random pieces elsewhere; for a piece, boards of every
-//! density, the empty and the full board first.
+//! boards, and the first board where they part. For a line or a ray, every blocker subset of
+//! that line or ray, first alone and then with random pieces elsewhere; for a piece, boards of
+//! every density, the empty and the full board first. Agreeing here proves nothing (the prover
+//! in `prove` decides every board); it finds most mistakes in milliseconds.
 
 use alloc::format;
 use alloc::string::String;

@@ -1,6 +1,6 @@
 //! The seed articles' tricks written as formulas, each proved on every board of every square by
-//! the prover (`tests/prove.rs`), and
-//! the built-in techniques they stand for ("Open as a formula").
+//! the prover (`tests/prove.rs`), and the built-in techniques they stand for ("Open as a
+//! formula").
 
 use super::Target;
 use sliders::{Direction, Slider, Technique};
