@@ -27,7 +27,6 @@ mod lex;
 mod names;
 mod parse;
 mod print;
-#[cfg(feature = "prove")]
 pub mod prove;
 pub mod wasm;
 pub mod wire;

@@ -10,6 +10,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::prove::{Failure, Proof};
 use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, Span, Target};
 use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Step, Trace, Value};
@@ -34,11 +35,103 @@ pub enum Request {
     /// The text and a language (0 for C, 1 for Rust): the formula as a function to paste into
     /// an engine, as a string.
     Export = 5,
+    /// The text, a target and a node budget: starts a proof (after the sampled check, whose
+    /// counter-example answers if the budget runs out). An empty answer.
+    ProveStart = 6,
+    /// The text: the started proof moved on by a square ([`write_proof_step`]).
+    ProveSquare = 7,
 }
 
 impl Request {
-    pub const ALL: [Request; 6] =
-        [Request::Parse, Request::Trace, Request::Attacks, Request::Check, Request::Compile, Request::Export];
+    pub const ALL: [Request; 8] = [
+        Request::Parse,
+        Request::Trace,
+        Request::Attacks,
+        Request::Check,
+        Request::Compile,
+        Request::Export,
+        Request::ProveStart,
+        Request::ProveSquare,
+    ];
+}
+
+/// The proof's progress after a square (how many squares are decided), and the proof once it
+/// has ended.
+pub fn write_proof_step(writer: &mut Writer, squares_done: u32, proof: Option<&Proof>) {
+    writer.u32(squares_done);
+    match proof {
+        None => writer.u8(0),
+        Some(Proof::Proved { nodes }) => {
+            writer.u8(1);
+            writer.u64(*nodes);
+        }
+        Some(Proof::Fails(failure)) => {
+            writer.u8(2);
+            write_failure(writer, failure);
+        }
+        Some(Proof::Undecided { square, decided, nodes }) => {
+            writer.u8(3);
+            writer.u8(square.index() as u8);
+            writer.u64(decided.0);
+            writer.u64(*nodes);
+        }
+        Some(Proof::Mistake(c)) => {
+            writer.u8(4);
+            writer.counter_example(c);
+        }
+    }
+}
+
+fn write_failure(writer: &mut Writer, failure: &Failure) {
+    match failure.boards {
+        Some(boards) => {
+            writer.u8(1);
+            writer.u64(boards as u64);
+            writer.u64((boards >> 64) as u64);
+        }
+        None => writer.u8(0),
+    }
+    writer.u8(failure.squares.len() as u8);
+    for (square, boards) in &failure.squares {
+        writer.u8(square.index() as u8);
+        writer.u64(*boards);
+    }
+    writer.counter_example(&failure.counter_example);
+    writer.u8(failure.fewest_known as u8);
+    writer.u8(failure.undecided.map_or(64, |square| square.index() as u8));
+    writer.u64(failure.nodes);
+}
+
+pub fn read_proof_step(bytes: &[u8]) -> Option<(u32, Option<Proof>)> {
+    let mut reader = Reader::new(bytes);
+    let done = reader.u32()?;
+    let proof = match reader.u8()? {
+        0 => None,
+        1 => Some(Proof::Proved { nodes: reader.u64()? }),
+        2 => Some(Proof::Fails(read_failure(&mut reader)?)),
+        3 => {
+            Some(Proof::Undecided { square: reader.square()?, decided: Bitboard(reader.u64()?), nodes: reader.u64()? })
+        }
+        4 => Some(Proof::Mistake(reader.counter_example()?)),
+        _ => return None,
+    };
+    reader.finished().then_some((done, proof))
+}
+
+fn read_failure(reader: &mut Reader) -> Option<Failure> {
+    let boards = match reader.u8()? {
+        0 => None,
+        _ => Some(reader.u64()? as u128 | (reader.u64()? as u128) << 64),
+    };
+    let count = reader.u8()?;
+    let squares = (0..count).map(|_| Some((reader.square()?, reader.u64()?))).collect::<Option<Vec<_>>>()?;
+    let counter_example = reader.counter_example()?;
+    let fewest_known = reader.u8()? != 0;
+    let undecided = match reader.u8()? {
+        64 => None,
+        s => Some(Square::from_index(u32::from(s).min(63))),
+    };
+    Some(Failure { boards, squares, counter_example, fewest_known, undecided, nodes: reader.u64()? })
 }
 
 /// Every operation, numbered by its place here.
@@ -157,6 +250,13 @@ impl Writer {
         }
     }
 
+    fn counter_example(&mut self, c: &CounterExample) {
+        self.u8(c.square.index() as u8);
+        self.u64(c.occupied.0);
+        self.u64(c.expected.0);
+        self.outcome(&c.got);
+    }
+
     pub fn checker(&mut self, checker: &Checker) {
         self.u8(Target::ALL.iter().position(|&t| t == checker.target).unwrap_or(0) as u8);
         self.u32(checker.square);
@@ -232,6 +332,16 @@ impl<'a> Reader<'a> {
             0 => Some(Ok(Bitboard(self.u64()?))),
             _ => self.fault().map(Err),
         }
+    }
+
+    fn square(&mut self) -> Option<Square> {
+        self.u8().filter(|&s| s < 64).map(|s| Square::from_index(s as u32))
+    }
+
+    fn counter_example(&mut self) -> Option<CounterExample> {
+        let square = self.square()?;
+        let (occupied, expected) = (Bitboard(self.u64()?), Bitboard(self.u64()?));
+        Some(CounterExample { square, occupied, expected, got: self.outcome()? })
     }
 
     pub fn checker(&mut self) -> Option<Checker> {
@@ -382,10 +492,7 @@ pub fn write_check(writer: &mut Writer, checker: &Checker, outcome: Option<&Chec
         Some(CheckOutcome::Differs { cases, counter_example: c }) => {
             writer.u8(2);
             writer.u32(*cases as u32);
-            writer.u8(c.square.index() as u8);
-            writer.u64(c.occupied.0);
-            writer.u64(c.expected.0);
-            writer.outcome(&c.got);
+            writer.counter_example(c);
         }
     }
 }
@@ -398,10 +505,7 @@ pub fn read_check(bytes: &[u8]) -> Option<(Checker, Option<CheckOutcome>)> {
         1 => Some(CheckOutcome::Agrees { cases: reader.u32()? as usize }),
         2 => {
             let cases = reader.u32()? as usize;
-            let square = reader.u8().filter(|&s| s < 64).map(|s| Square::from_index(s as u32))?;
-            let (occupied, expected) = (Bitboard(reader.u64()?), Bitboard(reader.u64()?));
-            let got = reader.outcome()?;
-            Some(CheckOutcome::Differs { cases, counter_example: CounterExample { square, occupied, expected, got } })
+            Some(CheckOutcome::Differs { cases, counter_example: reader.counter_example()? })
         }
         _ => return None,
     };
@@ -482,12 +586,15 @@ pub type Encoder = fn(&super::wasm::Module) -> Vec<u8>;
 pub struct Server {
     last: Option<super::Formula>,
     encoder: Option<Encoder>,
+    /// The proof under way, of the last formula read.
+    #[cfg(feature = "prove")]
+    prover: Option<super::prove::Prover>,
 }
 
 impl Server {
     /// A server that can also compile formulas, writing their bytes with `encoder`.
     pub fn compiling(encoder: Encoder) -> Server {
-        Server { last: None, encoder: Some(encoder) }
+        Server { encoder: Some(encoder), ..Server::default() }
     }
 
     /// The answer to `request`, whose bytes begin with the formula's text; `Err` for a request
@@ -537,11 +644,47 @@ impl Server {
                 Some(1) => writer.str(&formula.to_rust()),
                 _ => return Err(unreadable()),
             },
+            Request::ProveStart | Request::ProveSquare => return self.prove(request, text, &mut reader),
         }
         if !reader.finished() {
             return Err(unreadable());
         }
         Ok(writer.bytes)
+    }
+
+    /// A proof's start or its next square.
+    #[cfg(feature = "prove")]
+    fn prove(&mut self, request: Request, text: &str, reader: &mut Reader) -> Result<Vec<u8>, String> {
+        use super::prove::Prover;
+        let unreadable = || String::from("formula.wasm cannot read this request");
+        let formula = self.formula(text).map_err(|error| error.describe(text))?.clone();
+        let mut writer = Writer::default();
+        if request == Request::ProveStart {
+            let target = *Target::ALL.get(reader.u8().ok_or_else(unreadable)? as usize).ok_or_else(unreadable)?;
+            let budget = reader.u64().ok_or_else(unreadable)?;
+            // The sampled check first: its counter-example answers if the budget runs out.
+            let known = match Checker::new(target).run(&formula) {
+                CheckOutcome::Differs { counter_example, .. } => Some(counter_example),
+                CheckOutcome::Agrees { .. } => None,
+            };
+            self.prover = Some(Prover::new(target, budget).knowing(known));
+        } else {
+            let prover = self.prover.as_mut().ok_or_else(|| String::from("no proof was started"))?;
+            let proof = prover.advance(&formula);
+            write_proof_step(&mut writer, prover.squares_done(), proof.as_ref());
+            if proof.is_some() {
+                self.prover = None;
+            }
+        }
+        if !reader.finished() {
+            return Err(unreadable());
+        }
+        Ok(writer.bytes)
+    }
+
+    #[cfg(not(feature = "prove"))]
+    fn prove(&mut self, _: Request, _: &str, _: &mut Reader) -> Result<Vec<u8>, String> {
+        Err(String::from("this build of the language cannot prove"))
     }
 
     /// The formula of `text`: the last one read, or `text` read now.

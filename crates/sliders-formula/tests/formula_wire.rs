@@ -124,6 +124,46 @@ fn requests_that_cannot_be_read_are_refused_in_words() {
     assert!(server.answer(Request::Check, &writer.bytes).is_err());
 }
 
+/// A proof a square at a time through the bytes ends where the whole proof does: proved,
+/// failing (its counts, its counter-example), and undecided on a small budget.
+#[test]
+fn a_proof_in_squares_through_the_bytes_ends_where_the_whole_proof_does() {
+    use sliders_formula::prove::Prover;
+    let blow_up = "x = o * o * o * o * o\nreturn ray(sq, north) ^ x ^ x";
+    let cases = [
+        (EXAMPLES[0].text, Target::Ray(Direction::North), 400_000_000),
+        (EXAMPLES[0].text, Target::Line(sliders::Line::File), 400_000_000),
+        ("rank(bsf(o & ~o & r))", Target::Piece(Slider::Rook), 400_000_000),
+        (blow_up, Target::Piece(Slider::Rook), 1_000_000),
+    ];
+    for (text, target, budget) in cases {
+        let mut server = Server::default();
+        let start = request(text, |w| {
+            w.u8(Target::ALL.iter().position(|&t| t == target).unwrap() as u8);
+            w.u64(budget);
+        });
+        assert_eq!(server.answer(Request::ProveStart, &start), Ok(Vec::new()));
+        let mut slices = 0;
+        let proof = loop {
+            let bytes = server.answer(Request::ProveSquare, &request(text, |_| ())).unwrap();
+            let (done, proof) = wire::read_proof_step(&bytes).unwrap();
+            slices += 1;
+            if let Some(proof) = proof {
+                break proof;
+            }
+            assert_eq!(done, slices);
+        };
+        let formula = Formula::parse(text).unwrap();
+        let known = match Checker::new(target).run(&formula) {
+            CheckOutcome::Differs { counter_example, .. } => Some(counter_example),
+            CheckOutcome::Agrees { .. } => None,
+        };
+        assert_eq!(proof, Prover::new(target, budget).knowing(known).run(&formula), "{text}");
+        // The proof has ended: its next square is no proof.
+        assert!(server.answer(Request::ProveSquare, &request(text, |_| ())).is_err());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -135,6 +175,7 @@ proptest! {
         let _ = wire::read_check(&bytes);
         let _ = wire::read_parse(&bytes);
         let _ = wire::read_attacks(&bytes);
+        let _ = wire::read_proof_step(&bytes);
     }
 
     #[test]

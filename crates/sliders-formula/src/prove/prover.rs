@@ -1,0 +1,196 @@
+//! The proof's driver: a square at a time, each square's failing boards counted and its
+//! fewest-piece board found, the budget shared by all.
+
+use alloc::vec::Vec;
+
+use super::symbolic;
+use super::words::{Builder, OutOfNodes};
+use super::{Failure, Proof};
+use crate::check::{CounterExample, Target};
+use crate::Formula;
+use biodivine_lib_bdd::{Bdd, BddPointer};
+use sliders::{Bitboard, Square};
+
+/// What is known about one square once its proof ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum SquareVerdict {
+    Equal,
+    /// The number of boards of this square (of 2^63) the formula fails on, and the failing
+    /// board with the fewest pieces (the slider's own included).
+    Fails {
+        boards: u64,
+        fewest: Bitboard,
+    },
+}
+
+/// A proof that runs a square at a time, so that a page can stay responsive: call
+/// [`Prover::advance`] until it gives the proof.
+pub struct Prover {
+    target: Target,
+    builder: Builder,
+    square: u32,
+    verdicts: Vec<SquareVerdict>,
+    /// A counter-example found elsewhere (the sampled check), given if the budget runs out.
+    known: Option<CounterExample>,
+}
+
+impl Prover {
+    pub fn new(target: Target, budget: u64) -> Prover {
+        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), known: None }
+    }
+
+    /// A counter-example already known, to answer "fails" with if the budget runs out.
+    pub fn knowing(mut self, counter_example: Option<CounterExample>) -> Prover {
+        self.known = counter_example;
+        self
+    }
+
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
+    /// Squares decided so far, of 64.
+    pub fn squares_done(&self) -> u32 {
+        self.square
+    }
+
+    /// Proves the next square; the proof once the last square is done or the budget ran out.
+    pub fn advance(&mut self, formula: &Formula) -> Option<Proof> {
+        let square = Square::from_index(self.square);
+        match symbolic::failing_boards(&formula.compiled, self.target, square, &mut self.builder) {
+            Ok(failing) => self.verdicts.push(verdict(&failing, square)),
+            Err(OutOfNodes) => return Some(self.out_of_nodes(formula, square)),
+        }
+        self.square += 1;
+        (self.square == 64).then(|| self.decided(formula))
+    }
+
+    pub fn run(mut self, formula: &Formula) -> Proof {
+        loop {
+            if let Some(proof) = self.advance(formula) {
+                return proof;
+            }
+        }
+    }
+
+    /// Every square decided.
+    fn decided(&self, formula: &Formula) -> Proof {
+        let nodes = self.builder.spent();
+        match self.failure(formula, None) {
+            Some(failure) => checked(failure),
+            None => Proof::Proved { nodes },
+        }
+    }
+
+    fn out_of_nodes(&self, formula: &Formula, square: Square) -> Proof {
+        let nodes = self.builder.spent();
+        if let Some(failure) = self.failure(formula, Some(square)) {
+            return checked(failure);
+        }
+        match self.known.clone() {
+            Some(counter_example) => checked(Failure {
+                boards: None,
+                squares: Vec::new(),
+                counter_example,
+                fewest_known: false,
+                undecided: Some(square),
+                nodes,
+            }),
+            None => Proof::Undecided { square, decided: self.decided_squares(), nodes },
+        }
+    }
+
+    fn decided_squares(&self) -> Bitboard {
+        Bitboard((0..self.verdicts.len()).fold(0u64, |set, i| set | 1 << i))
+    }
+
+    /// The failing squares decided so far, and their fewest-piece board, if any fail.
+    fn failure(&self, formula: &Formula, undecided: Option<Square>) -> Option<Failure> {
+        let squares: Vec<(Square, u64)> = self
+            .verdicts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| match v {
+                SquareVerdict::Fails { boards, .. } => Some((Square::from_index(i as u32), *boards)),
+                SquareVerdict::Equal => None,
+            })
+            .collect();
+        // Fewest pieces first; then the lowest square (the verdicts' order), then occupancy.
+        let (square, occupied) = self
+            .verdicts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| match v {
+                SquareVerdict::Fails { fewest, .. } => Some((Square::from_index(i as u32), *fewest)),
+                SquareVerdict::Equal => None,
+            })
+            .min_by_key(|(square, occupied)| (occupied.0.count_ones(), square.index(), occupied.0))?;
+        let counter_example = self.rerun(formula, square, occupied);
+        let boards = undecided.is_none().then(|| squares.iter().map(|&(_, n)| n as u128).sum());
+        Some(Failure {
+            boards,
+            squares,
+            counter_example,
+            fewest_known: undecided.is_none(),
+            undecided,
+            nodes: self.builder.spent(),
+        })
+    }
+
+    /// The counter-example as the evaluator and the reference walk give it.
+    fn rerun(&self, formula: &Formula, square: Square, occupied: Bitboard) -> CounterExample {
+        let expected = self.target.expected(square, occupied);
+        let got = formula.attacks(square.bit(), occupied);
+        CounterExample { square, occupied, expected, got }
+    }
+}
+
+/// A failure whose counter-example really fails.
+fn checked(failure: Failure) -> Proof {
+    let c = &failure.counter_example;
+    if c.got.as_ref().ok() == Some(&c.expected) {
+        return Proof::Mistake(c.clone());
+    }
+    Proof::Fails(failure)
+}
+
+fn verdict(failing: &Bdd, square: Square) -> SquareVerdict {
+    match fewest(failing) {
+        None => SquareVerdict::Equal,
+        Some(occupied) => {
+            // The slider's own bit is a variable the function never reads: every failing board
+            // is counted twice among the 2^64 valuations.
+            let valuations = u128::try_from(failing.exact_cardinality()).unwrap_or(u128::MAX);
+            let boards = u64::try_from(valuations / 2).unwrap_or(u64::MAX);
+            SquareVerdict::Fails { boards, fewest: Bitboard(occupied) | square.bit() }
+        }
+    }
+}
+
+/// The satisfying valuation with the fewest ones, the lowest value among those: for each node,
+/// the best completion of the variables from it down, its children's best first.
+fn fewest(bdd: &Bdd) -> Option<u64> {
+    let mut best: Vec<Option<Option<(u32, u64)>>> = alloc::vec![None; bdd.size()];
+    best_below(bdd, bdd.root_pointer(), &mut best).map(|(_, value)| value)
+}
+
+fn best_below(bdd: &Bdd, node: BddPointer, memo: &mut Vec<Option<Option<(u32, u64)>>>) -> Option<(u32, u64)> {
+    if node.is_one() {
+        return Some((0, 0));
+    }
+    if node.is_zero() {
+        return None;
+    }
+    if let Some(known) = memo[node.to_index()] {
+        return known;
+    }
+    let bit = 1u64 << bdd.var_of(node).to_index();
+    let low = best_below(bdd, bdd.low_link_of(node), memo);
+    let high = best_below(bdd, bdd.high_link_of(node), memo).map(|(ones, value)| (ones + 1, value | bit));
+    let found = match (low, high) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    memo[node.to_index()] = Some(found);
+    found
+}
