@@ -17,6 +17,14 @@ thread_local! {
 
 module_buffer::exports!();
 
+/// No randomness here (see Cargo.toml): a request for some is refused.
+#[cfg(all(feature = "prove", target_arch = "wasm32"))]
+fn no_randomness(_: &mut [u8]) -> Result<(), getrandom::Error> {
+    Err(getrandom::Error::UNSUPPORTED)
+}
+#[cfg(all(feature = "prove", target_arch = "wasm32"))]
+getrandom::register_custom_getrandom!(no_randomness);
+
 /// Answers request `kind` (a [`Request`]) whose bytes are in the buffer.
 #[no_mangle]
 pub extern "C" fn answer(kind: u32) -> i32 {

@@ -72,7 +72,7 @@ impl Builder {
     }
 
     fn limit(&self) -> usize {
-        (self.budget.saturating_sub(self.spent) as usize).min(LARGEST_BIT)
+        self.budget.saturating_sub(self.spent).min(LARGEST_BIT as u64) as usize
     }
 
     fn apply(&mut self, a: &Bdd, b: &Bdd, op: fn(Option<bool>, Option<bool>) -> Option<bool>) -> Built<Bdd> {
@@ -261,7 +261,8 @@ impl Builder {
         let mut bits = Vec::with_capacity(64);
         for k in 0..64 {
             let mut bit = self.bit(false);
-            for (i, condition) in at.iter().enumerate() {
+            // The count as a u64: usize has 32 bits in WebAssembly, too few to shift by k.
+            for (i, condition) in (0u64..).zip(at) {
                 if i >> k & 1 == 1 {
                     bit = self.or(&bit, condition)?;
                 }
