@@ -11,7 +11,8 @@
 //   only inline script, so the policy can forbid every other.
 //
 // Every build also gets bench.wasm, the Benchmark panel's speed-built module,
-// bench-native.json, the native figures of BENCHMARKS.md, pictures.wasm, the pictures module, and formula.wasm, the formula language.
+// bench-native.json, the native figures of BENCHMARKS.md, pictures.wasm, the pictures module,
+// formula.wasm, the formula language, and prove.wasm, the language with its prover.
 //
 // Development builds (`trunk serve`) inject a live-reload script whose text trunk rewrites while
 // serving, so no hash can match it: the policy is taken out of those builds.
@@ -44,6 +45,13 @@ copyFileSync(
 copyFileSync(
   join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "formula", "formula_module.wasm"),
   join(TRUNK_STAGING_DIR, "formula.wasm"),
+);
+
+// Every build: the formula language with its prover (built by the pre_build hook), fetched by
+// static/prove-worker.js when a reader's formula is proved.
+copyFileSync(
+  join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "prove", "formula_module.wasm"),
+  join(TRUNK_STAGING_DIR, "prove.wasm"),
 );
 
 // Every build: the panels module (src/bin/panels.rs: Share, Copy for an article, Compare and

@@ -20,6 +20,7 @@ use crate::components::export::Export;
 use crate::components::formula_panel::language_help;
 use crate::components::formula_panel::{bring_lit_instructions_into_view, wasm_view};
 use crate::components::position::Position;
+use crate::components::proof::ProofPanel;
 use crate::components::share::Share;
 use crate::components::technique_info::technique_info;
 use crate::language::Status;
@@ -32,6 +33,8 @@ use crate::sources::use_source;
 struct Published {
     query: String,
     checked: bool,
+    /// The formula's check has ended: its proof starts.
+    ended: bool,
     indices: bool,
 }
 
@@ -41,6 +44,7 @@ fn published() -> Published {
     Published {
         query: field("query").and_then(|query| query.as_string()).unwrap_or_default(),
         checked: field("checked").and_then(|checked| checked.as_bool()).unwrap_or(false),
+        ended: field("ended").and_then(|ended| ended.as_bool()).unwrap_or(false),
         indices: field("indices").and_then(|indices| indices.as_bool()).unwrap_or(false),
     }
 }
@@ -120,10 +124,12 @@ fn panels() -> Html {
         }
     });
     let on_action = Callback::from(to_page);
+    let to_page_action = on_action.clone();
     let trace = crate::effects::trace(&lab);
     let source = use_source((!lab.setup.formula_open).then_some(lab.setup.technique.source_file()));
     let formula = lab.playground.formula.clone();
     let open_formula = formula.clone().filter(|_| lab.setup.formula_open);
+    let open_formula_text = open_formula.clone();
     // The Benchmark times the formula only once it passed its check in the page.
     let bench_formula = formula.as_ref().filter(|_| state.checked).and_then(|_| match &lab.playground.compiled {
         Some(Ok(module)) => Some(BenchFormula { module: module.clone(), target: lab.playground.target }),
@@ -153,6 +159,9 @@ fn panels() -> Html {
                 <Listing playground={lab.playground.clone()} step={lab.player.step} spans={trace.spans()} />
             }) }
             { for lab.playground.formula.clone().and_then(|formula| portal("engine-export", html! { <EngineExport {formula} /> })) }
+            { for portal("formula-proof", html! {
+                <ProofPanel formula={open_formula_text} target={lab.playground.target} check_ended={state.ended} on_action={to_page_action} />
+            }) }
         </>
     }
 }

@@ -17,9 +17,9 @@ use wasm_bindgen::JsValue;
 use crate::model::Action;
 use crate::presets::PRESETS;
 
-/// The window's property that holds the page's state for the panels: `{ query, checked,
-/// indices }`, the last two what the address does not say (the formula passed its check; the
-/// board shows square numbers).
+/// The window's property that holds the page's state for the panels: `{ query, checked, ended,
+/// indices }`, the last three what the address does not say (the formula passed its check; its
+/// check has ended, which starts the proof; the board shows square numbers).
 pub const STATE: &str = "sliderLabState";
 /// The event the page fires on the window after each change of [`STATE`].
 pub const STATE_EVENT: &str = "slider-lab:state";
@@ -39,11 +39,12 @@ pub fn host(panel: &str) -> String {
 }
 
 /// Puts the state where the module reads it, and tells it so.
-pub fn publish(query: &str, checked: bool, indices: bool) {
+pub fn publish(query: &str, checked: bool, ended: bool, indices: bool) {
     let window = gloo::utils::window();
     let state = Object::new();
     let _ = Reflect::set(&state, &"query".into(), &query.into());
     let _ = Reflect::set(&state, &"checked".into(), &checked.into());
+    let _ = Reflect::set(&state, &"ended".into(), &ended.into());
     let _ = Reflect::set(&state, &"indices".into(), &indices.into());
     let _ = Reflect::set(&window, &STATE.into(), &state);
     if let Ok(event) = web_sys::Event::new(STATE_EVENT) {
@@ -79,6 +80,10 @@ pub fn action_of(text: &str) -> Option<Action> {
         Some(("preset", id)) => Action::LoadPreset(PRESETS.iter().find(|preset| preset.id == id)?.id),
         Some(("example", id)) => Action::OpenExample(sliders_formula::examples::by_id(id)?.id),
         Some(("reject", message)) => Action::Reject(message.to_string()),
+        Some(("board", board)) => {
+            let (square, occupied) = board.split_once(',')?;
+            Action::LoadBoard(square.parse().ok()?, occupied.parse().ok()?)
+        }
         Some(_) => return None,
     })
 }
@@ -93,6 +98,7 @@ pub fn text_of(action: &Action) -> Option<String> {
         Action::LoadPreset(id) => format!("preset={id}"),
         Action::OpenExample(id) => format!("example={id}"),
         Action::Reject(message) => format!("reject={message}"),
+        Action::LoadBoard(square, occupied) => format!("board={square},{occupied}"),
         _ => return None,
     })
 }
@@ -134,6 +140,7 @@ mod tests {
             Action::LoadPreset(crate::presets::PRESETS[1].id),
             Action::OpenExample(sliders_formula::examples::EXAMPLES[2].id),
             Action::Reject("There is no preset \"x=y\".".into()),
+            Action::LoadBoard(sliders::Square::H8, board),
         ];
         for action in sent {
             let text = text_of(&action).unwrap();

@@ -213,6 +213,8 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             if playground.error.is_none() {
                 { check_view(playground, &props.on_action) }
                 { compiled_check_view(&playground.check) }
+                // The proof, after the check: the panels module runs it (components/proof.rs).
+                <div data-panel-host="formula-proof"></div>
                 // The listing and the export are drawn by the panels module (panels_link.rs).
                 <div data-panel-host="formula-wasm"></div>
                 if playground.formula.is_some() {
@@ -396,7 +398,10 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
                         <Grid board={c.expected} caption="expected" sliders={c.square.bit()} />
                         { got }
                     </div>
-                    <button type="button" data-load-counter-example="" onclick={on_action.reform(|_: MouseEvent| Action::LoadCounterExample)}>
+                    <button type="button" data-load-counter-example="" onclick={on_action.reform({
+                        let (square, occupied) = (c.square, c.occupied);
+                        move |_: MouseEvent| Action::LoadBoard(square, occupied)
+                    })}>
                         { "Load this board and step through it" }
                     </button>
                 </div>

@@ -18,6 +18,7 @@ pub mod parts;
 pub mod player;
 pub mod position;
 pub mod presentation;
+pub mod proof;
 pub mod result;
 pub mod setup;
 pub mod share;

@@ -55,9 +55,10 @@ pub fn use_frame_timer(lab: &UseReducerHandle<Lab>) {
 pub fn use_panels_link(lab: &UseReducerHandle<Lab>, embed: Embed) {
     let playground = &lab.playground;
     let hosts = (playground.formula.is_some(), playground.error.is_some());
-    use_effect_with((browser::addressed(lab), formula_checked(playground), lab.preferences.show_indices, hosts), {
+    let ended = matches!(playground.check, crate::model::Check::Done { .. });
+    use_effect_with((browser::addressed(lab), formula_checked(playground), ended, lab.preferences.show_indices, hosts), {
         let lab = (**lab).clone();
-        move |(_, checked, indices, _)| crate::panels_link::publish(&url::query_of(&lab), *checked, *indices)
+        move |(_, checked, ended, indices, _)| crate::panels_link::publish(&url::query_of(&lab), *checked, *ended, *indices)
     });
     // An embed draws the module's hosts only in a formula's panel, when it shows its code.
     let panels_shown = !embed.enabled || (embed.code && lab.setup.formula_open);

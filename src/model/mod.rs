@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use sliders::{Bitboard, Slider, Square, Technique};
 use sliders_formula::examples::EXAMPLES;
-use sliders_formula::{CheckOutcome, Target};
+use sliders_formula::Target;
 use yew::Reducible;
 
 use crate::language::Status as LanguageStatus;
@@ -130,8 +130,9 @@ pub enum Action {
     },
     /// The page ran the next slice of the check.
     CheckSliceDone(CheckSlice),
-    /// Put the check's counter-example on the board.
-    LoadCounterExample,
+    /// Put a counter-example on the board (the check's or the proof's): the target's slider on
+    /// the square, the board's pieces.
+    LoadBoard(Square, Bitboard),
     SetOccupied(Bitboard),
     /// Load one of [`PRESETS`] by id.
     LoadPreset(&'static str),
@@ -293,14 +294,12 @@ impl Lab {
                     self.message = Some(why);
                 }
             }
-            Action::LoadCounterExample => {
-                if let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, .. } = &playground.check {
-                    let setup = &mut self.setup;
-                    (setup.square, setup.occupied, setup.slider, setup.others) =
-                        (counter_example.square, counter_example.occupied, playground.target.slider(), Bitboard::EMPTY);
-                    self.player.step = 0;
-                    self.message = None;
-                }
+            Action::LoadBoard(square, occupied) => {
+                let setup = &mut self.setup;
+                (setup.square, setup.occupied, setup.slider, setup.others) =
+                    (square, occupied, playground.target.slider(), Bitboard::EMPTY);
+                self.player.step = 0;
+                self.message = None;
             }
             _ => {}
         }
@@ -397,7 +396,7 @@ impl Reducible for Lab {
             | Action::SetTarget(_)
             | Action::StartCheck { .. }
             | Action::CheckSliceDone(_)
-            | Action::LoadCounterExample => next.on_formula(action),
+            | Action::LoadBoard(..) => next.on_formula(action),
             Action::GoTo(_)
             | Action::First
             | Action::Back
@@ -436,7 +435,7 @@ mod tests {
     use playground::compiled_verdict;
     use sliders::{Bitboard, Focus, Line, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
-    use sliders_formula::Checker;
+    use sliders_formula::{CheckOutcome, Checker};
 
     #[test]
     fn a_text_typed_and_read_at_once_is_the_edit_and_its_reading() {
@@ -588,7 +587,7 @@ mod tests {
             panic!("{:?}", lab.playground.check)
         };
         assert_eq!((counter_example.square, *ms), (Square::A1, 5.0));
-        let loaded = apply(lab.clone(), &[Action::LoadCounterExample]);
+        let loaded = apply(lab.clone(), &[Action::LoadBoard(counter_example.square, counter_example.occupied)]);
         assert_eq!((loaded.setup.square, loaded.setup.occupied), (Square::A1, Bitboard(1)));
         // A right formula needs every slice: 100,032 cases in slices of CHECK_SLICE.
         let mut lab = start(apply(Lab::default(), &[Action::OpenExample("classical-ray")]));

@@ -83,12 +83,17 @@ pub const PICTURES_MODULE: &str = "pictures.wasm";
 /// formula.
 pub const FORMULA_MODULE: &str = "formula.wasm";
 
+/// The formula language with its prover (crates/formula-module, feature prove): fetched only by
+/// the proof's worker.
+pub const PROVE_MODULE: &str = "prove.wasm";
+
 /// The panels module (src/bin/panels.rs) and its glue: Share, Copy for an article, Compare and
 /// Benchmark, fetched once the lesson is on screen.
 pub const PANELS_MODULE: [&str; 2] = ["panels.wasm", "panels.js"];
 
 /// The modules the page fetches on demand or after the lesson is up, left out of the first load.
-pub const LAZY_MODULES: [&str; 5] = [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE, PANELS_MODULE[0], PANELS_MODULE[1]];
+pub const LAZY_MODULES: [&str; 6] =
+    [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE, PROVE_MODULE, PANELS_MODULE[0], PANELS_MODULE[1]];
 
 /// Where `cargo xtask serve` puts its development build (never dist/).
 pub const SERVE_DIR: &str = "target/serve";

@@ -1,0 +1,254 @@
+//! The proof of the reader's formula, drawn by the panels module under the sampled check: once
+//! the check has ended, a worker (static/prove-worker.js, with prove.wasm) decides every board
+//! of every square, a square at a time, and this shows how far it got, then the verdict: proved,
+//! or the exact number of failing boards with a map of where they are and the failing board
+//! with the fewest pieces, or undecided.
+
+use std::rc::Rc;
+
+use sliders::Square;
+use sliders_formula::prove::{square_count, thousands, Failure, Proof, NODE_BUDGET};
+use sliders_formula::wire::{self, Writer};
+use sliders_formula::Target;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+use yew::prelude::*;
+
+use crate::components::grid::Grid;
+use crate::model::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct ProofProps {
+    /// The formula that read, if one did.
+    pub formula: Option<Rc<str>>,
+    pub target: Target,
+    /// The sampled check has ended: the proof starts then.
+    pub check_ended: bool,
+    pub on_action: Callback<Action>,
+}
+
+/// How far the proof got.
+#[derive(Clone, PartialEq, Default)]
+enum ProofState {
+    /// No check has ended yet.
+    #[default]
+    Waiting,
+    Running {
+        squares: u32,
+        started_ms: f64,
+    },
+    Done {
+        proof: Rc<Proof>,
+        ms: f64,
+    },
+    Stopped,
+    /// The worker or the module could not run it, and why.
+    Failed(Rc<str>),
+}
+
+enum ProofAction {
+    Start,
+    /// A square's answer from the worker.
+    Answer(Vec<u8>),
+    Failed(String),
+    Stop,
+    Reset,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+impl Reducible for ProofState {
+    type Action = ProofAction;
+    fn reduce(self: Rc<Self>, action: ProofAction) -> Rc<Self> {
+        let next = match (action, &*self) {
+            (ProofAction::Start, _) => ProofState::Running { squares: 0, started_ms: now_ms() },
+            (ProofAction::Answer(bytes), ProofState::Running { started_ms, .. }) => match wire::read_proof_step(&bytes) {
+                Some((squares, None)) => ProofState::Running { squares, started_ms: *started_ms },
+                Some((_, Some(proof))) => ProofState::Done { proof: Rc::new(proof), ms: now_ms() - started_ms },
+                None => ProofState::Failed("prove.wasm answered with bytes this page cannot read".into()),
+            },
+            (ProofAction::Failed(why), ProofState::Running { .. }) => ProofState::Failed(why.into()),
+            (ProofAction::Stop, ProofState::Running { .. }) => ProofState::Stopped,
+            (ProofAction::Reset, _) => ProofState::Waiting,
+            _ => return self,
+        };
+        Rc::new(next)
+    }
+}
+
+/// The worker's two requests: the proof's start, and its next square (the worker sends them
+/// as `Request::ProveStart` and `Request::ProveSquare`).
+fn requests(text: &str, target: Target) -> (Vec<u8>, Vec<u8>) {
+    let mut start = Writer::default();
+    start.str(text);
+    start.u8(Target::ALL.iter().position(|&t| t == target).unwrap_or(0) as u8);
+    start.u64(NODE_BUDGET);
+    let mut square = Writer::default();
+    square.str(text);
+    (start.bytes, square.bytes)
+}
+
+/// Starts the worker on the proof; it answers into `state`.
+fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofState>) -> Option<(Worker, Closure<dyn FnMut(MessageEvent)>)> {
+    let worker = match Worker::new("static/prove-worker.js") {
+        Ok(worker) => worker,
+        Err(_) => {
+            state.dispatch(ProofAction::Failed("this browser could not start the proof's worker".into()));
+            return None;
+        }
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new({
+        let state = state.clone();
+        move |event: MessageEvent| {
+            let data = event.data();
+            let field = |name: &str| js_sys::Reflect::get(&data, &name.into()).ok().filter(|v| !v.is_undefined());
+            if let Some(answer) = field("answer") {
+                state.dispatch(ProofAction::Answer(js_sys::Uint8Array::new(&answer).to_vec()));
+            } else {
+                let why = field("error").and_then(|e| e.as_string()).unwrap_or_else(|| "the proof's worker stopped".into());
+                state.dispatch(ProofAction::Failed(why));
+            }
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let (start, square) = requests(text, target);
+    let request = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&request, &"start".into(), &js_sys::Uint8Array::from(&start[..]));
+    let _ = js_sys::Reflect::set(&request, &"square".into(), &js_sys::Uint8Array::from(&square[..]));
+    state.dispatch(ProofAction::Start);
+    let _ = worker.post_message(&request);
+    Some((worker, on_message))
+}
+
+#[function_component(ProofPanel)]
+pub fn proof_panel(props: &ProofProps) -> Html {
+    let state = use_reducer(ProofState::default);
+    let worker = use_mut_ref(|| None::<(Worker, Closure<dyn FnMut(MessageEvent)>)>);
+    // A check that ends starts a proof; a new text, target or check ends the one under way.
+    use_effect_with((props.formula.clone(), props.target, props.check_ended), {
+        let (state, worker) = (state.dispatcher(), worker.clone());
+        move |(formula, target, ended)| {
+            state.dispatch(ProofAction::Reset);
+            if let (Some(text), true) = (formula, *ended) {
+                *worker.borrow_mut() = start_worker(text, *target, state);
+            }
+            move || {
+                if let Some((worker, _)) = worker.borrow_mut().take() {
+                    worker.terminate();
+                }
+            }
+        }
+    });
+    let stop = {
+        let (state, worker) = (state.dispatcher(), worker.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some((worker, _)) = worker.borrow_mut().take() {
+                worker.terminate();
+            }
+            state.dispatch(ProofAction::Stop);
+        })
+    };
+    let target = props.target;
+    match &*state {
+        ProofState::Waiting => html! {},
+        ProofState::Running { squares, .. } => html! {
+            <p class="proof-progress" data-proof-progress={squares.to_string()}>
+                <progress max="64" value={squares.to_string()} />
+                { format!(" Proving on every board: {squares} of 64 squares decided… ") }
+                <button type="button" data-proof-stop="" onclick={stop}>{ "Stop" }</button>
+            </p>
+        },
+        ProofState::Stopped => html! {
+            <p class="check-note" data-proof-stopped="">
+                { "Proof stopped. The check above tried 100,032 boards; only a proof covers all 2^69." }
+            </p>
+        },
+        ProofState::Failed(why) => html! {
+            <p class="formula-error" data-proof-failed="">{ format!("The proof could not run: {why}") }</p>
+        },
+        ProofState::Done { proof, ms } => verdict(proof, target, *ms, &props.on_action),
+    }
+}
+
+fn verdict(proof: &Proof, target: Target, ms: f64, on_action: &Callback<Action>) -> Html {
+    let summary = proof.summary(target);
+    let ms = (ms.round() as u64).to_string();
+    let nodes = thousands(proof.nodes() as u128);
+    match proof {
+        Proof::Proved { .. } => html! {
+            <p class="check-agrees" data-formula-proof="" data-proved="yes" data-proof-ms={ms.clone()}>
+                { format!("✓ {summary} Decided with binary decision diagrams ({nodes} nodes) in {ms} ms.") }
+            </p>
+        },
+        Proof::Fails(failure) => failing(failure, &summary, target, on_action),
+        Proof::Undecided { .. } | Proof::Mistake(_) => html! {
+            <p class="check-note" data-formula-proof="" data-proved="undecided">
+                { format!("? {summary} The check above stands as a sample, not a proof.") }
+            </p>
+        },
+    }
+}
+
+fn failing(failure: &Failure, summary: &str, target: Target, on_action: &Callback<Action>) -> Html {
+    let c = &failure.counter_example;
+    let pieces = c.occupied.0.count_ones();
+    let which = if failure.fewest_known { "The failing board with the fewest pieces" } else { "A failing board" };
+    let got = match &c.got {
+        Ok(board) => html! { <Grid board={*board} caption="your formula" sliders={c.square.bit()} /> },
+        Err(fault) => html! { <p class="formula-error">{ fault.message.clone() }</p> },
+    };
+    let load = {
+        let (square, occupied) = (c.square, c.occupied);
+        on_action.reform(move |_: MouseEvent| Action::LoadBoard(square, occupied))
+    };
+    html! {
+        <div class="check-differs" data-formula-proof="" data-proved="no"
+            data-failing={failure.boards.map(|n| n.to_string()).unwrap_or_default()}
+            data-square={c.square.name()} data-occupied={c.occupied.to_string()}>
+            <p>{ format!("✗ {summary}") }</p>
+            if !failure.squares.is_empty() {
+                { square_map(failure) }
+            }
+            <p>{ format!(
+                "{which}: the {} on {}, occupied {} ({pieces} pieces, the slider's included). Expected {}, the formula gives {}.",
+                target.slider(), c.square, c.occupied, c.expected,
+                c.got.as_ref().map_or_else(|_| "a fault".to_string(), |b| b.to_string())
+            ) }</p>
+            <div class="check-grids">
+                <Grid board={c.occupied} caption="the board" sliders={c.square.bit()} />
+                <Grid board={c.expected} caption="expected" sliders={c.square.bit()} />
+                { got }
+            </div>
+            <button type="button" data-load-proof-counter-example="" onclick={load}>
+                { "Load this board and step through it" }
+            </button>
+        </div>
+    }
+}
+
+/// Where the failing boards are: a square darker the larger its share of its 2^63 boards.
+fn square_map(failure: &Failure) -> Html {
+    let count = |square: Square| failure.squares.iter().find(|(s, _)| *s == square).map_or(0, |&(_, n)| n);
+    let cells = (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
+        let n = count(square);
+        // Shares of 2^63: all, at least 1 in 2^10, at least 1 in 2^30, fewer, none.
+        let level = match n.leading_zeros() {
+            _ if n == 0 => "none",
+            0 => "all",
+            z if z <= 10 => "many",
+            z if z <= 30 => "some",
+            _ => "few",
+        };
+        let title = if n == 0 { format!("{square}: none") } else { format!("{square}: {}", square_count(n)) };
+        html! { <span class="proof-square" data-share={level} data-failing-here={n.to_string()} {title}></span> }
+    });
+    html! {
+        <figure class="proof-map" data-proof-map="">
+            <div class="proof-squares">{ for cells }</div>
+            <figcaption>{ "Failing boards on each square, of its 2^63: darker, more (hover for the count)." }</figcaption>
+        </figure>
+    }
+}
