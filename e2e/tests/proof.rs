@@ -1,0 +1,103 @@
+//! The proof in the page: after the sampled check, every board of every square is decided in a
+//! worker. The five examples are proved; a failure that needs one pattern on 40 squares, which
+//! the check passes, is refuted with its exact count and its fewest-piece board, which loads; a
+//! formula that blows up ends undecided while the page stays usable, and a proof can be stopped.
+
+use std::time::{Duration, Instant};
+
+use e2e::Browser;
+use sliders_formula::examples::EXAMPLES;
+
+/// Waits for the proof's verdict: `data-proved` and the hook's other data, and the time the
+/// page says it took.
+async fn proof(browser: &Browser, seconds: u64) -> (String, Vec<String>) {
+    let script = "const e = document.querySelector('[data-formula-proof]');
+        return e && [e.dataset.proved, e.dataset.failing || '', e.dataset.square || '', e.dataset.occupied || '', e.textContent];";
+    let started = Instant::now();
+    loop {
+        let value = browser.eval(script).await;
+        if let Some(values) = value.as_array() {
+            let values: Vec<String> = values.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect();
+            return (values[0].clone(), values[1..].to_vec());
+        }
+        assert!(started.elapsed() < Duration::from_secs(seconds), "no proof ended within {seconds} s");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn link(text: &str, target: &str) -> String {
+    let text: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
+    format!("?v=2&technique=formula&formula={text}&expect={target}&square=e4")
+}
+
+#[tokio::test]
+async fn the_five_examples_are_proved_in_the_page() {
+    let browser = Browser::start().await;
+    for example in &EXAMPLES {
+        browser.open(&link(example.text, example.target.name())).await;
+        let (proved, data) = proof(&browser, 60).await;
+        assert_eq!(proved, "yes", "{}: {data:?}", example.id);
+        assert!(data[3].contains("Proved: equal to") && data[3].contains("on all 2^63 boards of each of the 64 squares"), "{data:?}");
+        let ms = browser.attribute("[data-formula-proof]", "data-proof-ms").await.unwrap_or_default();
+        println!("{}: proved in the page in {ms} ms (after the check)", example.id);
+    }
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}
+
+/// The queen's attacks, plus the slider's own square whenever the first five ranks hold one
+/// pattern: the check's 100,032 boards agree, and the proof counts the failures exactly.
+#[tokio::test]
+async fn a_failure_on_a_forty_square_pattern_is_refuted_with_its_fewest_piece_board() {
+    let queen = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap();
+    let text = queen.text.replace("return rook | bishop", "return rook | bishop | (((o & 0xffffffffff) == 0x55aa55aa55) ? r : 0)");
+    let browser = Browser::start().await;
+    browser.open(&link(&text, "queen")).await;
+    let (proved, data) = proof(&browser, 60).await;
+    let check = browser.attribute("[data-formula-check]", "data-failures").await;
+    assert_eq!(check.as_deref(), Some("0"), "the sampled check agrees");
+    // 20 squares of the pattern with a piece: 2^24 boards each; 24 squares off it: 2^23 each.
+    let failing = 20u128 * (1 << 24) + 24 * (1 << 23);
+    assert_eq!(proved, "no");
+    assert_eq!(data[0], failing.to_string());
+    assert_eq!((data[1].as_str(), data[2].as_str()), ("a1", "0x00000055aa55aa55"), "the pattern alone, the slider on a1");
+    assert!(data[3].contains("Fails on 536,870,912 of the 2^69 boards (one in 1,099,511,627,776), on 44 of the 64 squares."), "{}", data[3]);
+    let map = "return [...document.querySelectorAll('[data-failing-here]')].filter(e => e.dataset.failingHere !== '0').length;";
+    assert_eq!(browser.eval(map).await, 44);
+    browser.click("[data-load-proof-counter-example]").await;
+    let started = Instant::now();
+    while browser.occupied().await != sliders::Bitboard(0x0000_0055_aa55_aa55) {
+        assert!(started.elapsed() < Duration::from_secs(10), "the board never loaded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let address = browser.eval("return location.search;").await.as_str().unwrap_or_default().to_string();
+    assert!(address.contains("square=a1"), "{address}");
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}
+
+/// Right on every board, but with a product of the board by itself whose diagrams blow up: the
+/// proof runs in its worker while the page steps, ends undecided within its budget, and a
+/// proof started again can be stopped.
+#[tokio::test]
+async fn a_formula_that_blows_up_ends_undecided_and_the_page_stays_usable() {
+    let text = "m = file(sq)\nline = o & m\nblow = o * o * o * o * o * o\nreturn ((line ^ (line - 2 * r)) & m) ^ (blow ^ blow)";
+    let browser = Browser::start().await;
+    browser.open(&link(text, "north")).await;
+    browser.wait_for("[data-proof-progress]", 60, "the proof starts after the check").await;
+    // The page answers while the worker proves: a step forward is drawn at once.
+    let step = "return document.querySelector('.step-number').textContent;";
+    let before = browser.eval(step).await;
+    browser.click("[data-player=\"next\"]").await;
+    assert_ne!(browser.eval(step).await, before);
+    let (proved, data) = proof(&browser, 120).await;
+    assert_eq!(proved, "undecided", "{data:?}");
+    assert!(data[3].contains("Undecided: the prover's budget ran out on a1"), "{}", data[3]);
+    // Again, and stopped.
+    browser.click("[data-formula-check-start]").await;
+    browser.wait_for("[data-proof-stop]", 60, "the proof starts again").await;
+    browser.click("[data-proof-stop]").await;
+    browser.wait_for("[data-proof-stopped]", 5, "the proof stops").await;
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}
