@@ -18,7 +18,9 @@ onmessage = async ({ data: { start, square } }) => {
     const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
     const prover = instance.exports;
     const ask = (kind, bytes) => {
-      new Uint8Array(prover.memory.buffer, prover.buffer(bytes.length), bytes.length).set(bytes);
+      // Room first: making it can grow the memory, which detaches the old buffer.
+      const at = prover.buffer(bytes.length);
+      new Uint8Array(prover.memory.buffer, at, bytes.length).set(bytes);
       const length = prover.answer(kind);
       const answer = new Uint8Array(prover.memory.buffer, prover.result(), Math.abs(length)).slice();
       if (length < 0) throw new Error(new TextDecoder().decode(answer));
