@@ -37,7 +37,10 @@ async fn the_five_examples_are_proved_in_the_page() {
         browser.open(&link(example.text, example.target.name())).await;
         let (proved, data) = proof(&browser, 60).await;
         assert_eq!(proved, "yes", "{}: {data:?}", example.id);
-        assert!(data[3].contains("Proved: equal to") && data[3].contains("on all 2^63 boards of each of the 64 squares"), "{data:?}");
+        assert!(
+            data[3].contains("Proved: equal to") && data[3].contains("on all 2^63 boards of each of the 64 squares"),
+            "{data:?}"
+        );
         let ms = browser.attribute("[data-formula-proof]", "data-proof-ms").await.unwrap_or_default();
         println!("{}: proved in the page in {ms} ms (after the check)", example.id);
     }
@@ -50,7 +53,9 @@ async fn the_five_examples_are_proved_in_the_page() {
 #[tokio::test]
 async fn a_failure_on_a_forty_square_pattern_is_refuted_with_its_fewest_piece_board() {
     let queen = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap();
-    let text = queen.text.replace("return rook | bishop", "return rook | bishop | (((o & 0xffffffffff) == 0x55aa55aa55) ? r : 0)");
+    let text = queen
+        .text
+        .replace("return rook | bishop", "return rook | bishop | (((o & 0xffffffffff) == 0x55aa55aa55) ? r : 0)");
     let browser = Browser::start().await;
     browser.open(&link(&text, "queen")).await;
     let (proved, data) = proof(&browser, 60).await;
@@ -60,8 +65,17 @@ async fn a_failure_on_a_forty_square_pattern_is_refuted_with_its_fewest_piece_bo
     let failing = 20u128 * (1 << 24) + 24 * (1 << 23);
     assert_eq!(proved, "no");
     assert_eq!(data[0], failing.to_string());
-    assert_eq!((data[1].as_str(), data[2].as_str()), ("a1", "0x00000055aa55aa55"), "the pattern alone, the slider on a1");
-    assert!(data[3].contains("Fails on 536,870,912 of the 2^69 boards (one in 1,099,511,627,776), on 44 of the 64 squares."), "{}", data[3]);
+    assert_eq!(
+        (data[1].as_str(), data[2].as_str()),
+        ("a1", "0x00000055aa55aa55"),
+        "the pattern alone, the slider on a1"
+    );
+    assert!(
+        data[3]
+            .contains("Fails on 536,870,912 of the 2^69 boards (one in 1,099,511,627,776), on 44 of the 64 squares."),
+        "{}",
+        data[3]
+    );
     let map = "return [...document.querySelectorAll('[data-failing-here]')].filter(e => e.dataset.failingHere !== '0').length;";
     assert_eq!(browser.eval(map).await, 44);
     browser.click("[data-load-proof-counter-example]").await;

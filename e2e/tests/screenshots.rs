@@ -183,3 +183,23 @@ async fn the_article_presets() {
     save(&browser, "preset-sbamg-rank-1280x720.png").await;
     browser.close().await;
 }
+
+/// The proof's verdict under the check: a failure that needs a 40-square pattern, its map and
+/// its fewest-piece board, at a desktop, an article's frame and a phone.
+#[tokio::test]
+async fn the_proof_of_a_formula_at_three_sizes() {
+    let queen = sliders_formula::examples::EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap();
+    let text = queen
+        .text
+        .replace("return rook | bishop", "return rook | bishop | (((o & 0xffffffffff) == 0x55aa55aa55) ? r : 0)");
+    let text: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
+    for (width, height) in [(1280, 720), (600, 720), (390, 844)] {
+        let browser = Browser::start_at("/", (width, height)).await;
+        browser.open(&format!("?v=2&technique=formula&formula={text}&expect=queen&square=e4")).await;
+        browser.wait_for("[data-formula-proof]", 60, "the proof's verdict").await;
+        browser.eval("document.querySelector('[data-formula-check]').scrollIntoView();").await;
+        save(&browser, &format!("proof-{width}x{height}.png")).await;
+        assert_eq!(horizontal_overflow(&browser).await, 0, "no horizontal scroll at {width} px");
+        browser.close().await;
+    }
+}

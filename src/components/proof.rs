@@ -65,7 +65,8 @@ impl Reducible for ProofState {
     fn reduce(self: Rc<Self>, action: ProofAction) -> Rc<Self> {
         let next = match (action, &*self) {
             (ProofAction::Start, _) => ProofState::Running { squares: 0, started_ms: now_ms() },
-            (ProofAction::Answer(bytes), ProofState::Running { started_ms, .. }) => match wire::read_proof_step(&bytes) {
+            (ProofAction::Answer(bytes), ProofState::Running { started_ms, .. }) => match wire::read_proof_step(&bytes)
+            {
                 Some((squares, None)) => ProofState::Running { squares, started_ms: *started_ms },
                 Some((_, Some(proof))) => ProofState::Done { proof: Rc::new(proof), ms: now_ms() - started_ms },
                 None => ProofState::Failed("prove.wasm answered with bytes this page cannot read".into()),
@@ -92,7 +93,11 @@ fn requests(text: &str, target: Target) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// Starts the worker on the proof; it answers into `state`.
-fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofState>) -> Option<(Worker, Closure<dyn FnMut(MessageEvent)>)> {
+fn start_worker(
+    text: &str,
+    target: Target,
+    state: UseReducerDispatcher<ProofState>,
+) -> Option<(Worker, Closure<dyn FnMut(MessageEvent)>)> {
     let worker = match Worker::new("static/prove-worker.js") {
         Ok(worker) => worker,
         Err(_) => {
@@ -108,7 +113,8 @@ fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofSta
             if let Some(answer) = field("answer") {
                 state.dispatch(ProofAction::Answer(js_sys::Uint8Array::new(&answer).to_vec()));
             } else {
-                let why = field("error").and_then(|e| e.as_string()).unwrap_or_else(|| "the proof's worker stopped".into());
+                let why =
+                    field("error").and_then(|e| e.as_string()).unwrap_or_else(|| "the proof's worker stopped".into());
                 state.dispatch(ProofAction::Failed(why));
             }
         }
@@ -232,23 +238,24 @@ fn failing(failure: &Failure, summary: &str, target: Target, on_action: &Callbac
 /// Where the failing boards are: a square darker the larger its share of its 2^63 boards.
 fn square_map(failure: &Failure) -> Html {
     let count = |square: Square| failure.squares.iter().find(|(s, _)| *s == square).map_or(0, |&(_, n)| n);
-    let cells = (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
-        let n = count(square);
-        // Shares of 2^63: all, at least 1 in 2^10, at least 1 in 2^30, fewer, none.
-        let level = match n.leading_zeros() {
-            _ if n == 0 => "none",
-            0 => "all",
-            z if z <= 10 => "many",
-            z if z <= 30 => "some",
-            _ => "few",
-        };
-        let title = if n == 0 { format!("{square}: none") } else { format!("{square}: {}", square_count(n)) };
-        html! { <span class="proof-square" data-share={level} data-failing-here={n.to_string()} {title}></span> }
-    });
+    let cells =
+        (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
+            let n = count(square);
+            // Shares of 2^63: all, at least 1 in 2^10, at least 1 in 2^30, fewer, none.
+            let level = match n.leading_zeros() {
+                _ if n == 0 => "none",
+                0 => "all",
+                z if z <= 10 => "many",
+                z if z <= 30 => "some",
+                _ => "few",
+            };
+            let title = if n == 0 { format!("{square}: none") } else { format!("{square}: {}", square_count(n)) };
+            html! { <span class="proof-square" data-share={level} data-failing-here={n.to_string()} {title}></span> }
+        });
     html! {
         <figure class="proof-map" data-proof-map="">
             <div class="proof-squares">{ for cells }</div>
-            <figcaption>{ "Failing boards on each square, of its 2^63: darker, more (hover for the count)." }</figcaption>
+            <figcaption>{ "Failing boards on each square (a1 at the bottom left), of its 2^63: darker, more; hover for the count." }</figcaption>
         </figure>
     }
 }

@@ -56,10 +56,15 @@ pub fn use_panels_link(lab: &UseReducerHandle<Lab>, embed: Embed) {
     let playground = &lab.playground;
     let hosts = (playground.formula.is_some(), playground.error.is_some());
     let ended = matches!(playground.check, crate::model::Check::Done { .. });
-    use_effect_with((browser::addressed(lab), formula_checked(playground), ended, lab.preferences.show_indices, hosts), {
-        let lab = (**lab).clone();
-        move |(_, checked, ended, indices, _)| crate::panels_link::publish(&url::query_of(&lab), *checked, *ended, *indices)
-    });
+    use_effect_with(
+        (browser::addressed(lab), formula_checked(playground), ended, lab.preferences.show_indices, hosts),
+        {
+            let lab = (**lab).clone();
+            move |(_, checked, ended, indices, _)| {
+                crate::panels_link::publish(&url::query_of(&lab), *checked, *ended, *indices)
+            }
+        },
+    );
     // An embed draws the module's hosts only in a formula's panel, when it shows its code.
     let panels_shown = !embed.enabled || (embed.code && lab.setup.formula_open);
     use_effect_with(panels_shown, {

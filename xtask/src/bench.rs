@@ -343,6 +343,7 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
         return Err(format!("wasm and native accumulators differ: {}", rows.mismatches.join("; ")));
     }
     let report = crate::exports::with_section(&report(occupancies, runs, &rows, &budgets), &crate::exports::section()?);
+    let report = crate::proofs::with_section(&report, &crate::proofs::section()?);
     std::fs::write(workspace_root().join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
     println!("xtask bench: wrote BENCHMARKS.md");
     Ok(())

@@ -96,11 +96,17 @@ pub fn section() -> Result<String, String> {
 /// `report` with its exports section replaced by `section` (or added before the machine-readable
 /// lines, where it has none).
 pub fn with_section(report: &str, section: &str) -> String {
+    with_named_section(report, HEADING, section)
+}
+
+/// `report` with the section under `heading` replaced by `section`, or added before the
+/// machine-readable lines.
+pub fn with_named_section(report: &str, heading: &str, section: &str) -> String {
     let section = format!("{}\n", section.trim_end());
-    match report.find(HEADING) {
+    match report.find(heading) {
         Some(start) => {
-            let rest = &report[start + HEADING.len()..];
-            let end = rest.find("\n## ").map_or(report.len(), |at| start + HEADING.len() + at + 1);
+            let rest = &report[start + heading.len()..];
+            let end = rest.find("\n## ").map_or(report.len(), |at| start + heading.len() + at + 1);
             format!("{}{section}\n{}", &report[..start], &report[end..])
         }
         None => match report.find("## Machine-readable") {

@@ -5,6 +5,7 @@ mod bench;
 mod exports;
 mod machine_code;
 mod magics;
+mod proofs;
 mod size;
 mod toolchain;
 mod wasm_check;
@@ -59,6 +60,9 @@ enum Task {
     /// Measure the wiki exports (wikitext and GIF bytes a step, the longest whole traces) and
     /// write their section of BENCHMARKS.md.
     Exports,
+    /// Time the prover on the formula examples, natively and in the page (needs dist/), and
+    /// write their section of BENCHMARKS.md.
+    Proofs,
     /// Search the magic numbers of the magic technique (seeded) and write them as data.
     Magics,
     /// Count each technique's instructions (and i64.clz / i64.ctz) in a bench wasm module.
@@ -407,6 +411,7 @@ fn main() -> ExitCode {
         Task::Magics => magics::run(),
         Task::Size => size::size(),
         Task::Exports => exports::exports(),
+        Task::Proofs => proofs::proofs(),
         Task::Instructions { wasm } => {
             let wasm = wasm
                 .unwrap_or_else(|| workspace_root().join("target/wasm32-unknown-unknown/release/sliders_bench.wasm"));

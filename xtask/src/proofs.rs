@@ -1,0 +1,106 @@
+//! `cargo xtask proofs`: how long the prover takes on the five formula examples natively (here,
+//! in this process) and in the page (the e2e test in headless Chromium, worker start and
+//! prove.wasm's fetch included), and what a formula that blows up costs before its budget ends
+//! it: the "Proofs" section of BENCHMARKS.md (`cargo xtask bench` writes it too).
+
+use std::time::Instant;
+
+use sliders_formula::examples::EXAMPLES;
+use sliders_formula::prove::{Proof, Prover, NODE_BUDGET};
+use sliders_formula::{Formula, Target};
+
+use crate::{cargo_command, workspace_root};
+
+/// The section's heading in BENCHMARKS.md.
+pub const HEADING: &str = "## Proofs";
+
+/// The peak resident memory of this process so far, in MB (Linux's VmHWM).
+fn peak_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// The page's proof times, as the e2e test prints them, by example id.
+fn page_times() -> Result<Vec<(String, String)>, String> {
+    let dist = workspace_root().join("dist");
+    if !dist.join("prove.wasm").exists() {
+        return Err("no dist/prove.wasm: run cargo xtask dist first".into());
+    }
+    let output =
+        cargo_command(&["test", "-q", "-p", "e2e", "--test", "proof", "the_five_examples", "--", "--nocapture"])
+            .env("SLIDER_LAB_DIST", &dist)
+            .output()
+            .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() {
+        return Err(format!("the page's proofs failed:\n{text}{}", String::from_utf8_lossy(&output.stderr)));
+    }
+    Ok(text
+        .lines()
+        .filter_map(|line| {
+            let (id, rest) = line.split_once(": proved in the page in ")?;
+            Some((id.to_string(), rest.split(' ').next()?.to_string()))
+        })
+        .collect())
+}
+
+/// The section, measured now.
+pub fn section() -> Result<String, String> {
+    let page = page_times()?;
+    let mut out = format!(
+        "{HEADING}\n\nThe prover (binary decision diagrams, `sliders_formula::prove`) on every board of every square, \
+         budget {NODE_BUDGET} nodes. Natively: this machine, one thread, the proof alone. In the page: from the check's \
+         end to the verdict in headless Chromium, including the worker's start, prove.wasm's fetch and the worker's own \
+         sampled check. Goal: every example under 1 s in the page; bar 5 s.\n\n\
+         | example | target | verdict | nodes | native ms | page ms |\n|---|---|---|---|---|---|\n"
+    );
+    for example in &EXAMPLES {
+        let formula = Formula::parse(example.text).map_err(|e| e.describe(example.text))?;
+        let started = Instant::now();
+        let proof = Prover::new(example.target, NODE_BUDGET).run(&formula);
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let verdict = if proof.proved() { "proved" } else { "NOT PROVED" };
+        let in_page = page.iter().find(|(id, _)| id == example.id).map_or("?", |(_, ms)| ms.as_str());
+        out.push_str(&format!(
+            "| {} | {} | {verdict} | {} | {ms:.0} | {in_page} |\n",
+            example.id,
+            example.target,
+            proof.nodes()
+        ));
+    }
+    let before = peak_mb().unwrap_or(0.0);
+    let hostile = format!("return {}o", "o * ".repeat(900));
+    let formula = Formula::parse(&hostile).map_err(|e| e.describe(&hostile))?;
+    let started = Instant::now();
+    let proof = Prover::new(Target::Piece(sliders::Slider::Rook), NODE_BUDGET).run(&formula);
+    let seconds = started.elapsed().as_secs_f64();
+    let undecided = matches!(proof, Proof::Undecided { .. });
+    out.push_str(&format!(
+        "\nA formula that blows up (900 multiplications of the board by itself, as a rook): {} after {} nodes in \
+         {seconds:.1} s natively; the process's peak memory went from {before:.0} MB to {:.0} MB. The same in the \
+         page's worker ends the same way (a node budget, not a clock); Stop ends it sooner.\n",
+        if undecided { "undecided" } else { "NOT UNDECIDED" },
+        proof.nodes(),
+        peak_mb().unwrap_or(0.0)
+    ));
+    Ok(out)
+}
+
+/// `report` with its proofs section replaced by `section`, or added before the machine-readable
+/// lines.
+pub fn with_section(report: &str, section: &str) -> String {
+    crate::exports::with_named_section(report, HEADING, section)
+}
+
+/// `cargo xtask proofs`.
+pub fn proofs() -> Result<(), String> {
+    let section = section()?;
+    println!("{section}");
+    let path = workspace_root().join("BENCHMARKS.md");
+    let report = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+    std::fs::write(&path, with_section(&report, &section)).map_err(|e| e.to_string())?;
+    println!("xtask proofs: wrote its section of BENCHMARKS.md");
+    Ok(())
+}
