@@ -116,7 +116,7 @@ async fn typing_re_evaluates_and_an_error_keeps_the_last_good_steps() {
 }
 
 #[tokio::test]
-async fn every_example_is_proved_in_the_page_and_a_wrong_formula_is_not() {
+async fn every_example_agrees_in_the_pages_check_and_a_wrong_formula_does_not() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=formula").await;
     for example in &EXAMPLES {
