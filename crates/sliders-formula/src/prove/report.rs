@@ -20,7 +20,7 @@ pub fn thousands(n: u128) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);
@@ -40,7 +40,7 @@ impl Failure {
             let about = if boards * 1000 % BOARDS == 0 { "" } else { "about " };
             return Some(format!("{about}{}.{}% of them", tenths / 10, tenths % 10));
         }
-        let (one_in, exact) = (BOARDS / boards, BOARDS % boards == 0);
+        let (one_in, exact) = (BOARDS / boards, BOARDS.is_multiple_of(boards));
         let rounded = if exact { one_in } else { (BOARDS + boards / 2) / boards };
         Some(format!("{}one in {}", if exact { "" } else { "about " }, thousands(rounded)))
     }

@@ -276,10 +276,10 @@ impl Machine<'_, '_> {
         }
         let ranks = self.builder.ranks(mask)?;
         let mut bits: Vec<Bdd> = (0..64).map(|_| self.builder.bit(false)).collect();
-        for j in 0..64 {
-            let taken = self.builder.and(&a.0[j], &mask.0[j])?;
-            for (k, bit) in bits.iter_mut().enumerate() {
-                let here = self.builder.and(&taken, &ranks[j][k])?;
+        for ((x, m), rank) in a.0.iter().zip(&mask.0).zip(&ranks) {
+            let taken = self.builder.and(x, m)?;
+            for (bit, exactly) in bits.iter_mut().zip(rank) {
+                let here = self.builder.and(&taken, exactly)?;
                 *bit = self.builder.or(bit, &here)?;
             }
         }
@@ -294,13 +294,13 @@ impl Machine<'_, '_> {
         }
         let ranks = self.builder.ranks(mask)?;
         let mut bits = Vec::with_capacity(64);
-        for j in 0..64 {
+        for (rank, m) in ranks.iter().zip(&mask.0) {
             let mut placed = self.builder.bit(false);
-            for k in 0..64 {
-                let here = self.builder.and(&ranks[j][k], &a.0[k])?;
+            for (exactly, x) in rank.iter().zip(&a.0) {
+                let here = self.builder.and(exactly, x)?;
                 placed = self.builder.or(&placed, &here)?;
             }
-            bits.push(self.builder.and(&placed, &mask.0[j])?);
+            bits.push(self.builder.and(&placed, m)?);
         }
         Ok(Word(bits))
     }
