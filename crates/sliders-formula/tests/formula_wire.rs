@@ -128,12 +128,12 @@ fn requests_that_cannot_be_read_are_refused_in_words() {
 /// failing (its counts, its counter-example), and undecided on a small budget.
 #[test]
 fn a_proof_in_squares_through_the_bytes_ends_where_the_whole_proof_does() {
-    use sliders_formula::prove::Prover;
+    use sliders_formula::prove::{Prover, NODE_BUDGET};
     let blow_up = "x = o * o * o * o * o\nreturn ray(sq, north) ^ x ^ x";
     let cases = [
-        (EXAMPLES[0].text, Target::Ray(Direction::North), 400_000_000),
-        (EXAMPLES[0].text, Target::Line(sliders::Line::File), 400_000_000),
-        ("rank(bsf(o & ~o & r))", Target::Piece(Slider::Rook), 400_000_000),
+        (EXAMPLES[0].text, Target::Ray(Direction::North), NODE_BUDGET),
+        (EXAMPLES[0].text, Target::Line(sliders::Line::File), NODE_BUDGET),
+        ("rank(bsf(o & ~o & r))", Target::Piece(Slider::Rook), NODE_BUDGET),
         (blow_up, Target::Piece(Slider::Rook), 1_000_000),
     ];
     for (text, target, budget) in cases {

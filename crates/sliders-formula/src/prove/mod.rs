@@ -27,10 +27,12 @@ pub use prover::Prover;
 pub use report::{square_count, thousands};
 use sliders::{Bitboard, Square};
 
-/// Nodes a whole proof may make before it ends as undecided: the five examples take well
-/// under a hundredth of it, and a formula that blows up spends it in about half a minute on
-/// the machine BENCHMARKS.md was measured on.
-pub const NODE_BUDGET: u64 = 400_000_000;
+/// Nodes a whole proof may make before it ends as undecided: the five examples take under a
+/// hundredth of it (190,000 at most), and formulas that blow up end within about 10 to 30
+/// seconds on the machine BENCHMARKS.md was measured on (a node costs about a microsecond).
+/// One diagram of more than 2 million nodes, or one word of more than 4 million, ends a proof
+/// the same way.
+pub const NODE_BUDGET: u64 = 30_000_000;
 
 /// A proof's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
