@@ -25,7 +25,12 @@ pub fn prove(formula: &Formula, text: &str, target: Target, nodes: u64) -> ExitC
             let c = &failure.counter_example;
             let pieces = c.occupied.0.count_ones();
             let fewest = if failure.fewest_known { "the fewest pieces" } else { "a known failing board" };
-            println!("{fewest} ({pieces}, the slider's included): {}", counter_example(c, text));
+            let pieces = if pieces == 1 {
+                "1 piece, the slider".to_string()
+            } else {
+                format!("{pieces} pieces, the slider's included")
+            };
+            println!("{fewest} ({pieces}): {}", counter_example(c, text));
             ExitCode::FAILURE
         }
         Proof::Undecided { .. } => ExitCode::from(3),

@@ -10,7 +10,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::prove::{Failure, Proof};
+use super::prove::{BlowUp, Failure, Proof};
 use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, Span, Target};
 use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Step, Trace, Value};
@@ -69,11 +69,12 @@ pub fn write_proof_step(writer: &mut Writer, squares_done: u32, proof: Option<&P
             writer.u8(2);
             write_failure(writer, failure);
         }
-        Some(Proof::Undecided { square, decided, nodes }) => {
+        Some(Proof::Undecided { square, decided, nodes, blew_up }) => {
             writer.u8(3);
             writer.u8(square.index() as u8);
             writer.u64(decided.0);
             writer.u64(*nodes);
+            write_blow_up(writer, blew_up.as_ref());
         }
         Some(Proof::Mistake(c)) => {
             writer.u8(4);
@@ -99,7 +100,26 @@ fn write_failure(writer: &mut Writer, failure: &Failure) {
     writer.counter_example(&failure.counter_example);
     writer.u8(failure.fewest_known as u8);
     writer.u8(failure.undecided.map_or(64, |square| square.index() as u8));
+    write_blow_up(writer, failure.blew_up.as_ref());
     writer.u64(failure.nodes);
+}
+
+fn write_blow_up(writer: &mut Writer, blew_up: Option<&BlowUp>) {
+    match blew_up {
+        Some(BlowUp { line, operation }) => {
+            writer.u8(1);
+            writer.u32(*line);
+            writer.str(operation);
+        }
+        None => writer.u8(0),
+    }
+}
+
+fn read_blow_up(reader: &mut Reader) -> Option<Option<BlowUp>> {
+    Some(match reader.u8()? {
+        0 => None,
+        _ => Some(BlowUp { line: reader.u32()?, operation: reader.str()?.into() }),
+    })
 }
 
 pub fn read_proof_step(bytes: &[u8]) -> Option<(u32, Option<Proof>)> {
@@ -109,9 +129,12 @@ pub fn read_proof_step(bytes: &[u8]) -> Option<(u32, Option<Proof>)> {
         0 => None,
         1 => Some(Proof::Proved { nodes: reader.u64()? }),
         2 => Some(Proof::Fails(read_failure(&mut reader)?)),
-        3 => {
-            Some(Proof::Undecided { square: reader.square()?, decided: Bitboard(reader.u64()?), nodes: reader.u64()? })
-        }
+        3 => Some(Proof::Undecided {
+            square: reader.square()?,
+            decided: Bitboard(reader.u64()?),
+            nodes: reader.u64()?,
+            blew_up: read_blow_up(&mut reader)?,
+        }),
         4 => Some(Proof::Mistake(reader.counter_example()?)),
         _ => return None,
     };
@@ -131,7 +154,8 @@ fn read_failure(reader: &mut Reader) -> Option<Failure> {
         64 => None,
         s => Some(Square::from_index(u32::from(s).min(63))),
     };
-    Some(Failure { boards, squares, counter_example, fewest_known, undecided, nodes: reader.u64()? })
+    let blew_up = read_blow_up(reader)?;
+    Some(Failure { boards, squares, counter_example, fewest_known, undecided, blew_up, nodes: reader.u64()? })
 }
 
 /// Every operation, numbered by its place here.

@@ -97,7 +97,7 @@ fn proved_counts(formula: &Formula, target: Target) -> Vec<(u32, u64)> {
 }
 
 /// Deliberately broken formulas, each reading one line, and what they should compute.
-const BROKEN: [(&str, Target, sliders::Line); 9] = {
+const BROKEN: [(&str, Target, sliders::Line); 10] = {
     use sliders::{Direction, Line};
     [
         // Only the positive ray of the file.
@@ -115,6 +115,12 @@ const BROKEN: [(&str, Target, sliders::Line); 9] = {
         // Right everywhere but a fault on rank 8, where sq + 8 is no square.
         (
             "m = file(sq)\nline = o & m\nreturn ((line ^ (line - 2 * r)) & m) | (bit(sq + 8) & 0)",
+            Target::Ray(Direction::North),
+            Line::File,
+        ),
+        // A name never read, whose square function still faults on rank 8, as the evaluator's.
+        (
+            "m = file(sq)\nline = o & m\nunused = bit(sq + 8)\nreturn (line ^ (line - 2 * r)) & m",
             Target::Ray(Direction::North),
             Line::File,
         ),
@@ -175,7 +181,7 @@ fn a_formula_that_blows_up_ends_undecided_within_its_budget() {
     let formula = Formula::parse(&text).unwrap();
     const BUDGET: u64 = 5_000_000;
     match Prover::new(Target::Piece(sliders::Slider::Rook), BUDGET).run(&formula) {
-        Proof::Undecided { square, decided, nodes } => {
+        Proof::Undecided { square, decided, nodes, .. } => {
             assert_eq!(square, sliders::Square::A1);
             assert!(decided.is_empty());
             // A diagram is charged once made, so the last may pass the budget by its own size.
@@ -194,6 +200,29 @@ fn a_formula_that_blows_up_ends_undecided_within_its_budget() {
     let Proof::Fails(failure) = proof else { panic!("{proof:?}") };
     assert_eq!((failure.boards, failure.fewest_known), (None, false));
     assert_eq!(failure.counter_example, counter_example);
+}
+
+/// What cannot change the value is not built: a name never read and a branch no board takes
+/// hold products of the board by itself that would blow up, yet the proof ends, on a budget
+/// far below what they would take. Where the budget does run out, the verdict says where.
+#[test]
+fn code_that_cannot_change_the_value_is_not_built() {
+    let classical = "attacks = ray(sq, north)\nblockers = attacks & o\nseen = blockers ? attacks ^ ray(bsf(blockers), north) : attacks";
+    let unused = format!("{classical}\nx = o * o * o * o * o * o\nreturn seen");
+    let untaken = format!("{classical}\nx = (sq >= 64) ? o * o * o * o * o * o : 0\nreturn seen ^ x");
+    for text in [unused, untaken] {
+        let formula = Formula::parse(&text).unwrap();
+        let proof = Prover::new(Target::Ray(sliders::Direction::North), 2_000_000).run(&formula);
+        assert!(proof.proved(), "{text}: {proof:?}");
+    }
+    let used = format!("{classical}\nx = o * o * o * o * o * o\nreturn seen ^ x ^ x");
+    let formula = Formula::parse(&used).unwrap();
+    match Prover::new(Target::Ray(sliders::Direction::North), 2_000_000).run(&formula) {
+        Proof::Undecided { blew_up: Some(blew_up), .. } => {
+            assert_eq!((blew_up.line, blew_up.operation.as_str()), (4, "o * o"), "{blew_up:?}")
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 mod random {

@@ -34,6 +34,13 @@ use sliders::{Bitboard, Square};
 /// the same way.
 pub const NODE_BUDGET: u64 = 30_000_000;
 
+/// The operation whose decision diagrams grew past the budget: its line and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlowUp {
+    pub line: u32,
+    pub operation: alloc::string::String,
+}
+
 /// A proof's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Proof {
@@ -47,6 +54,7 @@ pub enum Proof {
         square: Square,
         decided: Bitboard,
         nodes: u64,
+        blew_up: Option<BlowUp>,
     },
     /// The prover's counter-example, run again by the evaluator, agrees with the target: a
     /// mistake in this prover, never shown as a failure.
@@ -64,8 +72,9 @@ pub struct Failure {
     pub counter_example: CounterExample,
     /// Whether that board is known to have the fewest pieces of all failing boards.
     pub fewest_known: bool,
-    /// Where the budget ran out, if it did.
+    /// Where the budget ran out, if it did, and in which operation.
     pub undecided: Option<Square>,
+    pub blew_up: Option<BlowUp>,
     pub nodes: u64,
 }
 

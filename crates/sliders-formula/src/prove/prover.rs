@@ -4,8 +4,8 @@
 use alloc::vec::Vec;
 
 use super::symbolic;
-use super::words::{Builder, OutOfNodes};
-use super::{Failure, Proof};
+use super::words::Builder;
+use super::{BlowUp, Failure, Proof};
 use crate::check::{CounterExample, Target};
 use crate::Formula;
 use biodivine_lib_bdd::{Bdd, BddPointer};
@@ -59,7 +59,7 @@ impl Prover {
         let square = Square::from_index(self.square);
         match symbolic::failing_boards(&formula.compiled, self.target, square, &mut self.builder) {
             Ok(failing) => self.verdicts.push(verdict(&failing, square)),
-            Err(OutOfNodes) => return Some(self.out_of_nodes(formula, square)),
+            Err(blew_up) => return Some(self.out_of_nodes(formula, square, blew_up)),
         }
         self.square += 1;
         (self.square == 64).then(|| self.decided(formula))
@@ -82,10 +82,10 @@ impl Prover {
         }
     }
 
-    fn out_of_nodes(&self, formula: &Formula, square: Square) -> Proof {
+    fn out_of_nodes(&self, formula: &Formula, square: Square, blew_up: Option<BlowUp>) -> Proof {
         let nodes = self.builder.spent();
         if let Some(failure) = self.failure(formula, Some(square)) {
-            return checked(failure);
+            return checked(Failure { blew_up, ..failure });
         }
         match self.known.clone() {
             Some(counter_example) => checked(Failure {
@@ -94,9 +94,10 @@ impl Prover {
                 counter_example,
                 fewest_known: false,
                 undecided: Some(square),
+                blew_up,
                 nodes,
             }),
-            None => Proof::Undecided { square, decided: self.decided_squares(), nodes },
+            None => Proof::Undecided { square, decided: self.decided_squares(), nodes, blew_up },
         }
     }
 
@@ -133,6 +134,7 @@ impl Prover {
             counter_example,
             fewest_known: undecided.is_none(),
             undecided,
+            blew_up: None,
             nodes: self.builder.spent(),
         })
     }

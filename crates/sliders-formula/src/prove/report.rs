@@ -3,7 +3,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 
-use super::{Failure, Proof, BOARDS};
+use super::{BlowUp, Failure, Proof, BOARDS};
 use crate::check::Target;
 
 /// A square's failing boards: "all" of its 2^63, a power of two as 2^k, else the count.
@@ -41,9 +41,17 @@ impl Failure {
             return Some(format!("{about}{}.{}% of them", tenths / 10, tenths % 10));
         }
         let (one_in, exact) = (BOARDS / boards, BOARDS.is_multiple_of(boards));
+        if exact && one_in.is_power_of_two() {
+            return Some(format!("one in 2^{}", one_in.trailing_zeros()));
+        }
         let rounded = if exact { one_in } else { (BOARDS + boards / 2) / boards };
         Some(format!("{}one in {}", if exact { "" } else { "about " }, thousands(rounded)))
     }
+}
+
+/// Where the diagrams grew too large: ", in line 3's o * o".
+fn at(blew_up: Option<&BlowUp>) -> String {
+    blew_up.map_or_else(String::new, |b| format!(", in line {}'s {}", b.line, b.operation))
 }
 
 impl Proof {
@@ -55,6 +63,7 @@ impl Proof {
                 target.describe()
             ),
             Proof::Fails(failure) => match (failure.boards, failure.undecided) {
+                (Some(BOARDS), _) => "Fails on all 2^69 boards: every board of every square.".to_string(),
                 (Some(boards), _) => format!(
                     "Fails on {} of the 2^69 boards ({}), on {} of the 64 squares.",
                     thousands(boards),
@@ -62,12 +71,14 @@ impl Proof {
                     failure.squares.len()
                 ),
                 (None, Some(square)) => format!(
-                    "Fails: the board below is one it fails on. The prover's budget ran out on {square}, so how many boards fail, and the fewest pieces one needs, are unknown."
+                    "Fails: the board below is one it fails on. The prover's budget ran out on {square}{}, so how many boards fail, and the fewest pieces one needs, are unknown.",
+                    at(failure.blew_up.as_ref())
                 ),
                 (None, None) => "Fails on the board below.".to_string(),
             },
-            Proof::Undecided { square, decided, .. } => format!(
-                "Undecided: the prover's budget ran out on {square}; {}.",
+            Proof::Undecided { square, decided, blew_up, .. } => format!(
+                "Undecided: the prover's budget ran out on {square}{}; {}.",
+                at(blew_up.as_ref()),
                 match decided.0.count_ones() {
                     0 => "no square was decided before it".to_string(),
                     1 => "it is equal on all boards of a1, the one square before it".to_string(),

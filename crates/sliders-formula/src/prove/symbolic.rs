@@ -6,17 +6,24 @@
 use alloc::vec::Vec;
 
 use super::super::check::Target;
-use super::super::compile::{Body, Code, Compiled, Instruction};
+use super::super::compile::{Body, Code, Compiled, Instruction, Site};
 use super::super::names::{BoardName, Builtin};
 use super::super::parse::{Binary, Unary};
-use super::words::{Builder, Built, Word};
+use super::words::{Builder, Built, OutOfNodes, Word};
+use super::BlowUp;
 use biodivine_lib_bdd::Bdd;
 use sliders::trace::Mask;
 use sliders::{Direction, Square};
 
 /// The boards of `square` on which the formula faults or differs from the target: a function
-/// of the 64 occupancy bits that never reads the slider's own.
-pub fn failing_boards(compiled: &Compiled, target: Target, square: Square, builder: &mut Builder) -> Built<Bdd> {
+/// of the 64 occupancy bits that never reads the slider's own. If the budget runs out, the
+/// operation where it did, if it was one of the formula's.
+pub fn failing_boards(
+    compiled: &Compiled,
+    target: Target,
+    square: Square,
+    builder: &mut Builder,
+) -> Result<Bdd, Option<BlowUp>> {
     let s = square.index() as usize;
     let occupied = Word((0..64).map(|i| if i == s { builder.bit(true) } else { builder.variable(i) }).collect());
     let mut machine = Machine {
@@ -26,15 +33,24 @@ pub fn failing_boards(compiled: &Compiled, target: Target, square: Square, build
         square: builder.constant(s as u64),
         faults: builder.bit(false),
         stack: Vec::new(),
+        blew_up: None,
         builder,
     };
     let guard = machine.builder.bit(true);
-    let value = machine.body(&compiled.main, 0, &guard)?;
-    let expected = expected(target, square, &occupied, machine.builder)?;
-    let differs = machine.builder.bitwise(&value, &expected, Builder::xor)?;
-    let differs = machine.builder.any(&differs)?;
-    let faults = machine.faults.clone();
-    machine.builder.or(&differs, &faults)
+    let value = match machine.body(&compiled.main, 0, &guard) {
+        Ok(value) => value,
+        Err(OutOfNodes) => {
+            return Err(machine.blew_up.map(|site| BlowUp { line: site.line, operation: site.label }));
+        }
+    };
+    let compared = (|| {
+        let expected = expected(target, square, &occupied, machine.builder)?;
+        let differs = machine.builder.bitwise(&value, &expected, Builder::xor)?;
+        let differs = machine.builder.any(&differs)?;
+        let faults = machine.faults.clone();
+        machine.builder.or(&differs, &faults)
+    })();
+    compared.map_err(|OutOfNodes| None)
 }
 
 /// The target's attacks as functions of the board: along each ray, a square is attacked when
@@ -73,6 +89,67 @@ struct Machine<'c, 'b> {
     /// The boards on which the run has faulted so far.
     faults: Bdd,
     stack: Vec<Word>,
+    /// The operation where the budget ran out, if it did.
+    blew_up: Option<Site>,
+}
+
+/// Which of a body's instructions can change what it returns or whether it faults: an
+/// assignment whose name is never read again, or a value before the last, counts only if it
+/// can fault (a square function, here or in a function it calls). The evaluator runs them all;
+/// their values make no difference, so the prover leaves them out.
+fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
+    let mut read = alloc::vec![false; body.slots];
+    let mut live = alloc::vec![false; body.instructions.len()];
+    let mut after_last_value = true;
+    for (i, instruction) in body.instructions.iter().enumerate().rev() {
+        let (needed, code) = match instruction {
+            Instruction::Return(code) => (true, code),
+            Instruction::Value(code) => (core::mem::replace(&mut after_last_value, false), code),
+            Instruction::Set(slot, code) => (core::mem::replace(&mut read[*slot], false), code),
+        };
+        live[i] = needed || can_fault(code, compiled, 0);
+        if live[i] {
+            mark_reads(code, &mut read);
+        }
+    }
+    live
+}
+
+fn children(code: &Code) -> Vec<&Code> {
+    match code {
+        Code::Unary(_, a, _) | Code::Ray(a, _, _) => alloc::vec![&**a],
+        Code::Binary(_, a, b, _, _) => alloc::vec![&**a, &**b],
+        Code::Select(c, a, b, _) => alloc::vec![&**c, &**a, &**b],
+        Code::Builtin(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
+        Code::Call(_, arguments) => arguments.iter().collect(),
+        Code::Constant(_) | Code::Count(_) | Code::Local(_) | Code::Board(_) => Vec::new(),
+    }
+}
+
+fn mark_reads(code: &Code, read: &mut [bool]) {
+    if let Code::Local(slot) = code {
+        read[*slot] = true;
+    }
+    for child in children(code) {
+        mark_reads(child, read);
+    }
+}
+
+/// Whether running `code` can fault: a square function in it, or in a function it calls.
+fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
+    let calls_one = match code {
+        Code::Ray(..) | Code::Builtin(Builtin::Bit | Builtin::Line(_), ..) => return true,
+        Code::Call(index, _) => {
+            depth < 32
+                && compiled.functions[*index].instructions.iter().any(|instruction| match instruction {
+                    Instruction::Set(_, code) | Instruction::Value(code) | Instruction::Return(code) => {
+                        can_fault(code, compiled, depth + 1)
+                    }
+                })
+        }
+        _ => false,
+    };
+    calls_one || children(code).into_iter().any(|child| can_fault(child, compiled, depth))
 }
 
 impl Machine<'_, '_> {
@@ -81,7 +158,11 @@ impl Machine<'_, '_> {
         let zero = self.builder.constant(0);
         self.stack.resize(base + body.slots, zero.clone());
         let mut last = zero;
-        for instruction in &body.instructions {
+        let live = live_instructions(body, self.compiled);
+        for (instruction, live) in body.instructions.iter().zip(live) {
+            if !live {
+                continue;
+            }
             match instruction {
                 Instruction::Set(slot, code) => {
                     let value = self.eval(code, base, guard)?;
@@ -101,37 +182,42 @@ impl Machine<'_, '_> {
             Code::Board(BoardName::Occupied) => self.occupied.clone(),
             Code::Board(BoardName::Sliders) => self.sliders.clone(),
             Code::Board(BoardName::Square) => self.square.clone(),
-            Code::Unary(op, inner, _) => {
+            Code::Unary(op, inner, site) => {
                 let a = self.eval(inner, base, guard)?;
-                self.unary(*op, &a)?
+                let value = self.unary(*op, &a);
+                self.at(site, value)?
             }
-            Code::Binary(op, lhs, rhs, _, _) => {
+            Code::Binary(op, lhs, rhs, _, site) => {
                 let a = self.eval(lhs, base, guard)?;
                 let b = self.eval(rhs, base, guard)?;
-                self.binary(*op, &a, &b)?
+                let value = self.binary(*op, &a, &b);
+                self.at(site, value)?
             }
-            Code::Select(condition, then, otherwise, _) => {
+            Code::Select(condition, then, otherwise, site) => {
                 let c = self.eval(condition, base, guard)?;
                 let taken = self.builder.any(&c)?;
                 let not_taken = self.builder.not(&taken)?;
                 let then_guard = self.builder.and(guard, &taken)?;
                 let otherwise_guard = self.builder.and(guard, &not_taken)?;
-                let a = self.eval(then, base, &then_guard)?;
-                let b = self.eval(otherwise, base, &otherwise_guard)?;
-                let bits = (0..64).map(|i| self.builder.choose(&taken, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>()?;
-                Word(bits)
+                // A branch no board reaches is not run, as the evaluator never runs it.
+                let a = self.reached(then, base, &then_guard)?;
+                let b = self.reached(otherwise, base, &otherwise_guard)?;
+                let bits = (0..64).map(|i| self.builder.choose(&taken, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>();
+                self.at(site, bits.map(Word))?
             }
-            Code::Builtin(builtin, first, second, _) => {
+            Code::Builtin(builtin, first, second, site) => {
                 let a = self.eval(first, base, guard)?;
                 let b = match second {
                     Some(code) => self.eval(code, base, guard)?,
                     None => self.builder.constant(0),
                 };
-                self.builtin(*builtin, &a, &b, guard)?
+                let value = self.builtin(*builtin, &a, &b, guard);
+                self.at(site, value)?
             }
-            Code::Ray(square, direction, _) => {
+            Code::Ray(square, direction, site) => {
                 let s = self.eval(square, base, guard)?;
-                self.mask(Mask::Ray(*direction), &s, guard)?
+                let value = self.mask(Mask::Ray(*direction), &s, guard);
+                self.at(site, value)?
             }
             Code::Call(index, arguments) => {
                 let callee = &self.compiled.functions[*index];
@@ -145,6 +231,22 @@ impl Machine<'_, '_> {
                 result
             }
         })
+    }
+
+    /// The value of code that runs on the boards of `guard`: nothing to compute if it is none.
+    fn reached(&mut self, code: &Code, base: usize, guard: &Bdd) -> Built<Word> {
+        if guard.is_false() {
+            return Ok(self.builder.constant(0));
+        }
+        self.eval(code, base, guard)
+    }
+
+    /// Notes the innermost operation whose diagrams ran out of nodes.
+    fn at(&mut self, site: &Site, value: Built<Word>) -> Built<Word> {
+        if value.is_err() && self.blew_up.is_none() {
+            self.blew_up = Some(site.clone());
+        }
+        value
     }
 
     fn unary(&mut self, op: Unary, a: &Word) -> Built<Word> {
