@@ -160,7 +160,8 @@ fn panels() -> Html {
             }) }
             { for lab.playground.formula.clone().and_then(|formula| portal("engine-export", html! { <EngineExport {formula} /> })) }
             { for portal("formula-proof", html! {
-                <ProofPanel formula={open_formula_text} target={lab.playground.target} check_ended={state.ended} on_action={to_page_action} />
+                <ProofPanel formula={open_formula_text} target={lab.playground.target} check_ended={state.ended}
+                    check_agreed={state.checked} on_action={to_page_action} />
             }) }
         </>
     }

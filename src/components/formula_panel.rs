@@ -352,7 +352,7 @@ fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
     match &playground.check {
         Check::NotRun => html! {
             <p class="check-note">{ format!(
-                "Compares the formula with {} on 100,032 sample boards, then proves it on all 2^69.",
+                "Compares the formula with {} on 100,032 sample boards, then proves it on every board.",
                 target.describe()
             ) }</p>
         },

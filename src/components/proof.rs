@@ -25,6 +25,8 @@ pub struct ProofProps {
     pub target: Target,
     /// The sampled check has ended: the proof starts then.
     pub check_ended: bool,
+    /// The sampled check agreed on all its boards.
+    pub check_agreed: bool,
     pub on_action: Callback<Action>,
 }
 
@@ -165,31 +167,47 @@ pub fn proof_panel(props: &ProofProps) -> Html {
                 <progress max="64" value={squares.to_string()} />
                 { format!(" Proving on every board: {squares} of 64 squares decided… ") }
                 <button type="button" data-proof-stop="" onclick={stop}>{ "Stop" }</button>
+                <span class="check-note">{ " A square takes milliseconds, or up to half a minute where the formula's diagrams grow large." }</span>
             </p>
         },
         ProofState::Stopped => html! {
             <p class="check-note" data-proof-stopped="">
-                { "Proof stopped. The check above tried 100,032 boards; only a proof covers all 2^69." }
+                { "Proof stopped: nothing is proved. Check again to start it over." }
             </p>
         },
         ProofState::Failed(why) => html! {
             <p class="formula-error" data-proof-failed="">{ format!("The proof could not run: {why}") }</p>
         },
-        ProofState::Done { proof, ms } => verdict(proof, target, *ms, &props.on_action),
+        ProofState::Done { proof, ms } => {
+            let text = props.formula.clone().unwrap_or_default();
+            let context = Context { target, text: &text, check_agreed: props.check_agreed };
+            verdict(proof, &context, *ms, &props.on_action)
+        }
     }
 }
 
-fn verdict(proof: &Proof, target: Target, ms: f64, on_action: &Callback<Action>) -> Html {
-    let summary = proof.summary(target);
+/// What a verdict is said against: the target, the formula's text (for a fault's line and
+/// column), and whether the sampled check above agreed.
+struct Context<'a> {
+    target: Target,
+    text: &'a str,
+    check_agreed: bool,
+}
+
+fn verdict(proof: &Proof, context: &Context, ms: f64, on_action: &Callback<Action>) -> Html {
+    let summary = proof.summary(context.target);
     let ms = (ms.round() as u64).to_string();
     let nodes = thousands(proof.nodes() as u128);
     match proof {
         Proof::Proved { .. } => html! {
             <p class="check-agrees" data-formula-proof="" data-proved="yes" data-proof-ms={ms.clone()}>
-                { format!("✓ {summary} Decided with binary decision diagrams ({nodes} nodes) in {ms} ms.") }
+                { format!(
+                    "✓ {summary} Decided in {ms} ms with binary decision diagrams: each bit of the formula and of the \
+                     attacks as a Boolean function of the other 63 squares ({nodes} diagram nodes)."
+                ) }
             </p>
         },
-        Proof::Fails(failure) => failing(failure, &summary, target, on_action),
+        Proof::Fails(failure) => failing(failure, &summary, context, on_action),
         Proof::Undecided { .. } | Proof::Mistake(_) => html! {
             <p class="check-note" data-formula-proof="" data-proved="undecided">
                 { format!("? {summary} The check above stands as a sample, not a proof.") }
@@ -198,14 +216,28 @@ fn verdict(proof: &Proof, target: Target, ms: f64, on_action: &Callback<Action>)
     }
 }
 
-fn failing(failure: &Failure, summary: &str, target: Target, on_action: &Callback<Action>) -> Html {
+fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Callback<Action>) -> Html {
     let c = &failure.counter_example;
-    let pieces = c.occupied.0.count_ones();
+    let pieces = match c.occupied.0.count_ones() {
+        1 => "1 piece, the slider".to_string(),
+        n => format!("{n} pieces, the slider's included"),
+    };
     let which = if failure.fewest_known { "The failing board with the fewest pieces" } else { "A failing board" };
     let got = match &c.got {
         Ok(board) => html! { <Grid board={*board} caption="your formula" sliders={c.square.bit()} /> },
-        Err(fault) => html! { <p class="formula-error">{ fault.message.clone() }</p> },
+        Err(fault) => html! { <p class="formula-error">{ fault.describe(context.text) }</p> },
     };
+    let differ = match &c.got {
+        Ok(board) => {
+            let squares: Vec<String> = (*board ^ c.expected).squares().map(|s| s.to_string()).collect();
+            format!(" They differ on {}.", squares.join(", "))
+        }
+        Err(_) => " The formula faults there.".to_string(),
+    };
+    // The sample above agreed: say how it missed them.
+    let missed =
+        if context.check_agreed { " The check's 100,032 sample boards above missed every one of them." } else { "" };
+    let target = context.target;
     let load = {
         let (square, occupied) = (c.square, c.occupied);
         on_action.reform(move |_: MouseEvent| Action::LoadBoard(square, occupied))
@@ -214,12 +246,12 @@ fn failing(failure: &Failure, summary: &str, target: Target, on_action: &Callbac
         <div class="check-differs" data-formula-proof="" data-proved="no"
             data-failing={failure.boards.map(|n| n.to_string()).unwrap_or_default()}
             data-square={c.square.name()} data-occupied={c.occupied.to_string()}>
-            <p>{ format!("✗ {summary}") }</p>
+            <p>{ format!("✗ {summary}{missed}") }</p>
             if !failure.squares.is_empty() {
                 { square_map(failure) }
             }
             <p>{ format!(
-                "{which}: the {} on {}, occupied {} ({pieces} pieces, the slider's included). Expected {}, the formula gives {}.",
+                "{which}: the {} on {}, occupied {} ({pieces}). Expected {}, the formula gives {}.{differ}",
                 target.slider(), c.square, c.occupied, c.expected,
                 c.got.as_ref().map_or_else(|_| "a fault".to_string(), |b| b.to_string())
             ) }</p>
@@ -235,27 +267,49 @@ fn failing(failure: &Failure, summary: &str, target: Target, on_action: &Callbac
     }
 }
 
-/// Where the failing boards are: a square darker the larger its share of its 2^63 boards.
+/// Where the failing boards are: a square darker the larger its share of its 2^63 boards;
+/// the squares the proof did not reach, hatched.
 fn square_map(failure: &Failure) -> Html {
     let count = |square: Square| failure.squares.iter().find(|(s, _)| *s == square).map_or(0, |&(_, n)| n);
+    let reached = |square: Square| failure.undecided.is_none_or(|undecided| square.index() < undecided.index());
     let cells =
         (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
             let n = count(square);
-            // Shares of 2^63: all, at least 1 in 2^10, at least 1 in 2^30, fewer, none.
+            // Shares of 2^63: all, at least half, at least 1 in 2^10, at least 1 in 2^30, fewer.
             let level = match n.leading_zeros() {
+                _ if !reached(square) => "undecided",
                 _ if n == 0 => "none",
-                0 => "all",
+                0 if n == 1 << 63 => "all",
+                0 => "most",
                 z if z <= 10 => "many",
                 z if z <= 30 => "some",
                 _ => "few",
             };
-            let title = if n == 0 { format!("{square}: none") } else { format!("{square}: {}", square_count(n)) };
-            html! { <span class="proof-square" data-share={level} data-failing-here={n.to_string()} {title}></span> }
+            let title = match (reached(square), n) {
+                (false, _) => format!("{square}: not decided"),
+                (true, 0) => format!("{square}: none fail"),
+                (true, n) => format!("{square}: {} fail", square_count(n)),
+            };
+            html! {
+                <span class="proof-square" role="img" aria-label={title.clone()} data-share={level}
+                    data-failing-here={n.to_string()} {title}></span>
+            }
         });
+    let counts: Vec<String> =
+        failure.squares.iter().map(|&(square, n)| format!("{square} {}", square_count(n))).collect();
+    let caption = match failure.undecided {
+        Some(square) => format!(
+            "Failing boards on each square, of its 2^63 (a1 bottom left; darker, more). From {square} on, hatched, nothing was decided."
+        ),
+        None => "Failing boards on each square, of its 2^63 (a1 bottom left; darker, more).".to_string(),
+    };
     html! {
         <figure class="proof-map" data-proof-map="">
             <div class="proof-squares">{ for cells }</div>
-            <figcaption>{ "Failing boards on each square (a1 at the bottom left), of its 2^63: darker, more; hover for the count." }</figcaption>
+            <figcaption>
+                { caption }
+                <details><summary>{ "The counts" }</summary><p>{ counts.join(", ") }</p></details>
+            </figcaption>
         </figure>
     }
 }
