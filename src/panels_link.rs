@@ -31,7 +31,7 @@ const SCRIPT: &str = "static/panels-loader.js";
 const SCRIPT_ID: &str = "slider-lab-panels";
 
 /// What the page says when the module cannot come (its loader or the module failed to load).
-pub const FAILED: &str = "The panels below the lesson (panels.wasm) could not be loaded: Share, the position's field, Copy for an article, Compare and Benchmark are missing. Reload the page to try again.";
+pub const FAILED: &str = "The panels below the lesson (panels.wasm) could not be loaded: Share, the position's field, Copy for an article, Compare and Benchmark are missing. Reload to try again.";
 
 /// The selector of each panel's host, as the page renders it and the module finds it.
 pub fn host(panel: &str) -> String {
