@@ -676,3 +676,31 @@ fn a_value_keeps_its_name_from_the_step_that_made_it() {
         }
     }
 }
+
+/// The subtractions run one code on every line (a rook's file, then its rank), so each why is
+/// shown on every line: none may speak of one kind of line, as "the article's filemask for a
+/// file" did above the rank's line mask.
+#[test]
+fn a_why_shown_on_every_line_names_no_one_line() {
+    let line_words = ["file", "files", "rank", "ranks", "diagonal", "diagonals", "anti", "antidiagonal"];
+    let techniques = [
+        Technique::Subtraction,
+        Technique::Sbamg,
+        Technique::ObstructionDifference,
+        Technique::ObstructionDifferenceHoffmann,
+    ];
+    for technique in techniques {
+        let trace = technique.trace(Slider::Queen, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        for step in trace.steps.iter().filter(|step| matches!(step.focus, Focus::Line(_))) {
+            let words: Vec<&str> = step.why.split(|c: char| !c.is_alphanumeric()).collect();
+            let named: Vec<&&str> = line_words.iter().filter(|word| words.contains(word)).collect();
+            assert!(
+                named.is_empty(),
+                "{technique} {:?} {}: the why names {named:?}: {}",
+                step.focus,
+                step.label,
+                step.why
+            );
+        }
+    }
+}
