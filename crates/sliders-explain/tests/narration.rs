@@ -647,7 +647,9 @@ fn a_subtraction_trace_is_narrated_by_the_articles_names() {
 }
 
 /// One value has one name in a trace: an operand made by an earlier step is called what that
-/// step called its result (`occ - cbnx3` in both, not `occ - cbnx3` and then "b").
+/// step called its result (`occ - 3cbn` in both, not `occ - 3cbn` and then "b"; `line_occupancy`
+/// in both, not "result" and then "a"), and the step's heading spells it so too (`2r`, never the
+/// code's `two_r`).
 #[test]
 fn a_value_keeps_its_name_from_the_step_that_made_it() {
     for technique in [Technique::Subtraction, Technique::Sbamg, Technique::ObstructionDifference] {
@@ -666,10 +668,11 @@ fn a_value_keeps_its_name_from_the_step_that_made_it() {
                             assert_eq!(name, earlier, "{technique} {square}: {} calls {text} otherwise", step.label);
                         }
                     }
-                    if names.result != "result" {
-                        for code in [step.expression(), &*step.operands.result] {
-                            named.push((code.to_string(), step.result, names.result.to_string()));
-                        }
+                    for code in [step.expression(), &*step.operands.result] {
+                        named.push((code.to_string(), step.result, names.result.to_string()));
+                    }
+                    for code_name in ["two_r", "cbnx3"] {
+                        assert!(!step.label.contains(code_name), "{technique} {square}: {}", step.label);
                     }
                 }
             }
