@@ -132,6 +132,37 @@ async fn space_does_not_scroll_and_keys_step_from_the_board() {
     browser.close().await;
 }
 
+/// At 1280x720 the player's buttons and its step bar stay where they are from step to step, so
+/// a reader clicks Next again and again without chasing it. (The stepper's grid once shared its
+/// spare height out among its rows: the player's row grew and shrank, its buttons moved 12 px.)
+#[tokio::test]
+async fn the_player_stays_put_from_step_to_step() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    // Each step is read finished, as it first shows.
+    browser.emulate_media("prefers-reduced-motion", "reduce").await;
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    let tops = "return ['[data-player=\"next\"]', '[data-scrub]'].map(s => document.querySelector(s).getBoundingClientRect().top);";
+    for technique in [Technique::Subtraction, Technique::Sbamg] {
+        browser.open(&format!("?technique={technique}&slider=rook&square=d2&occupied={board}&step=0")).await;
+        let first = browser.eval(tops).await;
+        for index in 1..technique.trace(Slider::Rook, Square::D2, board).steps.len() {
+            browser.click("[data-player=\"next\"]").await;
+            let seen = browser.eval(tops).await;
+            for (part, (then, now)) in
+                ["Next", "the step bar"].iter().zip(first.as_array().unwrap().iter().zip(seen.as_array().unwrap()))
+            {
+                let (then, now) = (then.as_f64().unwrap(), now.as_f64().unwrap());
+                assert!(
+                    (now - then).abs() <= 1.0,
+                    "{technique} step {}: {part} moved from {then} to {now} px",
+                    index + 1
+                );
+            }
+        }
+    }
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn a_step_past_the_end_shows_the_last_step() {
     let browser = Browser::start().await;
