@@ -132,6 +132,38 @@ async fn space_does_not_scroll_and_keys_step_from_the_board() {
     browser.close().await;
 }
 
+/// A menu keeps the keys that pick its options (its letters, Space and the arrows), but `[` and
+/// `]` pick none: with a menu focused they step the player, and the menu keeps its choice.
+#[tokio::test]
+async fn brackets_step_while_a_menu_has_focus() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    // A step shows finished at once, so the player's title says Pause only while it plays.
+    browser.emulate_media("prefers-reduced-motion", "reduce").await;
+    browser.open("?technique=obstruction-difference&slider=rook&square=d4&occupied=0x0008000000400800&step=0").await;
+    let step = || async { browser.attribute("[data-current-step]", "data-step-index").await.unwrap() };
+    let menu = "[data-technique-select]";
+    // Focused as Tab focuses it: a click would open its list.
+    browser.eval(&format!("document.querySelector('{menu}').focus();")).await;
+    press(&browser, ']').await;
+    assert_eq!(step().await, "1", "] steps on from the menu");
+    press(&browser, ']').await;
+    press(&browser, '[').await;
+    assert_eq!(step().await, "1", "[ steps back from the menu");
+    let menu_now = browser
+        .eval(&format!("const m = document.querySelector('{menu}'); return [document.activeElement === m, m.value];"))
+        .await;
+    assert_eq!(
+        menu_now,
+        serde_json::json!([true, "obstruction-difference"]),
+        "the menu keeps the focus and its choice"
+    );
+    // A letter is the menu's: K picks an option there, and does not play.
+    press(&browser, 'k').await;
+    let play = browser.attribute("[data-player=\"play\"]", "title").await.unwrap();
+    assert!(play.starts_with("Play"), "K in the menu started the player: {play}");
+    browser.close().await;
+}
+
 /// At 1280x720 the player's buttons and its step bar stay where they are from step to step, so
 /// a reader clicks Next again and again without chasing it. (The stepper's grid once shared its
 /// spare height out among its rows: the player's row grew and shrank, its buttons moved 12 px.)
