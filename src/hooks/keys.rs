@@ -12,8 +12,9 @@ use crate::url::Embed;
 /// The page's shortcut for a key, if it has one where the key was pressed. `[`, `]`, `K`, `,`,
 /// `.`, `?` and Esc work everywhere, the board included (its arrows move between squares); the
 /// arrows, Space, Home and End step the player everywhere else. Text fields keep every key, and
-/// Space still presses a focused button or square. A menu keeps its letters (K picks Kogge-Stone
-/// there), Space and the arrows, but `[` and `]` pick nothing: they step from a menu too.
+/// Space still presses a focused button or square. A menu keeps its letters (K there picks an
+/// option whose name starts with K), Space and the arrows, but `[` and `]` pick nothing: they
+/// step from a menu too.
 fn shortcut(event: &KeyboardEvent, keys_shown: bool, presenting: bool) -> Option<Action> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
     let within = |selector: &str| target.closest(selector).ok().flatten().is_some();
