@@ -52,7 +52,7 @@ mod instance {
         LOADED.with(|loaded| *loaded.borrow_mut() = None);
         validate(bytes)?;
         let array = Uint8Array::from(bytes);
-        let refused = |_| String::from("the browser refused to instantiate the compiled module");
+        let refused = |_| String::from("the browser refused the compiled module");
         let module = WebAssembly::Module::new(&array).map_err(refused)?;
         let instance = WebAssembly::Instance::new(&module, &Object::new()).map_err(refused)?;
         let attacks = Reflect::get(&instance.exports(), &"attacks".into())

@@ -104,7 +104,7 @@ async fn the_live_region_announces_the_step_not_its_frames() {
     let expected = sliders_explain::narration::announcement(&trace.steps[index], index, count, &board);
     assert_eq!(
         expected,
-        "Step 4 of 13, the d-file. potential_blockers minus two_r equals difference: 42 bits set, the borrow stops at bit 51 (d7)."
+        "Step 4 of 13, the d-file. potential_blockers minus 2r equals difference: 42 bits set, the borrow stops at bit 51 (d7)."
     );
     let said = || async { browser.eval("return document.querySelector('[data-announcement]').textContent;").await };
     assert_eq!(said().await, expected.as_str());

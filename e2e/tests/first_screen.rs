@@ -101,3 +101,29 @@ async fn presentation_mode_keeps_the_board_and_the_whole_narration() {
     }
     browser.close().await;
 }
+
+/// Presentation mode draws the player in glyphs, but Play and Next share ▶: each says what it
+/// does in words too (the others' words stay unseen, for screen readers), on the player's one row.
+#[tokio::test]
+async fn presentation_mode_says_which_button_plays_and_which_steps() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let query = "?v=2&technique=subtraction&slider=rook&square=d2&occupied=0x4ced22000146f848&step=1&present=1";
+    browser.open(query).await;
+    browser.wait_for("[data-presenting]", 5, "presentation mode").await;
+    // The words a button shows: its own text, where it takes room (the glyphs are in a span).
+    let seen = browser
+        .eval(
+            "const shown = b => { const button = document.querySelector(`[data-player=\"${b}\"]`);
+                 const texts = [...button.childNodes].filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+                 const words = texts.map(n => { const r = document.createRange(); r.selectNodeContents(n); const box = r.getBoundingClientRect();
+                     return box.width > 4 && box.height > 4 ? n.textContent.trim() : ''; }).join(' ');
+                 return [words, button.getBoundingClientRect().top]; };
+             return ['play', 'next', 'first', 'back', 'last'].map(shown);",
+        )
+        .await;
+    let words: Vec<&str> = (0..5).map(|i| seen[i][0].as_str().unwrap()).collect();
+    assert_eq!(words, ["Play", "Next", "", "", ""], "{seen}");
+    let tops: Vec<f64> = (0..5).map(|i| seen[i][1].as_f64().unwrap()).collect();
+    assert!(tops.iter().all(|top| (top - tops[0]).abs() <= 1.0), "the player keeps to one row: {seen}");
+    browser.close().await;
+}

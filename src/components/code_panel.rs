@@ -34,15 +34,26 @@ impl<'a> Expression<'a> {
         Expression { line: step.place.line(), column: step.place.column(), code: step.expression() }
     }
 
-    /// `text` split around the expression, when it starts on this line and is spelled there as
-    /// the label has it (an expression rustfmt wrapped over lines marks only its line).
+    /// `text` split around the expression, when it starts on this line (an expression rustfmt
+    /// wrapped over lines marks only its line). It ends where the label's code does, when the
+    /// file spells it as the label does; a label that shows a declared name (`2r`) where the file
+    /// has the code's own (`two_r`) leaves the end to the file's line: the first `;` or `)` the
+    /// expression did not open.
     fn split(self, number: u32, text: &str) -> Option<(&str, &str, &str)> {
         if number != self.line {
             return None;
         }
         let start = text.char_indices().nth(self.column as usize - 1)?.0;
-        let end = start + self.code.len();
-        (text.get(start..end)? == self.code).then(|| (&text[..start], &text[start..end], &text[end..]))
+        let mut depth = 0;
+        let length = match text[start..].starts_with(self.code) {
+            true => Some(self.code.len()),
+            false => text[start..].bytes().position(|byte| {
+                depth += (byte == b'(') as i32 - (byte == b')') as i32;
+                depth < 0 || byte == b';'
+            }),
+        };
+        let end = start + length.unwrap_or(text.len() - start);
+        Some((&text[..start], &text[start..end], &text[end..]))
     }
 }
 
@@ -173,5 +184,28 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
                 { body }
             </pre>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Expression;
+
+    /// The marked part of `line` for the label's `code` starting at `column`.
+    fn marked<'a>(code: &str, line: &'a str, column: u32) -> Option<&'a str> {
+        Expression { line: 1, column, code }.split(1, line).map(|(_, marked, _)| marked)
+    }
+
+    #[test]
+    fn the_mark_covers_the_expression_however_the_label_names_its_values() {
+        let line = "    let blocker = blocker & (-blocker | dir_mask(direction));";
+        assert_eq!(marked("-blocker", line, 30), Some("-blocker"));
+        assert_eq!(marked("blocker & (-blocker | dir_mask(direction))", line, 19), Some(&line[18..60]));
+        // The label shows the article's 2r and 3cbn where the file has two_r and cbnx3.
+        let line = "    let difference = potential_blockers - two_r;";
+        assert_eq!(marked("potential_blockers - 2r", line, 22), Some("potential_blockers - two_r"));
+        let line = "    let changed = occ ^ (occ - cbnx3);";
+        assert_eq!(marked("occ ^ (occ - 3cbn)", line, 19), Some("occ ^ (occ - cbnx3)"));
+        assert_eq!(marked("occ - 3cbn", line, 26), Some("occ - cbnx3"));
     }
 }

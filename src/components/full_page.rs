@@ -36,7 +36,7 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
                         <span class="control-label">{ "Theme" }</span>
                         <select onchange={on_theme} data-theme-select="">{ for themes }</select>
                     </label>
-                    <button type="button" data-present-open="" title="Only the board, the step and the code, scaled up for a projector"
+                    <button type="button" data-present-open="" title="The board, the step and the code, scaled up for a projector"
                         onclick={on_action.reform(|_: MouseEvent| Action::Present(true))}>
                         { "Present (P)" }
                     </button>

@@ -12,20 +12,23 @@ use crate::url::Embed;
 /// The page's shortcut for a key, if it has one where the key was pressed. `[`, `]`, `K`, `,`,
 /// `.`, `?` and Esc work everywhere, the board included (its arrows move between squares); the
 /// arrows, Space, Home and End step the player everywhere else. Text fields keep every key, and
-/// Space still presses a focused button or square.
+/// Space still presses a focused button or square. A menu keeps its letters (K there picks an
+/// option whose name starts with K), Space and the arrows, but `[` and `]` pick nothing: they
+/// step from a menu too.
 fn shortcut(event: &KeyboardEvent, keys_shown: bool, presenting: bool) -> Option<Action> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
     let within = |selector: &str| target.closest(selector).ok().flatten().is_some();
     if event.ctrl_key() || event.meta_key() || event.alt_key() {
         return None;
     }
-    if within("input[type=text], textarea, select, [contenteditable]") {
-        return (event.key() == "Escape" && keys_shown).then_some(Action::ShowKeys(false));
+    let key = event.key();
+    if within("input[type=text], textarea, [contenteditable]") || key != "[" && key != "]" && within("select") {
+        return (key == "Escape" && keys_shown).then_some(Action::ShowKeys(false));
     }
     let on_board = within("[data-square]");
     let on_input = within("input");
     let on_button = within("button, a, summary");
-    Some(match event.key().as_str() {
+    Some(match key.as_str() {
         "?" => Action::ShowKeys(!keys_shown),
         "Escape" if keys_shown => Action::ShowKeys(false),
         "Escape" if presenting => Action::Present(false),

@@ -69,7 +69,7 @@ fn trace_draws_the_article_grids() {
     assert!(output.status.success());
     let out = text(&output.stdout);
     assert!(out.contains("positive rays only"));
-    assert!(out.contains("step 4: [the d-file] potential_blockers - two_r = difference"), "{out}");
+    assert!(out.contains("step 4: [the d-file] potential_blockers - 2r = difference"), "{out}");
     // Each step says what it did, computed from its values.
     assert!(out.contains("until bit 51 (d7), the next one bit of potential_blockers, absorbs it"), "{out}");
     // The difference grid's fifth row beside the operator, as in the article.

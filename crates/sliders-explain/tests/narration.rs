@@ -647,7 +647,9 @@ fn a_subtraction_trace_is_narrated_by_the_articles_names() {
 }
 
 /// One value has one name in a trace: an operand made by an earlier step is called what that
-/// step called its result (`occ - cbnx3` in both, not `occ - cbnx3` and then "b").
+/// step called its result (`occ - 3cbn` in both, not `occ - 3cbn` and then "b"; `line_occupancy`
+/// in both, not "result" and then "a"), and the step's heading spells it so too (`2r`, never the
+/// code's `two_r`).
 #[test]
 fn a_value_keeps_its_name_from_the_step_that_made_it() {
     for technique in [Technique::Subtraction, Technique::Sbamg, Technique::ObstructionDifference] {
@@ -666,13 +668,42 @@ fn a_value_keeps_its_name_from_the_step_that_made_it() {
                             assert_eq!(name, earlier, "{technique} {square}: {} calls {text} otherwise", step.label);
                         }
                     }
-                    if names.result != "result" {
-                        for code in [step.expression(), &*step.operands.result] {
-                            named.push((code.to_string(), step.result, names.result.to_string()));
-                        }
+                    for code in [step.expression(), &*step.operands.result] {
+                        named.push((code.to_string(), step.result, names.result.to_string()));
+                    }
+                    for code_name in ["two_r", "cbnx3"] {
+                        assert!(!step.label.contains(code_name), "{technique} {square}: {}", step.label);
                     }
                 }
             }
+        }
+    }
+}
+
+/// The subtractions run one code on every line (a rook's file, then its rank), so each why is
+/// shown on every line: none may speak of one kind of line, as "the article's filemask for a
+/// file" did above the rank's line mask.
+#[test]
+fn a_why_shown_on_every_line_names_no_one_line() {
+    let line_words = ["file", "files", "rank", "ranks", "diagonal", "diagonals", "anti", "antidiagonal"];
+    let techniques = [
+        Technique::Subtraction,
+        Technique::Sbamg,
+        Technique::ObstructionDifference,
+        Technique::ObstructionDifferenceHoffmann,
+    ];
+    for technique in techniques {
+        let trace = technique.trace(Slider::Queen, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        for step in trace.steps.iter().filter(|step| matches!(step.focus, Focus::Line(_))) {
+            let words: Vec<&str> = step.why.split(|c: char| !c.is_alphanumeric()).collect();
+            let named: Vec<&&str> = line_words.iter().filter(|word| words.contains(word)).collect();
+            assert!(
+                named.is_empty(),
+                "{technique} {:?} {}: the why names {named:?}: {}",
+                step.focus,
+                step.label,
+                step.why
+            );
         }
     }
 }

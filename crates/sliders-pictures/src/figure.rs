@@ -499,12 +499,11 @@ mod tests {
     /// A letter keeps its case in the picture's legend: the grid is captioned "b", not "B".
     #[test]
     fn a_letters_legend_names_it_as_its_caption_does() {
-        // SBAMG's occupancy step: its first operand, an expression with spaces, is "a".
-        let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
-        let index =
-            trace.steps.iter().position(|s| s.label == "(occupied & masks.line_ex) | masks.outer = occ").unwrap();
+        // Magic's table read: its index, a long expression with spaces, is "a".
+        let trace = Technique::Magic.trace(Slider::Rook, Square::D1, Bitboard(0x43));
+        let index = trace.steps.iter().position(|s| s.label.starts_with("table[(magic.offset")).unwrap();
         let svg = step_picture(&trace, index, Moment::Finished, Sentence::None);
-        assert!(svg.contains("a is occupied &amp; masks.line_ex.") && !svg.contains("A is"), "{svg}");
+        assert!(svg.contains("a is magic.offset + index.0 as u32.") && !svg.contains("A is"), "{svg}");
     }
 
     #[test]

@@ -31,8 +31,8 @@ fn subtraction_byte_example() {
         [
             "LINE_MASKS[line][square] = line_mask",
             "occupied & line_mask = potential_blockers",
-            "square.bit() << 1 = two_r",
-            "potential_blockers - two_r = difference",
+            "square.bit() << 1 = 2r",
+            "potential_blockers - 2r = difference",
             "difference ^ occupied = changed",
             "changed & line_mask",
         ]
@@ -161,16 +161,17 @@ fn sbamg_nibble_sample() {
     let trace = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43));
     let rank = steps_on(&trace, Focus::Line(Line::Rank));
     let value = |label: &str| rank.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("{label}")).result;
-    // The labels are the article's code's own names: occ, bsq (the square index; its bit is the
-    // sample's cbn, 0x02) and cbnx3, shown as the article's 3cbn.
-    assert_eq!(value("(occupied & masks.line_ex) | masks.outer = occ"), Value::Board(Bitboard(0x43)));
+    // The labels are the article's code's own names: the line occupancy, occ, bsq (the square
+    // index; its bit is the sample's cbn, 0x02) and the code's cbnx3, shown as the article's 3cbn.
+    assert_eq!(value("occupied & masks.line_ex = line_occupancy"), Value::Board(Bitboard(0x43)));
+    assert_eq!(value("line_occupancy | masks.outer = occ"), Value::Board(Bitboard(0x43)));
     assert_eq!(value("bsr(occ & masks.lower) = bsq"), Value::Number(1), "cbn = 0x02 = 1 << bsq");
-    assert_eq!(value("3 << bsq.index() = cbnx3"), Value::Board(Bitboard(0x06)));
-    assert_eq!(value("occ - cbnx3"), Value::Board(Bitboard(0x3d)));
-    assert_eq!(value("occ ^ (occ - cbnx3) = changed"), Value::Board(Bitboard(0x7e)));
+    assert_eq!(value("3 << bsq.index() = 3cbn"), Value::Board(Bitboard(0x06)));
+    assert_eq!(value("occ - 3cbn"), Value::Board(Bitboard(0x3d)));
+    assert_eq!(value("occ ^ (occ - 3cbn) = changed"), Value::Board(Bitboard(0x7e)));
     assert_eq!(value("changed & masks.line_ex"), Value::Board(Bitboard(0x76)));
-    let three = rank.iter().find(|s| s.label == "3 << bsq.index() = cbnx3").unwrap();
-    let minus = rank.iter().find(|s| s.label == "occ - cbnx3").unwrap();
+    let three = rank.iter().find(|s| s.label == "3 << bsq.index() = 3cbn").unwrap();
+    let minus = rank.iter().find(|s| s.label == "occ - 3cbn").unwrap();
     assert_eq!((&*three.operands.result, &*minus.operands.rhs), ("3cbn", "3cbn"));
     assert_eq!(trace.result & Bitboard(0xff), Bitboard(0x76));
 }
@@ -216,6 +217,18 @@ fn text_at(source: &str, line: u32, column: u32) -> String {
     lines.fold(first, |text, next| format!("{text} {}", next.trim_start()))
 }
 
+/// The names the file's comments declare, each with the code's own: `shown as: 2r` right above
+/// `let two_r = …` gives ("2r", "two_r").
+fn declared_names(source: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = source.lines().map(str::trim).collect();
+    let declared = lines.windows(2).filter_map(|pair| {
+        let shown = pair[0].strip_prefix("// shown as:")?.trim();
+        let name = pair[1].strip_prefix("let ")?.split(' ').next()?;
+        Some((shown.to_string(), name.to_string()))
+    });
+    declared.collect()
+}
+
 #[test]
 fn every_step_of_a_technique_points_into_its_own_source() {
     for &technique in Technique::ALL {
@@ -228,15 +241,18 @@ fn every_step_of_a_technique_points_into_its_own_source() {
                 step.place.line()
             );
             // A step's label is its expression as the file spells it, at the step's own line and
-            // column, and ` = name` when a `let` binds it.
-            let code = step.label.split(" = ").next().unwrap_or(&step.label);
+            // column, and ` = name` when a `let` binds it; a name a comment declared shows as declared.
+            let mut code = step.expression().to_string();
+            for (shown, name) in declared_names(technique.source()) {
+                code = code.replace(&shown, &name);
+            }
             let (first, last) = technique.statement_lines(step.place.line());
             let statement: Vec<&str> =
                 technique.source().lines().skip(first as usize - 1).take((last - first + 1) as usize).collect();
             let statement = statement.join("\n");
             let at = text_at(technique.source(), step.place.line(), step.place.column());
             assert!(
-                at.starts_with(code) || statement.contains(&*step.label),
+                at.starts_with(&code) || statement.contains(&*step.label),
                 "{technique} line {} column {} is {at:?}, not {:?}",
                 step.place.line(),
                 step.place.column(),

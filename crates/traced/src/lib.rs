@@ -18,8 +18,10 @@
 //!
 //! Each step's constant `Site` also names its operands, from the syntax tree: a binary
 //! operation's two sides, a table read's index without its casts, a walk's occupancy. A line
-//! `shown as: 2r` in the comment above `let two_r = …` makes every later operand `two_r` of the
-//! function, and the step's own result, show as `2r` (the article's name, which is no Rust name).
+//! `shown as: 2r` in the comment above `let two_r = …` makes the name `two_r` show as `2r` (the
+//! article's name, which is no Rust name) in that step's label and result and in every later
+//! step's label and operands, so a value has one name throughout the trace; a comment names a
+//! sub-expression as it is shown, `` `o - 2r`: ``.
 //! The comments are read by `traced_syntax`, which the page uses too.
 //!
 //! The operations it knows: `& | ^ - * << >>` on bitboards, `+` on numbers, `!` and unary `-`,
@@ -153,12 +155,23 @@ struct Rewriter {
 }
 
 impl Rewriter {
-    /// The name an operand is shown by: the one its comment declared, else its own text.
-    fn shown(&self, text: String) -> String {
-        match self.shown.iter().find(|(name, _)| same_code(name, &text)) {
-            Some((_, shown)) => shown.clone(),
-            None => text,
+    /// `text` as the trace shows it: each name a comment declared (`two_r`) written as it is
+    /// shown (`2r`), so that a value has one name in the step's heading, its operands' captions
+    /// and its result. Whole names only, and never a field (`masks.two_r` is another value).
+    fn shown(&self, text: &str) -> String {
+        let is_name = |c: char| c.is_alphanumeric() || c == '_';
+        let mut shown = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find(is_name) {
+            shown.push_str(&rest[..start]);
+            let length = rest[start..].find(|c: char| !is_name(c)).unwrap_or(rest.len() - start);
+            let word = &rest[start..start + length];
+            let declared = self.shown.iter().find(|(name, _)| name == word).filter(|_| !shown.ends_with('.'));
+            shown.push_str(declared.map_or(word, |(_, name)| name));
+            rest = &rest[start + length..];
         }
+        shown.push_str(rest);
+        shown
     }
 
     fn fail(&mut self, span: Span, message: String) {
@@ -193,11 +206,12 @@ impl Rewriter {
         let outermost = unparenthesized(expression);
         if !whys.own.is_empty() && traceable(outermost) {
             let why = std::mem::take(&mut whys.own);
-            let mut label = self.source.text(outermost.to_token_stream()).unwrap_or_default();
-            if let Some(name) = &name {
-                label = format!("{label} = {name}");
+            let code = self.source.text(outermost.to_token_stream()).unwrap_or_default();
+            let result = name.map(|name| self.shown(&name)).unwrap_or_default();
+            let mut label = self.shown(&code);
+            if !result.is_empty() {
+                label = format!("{label} = {result}");
             }
-            let result = name.map(|name| self.shown(name)).unwrap_or_default();
             let mut named = Subexpressions { rewriter: self, whys: &mut whys };
             named.trace(outermost, label, why, result);
         } else {
@@ -347,7 +361,7 @@ impl Subexpressions<'_> {
         let text = |operand: Option<&Expr>| {
             operand.and_then(|operand| self.rewriter.source.text(operand.to_token_stream())).unwrap_or_default()
         };
-        let (lhs, rhs) = (self.rewriter.shown(text(lhs)), self.rewriter.shown(text(rhs)));
+        let (lhs, rhs) = (self.rewriter.shown(&text(lhs)), self.rewriter.shown(&text(rhs)));
         // One constant per step: after inlining, the fast path carries nothing of it.
         let site = quote_spanned!(span=> {
             const SITE: crate::trace::Site =
@@ -413,8 +427,10 @@ impl Subexpressions<'_> {
 }
 
 impl VisitMut for Subexpressions<'_> {
+    /// A comment names a sub-expression as the trace shows it (`` `occ - 3cbn`: ``), for that
+    /// is how its step's label spells it, and the page finds the why by the label.
     fn visit_expr_mut(&mut self, expression: &mut Expr) {
-        let text = self.rewriter.source.text(expression.to_token_stream());
+        let text = self.rewriter.source.text(expression.to_token_stream()).map(|text| self.rewriter.shown(&text));
         let named = text
             .as_deref()
             .and_then(|text| self.whys.named.iter_mut().find(|named| !named.used && same_code(&named.code, text)));
@@ -423,7 +439,8 @@ impl VisitMut for Subexpressions<'_> {
                 named.used = true;
                 let why = named.why.clone();
                 let inner = unparenthesized(expression);
-                let label = self.rewriter.source.text(inner.to_token_stream()).unwrap_or_default();
+                let code = self.rewriter.source.text(inner.to_token_stream()).unwrap_or_default();
+                let label = self.rewriter.shown(&code);
                 self.trace(inner, label, why, String::new());
             }
             _ => visit_mut::visit_expr_mut(self, expression),

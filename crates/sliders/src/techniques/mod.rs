@@ -426,7 +426,7 @@ mod tests {
         // shown as: 2r
         let two_r = square.bit() << 1;
         // XOR with o marks the changed bits.
-        // `o - two_r`: the borrow runs up to the first blocker.
+        // `o - 2r`: the borrow runs up to the first blocker.
         let changed = o ^ (o - two_r);
         // The table's entry for the changed bits' count.
         let entry = [Bitboard::EMPTY; 64][changed.count() as usize];
@@ -434,7 +434,7 @@ mod tests {
     }
 
     /// Operands are named from the syntax tree, and a name a comment declares is used for the
-    /// value wherever it is an operand.
+    /// value wherever it is shown: the labels, the operands and the result.
     #[test]
     fn the_macro_names_operands_from_the_tree_and_declared_names() {
         let mut recorder = Recorder::new();
@@ -447,9 +447,9 @@ mod tests {
         assert_eq!(
             names,
             [
-                ("square.bit() << 1 = two_r", "square.bit()", "1", "2r"),
-                ("o - two_r", "o", "2r", ""),
-                ("o ^ (o - two_r) = changed", "o", "o - two_r", "changed"),
+                ("square.bit() << 1 = 2r", "square.bit()", "1", "2r"),
+                ("o - 2r", "o", "2r", ""),
+                ("o ^ (o - 2r) = changed", "o", "o - 2r", "changed"),
                 // A table read's index without its cast.
                 ("[Bitboard::EMPTY; 64][changed.count() as usize] = entry", "changed.count()", "", "entry"),
             ]

@@ -17,14 +17,16 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
     by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
 }
 
-/// The attacks along `line`, by the article's code and names: occ, bsq, cbnx3 (3cbn).
+/// The attacks along `line`, by the article's code and names: the line occupancy, occ, bsq,
+/// cbnx3 (shown as 3cbn). The article's `occ &= lineEx; occ |= outer;` is two steps here too.
 #[traced]
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
     let masks = &SBAMG_MASKS[square][line];
+    // Keeps the pieces on this line, the article's line occupancy. The slider's own bit is left out, so the borrow can pass it.
+    let line_occupancy = occupied & masks.line_ex;
     // Adds a1 and, when it lies below the slider, the line's lower end, so there is always a one bit below the slider to scan for.
-    // `occupied & masks.line_ex`: Keeps the pieces on this line. The slider's own bit is left out, so the borrow can pass it.
-    let occ = (occupied & masks.line_ex) | masks.outer;
+    let occ = line_occupancy | masks.outer;
     // A reverse scan finds the highest of those bits, at the square bsq; its bit is the article's cbn: the closest blocker below the slider or, with none, an added stop bit.
     // `occ & masks.lower`: Keeps the one bits below the slider's square.
     let bsq = bsr(occ & masks.lower);
@@ -32,7 +34,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     // shown as: 3cbn
     let cbnx3 = 3 << bsq.index();
     // XOR with occ marks every changed bit: cbn's own, and from 2cbn up to the first blocker above the slider, or up to h8.
-    // `occ - cbnx3`: Of 3cbn, one copy of cbn clears cbn's own bit (the blocker's, or the stop bit's); the other two, 2cbn, the bit above it, start the borrow: it clears the first one bit at or above 2cbn, the first blocker above the slider, and turns every zero bit below that, down to 2cbn, into one; with no blocker above, every bit from 2cbn up turns to one.
+    // `occ - 3cbn`: Of 3cbn, one copy of cbn clears cbn's own bit (the blocker's, or the stop bit's); the other two, 2cbn, the bit above it, start the borrow: it clears the first one bit at or above 2cbn, the first blocker above the slider, and turns every zero bit below that, down to 2cbn, into one; with no blocker above, every bit from 2cbn up turns to one.
     let changed = occ ^ (occ - cbnx3);
     // Keeps only this line's squares, without the slider's own.
     changed & masks.line_ex

@@ -21,7 +21,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 #[traced]
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
-    // The whole line through the slider (the article's filemask for a file): only pieces on it can block along this line.
+    // The whole line through the slider, the article's line-mask: only pieces on it can block along this line.
     let line_mask = LINE_MASKS[line][square];
     // Keeps the pieces on this line, the potential blockers. Every other bit becomes zero, so only a piece on the line can stop the borrow.
     let potential_blockers = occupied & line_mask;
