@@ -71,8 +71,7 @@ async fn a_failure_on_a_forty_square_pattern_is_refuted_with_its_fewest_piece_bo
         "the pattern alone, the slider on a1"
     );
     assert!(
-        data[3]
-            .contains("Fails on 536,870,912 of the 2^69 boards (one in 2^40), on 44 of the 64 squares."),
+        data[3].contains("Fails on 536,870,912 of the 2^69 boards (one in 2^40), on 44 of the 64 squares."),
         "{}",
         data[3]
     );

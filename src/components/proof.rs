@@ -82,6 +82,9 @@ impl Reducible for ProofState {
     }
 }
 
+/// A proof's worker, and the handler of its messages, which must live as long as it.
+type Running = (Worker, Closure<dyn FnMut(MessageEvent)>);
+
 /// The worker's two requests: the proof's start, and its next square (the worker sends them
 /// as `Request::ProveStart` and `Request::ProveSquare`).
 fn requests(text: &str, target: Target) -> (Vec<u8>, Vec<u8>) {
@@ -95,11 +98,7 @@ fn requests(text: &str, target: Target) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// Starts the worker on the proof; it answers into `state`.
-fn start_worker(
-    text: &str,
-    target: Target,
-    state: UseReducerDispatcher<ProofState>,
-) -> Option<(Worker, Closure<dyn FnMut(MessageEvent)>)> {
+fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofState>) -> Option<Running> {
     let worker = match Worker::new("static/prove-worker.js") {
         Ok(worker) => worker,
         Err(_) => {
@@ -134,7 +133,7 @@ fn start_worker(
 #[function_component(ProofPanel)]
 pub fn proof_panel(props: &ProofProps) -> Html {
     let state = use_reducer(ProofState::default);
-    let worker = use_mut_ref(|| None::<(Worker, Closure<dyn FnMut(MessageEvent)>)>);
+    let worker = use_mut_ref(|| None::<Running>);
     // A check that ends starts a proof; a new text, target or check ends the one under way.
     use_effect_with((props.formula.clone(), props.target, props.check_ended), {
         let (state, worker) = (state.dispatcher(), worker.clone());
