@@ -25,16 +25,16 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let masks = &SBAMG_MASKS[square][line];
     // Keeps the pieces on this line, the article's line occupancy. The slider's own bit is left out, so the borrow can pass it.
     let line_occupancy = occupied & masks.line_ex;
-    // Adds a1 and, when it lies below the slider, the line's lower end, so there is always a one bit below the slider to scan for.
+    // Adds a1 and, when it lies below the slider, the line's lower end, so the reverse scan always finds a bit: for a slider on a1, a1's own.
     let occ = line_occupancy | masks.outer;
     // A reverse scan finds the highest of those bits, at the square bsq; its bit is the article's cbn: the closest blocker below the slider or, with none, an added stop bit.
-    // `occ & masks.lower`: Keeps the one bits below the slider's square.
+    // `occ & masks.lower`: Keeps the one bits below the slider's square; for a slider on a1, a1's own bit, the stop.
     let bsq = bsr(occ & masks.lower);
     // Three times cbn is cbn and 2cbn, the bit above it: the article's 3cbn.
     // shown as: 3cbn
     let cbnx3 = 3 << bsq.index();
     // XOR with occ marks every changed bit: cbn's own, and from 2cbn up to the first blocker above the slider, or up to h8.
-    // `occ - 3cbn`: Of 3cbn, one copy of cbn clears cbn's own bit (the blocker's, or the stop bit's); the other two, 2cbn, the bit above it, start the borrow: it clears the first one bit at or above 2cbn, the first blocker above the slider, and turns every zero bit below that, down to 2cbn, into one; with no blocker above, every bit from 2cbn up turns to one.
+    // `occ - 3cbn`: Of 3cbn, one copy of cbn clears cbn's own bit (the blocker's, or the stop bit's); the other two, 2cbn, the bit above it, are subtracted next: that clears the first one bit at or above 2cbn, the first blocker above the slider, and turns every zero bit below that, down to 2cbn, into one; with no blocker above, every bit from 2cbn up turns to one.
     let changed = occ ^ (occ - cbnx3);
     // Keeps only this line's squares, without the slider's own.
     changed & masks.line_ex

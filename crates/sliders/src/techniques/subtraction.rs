@@ -25,12 +25,12 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let line_mask = LINE_MASKS[line][square];
     // Keeps the pieces on this line, the potential blockers. Every other bit becomes zero, so only a piece on the line can stop the borrow.
     let potential_blockers = occupied & line_mask;
-    // Twice the slider's bit r (2r in the article) is the bit just above it, where the borrow has to start.
+    // Twice the slider's bit r (2r in the article): the bit just above the slider, where the subtraction starts; for a slider on h8 it falls off the top, and 2r is zero.
     // shown as: 2r
     let two_r = square.bit() << 1;
-    // Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker, every bit from 2r up turns to one.
+    // Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker above, every bit from 2r up turns to one. A 2r of zero changes nothing.
     let difference = potential_blockers - two_r;
-    // XOR with the whole occupancy, as the article does: on the line, the bits the subtraction changed; off the line, the borrow's ones and the other pieces mix, and the line mask drops them.
+    // XOR with the whole occupancy, as the article does: on the line, the bits the subtraction changed; off the line, the other pieces and any ones a borrow left there mix, and the line mask drops them.
     let changed = difference ^ occupied;
     // The line mask keeps only this line's squares: the attacks towards higher bits.
     changed & line_mask
