@@ -324,13 +324,26 @@ pub fn panel_beside_harness(rounds: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// The rows of `techniques` alone, printed: no page build, no BENCHMARKS.md.
+pub fn bench_only(occupancies: usize, runs: usize, techniques: &[Technique]) -> Result<(), String> {
+    crate::toolchain::ensure_test_tools()?;
+    let wasm_bench = build_wasm_bench()?;
+    let mut harnesses = start_harnesses(occupancies, &wasm_bench)?;
+    let rows = technique_rows(&mut harnesses, runs, techniques)?;
+    println!("\n{}\n{}", rows.table, rows.lines);
+    match rows.mismatches.is_empty() {
+        true => Ok(()),
+        false => Err(format!("wasm and native accumulators differ: {}", rows.mismatches.join("; "))),
+    }
+}
+
 pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     crate::toolchain::ensure_test_tools()?;
     run(&mut trunk_release_build())?;
     let wasm_bench = build_wasm_bench()?;
     let page = page_timings(&wasm_bench)?;
     let mut harnesses = start_harnesses(occupancies, &wasm_bench)?;
-    let rows = technique_rows(&mut harnesses, runs)?;
+    let rows = technique_rows(&mut harnesses, runs, Technique::ALL)?;
     drop(harnesses);
     let mut budgets = weight_budgets()?;
     let median_of = |wanted: Technique| rows.medians.iter().find(|(t, _)| *t == wanted).map(|(_, m)| *m);
@@ -359,7 +372,7 @@ struct TechniqueRows {
     mismatches: Vec<String>,
 }
 
-fn technique_rows(harnesses: &mut [Harness; 3], runs: usize) -> Result<TechniqueRows, String> {
+fn technique_rows(harnesses: &mut [Harness; 3], runs: usize, techniques: &[Technique]) -> Result<TechniqueRows, String> {
     let mut table = String::new();
     let _ = writeln!(
         table,
@@ -370,7 +383,7 @@ fn technique_rows(harnesses: &mut [Harness; 3], runs: usize) -> Result<Technique
     let mut mismatches = Vec::new();
     // Each technique's median MQ/s: native, target-cpu=native, wasm.
     let mut medians = Vec::new();
-    for &technique in Technique::ALL {
+    for &technique in techniques {
         let runs = measure(harnesses, technique, runs)?;
         let [native, cpu_native, wasm] = &runs.accumulators;
         if native != wasm || native != cpu_native {

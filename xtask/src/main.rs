@@ -44,6 +44,10 @@ enum Task {
         /// Runs per figure (the median is reported).
         #[arg(long, default_value_t = 5)]
         runs: usize,
+        /// Time only these techniques, side by side in the same rounds, and print their rows
+        /// without building the page or writing BENCHMARKS.md (for a quick comparison).
+        #[arg(long, value_parser = parse_technique)]
+        only: Vec<sliders::Technique>,
     },
     /// The Benchmark panel beside the harness of `bench`, on the same module and workload, in
     /// alternating rounds; writes docs/panel-vs-bench.md.
@@ -221,6 +225,10 @@ enum Stage {
     Build(Command),
     /// A check run here, counted like a test runner through its printed result line.
     Check(fn(&mut Tally) -> Result<(), String>),
+}
+
+fn parse_technique(name: &str) -> Result<sliders::Technique, String> {
+    name.parse().map_err(|_| format!("no technique is called {name} (see `sliders techniques`)"))
 }
 
 pub fn cargo_command(args: &[&str]) -> Command {
@@ -405,7 +413,8 @@ fn main() -> ExitCode {
                 .arg(folder))
         }),
         Task::Test => test(),
-        Task::Bench { occupancies, runs } => bench::bench(occupancies, runs),
+        Task::Bench { occupancies, runs, only } if only.is_empty() => bench::bench(occupancies, runs),
+        Task::Bench { occupancies, runs, only } => bench::bench_only(occupancies, runs, &only),
         Task::BenchPanel { rounds } => bench::panel_beside_harness(rounds),
         Task::MachineCode => machine_code::machine_code(),
         Task::Magics => magics::run(),

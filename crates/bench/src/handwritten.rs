@@ -9,7 +9,7 @@ use sliders::techniques::magic::{attack_table, Magic, BISHOP, ROOK};
 use sliders::techniques::obstruction_masks::OBSTRUCTION_MASKS;
 use sliders::techniques::sbamg::SBAMG_MASKS;
 use sliders::techniques::subtraction::LINE_MASKS;
-use sliders::{LINE_EX, RAYS};
+use sliders::{swap_bytes, LINE_EX, RAYS};
 
 // Directions in the order of the core's tables; lines as (positive, negative).
 const N: usize = 0;
@@ -169,7 +169,7 @@ pub fn hyperbola_quintessence(sq: usize, occ: u64) -> u64 {
     let both_ways = |mask: u64| {
         let o = occ & mask;
         let up = o.wrapping_sub(r);
-        let down = o.swap_bytes().wrapping_sub(r.swap_bytes()).swap_bytes();
+        let down = swap_bytes(swap_bytes(o).wrapping_sub(swap_bytes(r)));
         (up ^ down) & mask
     };
     let rank_shift = sq & !7;

@@ -47,13 +47,25 @@ pub fn run(technique: Technique, workload: &Workload) -> u64 {
 }
 
 macro_rules! per_technique {
-    ($($variant:ident => $module:ident, $export:ident, $handwritten_export:ident;)*) => {
+    ($($variant:ident => $module:ident, $export:ident, $handwritten_export:ident $(, wasm $feature:literal)?;)*) => {
 
         /// The same techniques hand-written without a tracer.
         pub fn run_handwritten(technique: Technique, workload: &Workload) -> u64 {
             match technique {
-                $(Technique::$variant => xor_all(workload, handwritten::$module),)*
+                $(Technique::$variant => handwritten_loops::$module(workload),)*
             }
+        }
+
+        /// Each hand-written twin's loop in a function of its own, compiled with the
+        /// WebAssembly feature its technique uses, as the core's loops are.
+        mod handwritten_loops {
+            use super::*;
+            $(
+                $(#[cfg_attr(target_arch = "wasm32", target_feature(enable = $feature))])?
+                pub fn $module(workload: &Workload) -> u64 {
+                    xor_all(workload, handwritten::$module)
+                }
+            )*
         }
 
         /// One queen lookup per technique under its own export name, so the instructions of
@@ -71,13 +83,21 @@ macro_rules! per_technique {
             pub extern "C" fn byte_swap(word: u64) -> u64 {
                 word.swap_bytes()
             }
+
+            /// The core's byte swap, a byte shuffle in WebAssembly's SIMD, alone.
+            #[no_mangle]
+            pub extern "C" fn byte_shuffle(word: u64) -> u64 {
+                sliders::swap_bytes(word)
+            }
             $(
                 #[no_mangle]
+                $(#[cfg_attr(target_arch = "wasm32", target_feature(enable = $feature))])?
                 pub extern "C" fn $export(square: u32, occupancy: u64) -> u64 {
                     sliders::techniques::$module::attacks(&mut NoTrace, Slider::Queen, Square::from_index(square), Bitboard(occupancy)).0
                 }
 
                 #[no_mangle]
+                $(#[cfg_attr(target_arch = "wasm32", target_feature(enable = $feature))])?
                 pub extern "C" fn $handwritten_export(square: u32, occupancy: u64) -> u64 {
                     handwritten::$module(square as usize & 63, occupancy)
                 }
@@ -97,7 +117,7 @@ per_technique! {
     ObstructionDifference => obstruction_difference, queen_obstruction_difference, handwritten_obstruction_difference;
     ObstructionDifferenceHoffmann => obstruction_difference_hoffmann, queen_obstruction_difference_hoffmann, handwritten_obstruction_difference_hoffmann;
     Sbamg => sbamg, queen_sbamg, handwritten_sbamg;
-    HyperbolaQuintessence => hyperbola_quintessence, queen_hyperbola_quintessence, handwritten_hyperbola_quintessence;
+    HyperbolaQuintessence => hyperbola_quintessence, queen_hyperbola_quintessence, handwritten_hyperbola_quintessence, wasm "simd128";
     KoggeStone => kogge_stone, queen_kogge_stone, handwritten_kogge_stone;
     Dumb7Fill => dumb7fill, queen_dumb7fill, handwritten_dumb7fill;
     Kindergarten => kindergarten, queen_kindergarten, handwritten_kindergarten;

@@ -25,7 +25,7 @@ pub mod techniques;
 pub mod trace;
 pub mod workload;
 
-pub use bitboard::{pdep_loop, pext_loop, Bitboard, ParseBitboardError};
+pub use bitboard::{pdep_loop, pext_loop, swap_bytes, Bitboard, ParseBitboardError};
 pub use geometry::{
     line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, LINE_EX, RAYS,
 };

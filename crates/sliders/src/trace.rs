@@ -484,7 +484,7 @@ pub trait Tracer {
     #[inline(always)]
     #[track_caller]
     fn bswap(&mut self, site: &'static Site, a: Bitboard) -> Bitboard {
-        let result = Bitboard(a.0.swap_bytes());
+        let result = a.swap_bytes();
         self.unary(site, Op::ByteSwap, a, Value::Board(result));
         result
     }
