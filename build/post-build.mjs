@@ -89,6 +89,25 @@ copyFileSync(
   writeFileSync(join(TRUNK_STAGING_DIR, "bench-native.json"), JSON.stringify({ machine, native }));
 }
 
+// Every build: before trunk's loader starts the page's module, a check that the browser has
+// WebAssembly SIMD, which the byte swap of Hyperbola Quintessence uses (sliders::swap_bytes).
+// Without it the module would not compile and the page would stay blank; instead it says why.
+// The probe is the smallest module with a SIMD instruction: a function returning
+// i8x16.splat(0). It lives in the loader, whose hash the policy allows below.
+{
+  const probe = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11];
+  const start = /^const wasm = await init\(/m;
+  if (!start.test(html)) {
+    console.error("post-build: trunk's loader has no `const wasm = await init(` to guard with the SIMD check");
+    process.exit(1);
+  }
+  const check =
+    `if (!WebAssembly.validate(new Uint8Array([${probe}]))) {\n` +
+    `  document.body.textContent = "Slider Lab needs WebAssembly SIMD, which this browser does not have. Chrome and Edge 91, Firefox 89 and Safari 16.4 or later have it.";\n` +
+    `  throw new Error("no WebAssembly SIMD");\n}\n`;
+  html = html.replace(start, (line) => check + line);
+}
+
 if (TRUNK_PROFILE !== "release") {
   writeFileSync(htmlPath, html.replace(policy, ""));
   process.exit(0);

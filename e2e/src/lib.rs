@@ -438,6 +438,15 @@ impl Browser {
         self.client.issue_cmd(DevTools(command)).await.expect("Chromium emulates the media feature");
     }
 
+    /// Runs `script` in every page this browser loads from now on, before the page's own.
+    pub async fn before_every_page(&self, script: &str) {
+        let command = serde_json::json!({
+            "cmd": "Page.addScriptToEvaluateOnNewDocument",
+            "params": { "source": script }
+        });
+        self.client.issue_cmd(DevTools(command)).await.expect("Chromium takes the script");
+    }
+
     /// Makes the page lay itself out for print (CSS `@media print`).
     pub async fn emulate_print(&self) {
         let command = serde_json::json!({ "cmd": "Emulation.setEmulatedMedia", "params": { "media": "print" } });

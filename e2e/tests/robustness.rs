@@ -1,7 +1,7 @@
 //! Trust on every machine: dist/ holds only the release site, the page works under the strict
 //! Content-Security-Policy sent as a header, a panic shows a banner with a way back, embed.js
-//! takes heights only from its own site's iframes, a huge parameter cannot widen the page, and
-//! the lesson works without the panels module.
+//! takes heights only from its own site's iframes, a huge parameter cannot widen the page, the
+//! lesson works without the panels module, and a browser without WebAssembly SIMD is told so.
 //! (Every test's `close` also fails on any console error or warning and any outside request.)
 
 use std::path::PathBuf;
@@ -217,4 +217,20 @@ async fn without_the_panels_module_the_lesson_works_and_says_what_is_missing() {
         browser.close_unchecked().await;
         let _ = std::fs::remove_dir_all(root);
     }
+}
+
+/// A browser without WebAssembly SIMD cannot compile the page's module (Hyperbola Quintessence's
+/// byte swap is a SIMD shuffle). The loader asks first and says so instead of a blank page.
+/// Every current browser has SIMD, so this one is made to answer no.
+#[tokio::test]
+async fn without_webassembly_simd_the_page_says_so() {
+    let browser = Browser::start().await;
+    browser.before_every_page("WebAssembly.validate = () => false;").await;
+    browser.goto(&browser.server.url("")).await;
+    let body = browser.wait_for("body", 10, "no body").await.text().await.unwrap();
+    assert!(body.contains("needs WebAssembly SIMD") && body.contains("Firefox 89"), "{body}");
+    let started = browser.eval("return document.querySelector('[data-result]') !== null;").await;
+    assert_eq!(started, serde_json::Value::Bool(false), "the page started without SIMD");
+    // The loader stops with an error on purpose: the console's error is expected.
+    browser.close_unchecked().await;
 }

@@ -2,13 +2,14 @@
 //! release build of each technique's queen lookup is disassembled, every function it can call is
 //! followed, and the `i64.clz` / `i64.ctz` instructions are counted. A technique whose trace
 //! uses lzcnt or a reverse scan must contain `i64.clz`; one that uses tzcnt or a forward scan
-//! must contain `i64.ctz`.
+//! must contain `i64.ctz`; one that swaps bytes must contain `i8x16.shuffle`, the SIMD byte
+//! shuffle that stands in for the byte swap WebAssembly lacks.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use sliders::{Bitboard, Op, Slider, Square, Technique};
-use sliders_explain::narration::BSWAP_WASM_INSTRUCTIONS;
+use sliders_explain::narration::BYTE_SWAP_WASM;
 use wasmparser::{ExternalKind, Operator, Parser, Payload};
 
 /// The page's and the panels' release wasm as rustc linked them, function names included.
@@ -29,13 +30,16 @@ const FORBIDDEN: [(&str, &str); 3] = [
     ("IndexSet", "a dynamic class={…} links yew's Classes: set ~className={…} with components::class_names"),
 ];
 
-/// Per function (by index): its instruction count, clz and ctz counts, and the functions it calls.
+/// Per function (by index): its instruction count, clz, ctz and byte-shuffle counts, the
+/// functions it calls, and (for the byte swap's check) its instructions' names.
 #[derive(Default, Clone)]
 struct Body {
     instructions: usize,
     clz: usize,
     ctz: usize,
+    shuffles: usize,
     calls: Vec<u32>,
+    mnemonics: Vec<&'static str>,
 }
 
 pub struct Module {
@@ -49,6 +53,7 @@ pub struct Counts {
     pub instructions: usize,
     pub clz: usize,
     pub ctz: usize,
+    pub shuffles: usize,
 }
 
 impl Module {
@@ -78,9 +83,12 @@ impl Module {
                     let mut counted = Body::default();
                     let mut reader = body.get_operators_reader().map_err(|e| e.to_string())?;
                     while !reader.eof() {
-                        match reader.read().map_err(|e| e.to_string())? {
+                        let operator = reader.read().map_err(|e| e.to_string())?;
+                        counted.mnemonics.push(mnemonic(&operator));
+                        match operator {
                             Operator::I64Clz => counted.clz += 1,
                             Operator::I64Ctz => counted.ctz += 1,
+                            Operator::I8x16Shuffle { .. } | Operator::I8x16Swizzle => counted.shuffles += 1,
                             Operator::Call { function_index } => counted.calls.push(function_index),
                             _ => {}
                         }
@@ -109,6 +117,7 @@ impl Module {
                 counts.instructions += body.instructions;
                 counts.clz += body.clz;
                 counts.ctz += body.ctz;
+                counts.shuffles += body.shuffles;
                 stack.extend(&body.calls);
             }
         }
@@ -121,16 +130,45 @@ impl Module {
             instructions: c.instructions + b.instructions,
             clz: c.clz + b.clz,
             ctz: c.ctz + b.ctz,
+            shuffles: c.shuffles + b.shuffles,
         })
+    }
+
+    /// The instructions of the exported function `name`'s own body, by name.
+    fn mnemonics(&self, name: &str) -> Option<&[&'static str]> {
+        Some(&self.bodies.get(self.exports.get(name)?)?.mnemonics)
     }
 }
 
-/// Which of clz and ctz a technique needs, read from what its trace does.
-pub fn needs(technique: Technique) -> (bool, bool) {
+/// The text format's name of the instructions the byte swap's check looks for.
+fn mnemonic(operator: &Operator) -> &'static str {
+    match operator {
+        Operator::LocalGet { .. } => "local.get",
+        Operator::End => "end",
+        Operator::I64x2Splat => "i64x2.splat",
+        Operator::I8x16Shuffle { .. } => "i8x16.shuffle",
+        Operator::I64x2ExtractLane { .. } => "i64x2.extract_lane",
+        _ => "another",
+    }
+}
+
+/// Which of clz, ctz and a byte swap a technique needs, read from what its trace does.
+pub fn needs(technique: Technique) -> Needs {
     let trace = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100));
-    let clz = trace.steps.iter().any(|s| matches!(s.op, Op::Lzcnt | Op::BitScanReverse));
-    let ctz = trace.steps.iter().any(|s| matches!(s.op, Op::Tzcnt | Op::BitScanForward));
-    (clz, ctz)
+    let uses = |ops: &[Op]| trace.steps.iter().any(|s| ops.contains(&s.op));
+    Needs {
+        clz: uses(&[Op::Lzcnt, Op::BitScanReverse]),
+        ctz: uses(&[Op::Tzcnt, Op::BitScanForward]),
+        byte_swap: uses(&[Op::ByteSwap]),
+    }
+}
+
+/// The instructions a technique's trace says it uses.
+#[derive(Debug, PartialEq)]
+pub struct Needs {
+    pub clz: bool,
+    pub ctz: bool,
+    pub byte_swap: bool,
 }
 
 /// Checks every technique in the bench module and the page's wasm; prints a table.
@@ -152,7 +190,7 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
         let twin = export_name("handwritten", technique);
         let counts = module.reachable(&export).ok_or(format!("{export} is not exported"))?;
         let handwritten = module.reachable(&twin).ok_or(format!("{twin} is not exported"))?;
-        let (need_clz, need_ctz) = needs(technique);
+        let needs = needs(technique);
         println!(
             "{:<34} {:>8} {:>6} {:>6}   {:>22}",
             technique.name(),
@@ -161,28 +199,45 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
             counts.ctz,
             handwritten.instructions
         );
-        if need_clz && counts.clz == 0 {
+        if needs.clz && counts.clz == 0 {
             failures.push(format!("{technique} uses leading zeros but its wasm has no i64.clz"));
         }
-        if need_ctz && counts.ctz == 0 {
+        if needs.ctz && counts.ctz == 0 {
             failures.push(format!("{technique} uses trailing zeros but its wasm has no i64.ctz"));
         }
+        if needs.byte_swap && (counts.shuffles == 0 || handwritten.shuffles == 0) {
+            failures.push(format!("{technique} swaps bytes but its wasm (or its hand-written twin's) has no i8x16.shuffle"));
+        }
     }
-    // The byte swap hyperbola quintessence narrates: its body without `local.get 0` and `end`.
-    let byte_swap = module.reachable("byte_swap").ok_or("byte_swap is not exported")?.instructions - 2;
-    println!(
-        "u64::swap_bytes compiles to {byte_swap} wasm instructions (the narration says {BSWAP_WASM_INSTRUCTIONS})"
-    );
-    if byte_swap != BSWAP_WASM_INSTRUCTIONS as usize {
+    // The byte swap the narration describes: the core's, without its reads of locals (the word,
+    // and the shuffle's second value, which it picks no byte from) and `end`.
+    let byte_swap: Vec<&str> = module
+        .mnemonics("byte_shuffle")
+        .ok_or("byte_shuffle is not exported")?
+        .iter()
+        .copied()
+        .filter(|name| !["local.get", "end"].contains(name))
+        .collect();
+    println!("sliders::swap_bytes compiles to {byte_swap:?} (the narration says {BYTE_SWAP_WASM:?})");
+    if byte_swap != BYTE_SWAP_WASM {
         failures.push(format!(
-            "swap_bytes compiles to {byte_swap} wasm instructions, but sliders_explain::narration::BSWAP_WASM_INSTRUCTIONS says {BSWAP_WASM_INSTRUCTIONS}"
+            "sliders::swap_bytes compiles to {byte_swap:?}, but sliders_explain::narration::BYTE_SWAP_WASM says {BYTE_SWAP_WASM:?}"
         ));
     }
     if let Some(page) = page_wasm {
         let totals = Module::read(page)?.totals();
-        println!("the page's wasm ({}): {} i64.clz, {} i64.ctz", page.display(), totals.clz, totals.ctz);
+        println!(
+            "the page's wasm ({}): {} i64.clz, {} i64.ctz, {} i8x16.shuffle",
+            page.display(),
+            totals.clz,
+            totals.ctz,
+            totals.shuffles
+        );
         if totals.clz == 0 {
             failures.push("the page's wasm has no i64.clz".into());
+        }
+        if totals.shuffles == 0 {
+            failures.push("the page's wasm has no i8x16.shuffle: Hyperbola Quintessence's byte swap is not the SIMD shuffle".into());
         }
     }
     // The release build before wasm-opt keeps function names, so a forbidden part shows by name
@@ -202,7 +257,7 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
     if failures.is_empty() {
         println!(
             "test result: ok. {} passed; 0 failed (wasm instruction check)",
-            Technique::ALL.len() + 2 + FORBIDDEN.len() * built.len()
+            Technique::ALL.len() + 1 + usize::from(page_wasm.is_some()) * 2 + FORBIDDEN.len() * built.len()
         );
         Ok(())
     } else {
@@ -216,8 +271,13 @@ mod tests {
 
     #[test]
     fn needs_follow_the_traces() {
-        assert_eq!(needs(Technique::ObstructionDifference), (true, false));
-        assert_eq!(needs(Technique::ClassicalZeroCount), (true, true));
-        assert_eq!(needs(Technique::Subtraction), (false, false));
+        let needs_of = |technique| {
+            let Needs { clz, ctz, byte_swap } = needs(technique);
+            (clz, ctz, byte_swap)
+        };
+        assert_eq!(needs_of(Technique::ObstructionDifference), (true, false, false));
+        assert_eq!(needs_of(Technique::ClassicalZeroCount), (true, true, false));
+        assert_eq!(needs_of(Technique::Subtraction), (false, false, false));
+        assert_eq!(needs_of(Technique::HyperbolaQuintessence), (false, false, true));
     }
 }

@@ -77,15 +77,10 @@ macro_rules! per_technique {
             use super::*;
             use sliders::{NoTrace, Slider, Square};
 
-            /// `u64::swap_bytes` alone, so the instruction check can count what WebAssembly,
-            /// which has no byte-swap instruction, makes of it.
+            /// The core's byte swap, a byte shuffle in WebAssembly's SIMD, alone (inlined,
+            /// which it is only into a function with SIMD enabled).
             #[no_mangle]
-            pub extern "C" fn byte_swap(word: u64) -> u64 {
-                word.swap_bytes()
-            }
-
-            /// The core's byte swap, a byte shuffle in WebAssembly's SIMD, alone.
-            #[no_mangle]
+            #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
             pub extern "C" fn byte_shuffle(word: u64) -> u64 {
                 sliders::swap_bytes(word)
             }

@@ -346,13 +346,15 @@ pub(crate) fn pext(a: &str, b: &str, x: Bitboard, mask: Bitboard, in_rounds: boo
     )
 }
 
-/// How many WebAssembly instructions `u64::swap_bytes` compiles to: wasm has no byte swap.
-/// `cargo xtask test` checks this figure against the page's real wasm.
-pub const BSWAP_WASM_INSTRUCTIONS: u32 = 42;
+/// The WebAssembly instructions of the core's byte swap (`sliders::swap_bytes`), in order:
+/// WebAssembly has no byte swap on a number, so it is done with SIMD. `cargo xtask test` checks
+/// them against the real wasm.
+pub const BYTE_SWAP_WASM: [&str; 3] = ["i64x2.splat", "i8x16.shuffle", "i64x2.extract_lane"];
 
 pub(crate) fn byte_swap(name: &str, a: Bitboard) -> String {
+    let [splat, shuffle, extract] = BYTE_SWAP_WASM;
     let cost = format!(
-        " WebAssembly has no byte-swap instruction: Rust's swap_bytes compiles to {BSWAP_WASM_INSTRUCTIONS} instructions of shifts, masks and ORs."
+        " WebAssembly has no byte swap for a 64-bit number; here it takes three SIMD instructions: {splat} copies the word into both halves of a 128-bit value, {shuffle} reads its eight bytes back in reverse order, and {extract} takes the first half out."
     );
     if a.is_empty() {
         return format!("{name} has no one bit, so the swapped word is empty too.{cost}");

@@ -208,7 +208,7 @@ impl<S: Sink> Machine<'_, '_, S> {
             Builtin::Bsf => (a.trailing_zeros() as u64, Op::BitScanForward),
             Builtin::Bsr => (if a == 0 { 64 } else { 63 - a.leading_zeros() as u64 }, Op::BitScanReverse),
             Builtin::Popcount => (a.count_ones() as u64, Op::Popcount),
-            Builtin::Bswap => (a.swap_bytes(), Op::ByteSwap),
+            Builtin::Bswap => (sliders::swap_bytes(a), Op::ByteSwap),
             Builtin::Rotl => (a.rotate_left((b % 64) as u32), Op::RotateLeft),
             Builtin::Rotr => (a.rotate_right((b % 64) as u32), Op::RotateRight),
             Builtin::Ls1b => (a & a.wrapping_neg(), Op::LowestBit),

@@ -93,6 +93,12 @@ pub enum Instr {
     I32Add,
     I32Shl,
     I32GeU,
+    /// A 64-bit number copied into both lanes of a 128-bit SIMD value.
+    I64x2Splat,
+    /// A SIMD value's 16 bytes, picked by index: byte i of the result is byte `lanes[i]`.
+    I8x16Shuffle([u8; 16]),
+    /// One 64-bit lane of a SIMD value, as a number.
+    I64x2ExtractLane(u8),
 }
 
 impl Instr {
@@ -142,6 +148,9 @@ impl Instr {
             Instr::I32Add => "i32.add",
             Instr::I32Shl => "i32.shl",
             Instr::I32GeU => "i32.ge_u",
+            Instr::I64x2Splat => "i64x2.splat",
+            Instr::I8x16Shuffle(_) => "i8x16.shuffle",
+            Instr::I64x2ExtractLane(_) => "i64x2.extract_lane",
         }
     }
 }
@@ -267,6 +276,8 @@ impl Module {
                     Instr::IfI64 => " (result i64)".into(),
                     Instr::Br(d) | Instr::BrIf(d) => format!(" {d}"),
                     Instr::I64Load(offset) | Instr::I32Load8U(offset) if *offset != 0 => format!(" offset={offset}"),
+                    Instr::I8x16Shuffle(lanes) => lanes.iter().map(|lane| format!(" {lane}")).collect(),
+                    Instr::I64x2ExtractLane(lane) => format!(" {lane}"),
                     _ => String::new(),
                 };
                 let indent = "  ".repeat(depth);
@@ -706,6 +717,9 @@ impl Writer {
     }
 }
 
+/// The shuffle's byte indices that reverse lane 0's eight bytes, all from its first value.
+const BYTES_REVERSED: [u8; 16] = [7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8];
+
 fn helper_function(helper: Helper) -> Function {
     use Instr::*;
     let x = || ("x".to_string(), ValType::I64);
@@ -722,28 +736,16 @@ fn helper_function(helper: Helper) -> Function {
         Helper::Ms1b => {
             ("ms1b", vec![x()], vec![], vec![LocalGet(0), I64Const(i64::MIN), LocalGet(0), I64Clz, I64ShrU, I64And])
         }
-        // Swaps bytes in pairs, then pairs of bytes, then the halves.
-        Helper::Bswap => {
-            let mut code = Vec::new();
-            for (mask, shift) in [(0x00ff_00ff_00ff_00ffu64, 8), (0x0000_ffff_0000_ffff, 16)] {
-                code.extend([
-                    LocalGet(0),
-                    I64Const(shift),
-                    I64ShrU,
-                    I64Const(mask as i64),
-                    I64And,
-                    LocalGet(0),
-                    I64Const(mask as i64),
-                    I64And,
-                    I64Const(shift),
-                    I64Shl,
-                    I64Or,
-                    LocalSet(0),
-                ]);
-            }
-            code.extend([LocalGet(0), I64Const(32), I64Rotl]);
-            ("bswap", vec![x()], vec![], code)
-        }
+        // WebAssembly has no byte swap on a number, but its SIMD has a byte shuffle: x goes into
+        // both lanes of a 128-bit value, the shuffle reads lane 0's eight bytes back in reverse,
+        // and lane 0 comes out, as in the core's sliders::swap_bytes. The shuffle takes two
+        // values and picks bytes from either; these indices read only the first.
+        Helper::Bswap => (
+            "bswap",
+            vec![x()],
+            vec![],
+            vec![LocalGet(0), I64x2Splat, LocalGet(0), I64x2Splat, I8x16Shuffle(BYTES_REVERSED), I64x2ExtractLane(0)],
+        ),
         // One round per one bit of the mask, from the lowest: bit `next` of the result is the
         // bit of x under it.
         Helper::Pext => {

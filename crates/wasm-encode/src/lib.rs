@@ -102,5 +102,8 @@ fn instruction(instr: Instr) -> Instruction<'static> {
         Instr::I32Add => Instruction::I32Add,
         Instr::I32Shl => Instruction::I32Shl,
         Instr::I32GeU => Instruction::I32GeU,
+        Instr::I64x2Splat => Instruction::I64x2Splat,
+        Instr::I8x16Shuffle(lanes) => Instruction::I8x16Shuffle(lanes),
+        Instr::I64x2ExtractLane(lane) => Instruction::I64x2ExtractLane(lane),
     }
 }

@@ -4,7 +4,7 @@
 //! ranks reverses its order, and the same subtraction now runs down the real board. Swapping
 //! back and XOR-ing the two differences leaves both rays. A rank lies inside one byte, where a
 //! byte swap changes nothing, so ranks take a first-rank lookup instead. WebAssembly has no
-//! byte-swap instruction: `swap_bytes` compiles to shifts, masks and ORs.
+//! byte swap on a number; its SIMD reverses the bytes with one shuffle (`Bitboard::swap_bytes`).
 
 use super::compose::by_lines;
 use super::first_rank::FIRST_RANK_ATTACKS;
