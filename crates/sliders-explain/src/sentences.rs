@@ -354,7 +354,7 @@ pub const BYTE_SWAP_WASM: [&str; 3] = ["i64x2.splat", "i8x16.shuffle", "i64x2.ex
 pub(crate) fn byte_swap(name: &str, a: Bitboard) -> String {
     let [splat, shuffle, extract] = BYTE_SWAP_WASM;
     let cost = format!(
-        " WebAssembly has no byte swap for a 64-bit number; here it takes three SIMD instructions: {splat} copies the word into both halves of a 128-bit value, {shuffle} reads its eight bytes back in reverse order, and {extract} takes the first half out."
+        " WebAssembly has no byte swap for a 64-bit number; here it takes three SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {shuffle} reads its eight bytes back in reverse order, and {extract} takes the first half out."
     );
     if a.is_empty() {
         return format!("{name} has no one bit, so the swapped word is empty too.{cost}");
