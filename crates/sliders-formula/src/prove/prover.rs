@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::symbolic;
+use super::symbolic::{self, Liveness};
 use super::words::Builder;
 use super::{BlowUp, Failure, Proof};
 use crate::check::{CounterExample, Target};
@@ -30,13 +30,16 @@ pub struct Prover {
     builder: Builder,
     square: u32,
     verdicts: Vec<SquareVerdict>,
+    /// The instructions run, worked out from the formula's code on the first square and kept
+    /// for the other 63.
+    live: Option<Liveness>,
     /// A counter-example found elsewhere (the sampled check), given if the budget runs out.
     known: Option<CounterExample>,
 }
 
 impl Prover {
     pub fn new(target: Target, budget: u64) -> Prover {
-        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), known: None }
+        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), live: None, known: None }
     }
 
     /// A counter-example already known, to answer "fails" with if the budget runs out.
@@ -55,9 +58,11 @@ impl Prover {
     }
 
     /// Proves the next square; the proof once the last square is done or the budget ran out.
+    /// Every call of one proof is given the same formula.
     pub fn advance(&mut self, formula: &Formula) -> Option<Proof> {
         let square = Square::from_index(self.square);
-        match symbolic::failing_boards(&formula.compiled, self.target, square, &mut self.builder) {
+        let live = self.live.get_or_insert_with(|| Liveness::of(&formula.compiled));
+        match symbolic::failing_boards(&formula.compiled, live, self.target, square, &mut self.builder) {
             Ok(failing) => self.verdicts.push(verdict(&failing, square)),
             Err(blew_up) => return Some(self.out_of_nodes(formula, square, blew_up)),
         }
