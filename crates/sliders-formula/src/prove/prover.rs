@@ -112,27 +112,24 @@ impl Prover {
 
     /// The failing squares decided so far, and their fewest-piece board, if any fail.
     fn failure(&self, formula: &Formula, undecided: Option<Square>) -> Option<Failure> {
-        let squares: Vec<(Square, u64)> = self
-            .verdicts
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| match v {
-                SquareVerdict::Fails { boards, .. } => Some((Square::from_index(i as u32), *boards)),
-                SquareVerdict::Equal => None,
-            })
-            .collect();
-        // Fewest pieces first; then the lowest square (the verdicts' order), then occupancy.
-        let (square, occupied) = self
-            .verdicts
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| match v {
-                SquareVerdict::Fails { fewest, .. } => Some((Square::from_index(i as u32), *fewest)),
-                SquareVerdict::Equal => None,
-            })
-            .min_by_key(|(square, occupied)| (occupied.0.count_ones(), square.index(), occupied.0))?;
+        // Fewest pieces first; then the lowest square, then the lowest occupancy.
+        let order = |(square, occupied): (Square, Bitboard)| (occupied.0.count_ones(), square.index(), occupied.0);
+        let mut squares: Vec<(Square, u64)> = Vec::new();
+        let mut total: u128 = 0;
+        let mut least: Option<(Square, Bitboard)> = None;
+        for (i, verdict) in self.verdicts.iter().enumerate() {
+            if let SquareVerdict::Fails { boards, fewest } = *verdict {
+                let square = Square::from_index(i as u32);
+                squares.push((square, boards));
+                total += u128::from(boards);
+                if least.is_none_or(|best| order((square, fewest)) < order(best)) {
+                    least = Some((square, fewest));
+                }
+            }
+        }
+        let (square, occupied) = least?;
         let counter_example = self.rerun(formula, square, occupied);
-        let boards = undecided.is_none().then(|| squares.iter().map(|&(_, n)| n as u128).sum());
+        let boards = undecided.is_none().then_some(total);
         Some(Failure {
             boards,
             squares,
