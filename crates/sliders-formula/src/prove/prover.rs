@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::symbolic::{self, Liveness};
 use super::words::Builder;
 use super::{BlowUp, Failure, Proof};
-use crate::check::{CounterExample, Target};
+use crate::check::{CheckOutcome, Checker, CounterExample, Target};
 use crate::Formula;
 use biodivine_lib_bdd::{Bdd, BddPointer};
 use sliders::{Bitboard, Square};
@@ -23,6 +23,28 @@ enum SquareVerdict {
     },
 }
 
+/// Runs a sampled check of a formula against a target: a failing board among its samples, if
+/// it finds one.
+pub type SampledCheck = fn(Target, &Formula) -> Option<CounterExample>;
+
+/// The sampled check of 100,032 boards ([`Checker`]).
+pub fn sampled_check(target: Target, formula: &Formula) -> Option<CounterExample> {
+    match Checker::new(target).run(formula) {
+        CheckOutcome::Differs { counter_example, .. } => Some(counter_example),
+        CheckOutcome::Agrees { .. } => None,
+    }
+}
+
+/// The sampled check's part in a proof: its counter-example answers "fails" when the budget
+/// runs out before one is found.
+enum Sample {
+    /// Not run yet: run only if the budget runs out, so that a proof that decides never pays
+    /// for it.
+    NotRun(SampledCheck),
+    /// Run already, by whoever started the proof, with the counter-example it found, if any.
+    Ran(Option<CounterExample>),
+}
+
 /// A proof that runs a square at a time, so that a page can stay responsive: call
 /// [`Prover::advance`] until it gives the proof.
 pub struct Prover {
@@ -33,18 +55,26 @@ pub struct Prover {
     /// The instructions run, worked out from the formula's code on the first square and kept
     /// for the other 63.
     live: Option<Liveness>,
-    /// A counter-example found elsewhere (the sampled check), given if the budget runs out.
-    known: Option<CounterExample>,
+    sample: Sample,
 }
 
 impl Prover {
+    /// A proof that runs the sampled check ([`sampled_check`]) if its budget runs out.
     pub fn new(target: Target, budget: u64) -> Prover {
-        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), live: None, known: None }
+        let sample = Sample::NotRun(sampled_check);
+        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), live: None, sample }
     }
 
-    /// A counter-example already known, to answer "fails" with if the budget runs out.
+    /// The sampled check was run already, and found this counter-example, or none: the proof
+    /// answers "fails" with it if the budget runs out, and never runs the check again.
     pub fn knowing(mut self, counter_example: Option<CounterExample>) -> Prover {
-        self.known = counter_example;
+        self.sample = Sample::Ran(counter_example);
+        self
+    }
+
+    /// `check` in place of the sampled check, run as it would be: only if the budget runs out.
+    pub fn sampling_with(mut self, check: SampledCheck) -> Prover {
+        self.sample = Sample::NotRun(check);
         self
     }
 
@@ -92,7 +122,11 @@ impl Prover {
         if let Some(failure) = self.failure(formula, Some(square)) {
             return checked(Failure { blew_up, ..failure });
         }
-        match self.known.clone() {
+        let known = match &self.sample {
+            Sample::Ran(known) => known.clone(),
+            Sample::NotRun(check) => check(self.target, formula),
+        };
+        match known {
             Some(counter_example) => checked(Failure {
                 boards: None,
                 squares: Vec::new(),
