@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::symbolic::{self, Liveness};
 use super::words::Builder;
 use super::{BlowUp, Failure, Proof};
-use crate::check::{CheckOutcome, Checker, CounterExample, Target};
+use crate::check::{Checker, CounterExample, Target};
 use crate::Formula;
 use biodivine_lib_bdd::{Bdd, BddPointer};
 use sliders::{Bitboard, Square};
@@ -29,10 +29,7 @@ pub type SampledCheck = fn(Target, &Formula) -> Option<CounterExample>;
 
 /// The sampled check of 100,032 boards ([`Checker`]).
 pub fn sampled_check(target: Target, formula: &Formula) -> Option<CounterExample> {
-    match Checker::new(target).run(formula) {
-        CheckOutcome::Differs { counter_example, .. } => Some(counter_example),
-        CheckOutcome::Agrees { .. } => None,
-    }
+    Checker::new(target).run(formula).counter_example()
 }
 
 /// The sampled check's part in a proof: its counter-example answers "fails" when the budget
