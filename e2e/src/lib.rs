@@ -172,6 +172,25 @@ impl Browser {
         waited.unwrap_or_else(|error| panic!("{what}: no {selector} within {seconds} s ({error})"))
     }
 
+    /// Waits up to `seconds` for an element `selector` finds, and reads its data attributes
+    /// `names` (as the dataset names them: `proved` for `data-proved`; "" for one it lacks).
+    /// Fails the test with `what` (what was awaited) if none appears.
+    pub async fn wait_for_data(&self, selector: &str, names: &[&str], seconds: u64, what: &str) -> Vec<String> {
+        let script = "const e = document.querySelector(arguments[0]);
+            return e && arguments[1].map(name => e.dataset[name] ?? '');";
+        let arguments = vec![serde_json::json!(selector), serde_json::json!(names)];
+        let started = Instant::now();
+        loop {
+            let value = self.client.execute(script, arguments.clone()).await;
+            let value = value.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"));
+            if let Some(values) = value.as_array() {
+                return values.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect();
+            }
+            assert!(started.elapsed() < Duration::from_secs(seconds), "{what}: no {selector} within {seconds} s");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Opens the page with `query` and waits until the board is drawn.
     pub async fn open(&self, query: &str) {
         self.goto(&self.server.url(query)).await;

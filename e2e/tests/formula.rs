@@ -27,20 +27,9 @@ async fn type_formula(browser: &Browser, formula: &str) {
 /// Waits for the check to end; its outcome and what it carries.
 async fn checked(browser: &Browser) -> (String, usize, f64) {
     browser.click("[data-formula-check-start]").await;
-    let started = std::time::Instant::now();
-    loop {
-        if let Some(result) = browser
-            .eval("const e = document.querySelector('[data-check-result]'); return e && e.dataset.checkResult;")
-            .await
-            .as_str()
-        {
-            let cases = browser.attribute("[data-check-result]", "data-check-cases").await.unwrap().parse().unwrap();
-            let ms = browser.attribute("[data-check-result]", "data-check-ms").await.unwrap().parse().unwrap();
-            return (result.to_string(), cases, ms);
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "the check never ended");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let names = ["checkResult", "checkCases", "checkMs"];
+    let data = browser.wait_for_data("[data-check-result]", &names, 60, "the check's end").await;
+    (data[0].clone(), data[1].parse().unwrap(), data[2].parse().unwrap())
 }
 
 #[tokio::test]
@@ -288,16 +277,8 @@ async fn the_caret_in_the_formula_brings_up_its_step_and_its_instructions() {
 /// Waits for `[data-formula-check]`, a check's outcome, and reads its cases, its failures and
 /// its counter-example's square and board ("" where there is none).
 async fn check_outcome(browser: &Browser) -> Vec<String> {
-    let script = "const e = document.querySelector('[data-formula-check]');
-        return e && [e.dataset.cases, e.dataset.failures, e.dataset.square || '', e.dataset.occupied || ''];";
-    let started = std::time::Instant::now();
-    let mut value = browser.eval(script).await;
-    while value.is_null() {
-        assert!(started.elapsed() < Duration::from_secs(60), "no check ended on its own");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        value = browser.eval(script).await;
-    }
-    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+    let names = ["cases", "failures", "square", "occupied"];
+    browser.wait_for_data("[data-formula-check]", &names, 60, "a check that ends on its own").await
 }
 
 /// The hooks tests and embedding pages rely on: `[data-formula]` is the editor, a link with

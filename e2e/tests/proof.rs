@@ -8,21 +8,14 @@ use std::time::{Duration, Instant};
 use e2e::Browser;
 use sliders_formula::examples::EXAMPLES;
 
-/// Waits for the proof's verdict: `data-proved` and the hook's other data, and the time the
-/// page says it took.
+/// Waits for the proof's verdict: `data-proved`, then the hook's other data and its text.
 async fn proof(browser: &Browser, seconds: u64) -> (String, Vec<String>) {
-    let script = "const e = document.querySelector('[data-formula-proof]');
-        return e && [e.dataset.proved, e.dataset.failing || '', e.dataset.square || '', e.dataset.occupied || '', e.textContent];";
-    let started = Instant::now();
-    loop {
-        let value = browser.eval(script).await;
-        if let Some(values) = value.as_array() {
-            let values: Vec<String> = values.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect();
-            return (values[0].clone(), values[1..].to_vec());
-        }
-        assert!(started.elapsed() < Duration::from_secs(seconds), "no proof ended within {seconds} s");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let names = ["proved", "failing", "square", "occupied"];
+    let mut data = browser.wait_for_data("[data-formula-proof]", &names, seconds, "the proof's verdict").await;
+    let text = browser.eval("return document.querySelector('[data-formula-proof]').textContent;").await;
+    data.push(text.as_str().unwrap_or_default().to_string());
+    let proved = data.remove(0);
+    (proved, data)
 }
 
 fn link(text: &str, target: &str) -> String {

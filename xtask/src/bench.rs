@@ -11,6 +11,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use sliders::workload::for_each_position;
 use sliders::{Bitboard, Slider, Square, Technique};
 
+use crate::benchmarks::with_section;
 use crate::{cargo, run, trunk_release_build, workspace_root};
 
 /// Median, min and max of one measurement, in MQueens/s or milliseconds.
@@ -355,8 +356,9 @@ pub fn bench(occupancies: usize, runs: usize) -> Result<(), String> {
     if !rows.mismatches.is_empty() {
         return Err(format!("wasm and native accumulators differ: {}", rows.mismatches.join("; ")));
     }
-    let report = crate::exports::with_section(&report(occupancies, runs, &rows, &budgets), &crate::exports::section()?);
-    let report = crate::proofs::with_section(&report, &crate::proofs::section()?);
+    let report = report(occupancies, runs, &rows, &budgets);
+    let report = with_section(&report, crate::exports::HEADING, &crate::exports::section()?);
+    let report = with_section(&report, crate::proofs::HEADING, &crate::proofs::section()?);
     std::fs::write(workspace_root().join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
     println!("xtask bench: wrote BENCHMARKS.md");
     Ok(())

@@ -93,55 +93,11 @@ pub fn section() -> Result<String, String> {
     Ok(out)
 }
 
-/// `report` with its exports section replaced by `section` (or added before the machine-readable
-/// lines, where it has none).
-pub fn with_section(report: &str, section: &str) -> String {
-    with_named_section(report, HEADING, section)
-}
-
-/// `report` with the section under `heading` replaced by `section`, or added before the
-/// machine-readable lines.
-pub fn with_named_section(report: &str, heading: &str, section: &str) -> String {
-    let section = format!("{}\n", section.trim_end());
-    match report.find(heading) {
-        Some(start) => {
-            let rest = &report[start + heading.len()..];
-            let end = rest.find("\n## ").map_or(report.len(), |at| start + heading.len() + at + 1);
-            format!("{}{section}\n{}", &report[..start], &report[end..])
-        }
-        None => match report.find("## Machine-readable") {
-            Some(at) => format!("{}{section}\n{}", &report[..at], &report[at..]),
-            None => format!("{report}\n{section}"),
-        },
-    }
-}
-
 /// `cargo xtask exports`.
 pub fn exports() -> Result<(), String> {
     let section = section()?;
     println!("{section}");
-    let path = workspace_root().join("BENCHMARKS.md");
-    let report = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-    std::fs::write(&path, with_section(&report, &section)).map_err(|e| e.to_string())?;
+    crate::benchmarks::write_section(HEADING, &section)?;
     println!("xtask exports: wrote its section of BENCHMARKS.md");
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_section_goes_before_the_machine_readable_lines_and_replaces_itself() {
-        let report = "# Benchmarks\n\n## Page budgets\n\n- a\n\n## Machine-readable\n\n```\nx\n```\n";
-        let once = with_section(report, &format!("{HEADING}\n\n- one\n"));
-        assert_eq!(
-            once,
-            format!(
-                "# Benchmarks\n\n## Page budgets\n\n- a\n\n{HEADING}\n\n- one\n\n## Machine-readable\n\n```\nx\n```\n"
-            )
-        );
-        let twice = with_section(&once, &format!("{HEADING}\n\n- two\n"));
-        assert_eq!(twice, once.replace("- one", "- two"));
-    }
 }

@@ -2,6 +2,7 @@
 //! test, `cargo xtask dist` builds the static site. Each installs what it needs first.
 
 mod bench;
+mod benchmarks;
 mod exports;
 mod machine_code;
 mod magics;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sliders::{Bitboard, Slider, Technique, Trace};
-use sliders_formula::prove::NODE_BUDGET;
+use sliders_formula::prove::{Prover, NODE_BUDGET};
 use sliders_formula::{CheckOutcome, Checker, Formula, Target};
 use sliders_pictures::figure::Moment;
 use sliders_pictures::{diagram, figure, wikitable};
@@ -336,24 +336,25 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
         Some(Language::Rust) => print!("{}", formula.to_rust()),
         None => {}
     }
-    let checked = match check {
-        Some(target) => check_formula(&formula, &text, target),
-        None => ExitCode::SUCCESS,
-    };
+    let checked = check.map(|target| (target, check_formula(&formula, &text, target)));
     // The proof, when asked for, has the last word: it decides what the sample only tried.
-    match prove {
-        Some(target) => proof::prove(&formula, &text, target, nodes),
-        None => checked,
+    match (prove, checked) {
+        // The check of the same target has run: its board, if it found one, answers if the
+        // prover's budget runs out, and the prover does not run it again.
+        (Some(target), Some((checked, outcome))) if checked == target => {
+            proof::prove(&formula, &text, Prover::new(target, nodes).knowing(outcome.counter_example()))
+        }
+        (Some(target), _) => proof::prove(&formula, &text, Prover::new(target, nodes)),
+        (None, Some((_, CheckOutcome::Differs { .. }))) => ExitCode::FAILURE,
+        (None, _) => ExitCode::SUCCESS,
     }
 }
 
-/// `--check`: the sampled check's verdict.
-fn check_formula(formula: &Formula, text: &str, target: Target) -> ExitCode {
-    match Checker::new(target).run(formula) {
-        CheckOutcome::Agrees { cases } => {
-            println!("agrees with {} on all {cases} cases", target.describe());
-            ExitCode::SUCCESS
-        }
+/// `--check`: the sampled check's verdict, printed, and its outcome.
+fn check_formula(formula: &Formula, text: &str, target: Target) -> CheckOutcome {
+    let outcome = Checker::new(target).run(formula);
+    match &outcome {
+        CheckOutcome::Agrees { cases } => println!("agrees with {} on all {cases} cases", target.describe()),
         CheckOutcome::Differs { cases, counter_example: c } => {
             let got = match &c.got {
                 Ok(value) => format!("formula={value}"),
@@ -366,9 +367,9 @@ fn check_formula(formula: &Formula, text: &str, target: Target) -> ExitCode {
                 c.occupied,
                 c.expected
             );
-            ExitCode::FAILURE
         }
     }
+    outcome
 }
 
 /// Writes to the file, or to standard output.

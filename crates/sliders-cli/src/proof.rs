@@ -4,15 +4,13 @@
 use std::process::ExitCode;
 
 use sliders_formula::prove::{square_count, Proof, Prover};
-use sliders_formula::{CheckOutcome, Checker, CounterExample, Formula, Target};
+use sliders_formula::{CounterExample, Formula};
 
-pub fn prove(formula: &Formula, text: &str, target: Target, nodes: u64) -> ExitCode {
-    // The sampled check first: if the budget runs out, its counter-example still answers.
-    let known = match Checker::new(target).run(formula) {
-        CheckOutcome::Differs { counter_example, .. } => Some(counter_example),
-        CheckOutcome::Agrees { .. } => None,
-    };
-    let proof = Prover::new(target, nodes).knowing(known).run(formula);
+/// Runs `prover` on `formula` and prints its verdict. Where its budget runs out, the sampled
+/// check's board, if it has one, answers: the one the caller handed it, or its own check's.
+pub fn prove(formula: &Formula, text: &str, prover: Prover) -> ExitCode {
+    let target = prover.target();
+    let proof = prover.run(formula);
     println!("{}", proof.summary(target).to_lowercase_first());
     match &proof {
         Proof::Proved { .. } => ExitCode::SUCCESS,

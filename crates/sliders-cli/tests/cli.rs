@@ -273,6 +273,25 @@ fn eval_prove_ends_undecided_when_its_budget_runs_out() {
     );
 }
 
+/// A wrong formula that blows up, checked and proved: the budget runs out, and the proof fails
+/// on the board the check printed, which it was handed, its count unknown.
+#[test]
+fn eval_check_and_prove_answers_with_the_checks_board_when_the_budget_runs_out() {
+    let text_ = "blow = o * o * o * o * o * o\nreturn ray(sq, north) ^ blow ^ blow";
+    let output =
+        sliders(&["eval", "--formula", text_, "--check", "north", "--prove", "north", "--nodes", "2000000"], "");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let said = text(&output.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    let (_, board) = lines[0].split_once(": ").unwrap_or_else(|| panic!("{said}"));
+    assert!(lines[0].starts_with("differs from "), "{said}");
+    assert!(
+        lines[1].starts_with("fails: the board below is one it fails on. The prover's budget ran out on a1"),
+        "{said}"
+    );
+    assert!(lines[2].starts_with("a known failing board (") && lines[2].ends_with(&format!("): {board}")), "{said}");
+}
+
 #[test]
 fn eval_emits_the_formula_as_c_that_gcc_compiles_and_that_agrees_on_every_square() {
     let example = &sliders_formula::examples::EXAMPLES[1];

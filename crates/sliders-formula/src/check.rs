@@ -147,6 +147,16 @@ pub enum CheckOutcome {
     Differs { cases: usize, counter_example: CounterExample },
 }
 
+impl CheckOutcome {
+    /// The failing board found, if one was.
+    pub fn counter_example(self) -> Option<CounterExample> {
+        match self {
+            CheckOutcome::Differs { counter_example, .. } => Some(counter_example),
+            CheckOutcome::Agrees { .. } => None,
+        }
+    }
+}
+
 /// A check that runs in slices, so that a page can stay responsive: call
 /// [`Checker::advance`] until it gives an outcome.
 #[derive(Clone, Debug, PartialEq)]

@@ -610,9 +610,10 @@ pub type Encoder = fn(&super::wasm::Module) -> Vec<u8>;
 pub struct Server {
     last: Option<super::Formula>,
     encoder: Option<Encoder>,
-    /// The proof under way, of the last formula read.
+    /// The proof under way, and the text of the formula it proves: its squares are proved for
+    /// that formula only, whose compiled code the prover keeps what it learned of.
     #[cfg(feature = "prove")]
-    prover: Option<super::prove::Prover>,
+    proving: Option<(String, super::prove::Prover)>,
 }
 
 impl Server {
@@ -676,32 +677,36 @@ impl Server {
         Ok(writer.bytes)
     }
 
-    /// A proof's start or its next square.
+    /// A proof's start or its next square. The start only sets the proof up: the sampled
+    /// check, whose board answers if the budget runs out, runs then and only then.
     #[cfg(feature = "prove")]
     fn prove(&mut self, request: Request, text: &str, reader: &mut Reader) -> Result<Vec<u8>, String> {
         use super::prove::Prover;
         let unreadable = || String::from("formula.wasm cannot read this request");
-        let formula = self.formula(text).map_err(|error| error.describe(text))?.clone();
         let mut writer = Writer::default();
         if request == Request::ProveStart {
             let target = *Target::ALL.get(reader.u8().ok_or_else(unreadable)? as usize).ok_or_else(unreadable)?;
             let budget = reader.u64().ok_or_else(unreadable)?;
-            // The sampled check first: its counter-example answers if the budget runs out.
-            let known = match Checker::new(target).run(&formula) {
-                CheckOutcome::Differs { counter_example, .. } => Some(counter_example),
-                CheckOutcome::Agrees { .. } => None,
-            };
-            self.prover = Some(Prover::new(target, budget).knowing(known));
-        } else {
-            let prover = self.prover.as_mut().ok_or_else(|| String::from("no proof was started"))?;
-            let proof = prover.advance(&formula);
-            write_proof_step(&mut writer, prover.squares_done(), proof.as_ref());
-            if proof.is_some() {
-                self.prover = None;
+            if !reader.finished() {
+                return Err(unreadable());
             }
+            self.formula(text).map_err(|error| error.describe(text))?;
+            self.proving = Some((String::from(text), Prover::new(target, budget)));
+            return Ok(writer.bytes);
         }
         if !reader.finished() {
             return Err(unreadable());
+        }
+        // Out of `self` while it runs, so that the formula, also in `self`, can be lent to it.
+        let (proved_text, mut prover) = self.proving.take().ok_or_else(|| String::from("no proof was started"))?;
+        if proved_text != text {
+            self.proving = Some((proved_text, prover));
+            return Err(String::from("the proof under way is of another formula"));
+        }
+        let proof = prover.advance(self.formula(text).map_err(|error| error.describe(text))?);
+        write_proof_step(&mut writer, prover.squares_done(), proof.as_ref());
+        if proof.is_none() {
+            self.proving = Some((proved_text, prover));
         }
         Ok(writer.bytes)
     }

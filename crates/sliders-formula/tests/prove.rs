@@ -3,8 +3,10 @@
 //! formula reads one line), and a failure too rare for the sampled check.
 
 use sliders_formula::examples::EXAMPLES;
-use sliders_formula::prove::{Proof, Prover, NODE_BUDGET};
-use sliders_formula::{CheckOutcome, Checker, Formula, Target};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sliders_formula::prove::{sampled_check, Failure, Proof, Prover, NODE_BUDGET};
+use sliders_formula::{CheckOutcome, Checker, CounterExample, Formula, Target};
 
 fn prove(text: &str, target: Target) -> Proof {
     let formula = Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -174,32 +176,61 @@ fn broken_formulas_fail_on_exactly_the_boards_brute_force_finds() {
 }
 
 /// The hostile formula of the issue: a thousand multiplications of the board by itself. Its
-/// diagrams blow up; the proof ends as undecided once the budget is spent, never in a hang.
+/// diagrams blow up; the proof ends once the budget is spent, never in a hang: as "fails" on
+/// the sampled check's board (the formula is wrong), with the count and the fewest pieces
+/// unknown, or as undecided where the check found nothing.
 #[test]
-fn a_formula_that_blows_up_ends_undecided_within_its_budget() {
+fn a_formula_that_blows_up_ends_within_its_budget() {
     let text = format!("return {}o", "o * ".repeat(900));
     let formula = Formula::parse(&text).unwrap();
+    let target = Target::Piece(sliders::Slider::Rook);
     const BUDGET: u64 = 5_000_000;
-    match Prover::new(Target::Piece(sliders::Slider::Rook), BUDGET).run(&formula) {
+    // A diagram is charged once made, so the last may pass the budget by its own size.
+    let within = |nodes: u64| nodes <= BUDGET + 2_000_000;
+    let counter_example = sampled_check(target, &formula).expect("the sample finds a failing board");
+    let proof = Prover::new(target, BUDGET).run(&formula);
+    let Proof::Fails(failure) = proof else { panic!("{proof:?}") };
+    assert_eq!((failure.boards, failure.fewest_known), (None, false));
+    assert_eq!((failure.squares.len(), failure.undecided), (0, Some(sliders::Square::A1)));
+    assert_eq!(failure.counter_example, counter_example);
+    assert!(within(failure.nodes), "{}", failure.nodes);
+    // The check's board handed over, as when the check has run already: the same answer.
+    let proof = Prover::new(target, BUDGET).knowing(Some(counter_example)).run(&formula);
+    assert_eq!(proof, Proof::Fails(failure));
+    match Prover::new(target, BUDGET).knowing(None).run(&formula) {
         Proof::Undecided { square, decided, nodes, .. } => {
             assert_eq!(square, sliders::Square::A1);
             assert!(decided.is_empty());
-            // A diagram is charged once made, so the last may pass the budget by its own size.
-            assert!(nodes <= BUDGET + 2_000_000, "{nodes}");
+            assert!(within(nodes), "{nodes}");
         }
         other => panic!("{other:?}"),
     }
-    // With a counter-example from the sampled check, the answer is "fails", its count unknown.
-    let CheckOutcome::Differs { counter_example, .. } =
-        Checker::new(Target::Piece(sliders::Slider::Rook)).run(&formula)
-    else {
-        panic!("agrees")
-    };
-    let proof =
-        Prover::new(Target::Piece(sliders::Slider::Rook), BUDGET).knowing(Some(counter_example.clone())).run(&formula);
+}
+
+/// The sampled checks [`counted_check`] ran.
+static CHECKS: AtomicUsize = AtomicUsize::new(0);
+
+fn counted_check(target: Target, formula: &Formula) -> Option<CounterExample> {
+    CHECKS.fetch_add(1, Ordering::SeqCst);
+    sampled_check(target, formula)
+}
+
+/// A proof that decides, proved or failing, never runs the sampled check; one whose budget runs
+/// out runs it once, and answers with its board.
+#[test]
+fn the_sampled_check_runs_only_when_the_budget_runs_out() {
+    let rook = Target::Piece(sliders::Slider::Rook);
+    for (text, target) in [(EXAMPLES[0].text, EXAMPLES[0].target), ("rank(bsf(o & ~o & r))", rook)] {
+        let formula = Formula::parse(text).unwrap();
+        let proof = Prover::new(target, NODE_BUDGET).sampling_with(counted_check).run(&formula);
+        assert!(matches!(proof, Proof::Proved { .. } | Proof::Fails(Failure { undecided: None, .. })), "{proof:?}");
+        assert_eq!(CHECKS.load(Ordering::SeqCst), 0, "{text}");
+    }
+    let formula = Formula::parse(&format!("return {}o", "o * ".repeat(900))).unwrap();
+    let proof = Prover::new(rook, 1_000_000).sampling_with(counted_check).run(&formula);
+    assert_eq!(CHECKS.load(Ordering::SeqCst), 1);
     let Proof::Fails(failure) = proof else { panic!("{proof:?}") };
-    assert_eq!((failure.boards, failure.fewest_known), (None, false));
-    assert_eq!(failure.counter_example, counter_example);
+    assert_eq!(Some(failure.counter_example), sampled_check(rook, &formula));
 }
 
 /// What cannot change the value is not built: a name never read and a branch no board takes

@@ -5,8 +5,10 @@
 //!
 //! The work is bounded by a budget of diagram nodes, not by a clock, so the verdict is the
 //! same on every machine: a formula that blows up (multiplications of the board by itself)
-//! ends as undecided. Every counter-example is run again by the evaluator and compared with
-//! the reference walk before it is given, so a mistake here can never show a false one.
+//! ends as undecided, or as failing on a board of the sampled check, which runs then (and only
+//! then, unless its caller ran it already: `Prover::knowing`). Every counter-example is run
+//! again by the evaluator and compared with the reference walk before it is given, so a mistake
+//! here can never show a false one.
 //!
 //! The verdict's types and words are here for every build (the page reads them); the prover
 //! itself, and its dependency on decision diagrams, comes with the `prove` feature.
@@ -23,7 +25,7 @@ use alloc::vec::Vec;
 
 use super::check::CounterExample;
 #[cfg(feature = "prove")]
-pub use prover::Prover;
+pub use prover::{sampled_check, Prover, SampledCheck};
 pub use report::{square_count, thousands};
 use sliders::{Bitboard, Square};
 

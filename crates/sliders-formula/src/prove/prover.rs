@@ -3,10 +3,10 @@
 
 use alloc::vec::Vec;
 
-use super::symbolic;
+use super::symbolic::{self, Liveness};
 use super::words::Builder;
 use super::{BlowUp, Failure, Proof};
-use crate::check::{CounterExample, Target};
+use crate::check::{Checker, CounterExample, Target};
 use crate::Formula;
 use biodivine_lib_bdd::{Bdd, BddPointer};
 use sliders::{Bitboard, Square};
@@ -23,6 +23,25 @@ enum SquareVerdict {
     },
 }
 
+/// Runs a sampled check of a formula against a target: a failing board among its samples, if
+/// it finds one.
+pub type SampledCheck = fn(Target, &Formula) -> Option<CounterExample>;
+
+/// The sampled check of 100,032 boards ([`Checker`]).
+pub fn sampled_check(target: Target, formula: &Formula) -> Option<CounterExample> {
+    Checker::new(target).run(formula).counter_example()
+}
+
+/// The sampled check's part in a proof: its counter-example answers "fails" when the budget
+/// runs out before one is found.
+enum Sample {
+    /// Not run yet: run only if the budget runs out, so that a proof that decides never pays
+    /// for it.
+    NotRun(SampledCheck),
+    /// Run already, by whoever started the proof, with the counter-example it found, if any.
+    Ran(Option<CounterExample>),
+}
+
 /// A proof that runs a square at a time, so that a page can stay responsive: call
 /// [`Prover::advance`] until it gives the proof.
 pub struct Prover {
@@ -30,18 +49,29 @@ pub struct Prover {
     builder: Builder,
     square: u32,
     verdicts: Vec<SquareVerdict>,
-    /// A counter-example found elsewhere (the sampled check), given if the budget runs out.
-    known: Option<CounterExample>,
+    /// The instructions run, worked out from the formula's code on the first square and kept
+    /// for the other 63.
+    live: Option<Liveness>,
+    sample: Sample,
 }
 
 impl Prover {
+    /// A proof that runs the sampled check ([`sampled_check`]) if its budget runs out.
     pub fn new(target: Target, budget: u64) -> Prover {
-        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), known: None }
+        let sample = Sample::NotRun(sampled_check);
+        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), live: None, sample }
     }
 
-    /// A counter-example already known, to answer "fails" with if the budget runs out.
+    /// The sampled check was run already, and found this counter-example, or none: the proof
+    /// answers "fails" with it if the budget runs out, and never runs the check again.
     pub fn knowing(mut self, counter_example: Option<CounterExample>) -> Prover {
-        self.known = counter_example;
+        self.sample = Sample::Ran(counter_example);
+        self
+    }
+
+    /// `check` in place of the sampled check, run as it would be: only if the budget runs out.
+    pub fn sampling_with(mut self, check: SampledCheck) -> Prover {
+        self.sample = Sample::NotRun(check);
         self
     }
 
@@ -55,9 +85,11 @@ impl Prover {
     }
 
     /// Proves the next square; the proof once the last square is done or the budget ran out.
+    /// Every call of one proof is given the same formula.
     pub fn advance(&mut self, formula: &Formula) -> Option<Proof> {
         let square = Square::from_index(self.square);
-        match symbolic::failing_boards(&formula.compiled, self.target, square, &mut self.builder) {
+        let live = self.live.get_or_insert_with(|| Liveness::of(&formula.compiled));
+        match symbolic::failing_boards(&formula.compiled, live, self.target, square, &mut self.builder) {
             Ok(failing) => self.verdicts.push(verdict(&failing, square)),
             Err(blew_up) => return Some(self.out_of_nodes(formula, square, blew_up)),
         }
@@ -87,7 +119,11 @@ impl Prover {
         if let Some(failure) = self.failure(formula, Some(square)) {
             return checked(Failure { blew_up, ..failure });
         }
-        match self.known.clone() {
+        let known = match &self.sample {
+            Sample::Ran(known) => known.clone(),
+            Sample::NotRun(check) => check(self.target, formula),
+        };
+        match known {
             Some(counter_example) => checked(Failure {
                 boards: None,
                 squares: Vec::new(),
@@ -107,27 +143,24 @@ impl Prover {
 
     /// The failing squares decided so far, and their fewest-piece board, if any fail.
     fn failure(&self, formula: &Formula, undecided: Option<Square>) -> Option<Failure> {
-        let squares: Vec<(Square, u64)> = self
-            .verdicts
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| match v {
-                SquareVerdict::Fails { boards, .. } => Some((Square::from_index(i as u32), *boards)),
-                SquareVerdict::Equal => None,
-            })
-            .collect();
-        // Fewest pieces first; then the lowest square (the verdicts' order), then occupancy.
-        let (square, occupied) = self
-            .verdicts
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| match v {
-                SquareVerdict::Fails { fewest, .. } => Some((Square::from_index(i as u32), *fewest)),
-                SquareVerdict::Equal => None,
-            })
-            .min_by_key(|(square, occupied)| (occupied.0.count_ones(), square.index(), occupied.0))?;
+        // Fewest pieces first; then the lowest square, then the lowest occupancy.
+        let order = |(square, occupied): (Square, Bitboard)| (occupied.0.count_ones(), square.index(), occupied.0);
+        let mut squares: Vec<(Square, u64)> = Vec::new();
+        let mut total: u128 = 0;
+        let mut least: Option<(Square, Bitboard)> = None;
+        for (i, verdict) in self.verdicts.iter().enumerate() {
+            if let SquareVerdict::Fails { boards, fewest } = *verdict {
+                let square = Square::from_index(i as u32);
+                squares.push((square, boards));
+                total += u128::from(boards);
+                if least.is_none_or(|best| order((square, fewest)) < order(best)) {
+                    least = Some((square, fewest));
+                }
+            }
+        }
+        let (square, occupied) = least?;
         let counter_example = self.rerun(formula, square, occupied);
-        let boards = undecided.is_none().then(|| squares.iter().map(|&(_, n)| n as u128).sum());
+        let boards = undecided.is_none().then_some(total);
         Some(Failure {
             boards,
             squares,

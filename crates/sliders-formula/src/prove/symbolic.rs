@@ -20,6 +20,7 @@ use sliders::{Direction, Square};
 /// operation where it did, if it was one of the formula's.
 pub fn failing_boards(
     compiled: &Compiled,
+    live: &Liveness,
     target: Target,
     square: Square,
     builder: &mut Builder,
@@ -28,6 +29,7 @@ pub fn failing_boards(
     let occupied = Word((0..64).map(|i| if i == s { builder.bit(true) } else { builder.variable(i) }).collect());
     let mut machine = Machine {
         compiled,
+        live,
         occupied: occupied.clone(),
         sliders: builder.constant(square.bit().0),
         square: builder.constant(s as u64),
@@ -37,7 +39,7 @@ pub fn failing_boards(
         builder,
     };
     let guard = machine.builder.bit(true);
-    let value = match machine.body(&compiled.main, 0, &guard) {
+    let value = match machine.body(&compiled.main, &live.main, 0, &guard) {
         Ok(value) => value,
         Err(OutOfNodes) => {
             return Err(machine.blew_up.map(|site| BlowUp { line: site.line, operation: site.label }));
@@ -82,6 +84,7 @@ fn directions(target: Target) -> Vec<Direction> {
 
 struct Machine<'c, 'b> {
     compiled: &'c Compiled,
+    live: &'c Liveness,
     builder: &'b mut Builder,
     occupied: Word,
     sliders: Word,
@@ -91,6 +94,23 @@ struct Machine<'c, 'b> {
     stack: Vec<Word>,
     /// The operation where the budget ran out, if it did.
     blew_up: Option<Site>,
+}
+
+/// Which instructions of each body the prover runs ([`live_instructions`]), for the formula's
+/// main body and each of its functions. They depend on the code alone, so a proof works them
+/// out once for its 64 squares.
+pub struct Liveness {
+    main: Vec<bool>,
+    functions: Vec<Vec<bool>>,
+}
+
+impl Liveness {
+    pub fn of(compiled: &Compiled) -> Liveness {
+        Liveness {
+            main: live_instructions(&compiled.main, compiled),
+            functions: compiled.functions.iter().map(|function| live_instructions(function, compiled)).collect(),
+        }
+    }
 }
 
 /// Which of a body's instructions can change what it returns or whether it faults: an
@@ -153,13 +173,13 @@ fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
 }
 
 impl Machine<'_, '_> {
-    /// `guard`: the boards on which this body runs (the `?:` conditions around it).
-    fn body(&mut self, body: &Body, base: usize, guard: &Bdd) -> Built<Word> {
+    /// `live`: the body's instructions that are run ([`Liveness`]); `guard`: the boards on
+    /// which this body runs (the `?:` conditions around it).
+    fn body(&mut self, body: &Body, live: &[bool], base: usize, guard: &Bdd) -> Built<Word> {
         let zero = self.builder.constant(0);
         self.stack.resize(base + body.slots, zero.clone());
         let mut last = zero;
-        let live = live_instructions(body, self.compiled);
-        for (instruction, live) in body.instructions.iter().zip(live) {
+        for (instruction, &live) in body.instructions.iter().zip(live) {
             if !live {
                 continue;
             }
@@ -220,13 +240,13 @@ impl Machine<'_, '_> {
                 self.at(site, value)?
             }
             Code::Call(index, arguments) => {
-                let callee = &self.compiled.functions[*index];
+                let (callee, live) = (&self.compiled.functions[*index], &self.live.functions[*index]);
                 let frame = self.stack.len();
                 for argument in arguments {
                     let value = self.eval(argument, base, guard)?;
                     self.stack.push(value);
                 }
-                let result = self.body(callee, frame, guard)?;
+                let result = self.body(callee, live, frame, guard)?;
                 self.stack.truncate(frame);
                 result
             }
