@@ -152,6 +152,13 @@ fn every_step_has_its_instructions_in_the_text() {
     assert_eq!(obstruction.text().iter().filter(|l| l.text.contains(";; line_attacks inlined")).count(), 4);
     let scans = Formula::parse("ctz(o) + popcount(o)").unwrap().wasm();
     assert_eq!((scans.uses("i64.ctz"), scans.uses("i64.popcnt")), (1, 1));
+    // A reader's Hyperbola Quintessence swaps bytes with the SIMD shuffle, as the core's does:
+    // one shuffle in the bswap helper, and no shifting rounds.
+    let hyperbola = Formula::parse(sliders_formula::examples::by_id("hyperbola-quintessence").unwrap().text).unwrap();
+    let hyperbola = hyperbola.wasm();
+    assert_eq!((hyperbola.uses("i8x16.shuffle"), hyperbola.uses("i64.shr_u")), (1, 0));
+    let shuffle = hyperbola.text().into_iter().find(|l| l.text.contains("i8x16.shuffle")).unwrap();
+    assert_eq!(shuffle.text.trim(), "i8x16.shuffle 7 6 5 4 3 2 1 0 15 14 13 12 11 10 9 8");
 }
 
 /// A function declares only the locals it uses: the scratch local only where a value is used
