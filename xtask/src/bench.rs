@@ -374,7 +374,11 @@ struct TechniqueRows {
     mismatches: Vec<String>,
 }
 
-fn technique_rows(harnesses: &mut [Harness; 3], runs: usize, techniques: &[Technique]) -> Result<TechniqueRows, String> {
+fn technique_rows(
+    harnesses: &mut [Harness; 3],
+    runs: usize,
+    techniques: &[Technique],
+) -> Result<TechniqueRows, String> {
     let mut table = String::new();
     let _ = writeln!(
         table,

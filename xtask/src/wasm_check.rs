@@ -206,7 +206,9 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
             failures.push(format!("{technique} uses trailing zeros but its wasm has no i64.ctz"));
         }
         if needs.byte_swap && (counts.shuffles == 0 || handwritten.shuffles == 0) {
-            failures.push(format!("{technique} swaps bytes but its wasm (or its hand-written twin's) has no i8x16.shuffle"));
+            failures.push(format!(
+                "{technique} swaps bytes but its wasm (or its hand-written twin's) has no i8x16.shuffle"
+            ));
         }
     }
     // The byte swap the narration describes: the core's, without its reads of locals (the word,
@@ -237,7 +239,10 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
             failures.push("the page's wasm has no i64.clz".into());
         }
         if totals.shuffles == 0 {
-            failures.push("the page's wasm has no i8x16.shuffle: Hyperbola Quintessence's byte swap is not the SIMD shuffle".into());
+            failures.push(
+                "the page's wasm has no i8x16.shuffle: Hyperbola Quintessence's byte swap is not the SIMD shuffle"
+                    .into(),
+            );
         }
     }
     // The release build before wasm-opt keeps function names, so a forbidden part shows by name
