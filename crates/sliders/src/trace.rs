@@ -5,6 +5,7 @@
 //! bare arithmetic; [`Recorder`] keeps every step for the page and the `trace` command.
 
 use alloc::borrow::Cow;
+use alloc::format;
 use alloc::vec::Vec;
 use core::panic::Location;
 
@@ -429,6 +430,13 @@ pub trait Tracer {
     #[inline(always)]
     fn moved(&mut self, _bits: i8) {}
 
+    /// Says that the caller binds `value`, what a function it called returned, to `name`
+    /// (`let file = line_attacks(…)`): the step that made the value, when it bound it to no name
+    /// of its own, then shows it by that name, so the value is called the same where it is made
+    /// and where it is used.
+    #[inline(always)]
+    fn bound(&mut self, _value: Bitboard, _name: &'static str) {}
+
     #[inline(always)]
     #[track_caller]
     fn and(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
@@ -693,6 +701,19 @@ impl Tracer for Recorder {
     fn moved(&mut self, bits: i8) {
         self.operand_moved = self.moved;
         self.moved = bits;
+    }
+
+    fn bound(&mut self, value: Bitboard, name: &'static str) {
+        // Only the step that made the value (the last one, taken on the line or part the caller
+        // focused on, with that value), and only when its own code left it unnamed: a value the
+        // code named keeps that name.
+        if let Some(step) = self.steps.last_mut() {
+            let made_here = Some(step.focus) == self.focus && step.result == Value::Board(value);
+            if made_here && step.operands.result.is_empty() {
+                step.operands.result = Cow::Borrowed(name);
+                step.label = Cow::Owned(format!("{} = {name}", step.label));
+            }
+        }
     }
 }
 
