@@ -167,6 +167,7 @@ async fn brackets_step_while_a_menu_has_focus() {
 /// At 1280x720 the player's buttons and its step bar stay where they are from step to step, so
 /// a reader clicks Next again and again without chasing it. (The stepper's grid once shared its
 /// spare height out among its rows: the player's row grew and shrank, its buttons moved 12 px.)
+/// Next stays where it is, too, when Play becomes Pause.
 #[tokio::test]
 async fn the_player_stays_put_from_step_to_step() {
     let browser = Browser::start_at("/", (1280, 720)).await;
@@ -192,6 +193,16 @@ async fn the_player_stays_put_from_step_to_step() {
             }
         }
     }
+    // Play becomes Pause, and Next stays where it was: the label's width moved it 9 px.
+    browser.open(&format!("?technique=sbamg&slider=rook&square=d2&occupied={board}&step=0")).await;
+    let next_left = "return document.querySelector('[data-player=\"next\"]').getBoundingClientRect().left;";
+    let paused = browser.eval(next_left).await.as_f64().unwrap();
+    browser.click("[data-player=\"play\"]").await;
+    let title = browser.attribute("[data-player=\"play\"]", "title").await.unwrap();
+    assert!(title.starts_with("Pause"), "the player plays: {title}");
+    let playing = browser.eval(next_left).await.as_f64().unwrap();
+    assert!((playing - paused).abs() <= 0.5, "Next moved from x={paused} to x={playing} px as Play became Pause");
+    browser.click("[data-player=\"play\"]").await;
     browser.close().await;
 }
 
