@@ -133,7 +133,8 @@ async fn space_does_not_scroll_and_keys_step_from_the_board() {
 }
 
 /// A menu keeps the keys that pick its options (its letters, Space and the arrows), but `[` and
-/// `]` pick none: with a menu focused they step the player, and the menu keeps its choice.
+/// `]` pick none: with a menu focused they step the player, and the menu keeps its choice; the
+/// list of keys says both.
 #[tokio::test]
 async fn brackets_step_while_a_menu_has_focus() {
     let browser = Browser::start_at("/", (1280, 720)).await;
@@ -161,6 +162,12 @@ async fn brackets_step_while_a_menu_has_focus() {
     press(&browser, 'k').await;
     let play = browser.attribute("[data-player=\"play\"]", "title").await.unwrap();
     assert!(play.starts_with("Play"), "K in the menu started the player: {play}");
+    // The list of keys says so.
+    browser.click("[data-keys-open]").await;
+    let list = browser.client.find(Locator::Css("[data-key-help]")).await.expect("the list of keys opens");
+    let text = list.text().await.unwrap();
+    assert!(text.contains("while a board square or a menu has focus"), "[ ] in a menu is not listed: {text}");
+    assert!(text.contains("K picks an option"), "K in a menu is not listed: {text}");
     browser.close().await;
 }
 
