@@ -1,6 +1,7 @@
 //! The technique sources the code panel shows are not part of the wasm: embedding all of them
 //! cost about a tenth of the first load. The build copies them into the site as
-//! `techniques/*.rs`, and the page fetches a file the first time it shows it, once per page.
+//! `techniques/*.rs`, and the page fetches a file the first time it shows it, once per page:
+//! the panels module, which shows a technique's header too, takes the page's fetch.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -102,14 +103,37 @@ fn request(file: &'static str, rendered: Callback<()>) {
     }
 }
 
+/// The window's property where the page and the panels module keep each file's fetch (the
+/// address → the fetch's promise): the two modules share no memory, and each asked the network
+/// for the files it shows, the code panel's and the technique's explanation's alike.
+const FETCHES: &str = "sliderLabSources";
+
+/// The fetch of `url`, started by whichever module asks first, and shared with the other.
+fn shared_fetch(window: &web_sys::Window, url: &str) -> js_sys::Promise {
+    let fetches = js_sys::Reflect::get(window, &FETCHES.into()).ok().filter(|fetches| fetches.is_object());
+    let fetches = fetches.unwrap_or_else(|| {
+        let fetches = js_sys::Object::new().into();
+        let _ = js_sys::Reflect::set(window, &FETCHES.into(), &fetches);
+        fetches
+    });
+    let started = js_sys::Reflect::get(&fetches, &url.into()).ok().and_then(|fetch| fetch.dyn_into().ok());
+    started.unwrap_or_else(|| {
+        let fetch = window.fetch_with_str(url);
+        let _ = js_sys::Reflect::set(&fetches, &url.into(), &fetch);
+        fetch
+    })
+}
+
 async fn fetch_text(url: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("there is no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed")?;
+    let response = JsFuture::from(shared_fetch(&window, url)).await.map_err(|_| "the network request failed")?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "the answer was not a response")?;
     if !response.ok() {
         return Err(format!("the server answered {}", response.status()));
     }
-    let text = response.text().map_err(|_| "the answer had no text")?;
+    // Both modules hold the one response, whose body can be read once: each reads a copy.
+    let copy = web_sys::Response::clone(&response).map_err(|_| "the answer had no text")?;
+    let text = copy.text().map_err(|_| "the answer had no text")?;
     JsFuture::from(text).await.ok().and_then(|text| text.as_string()).ok_or_else(|| "the answer had no text".into())
 }
 
