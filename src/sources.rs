@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
@@ -110,18 +110,19 @@ const FETCHES: &str = "sliderLabSources";
 
 /// The fetch of `url`, started by whichever module asks first, and shared with the other.
 fn shared_fetch(window: &web_sys::Window, url: &str) -> js_sys::Promise {
-    let fetches = js_sys::Reflect::get(window, &FETCHES.into()).ok().filter(|fetches| fetches.is_object());
-    let fetches = fetches.unwrap_or_else(|| {
-        let fetches = js_sys::Object::new().into();
-        let _ = js_sys::Reflect::set(window, &FETCHES.into(), &fetches);
-        fetches
-    });
-    let started = js_sys::Reflect::get(&fetches, &url.into()).ok().and_then(|fetch| fetch.dyn_into().ok());
-    started.unwrap_or_else(|| {
-        let fetch = window.fetch_with_str(url);
-        let _ = js_sys::Reflect::set(&fetches, &url.into(), &fetch);
-        fetch
-    })
+    let (list, file) = (JsValue::from_str(FETCHES), JsValue::from_str(url));
+    let mut fetches = js_sys::Reflect::get(window, &list).unwrap_or_default();
+    if fetches.is_undefined() {
+        fetches = js_sys::Object::new().into();
+        let _ = js_sys::Reflect::set(window, &list, &fetches);
+    }
+    let started = js_sys::Reflect::get(&fetches, &file).unwrap_or_default();
+    if !started.is_undefined() {
+        return started.unchecked_into();
+    }
+    let fetch = window.fetch_with_str(url);
+    let _ = js_sys::Reflect::set(&fetches, &file, &fetch);
+    fetch
 }
 
 async fn fetch_text(url: &str) -> Result<String, String> {

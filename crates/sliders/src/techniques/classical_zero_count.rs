@@ -13,9 +13,7 @@ use traced::traced;
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = ray_by_count(t, line.positive(), square, occupied);
-        t.bound(positive, "positive");
         let negative = ray_by_count(t, line.negative(), square, occupied);
-        t.bound(negative, "negative");
         t.focus(Focus::Line(line));
         // A line's attacks are its two rays together.
         positive | negative

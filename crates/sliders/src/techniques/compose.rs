@@ -4,8 +4,8 @@
 //! Everything here is inlined, so each line reaches the technique as a constant and the
 //! direction-dependent choices inside it (which scan, which mask) are made at compile time.
 //! Each line's (or part's) attacks are shown by the name they are bound to here (`file_attacks`,
-//! `anti_diagonal_attacks`, `rook`), from the step that made them on: otherwise every line's last value
-//! would be an unnamed "result", one name for several values.
+//! `anti_diagonal_attacks`, `rook`) from the step that made them on (see
+//! `trace::name_union_operands`): `file` alone would be kindergarten's file number too.
 
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Line, Slider};
@@ -23,9 +23,7 @@ pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
         Slider::Bishop => bishop(t, &mut line_attacks),
         Slider::Queen => {
             let rook = rook(t, &mut line_attacks);
-            t.bound(rook, "rook");
             let bishop = bishop(t, &mut line_attacks);
-            t.bound(bishop, "bishop");
             // A queen moves as a rook and a bishop together.
             rook | bishop
         }
@@ -37,10 +35,8 @@ pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
 fn rook<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks: &mut F) -> Bitboard {
     t.focus(Focus::Line(Line::File));
     let file_attacks = line_attacks(t, Line::File);
-    t.bound(file_attacks, "file_attacks");
     t.focus(Focus::Line(Line::Rank));
     let rank_attacks = line_attacks(t, Line::Rank);
-    t.bound(rank_attacks, "rank_attacks");
     t.focus(Focus::Piece);
     // A rook moves along its file and its rank, so what the technique found on the two lines, together, is what it finds for the rook.
     file_attacks | rank_attacks
@@ -51,10 +47,8 @@ fn rook<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks: 
 fn bishop<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks: &mut F) -> Bitboard {
     t.focus(Focus::Line(Line::Diagonal));
     let diagonal_attacks = line_attacks(t, Line::Diagonal);
-    t.bound(diagonal_attacks, "diagonal_attacks");
     t.focus(Focus::Line(Line::AntiDiagonal));
     let anti_diagonal_attacks = line_attacks(t, Line::AntiDiagonal);
-    t.bound(anti_diagonal_attacks, "anti_diagonal_attacks");
     t.focus(Focus::Piece);
     // A bishop moves along the two diagonals through its square, so what the technique found on both, together, is what it finds for the bishop.
     diagonal_attacks | anti_diagonal_attacks
@@ -73,10 +67,8 @@ pub(crate) fn by_parts<T: Tracer, F: FnMut(&mut T, Slider) -> Bitboard>(
         Slider::Queen => {
             t.focus(Focus::Part(Slider::Rook));
             let rook = part_attacks(t, Slider::Rook);
-            t.bound(rook, "rook");
             t.focus(Focus::Part(Slider::Bishop));
             let bishop = part_attacks(t, Slider::Bishop);
-            t.bound(bishop, "bishop");
             t.focus(Focus::Piece);
             // A queen moves as a rook and a bishop together.
             rook | bishop

@@ -24,9 +24,7 @@ pub fn attacks_of_set<T: Tracer>(t: &mut T, slider: Slider, sliders: Bitboard, o
     let empty = !pieces;
     by_lines(t, slider, |t, line| {
         let positive = ray_attacks(t, line.positive(), sliders, empty);
-        t.bound(positive, "positive");
         let negative = ray_attacks(t, line.negative(), sliders, empty);
-        t.bound(negative, "negative");
         t.focus(Focus::Line(line));
         // A line's attacks are its two rays together.
         positive | negative

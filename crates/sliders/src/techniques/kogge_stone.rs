@@ -25,9 +25,7 @@ pub fn attacks_of_set<T: Tracer>(t: &mut T, slider: Slider, sliders: Bitboard, o
     let free = !pieces;
     by_lines(t, slider, |t, line| {
         let positive = ray_attacks(t, line.positive(), sliders, free);
-        t.bound(positive, "positive");
         let negative = ray_attacks(t, line.negative(), sliders, free);
-        t.bound(negative, "negative");
         t.focus(Focus::Line(line));
         // A line's attacks are its two rays together.
         positive | negative

@@ -10,9 +10,7 @@ use traced::traced;
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
     by_lines(t, slider, |t, line| {
         let positive = walk(t, square, line.positive(), occupied);
-        t.bound(positive, "positive");
         let negative = walk(t, square, line.negative(), occupied);
-        t.bound(negative, "negative");
         t.focus(Focus::Line(line));
         // A line's attacks are its two rays together.
         positive | negative
