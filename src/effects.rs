@@ -54,26 +54,37 @@ pub fn traced(key: TraceKey, trace: &Trace) -> Action {
 
 /// The reading of the typed text, where it waits for one and the language is here.
 pub fn reading(playground: &Playground) -> Option<Action> {
-    if !playground.unread() || !language::ready() {
+    if !playground.unread() {
         return None;
     }
     let text = playground.text.clone();
-    let reading = match language::parse(&text) {
-        Err(error) => Reading::Error(error),
-        Ok(()) if playground.formula.as_deref() == Some(&*text) => Reading::Same,
-        Ok(()) => Reading::New(compile(&text)),
-    };
+    let reading = reading_of(&text, playground.formula.as_deref())?;
     Some(Action::Read { text, reading })
 }
 
+/// What the language finds in `text`, where it is here, beside the formula read last.
+fn reading_of(text: &str, formula: Option<&str>) -> Option<Reading> {
+    if !language::ready() {
+        return None;
+    }
+    Some(match language::parse(text) {
+        Err(error) => Reading::Error(error),
+        Ok(()) if formula == Some(text) => Reading::Same,
+        Ok(()) => Reading::New(compile(text)),
+    })
+}
+
 /// What typing `text` in the editor does: the edit, read at once where the language is here
-/// (one draw for both), else only the edit, which the reading effect reads once it can.
+/// (one draw for both), else only the edit, which the reading effect reads once it can. The
+/// playground after the edit holds `text` and no error, so it waits for a reading unless `text`
+/// is its formula already: no copy of the playground (its compiled module, its check) is made
+/// to find that out, at each keystroke.
 pub fn typed(playground: &Playground, text: String) -> Action {
-    let mut edited = playground.clone();
-    edited.edit(&text);
-    match reading(&edited) {
-        Some(Action::Read { text, reading }) => Action::Typed { text, reading },
-        _ => Action::EditFormula(text),
+    let formula = playground.formula.as_deref();
+    let unread = formula != Some(&*text);
+    match unread.then(|| reading_of(&text, formula)).flatten() {
+        Some(reading) => Action::Typed { text: text.into(), reading },
+        None => Action::EditFormula(text),
     }
 }
 

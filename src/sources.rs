@@ -1,11 +1,12 @@
 //! The technique sources the code panel shows are not part of the wasm: embedding all of them
 //! cost about a tenth of the first load. The build copies them into the site as
-//! `techniques/*.rs`, and the page fetches a file the first time it shows it, once per page.
+//! `techniques/*.rs`, and the page fetches a file the first time it shows it, once per page:
+//! the panels module, which shows a technique's header too, takes the page's fetch.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
@@ -102,14 +103,38 @@ fn request(file: &'static str, rendered: Callback<()>) {
     }
 }
 
+/// The window's property where the page and the panels module keep each file's fetch (the
+/// address → the fetch's promise): the two modules share no memory, and each asked the network
+/// for the files it shows, the code panel's and the technique's explanation's alike.
+const FETCHES: &str = "sliderLabSources";
+
+/// The fetch of `url`, started by whichever module asks first, and shared with the other.
+fn shared_fetch(window: &web_sys::Window, url: &str) -> js_sys::Promise {
+    let (list, file) = (JsValue::from_str(FETCHES), JsValue::from_str(url));
+    let mut fetches = js_sys::Reflect::get(window, &list).unwrap_or_default();
+    if fetches.is_undefined() {
+        fetches = js_sys::Object::new().into();
+        let _ = js_sys::Reflect::set(window, &list, &fetches);
+    }
+    let started = js_sys::Reflect::get(&fetches, &file).unwrap_or_default();
+    if !started.is_undefined() {
+        return started.unchecked_into();
+    }
+    let fetch = window.fetch_with_str(url);
+    let _ = js_sys::Reflect::set(&fetches, &file, &fetch);
+    fetch
+}
+
 async fn fetch_text(url: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("there is no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed")?;
+    let response = JsFuture::from(shared_fetch(&window, url)).await.map_err(|_| "the network request failed")?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "the answer was not a response")?;
     if !response.ok() {
         return Err(format!("the server answered {}", response.status()));
     }
-    let text = response.text().map_err(|_| "the answer had no text")?;
+    // Both modules hold the one response, whose body can be read once: each reads a copy.
+    let copy = web_sys::Response::clone(&response).map_err(|_| "the answer had no text")?;
+    let text = copy.text().map_err(|_| "the answer had no text")?;
     JsFuture::from(text).await.ok().and_then(|text| text.as_string()).ok_or_else(|| "the answer had no text".into())
 }
 

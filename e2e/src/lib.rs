@@ -429,8 +429,15 @@ impl Browser {
     /// Every http(s) or ws(s) address the browser asked for since the last call that is not on
     /// 127.0.0.1, from Chromium's network log.
     pub async fn outside_requests(&self) -> Vec<String> {
+        let requests = self.requests().await;
+        requests.into_iter().filter(|url| !url.starts_with("http://127.0.0.1:")).collect()
+    }
+
+    /// Every http(s) or ws(s) address the browser asked for since the last call (or the last
+    /// [`Browser::outside_requests`]), once per request, from Chromium's network log.
+    pub async fn requests(&self) -> Vec<String> {
         let entries = self.log("performance").await;
-        let mut outside = Vec::new();
+        let mut requests = Vec::new();
         for entry in entries {
             let Ok(message) = serde_json::from_str::<serde_json::Value>(entry["message"].as_str().unwrap_or("{}"))
             else {
@@ -440,12 +447,11 @@ impl Browser {
                 continue;
             }
             let url = message["message"]["params"]["request"]["url"].as_str().unwrap_or("").to_string();
-            let network = ["http:", "https:", "ws:", "wss:"].iter().any(|scheme| url.starts_with(scheme));
-            if network && !url.starts_with("http://127.0.0.1:") {
-                outside.push(url);
+            if ["http:", "https:", "ws:", "wss:"].iter().any(|scheme| url.starts_with(scheme)) {
+                requests.push(url);
             }
         }
-        outside
+        requests
     }
 
     /// Makes the page see a CSS media feature, e.g. `("prefers-reduced-motion", "reduce")`.

@@ -78,17 +78,7 @@ async fn copies_match_the_step_on_screen_and_downloads_are_named_and_typed() {
 
     // The wikitable: 64 cells a board, dark where the bit is set.
     let table = copied_text(&browser, "wikitable").await;
-    // A square takes its row's colour unless it gives its own.
-    let dark = |line: &str| line.split(" bgcolor=").nth(1).map(|colour| colour.starts_with("#1d2125"));
-    let mut row_dark = false;
-    let mut cells: Vec<(String, bool)> = Vec::new();
-    for line in table.lines() {
-        if line.starts_with("|- ") {
-            row_dark = dark(line).unwrap_or(false);
-        } else if let Some(cell) = line.strip_prefix("|title=") {
-            cells.push((cell.split([' ', '|']).next().unwrap().to_string(), dark(line).unwrap_or(row_dark)));
-        }
-    }
+    let cells = sliders_pictures::wikitable::read_back(&table);
     // Uploads and what a wiki refuses, said beside the buttons.
     let note = browser.eval("return document.querySelector('[data-export-upload-note]').textContent;").await;
     assert!(note.as_str().unwrap().contains("refuse SVG"), "{note}");

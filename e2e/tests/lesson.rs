@@ -133,7 +133,8 @@ async fn space_does_not_scroll_and_keys_step_from_the_board() {
 }
 
 /// A menu keeps the keys that pick its options (its letters, Space and the arrows), but `[` and
-/// `]` pick none: with a menu focused they step the player, and the menu keeps its choice.
+/// `]` pick none: with a menu focused they step the player, and the menu keeps its choice; the
+/// list of keys says both.
 #[tokio::test]
 async fn brackets_step_while_a_menu_has_focus() {
     let browser = Browser::start_at("/", (1280, 720)).await;
@@ -161,12 +162,19 @@ async fn brackets_step_while_a_menu_has_focus() {
     press(&browser, 'k').await;
     let play = browser.attribute("[data-player=\"play\"]", "title").await.unwrap();
     assert!(play.starts_with("Play"), "K in the menu started the player: {play}");
+    // The list of keys says so.
+    browser.click("[data-keys-open]").await;
+    let list = browser.client.find(Locator::Css("[data-key-help]")).await.expect("the list of keys opens");
+    let text = list.text().await.unwrap();
+    assert!(text.contains("while a board square or a menu has focus"), "[ ] in a menu is not listed: {text}");
+    assert!(text.contains("K picks an option"), "K in a menu is not listed: {text}");
     browser.close().await;
 }
 
 /// At 1280x720 the player's buttons and its step bar stay where they are from step to step, so
 /// a reader clicks Next again and again without chasing it. (The stepper's grid once shared its
 /// spare height out among its rows: the player's row grew and shrank, its buttons moved 12 px.)
+/// Next stays where it is, too, when Play becomes Pause.
 #[tokio::test]
 async fn the_player_stays_put_from_step_to_step() {
     let browser = Browser::start_at("/", (1280, 720)).await;
@@ -192,6 +200,16 @@ async fn the_player_stays_put_from_step_to_step() {
             }
         }
     }
+    // Play becomes Pause, and Next stays where it was: the label's width moved it 9 px.
+    browser.open(&format!("?technique=sbamg&slider=rook&square=d2&occupied={board}&step=0")).await;
+    let next_left = "return document.querySelector('[data-player=\"next\"]').getBoundingClientRect().left;";
+    let paused = browser.eval(next_left).await.as_f64().unwrap();
+    browser.click("[data-player=\"play\"]").await;
+    let title = browser.attribute("[data-player=\"play\"]", "title").await.unwrap();
+    assert!(title.starts_with("Pause"), "the player plays: {title}");
+    let playing = browser.eval(next_left).await.as_f64().unwrap();
+    assert!((playing - paused).abs() <= 0.5, "Next moved from x={paused} to x={playing} px as Play became Pause");
+    browser.click("[data-player=\"play\"]").await;
     browser.close().await;
 }
 

@@ -56,3 +56,19 @@ async fn placing_the_slider_moves_it_and_its_attacks() {
     assert_eq!(browser.result().await, Technique::Reference.attacks(Slider::Queen, Square::B2, Bitboard::EMPTY));
     browser.close().await;
 }
+
+/// The page (its code panel) and the panels module (the technique's explanation) both show a
+/// technique's file: the network brings each file once between them.
+#[tokio::test]
+async fn each_technique_source_is_fetched_once() {
+    let browser = Browser::start().await;
+    browser.open("?technique=sbamg&slider=bishop&square=d2&occupied=0x4ced22000146f848").await;
+    let requests = browser.requests().await;
+    let sources: Vec<&String> = requests.iter().filter(|url| url.contains("/techniques/")).collect();
+    assert!(sources.iter().any(|url| url.ends_with("/techniques/sbamg.rs")), "{requests:#?}");
+    for source in &sources {
+        let times = sources.iter().filter(|url| url == &source).count();
+        assert_eq!(times, 1, "{source} was requested {times} times: {requests:#?}");
+    }
+    browser.close().await;
+}

@@ -8,8 +8,8 @@ use crate::model::Action;
 
 /// Every key and what it does; the player's hint and this list are the page's only key docs.
 pub const KEYS: [(&str, &str); 11] = [
-    ("[ ]", "previous / next step, anywhere, also while a board square has focus"),
-    ("K", "play or pause, anywhere"),
+    ("[ ]", "previous / next step, anywhere but in a text field, also while a board square or a menu has focus"),
+    ("K", "play or pause, anywhere but in a text field or a menu (there K picks an option)"),
     ("← →", "previous / next step (on the board they move between squares)"),
     ("Space", "play or pause (on a square it toggles the square, on a button it presses it)"),
     (", .", "one animation frame back / on"),

@@ -122,18 +122,8 @@ fn the_wikitable_colours_each_square_by_its_bit() {
     for trace in traces() {
         for index in 0..trace.steps.len() {
             let table = wikitable::step(&trace, index);
-            // A square takes its row's colour unless it gives its own.
-            let bgcolor = |line: &str| line.split(" bgcolor=").nth(1).map(|rest| rest.starts_with(colours::BIT_ON));
-            let mut row_on = false;
-            let mut cells: Vec<(Square, bool)> = Vec::new();
-            for line in table.lines() {
-                if line.starts_with("|- ") {
-                    row_on = bgcolor(line).unwrap_or(false);
-                } else if let Some(cell) = line.strip_prefix("|title=") {
-                    let name = cell.split([' ', '|']).next().unwrap();
-                    cells.push((name.parse().unwrap(), bgcolor(line).unwrap_or(row_on)));
-                }
-            }
+            let cells: Vec<(Square, bool)> =
+                wikitable::read_back(&table).into_iter().map(|(name, on)| (name.parse().unwrap(), on)).collect();
             let boards = boards_of(&trace, index);
             assert_eq!(cells.len(), 64 * boards.len());
             for (chunk, board) in cells.chunks(64).zip(&boards) {

@@ -251,3 +251,21 @@ mod tests {
         }
     }
 }
+
+/// A table [`step`] wrote, read back: each square's name and whether the table colours it as a
+/// one bit, board after board in the table's order (a square takes its row's colour unless it
+/// gives its own). For the tests that check the table against the values it shows.
+pub fn read_back(table: &str) -> Vec<(String, bool)> {
+    let one_bit = |line: &str| line.split(" bgcolor=").nth(1).map(|colour| colour.starts_with(BIT_ON));
+    let mut row_on = false;
+    let mut cells = Vec::new();
+    for line in table.lines() {
+        if line.starts_with("|- ") {
+            row_on = one_bit(line).unwrap_or(false);
+        } else if let Some(cell) = line.strip_prefix("|title=") {
+            let name = cell.split([' ', '|']).next().unwrap_or_default();
+            cells.push((String::from(name), one_bit(line).unwrap_or(row_on)));
+        }
+    }
+    cells
+}

@@ -173,6 +173,10 @@ fn sbamg_nibble_sample() {
     let three = rank.iter().find(|s| s.label == "3 << bsq.index() = 3cbn").unwrap();
     let minus = rank.iter().find(|s| s.label == "occ - 3cbn").unwrap();
     assert_eq!((&*three.operands.result, &*minus.operands.rhs), ("3cbn", "3cbn"));
+    // The scan's square goes by one name, bsq, where it is found and where its number is shifted
+    // by (not bsq, then bsq.index()).
+    let scan = rank.iter().find(|s| s.label == "bsr(occ & masks.lower) = bsq").unwrap();
+    assert_eq!((&*scan.operands.result, &*three.operands.rhs), ("bsq", "bsq"));
     assert_eq!(trace.result & Bitboard(0xff), Bitboard(0x76));
 }
 

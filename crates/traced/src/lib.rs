@@ -306,13 +306,14 @@ fn traceable(expression: &Expr) -> bool {
     }
 }
 
-/// The expressions a step shows as its operands: a binary operation's two sides, a unary one's
+/// The expressions a step shows as its operands: a binary operation's two sides (a square's
+/// number by the square's name), a unary one's
 /// operand, a table read's index without its casts (`count as usize` reads `count`), a call's
 /// set (`shift(set, …)`'s first argument, `walk_ray(…, occupied)`'s last) and `pext`'s mask. A
 /// shift's amount, which its direction makes, has no expression.
 fn operand_expressions(expression: &Expr) -> (Option<&Expr>, Option<&Expr>) {
     match expression {
-        Expr::Binary(binary) => (Some(bare(&binary.left)), Some(bare(&binary.right))),
+        Expr::Binary(binary) => (Some(square_number(bare(&binary.left))), Some(square_number(bare(&binary.right)))),
         Expr::Unary(unary) => (Some(bare(&unary.expr)), None),
         Expr::Index(read) => (Some(uncast(bare(&read.index))), None),
         Expr::Call(call) => match call_name(expression).as_deref() {
@@ -321,6 +322,15 @@ fn operand_expressions(expression: &Expr) -> (Option<&Expr>, Option<&Expr>) {
             _ => (call.args.first().map(bare), None),
         },
         _ => (None, None),
+    }
+}
+
+/// A square's number, `bsq.index()`, as the square itself: a scan's step shows the square it
+/// found by its number already, so the value goes by the one name the scan bound it to.
+fn square_number(expression: &Expr) -> &Expr {
+    match expression {
+        Expr::MethodCall(call) if call.method == "index" && call.args.is_empty() => bare(&call.receiver),
+        other => other,
     }
 }
 
