@@ -129,13 +129,13 @@ mod tests {
         let three_step = step(Technique::Sbamg, "occ ^ (occ - 3cbn) = changed");
         let three = of(&three_step);
         assert_eq!((three.lhs, three.rhs, three.result), ("occ", "occ - 3cbn", "changed"));
-        let masked_step = step(Technique::Sbamg, "changed & masks.line_ex");
+        let masked_step = step(Technique::Sbamg, "changed & masks.line_ex = file_attacks");
         let masked = of(&masked_step);
-        assert_eq!((masked.lhs, masked.rhs), ("changed", "masks.line_ex"));
+        assert_eq!((masked.lhs, masked.rhs, masked.result), ("changed", "masks.line_ex", "file_attacks"));
         let read_step = step(Technique::ClassicalConditional, "RAYS[direction][first]");
         let read = of(&read_step);
         assert_eq!(read.lhs, "first");
-        let cut_step = step(Technique::Magic, "table[(magic.offset + index.0 as u32) as usize]");
+        let cut_step = step(Technique::Magic, "table[(magic.offset + index.0 as u32) as usize] = rook");
         let cut = of(&cut_step);
         assert_eq!((cut.lhs, cut.legend().as_deref()), ("a", Some("a is magic.offset + index.0 as u32")));
         let count_step = step(Technique::ClassicalZeroCount, "RAYS_BY_COUNT[direction][count as usize]");
@@ -144,7 +144,7 @@ mod tests {
         let fill_step = step(Technique::KoggeStone, "shift(filled, direction, 1)");
         let fill = of(&fill_step);
         assert_eq!((fill.lhs, fill.rhs), ("filled", "amount"));
-        let walk_step = step(Technique::Reference, "walk_ray(square, direction, occupied)");
+        let walk_step = step(Technique::Reference, "walk_ray(square, direction, occupied) = positive");
         let walk = of(&walk_step);
         assert_eq!(walk.lhs, "occupied");
         let swap_step = step(Technique::HyperbolaQuintessence, "bswap(o) = o_mirrored");

@@ -707,3 +707,66 @@ fn a_why_shown_on_every_line_names_no_one_line() {
         }
     }
 }
+
+/// The kind of part a focus is: the union of two lines' attacks takes them from steps on lines,
+/// a queen's union from steps on the whole piece (or its table parts).
+fn same_kind(a: Focus, b: Focus) -> bool {
+    core::mem::discriminant(&a) == core::mem::discriminant(&b)
+}
+
+/// A piece's attacks are the union of its lines' (a queen's, of its rook's and its bishop's),
+/// and each of those values goes by one name of its own, from the step that made it to the union
+/// that uses it: the diagonal's attacks and the anti-diagonal's are not both "result", nor is a
+/// line's "result" where it is made and `file_attacks` where it is used.
+#[test]
+fn each_lines_attacks_go_by_one_name_of_their_own() {
+    for &technique in Technique::ALL {
+        for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+            for &occupied in &boards()[..8] {
+                for square in [Square::A1, Square::D2, Square::E4, Square::H8] {
+                    let trace = technique.trace(slider, square, occupied);
+                    let steps = &trace.steps;
+                    // The steps that end a run on one line, part or piece, and the union right
+                    // after a run: its second operand is what that run ended with.
+                    for (index, union) in steps.iter().enumerate().skip(1) {
+                        let before = &steps[index - 1];
+                        let joins_lines = matches!(before.focus, Focus::Line(_) | Focus::Part(_) | Focus::Piece);
+                        if union.op != Op::Or || before.focus == union.focus || !joins_lines {
+                            continue;
+                        }
+                        let names = operands::of(union);
+                        let second = operands::of(before).result;
+                        assert_eq!(Some(before.result), union.rhs, "{technique} {slider} {square}: {}", union.label);
+                        assert_eq!(second, names.rhs, "{technique} {slider} {square}: {}", union.label);
+                        // The first operand: the end of the run of the same kind before that one.
+                        let run_start = steps[..index].iter().rposition(|s| s.focus != before.focus);
+                        let first = run_start.and_then(|end| {
+                            steps[..=end]
+                                .iter()
+                                .enumerate()
+                                .rev()
+                                .find(|(at, s)| same_kind(s.focus, before.focus) && steps[at + 1].focus != s.focus)
+                        });
+                        if let Some((_, made)) = first {
+                            assert_eq!(made.result, union.lhs, "{technique} {slider} {square}: {}", union.label);
+                            let first_name = operands::of(made).result;
+                            assert_eq!(first_name, names.lhs, "{technique} {slider} {square}: {}", union.label);
+                        }
+                    }
+                    // "result" is a name of last resort: of the values a line, a part or the
+                    // piece ends with, it names one at most, the piece's attacks.
+                    let mut results: Vec<Value> = steps
+                        .iter()
+                        .enumerate()
+                        .filter(|(at, step)| steps.get(at + 1).is_none_or(|next| next.focus != step.focus))
+                        .filter(|(_, step)| matches!(step.focus, Focus::Line(_) | Focus::Part(_) | Focus::Piece))
+                        .filter(|(_, step)| operands::of(step).result == "result")
+                        .map(|(_, step)| step.result)
+                        .collect();
+                    results.dedup();
+                    assert!(results.len() <= 1, "{technique} {slider} {square}: result names {results:?}");
+                }
+            }
+        }
+    }
+}

@@ -34,7 +34,7 @@ fn subtraction_byte_example() {
             "square.bit() << 1 = 2r",
             "potential_blockers - 2r = difference",
             "difference ^ occupied = changed",
-            "changed & line_mask",
+            "changed & line_mask = rank_attacks",
         ]
     );
     // 2*squarebit is shown by the article's name, 2r, wherever it is an operand or a result.
@@ -169,7 +169,7 @@ fn sbamg_nibble_sample() {
     assert_eq!(value("3 << bsq.index() = 3cbn"), Value::Board(Bitboard(0x06)));
     assert_eq!(value("occ - 3cbn"), Value::Board(Bitboard(0x3d)));
     assert_eq!(value("occ ^ (occ - 3cbn) = changed"), Value::Board(Bitboard(0x7e)));
-    assert_eq!(value("changed & masks.line_ex"), Value::Board(Bitboard(0x76)));
+    assert_eq!(value("changed & masks.line_ex = rank_attacks"), Value::Board(Bitboard(0x76)));
     let three = rank.iter().find(|s| s.label == "3 << bsq.index() = 3cbn").unwrap();
     let minus = rank.iter().find(|s| s.label == "occ - 3cbn").unwrap();
     assert_eq!((&*three.operands.result, &*minus.operands.rhs), ("3cbn", "3cbn"));

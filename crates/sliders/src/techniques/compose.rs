@@ -3,6 +3,9 @@
 //! the queen's union by the techniques that read a rook's or a bishop's attacks whole.
 //! Everything here is inlined, so each line reaches the technique as a constant and the
 //! direction-dependent choices inside it (which scan, which mask) are made at compile time.
+//! Each line's (or part's) attacks are shown by the name they are bound to here (`file_attacks`,
+//! `anti_diagonal_attacks`, `rook`) from the step that made them on (see
+//! `trace::name_union_operands`): `file` alone would be kindergarten's file number too.
 
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Line, Slider};
@@ -31,24 +34,24 @@ pub(crate) fn by_lines<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(
 #[inline(always)]
 fn rook<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks: &mut F) -> Bitboard {
     t.focus(Focus::Line(Line::File));
-    let file = line_attacks(t, Line::File);
+    let file_attacks = line_attacks(t, Line::File);
     t.focus(Focus::Line(Line::Rank));
-    let rank = line_attacks(t, Line::Rank);
+    let rank_attacks = line_attacks(t, Line::Rank);
     t.focus(Focus::Piece);
     // A rook moves along its file and its rank, so what the technique found on the two lines, together, is what it finds for the rook.
-    file | rank
+    file_attacks | rank_attacks
 }
 
 #[traced]
 #[inline(always)]
 fn bishop<T: Tracer, F: FnMut(&mut T, Line) -> Bitboard>(t: &mut T, line_attacks: &mut F) -> Bitboard {
     t.focus(Focus::Line(Line::Diagonal));
-    let diagonal = line_attacks(t, Line::Diagonal);
+    let diagonal_attacks = line_attacks(t, Line::Diagonal);
     t.focus(Focus::Line(Line::AntiDiagonal));
-    let anti_diagonal = line_attacks(t, Line::AntiDiagonal);
+    let anti_diagonal_attacks = line_attacks(t, Line::AntiDiagonal);
     t.focus(Focus::Piece);
     // A bishop moves along the two diagonals through its square, so what the technique found on both, together, is what it finds for the bishop.
-    diagonal | anti_diagonal
+    diagonal_attacks | anti_diagonal_attacks
 }
 
 /// Piece attacks from parts found whole (magic's and PEXT's table reads): a rook's or a bishop's

@@ -29,7 +29,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::trace::{NoTrace, Recorder, Trace, Tracer};
+use crate::trace::{name_union_operands, NoTrace, Recorder, Trace, Tracer};
 use crate::{Bitboard, Slider, Square};
 
 /// One of the chessprogramming-wiki articles the techniques come from.
@@ -182,6 +182,7 @@ impl Technique {
     pub fn trace(self, slider: Slider, square: Square, occupied: Bitboard) -> Trace {
         let mut recorder = Recorder::new();
         let result = self.run(&mut recorder, slider, square, occupied);
+        name_union_operands(&mut recorder.steps);
         Trace { technique: Some(self), slider, square, sliders: square.bit(), occupied, steps: recorder.steps, result }
     }
 
@@ -199,6 +200,7 @@ impl Technique {
         }
         let mut recorder = Recorder::new();
         let result = self.run_many(&mut recorder, slider, sliders, occupied);
+        name_union_operands(&mut recorder.steps);
         Ok(Trace { technique: Some(self), slider, square, sliders, occupied, steps: recorder.steps, result })
     }
 
