@@ -95,13 +95,14 @@ async fn the_slider_mark_follows_a_moved_board() {
                      ? ['abcdefgh'[i % 8] + (8 - Math.floor(i / 8))] : []).join(' '));";
     let cases = [
         (Technique::Kindergarten, "moved & A_FILE = pieces", "a4", "a4"),
-        (Technique::Kindergarten, "a_file << file", "a4", "d4"),
+        (Technique::Kindergarten, "a_file << file = file_attacks", "a4", "d4"),
         (Technique::Kindergarten, "occupied >> file = moved", "d4", "a4"),
-        (Technique::HyperbolaQuintessence, "first_rank << rank_shift", "d1", "d4"),
+        (Technique::HyperbolaQuintessence, "first_rank << rank_shift = rank_attacks", "d1", "d4"),
     ];
     for (technique, label, operand, result) in cases {
         let trace = technique.trace(Slider::Rook, Square::D4, Bitboard::EMPTY);
-        let index = trace.steps.iter().position(|step| step.label == label).unwrap();
+        let index = trace.steps.iter().position(|step| step.label == label);
+        let index = index.unwrap_or_else(|| panic!("{technique} has no step {label}"));
         browser.open(&format!("?technique={technique}&slider=rook&square=d4&occupied=0x0&step={index}")).await;
         let grids = browser.eval(marks).await;
         let grids: Vec<&str> = grids.as_array().unwrap().iter().map(|g| g.as_str().unwrap()).collect();
