@@ -4,7 +4,7 @@
 
 use sliders::{Bitboard, Op, Step, Value};
 use sliders_explain::marks::{captions, step_marks, Marks};
-use sliders_explain::narration::{first_sentence, focus_name, on_screen_with_why, Board};
+use sliders_explain::narration::{first_sentence, on_screen_with_why, step_focus_name, Board};
 use sliders_pictures::diagram::format_value;
 use yew::prelude::*;
 
@@ -25,6 +25,8 @@ pub struct StepViewProps {
     pub after_narration: Html,
     /// The step's why, read from the file that made it; `None` while that file is on its way.
     pub why: Option<String>,
+    /// On a step of one lane of a SIMD value, both lanes' steps, lane 0 first.
+    pub lanes: Option<[Step; 2]>,
 }
 
 /// MSB first, one byte (one rank, h to a) per group, so a line break can only fall between bytes.
@@ -101,6 +103,22 @@ fn narration(text: &str) -> Html {
     }
 }
 
+/// Both lanes of the SIMD value a lane's step works on, side by side, each result labelled with
+/// the line its lane holds; the lane the step shows is marked.
+fn lanes_view(step: &Step, lanes: &[Step; 2], board: &Board) -> Html {
+    let grids = lanes.iter().enumerate().map(|(index, lane)| {
+        let caption = step_focus_name(lane, board).unwrap_or_default();
+        html! {
+            <div class="lane" data-lane={index.to_string()} data-shown-lane={(lane.lane == step.lane).then_some("")}>
+                <Grid board={lane.result.board().unwrap_or_default()} caption={AttrValue::from(caption)} />
+            </div>
+        }
+    });
+    html! {
+        <div class="lanes" role="group" aria-label="The result in both lanes of the 128-bit value">{ for grids }</div>
+    }
+}
+
 /// A plain view function, not a component: the step changes on every frame the app renders, so
 /// a component's props comparison would spare nothing, and its machinery costs download.
 pub fn step_view(props: &StepViewProps) -> Html {
@@ -135,7 +153,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
         }
         _ => html! {},
     };
-    let focus = focus_name(step.focus, &props.board).map(|f| html! { <span class="focus">{ f }</span> });
+    let focus = step_focus_name(step, &props.board).map(|f| html! { <span class="focus">{ f }</span> });
     let frame_note = step.mirrored.then(|| html! { <span class="focus" data-mirrored="">{ "mirrored board" }</span> });
     html! {
         <section class="step-view" data-current-step="" data-step-index={props.index.to_string()}>
@@ -155,6 +173,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
                 </span>
             </div>
             { for legend }
+            { for props.lanes.as_ref().map(|lanes| lanes_view(step, lanes, &props.board)) }
             // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
             <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
                 { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }

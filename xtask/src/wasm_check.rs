@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use sliders::{Bitboard, Op, Slider, Square, Technique};
-use sliders_explain::narration::BYTE_SWAP_WASM;
+use sliders_explain::narration::{BYTE_SWAP_WASM, LANES_BYTE_SWAP_WASM};
 use wasmparser::{ExternalKind, Operator, Parser, Payload};
 
 /// The page's and the panels' release wasm as rustc linked them, function names included.
@@ -160,6 +160,11 @@ pub fn needs(technique: Technique) -> Needs {
         clz: uses(&[Op::Lzcnt, Op::BitScanReverse]),
         ctz: uses(&[Op::Tzcnt, Op::BitScanForward]),
         byte_swap: uses(&[Op::ByteSwap]),
+        lane_byte_swaps: trace
+            .steps
+            .iter()
+            .filter(|s| s.op == Op::ByteSwap && s.lane.is_some_and(|lane| lane.index == 0))
+            .count(),
     }
 }
 
@@ -169,6 +174,8 @@ pub struct Needs {
     pub clz: bool,
     pub ctz: bool,
     pub byte_swap: bool,
+    /// Byte swaps of both lanes of a SIMD value at once.
+    pub lane_byte_swaps: usize,
 }
 
 /// Checks every technique in the bench module and the page's wasm; prints a table.
@@ -208,6 +215,15 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
         if needs.byte_swap && (counts.shuffles == 0 || handwritten.shuffles == 0) {
             failures.push(format!(
                 "{technique} swaps bytes but its wasm (or its hand-written twin's) has no i8x16.shuffle"
+            ));
+        }
+        // The narration says one shuffle swaps both lanes' bytes: one per lane-wise swap.
+        if needs.lane_byte_swaps > 0
+            && (counts.shuffles != needs.lane_byte_swaps || LANES_BYTE_SWAP_WASM != "i8x16.shuffle")
+        {
+            failures.push(format!(
+                "{technique} swaps the bytes of two lanes {} times in a queen's trace, each said to be one {LANES_BYTE_SWAP_WASM}, but its wasm has {} shuffles",
+                needs.lane_byte_swaps, counts.shuffles
             ));
         }
     }
@@ -277,7 +293,7 @@ mod tests {
     #[test]
     fn needs_follow_the_traces() {
         let needs_of = |technique| {
-            let Needs { clz, ctz, byte_swap } = needs(technique);
+            let Needs { clz, ctz, byte_swap, .. } = needs(technique);
             (clz, ctz, byte_swap)
         };
         assert_eq!(needs_of(Technique::ObstructionDifference), (true, false, false));

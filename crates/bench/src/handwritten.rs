@@ -9,7 +9,7 @@ use sliders::techniques::magic::{attack_table, Magic, BISHOP, ROOK};
 use sliders::techniques::obstruction_masks::OBSTRUCTION_MASKS;
 use sliders::techniques::sbamg::SBAMG_MASKS;
 use sliders::techniques::subtraction::LINE_MASKS;
-use sliders::{swap_bytes, LINE_EX, RAYS};
+use sliders::{swap_bytes, Bitboard, Lanes, LINE_EX, RAYS};
 
 // Directions in the order of the core's tables; lines as (positive, negative).
 const N: usize = 0;
@@ -176,6 +176,28 @@ pub fn hyperbola_quintessence(sq: usize, occ: u64) -> u64 {
     let inner = (occ >> (rank_shift + 1)) & 63;
     let rank = (FIRST_RANK_ATTACKS[sq & 7][inner as usize] as u64) << rank_shift;
     both_ways(LINE_EX[0][sq].0) | rank | both_ways(LINE_EX[2][sq].0) | both_ways(LINE_EX[3][sq].0)
+}
+
+/// The same with two lines in the lanes of one SIMD value: the file beside an idle lane, then
+/// the two diagonals together; the rank from the table.
+#[inline(always)]
+pub fn hyperbola_quintessence_simd(sq: usize, occ: u64) -> u64 {
+    let bit = Bitboard(1u64 << sq);
+    let rank_shift = sq & !7;
+    let inner = (occ >> (rank_shift + 1)) & 63;
+    let rank = (FIRST_RANK_ATTACKS[sq & 7][inner as usize] as u64) << rank_shift;
+    let file = lanes_both_ways(occ, Lanes::new(bit, Bitboard::EMPTY), Lanes::new(LINE_EX[0][sq], Bitboard::EMPTY));
+    file | rank | lanes_both_ways(occ, Lanes::splat(bit), Lanes::new(LINE_EX[2][sq], LINE_EX[3][sq]))
+}
+
+/// Both directions of the lines in `mask`'s two lanes, OR-ed together.
+#[inline(always)]
+fn lanes_both_ways(occ: u64, r: Lanes, mask: Lanes) -> u64 {
+    let o = Lanes::splat(Bitboard(occ)) & mask;
+    let up = o.wrapping_sub(r);
+    let down = o.swap_bytes().wrapping_sub(r.swap_bytes()).swap_bytes();
+    let [a, b] = ((up ^ down) & mask).lanes();
+    a.0 | b.0
 }
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;

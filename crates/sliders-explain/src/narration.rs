@@ -13,16 +13,16 @@ use crate::animation::Frame;
 use crate::operands;
 use crate::sentences::*;
 use crate::words::*;
-use sliders::trace::{Op, Step, Trace, Value};
+use sliders::trace::{Lane, Op, Step, Trace, Value};
 use sliders::{Bitboard, Square};
 
 // What the page, the pictures and the command line use by these names.
 pub use crate::board::{mirror, Board};
 pub use crate::facts::{borrow_end, index_window, product_copies, BorrowEnd};
-pub use crate::sentences::BYTE_SWAP_WASM;
+pub use crate::sentences::{BYTE_SWAP_WASM, LANES_BYTE_SWAP_WASM};
 pub use crate::words::{
     bit_in_frame, bit_name, borrow_caption, first_sentence, focus_name, line_name, spoken_label, square_list,
-    SPOKEN_VALUE_LIMIT,
+    step_focus_name, SPOKEN_VALUE_LIMIT,
 };
 
 /// The whole sentence for step `index` of `trace`: what happened, then why.
@@ -99,7 +99,7 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
         }
         _ => String::new(),
     };
-    let focus = focus_name(step.focus, board).map(|focus| format!(", {focus}")).unwrap_or_default();
+    let focus = step_focus_name(step, board).map(|focus| format!(", {focus}")).unwrap_or_default();
     format!("Step {} of {count}{focus}. {}: {result}{borrow}.", index + 1, spoken_label(&step.label))
 }
 
@@ -122,6 +122,16 @@ pub fn describe(step: &Step, board: &Board) -> String {
     if let Some(text) = crate::formula::describe(step, a, b, board) {
         return text;
     }
+    if let Some(Lane { index, line: None }) = step.lane {
+        let idle = format!("Lane {index} is idle: it holds no line");
+        if lhs.is_empty() && rhs.is_empty() && result.is_empty() {
+            let operands = if step.rhs.is_some() { format!("{a}, {b}") } else { a.clone() };
+            return format!("{idle}, and every bit of {operands} and of the result is zero.");
+        }
+        let mut lane = step.clone();
+        lane.lane = None;
+        return format!("{idle}. {}", describe(&lane, board));
+    }
     match step.op {
         Op::And => and(a, b, lhs, result),
         Op::Or => or(a, b, lhs, rhs, result),
@@ -143,7 +153,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
         Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
         Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, a, lhs, found, board),
         Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step)),
-        Op::ByteSwap => byte_swap(a, lhs),
+        Op::ByteSwap => byte_swap(a, lhs, step.lane.is_some()),
         Op::Add => match (step.lhs, step.rhs) {
             (Value::Number(a), Some(Value::Number(b))) => format!("{a} + {b} = {found}."),
             _ => String::new(),

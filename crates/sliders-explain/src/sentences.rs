@@ -351,11 +351,20 @@ pub(crate) fn pext(a: &str, b: &str, x: Bitboard, mask: Bitboard, in_rounds: boo
 /// them against the real wasm.
 pub const BYTE_SWAP_WASM: [&str; 3] = ["i64x2.splat", "i8x16.shuffle", "i64x2.extract_lane"];
 
-pub(crate) fn byte_swap(name: &str, a: Bitboard) -> String {
+/// The WebAssembly instruction that swaps the bytes of both lanes of a SIMD value at once: the
+/// only instruction of a lane-wise byte swap. `cargo xtask test` checks it against the real wasm.
+pub const LANES_BYTE_SWAP_WASM: &str = "i8x16.shuffle";
+
+/// `lanes`: the step shows one lane of a two-lane SIMD value, whose bytes one shuffle swaps.
+pub(crate) fn byte_swap(name: &str, a: Bitboard, lanes: bool) -> String {
     let [splat, shuffle, extract] = BYTE_SWAP_WASM;
-    let cost = format!(
-        " WebAssembly has no byte swap for a 64-bit number; here it takes three SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {shuffle} reads its eight bytes back in reverse order, and {extract} takes the first half out."
-    );
+    let cost = if lanes {
+        format!(" In WebAssembly one {LANES_BYTE_SWAP_WASM} reverses the eight bytes of each lane, both lanes at once.")
+    } else {
+        format!(
+            " WebAssembly has no byte swap for a 64-bit number; here it takes three SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {shuffle} reads its eight bytes back in reverse order, and {extract} takes the first half out."
+        )
+    };
     if a.is_empty() {
         return format!("{name} has no one bit, so the swapped word is empty too.{cost}");
     }

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use crate::board::{mirror, Board};
 use crate::facts::BorrowEnd;
+use sliders::trace::{Lane, Step};
 use sliders::{line_ends, Bitboard, Focus, Line, Square};
 
 /// The first sentence of `text`: up to the first full stop that ends a sentence (followed by a
@@ -127,6 +128,19 @@ pub fn focus_name(focus: Focus, board: &Board) -> Option<String> {
         Focus::Line(line) if board.sliders.count() > 1 => Some(format!("the {}s", line.name())),
         Focus::Line(line) => Some(line_name(line, board.square)),
         Focus::Ray(direction) => Some(format!("{} ray", direction.name())),
+    }
+}
+
+/// Where a step works, lane included: "lane 0: the d-file", "lane 1: idle" for a step on one
+/// lane of a SIMD value; else its focus ([`focus_name`]).
+pub fn step_focus_name(step: &Step, board: &Board) -> Option<String> {
+    match step.lane {
+        Some(Lane { index, line: Some(line) }) => {
+            let line = focus_name(Focus::Line(line), board).unwrap_or_default();
+            Some(format!("lane {index}: {line}"))
+        }
+        Some(Lane { index, line: None }) => Some(format!("lane {index}: idle")),
+        None => focus_name(step.focus, board),
     }
 }
 

@@ -4,8 +4,8 @@
 
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
 use sliders_explain::narration::{
-    announcement, bit_name, borrow_caption, borrow_end, describe, describe_bit, describe_rank, focus_name, mirror,
-    narrate, spoken_label, Board,
+    announcement, bit_name, borrow_caption, borrow_end, describe, describe_bit, describe_rank, mirror, narrate,
+    spoken_label, step_focus_name, Board,
 };
 use sliders_explain::operands;
 
@@ -267,7 +267,7 @@ fn check_moved(step: &Step, context: &str) {
 /// and for a subtraction the bit that absorbs the borrow, found by long subtraction.
 fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, context: &str) {
     let text = announcement(step, index, count, board);
-    let focus = focus_name(step.focus, board).map(|f| format!(", {f}")).unwrap_or_default();
+    let focus = step_focus_name(step, board).map(|f| format!(", {f}")).unwrap_or_default();
     let head = format!("Step {} of {count}{focus}. {}: ", index + 1, spoken_label(&step.label));
     let rest = text.strip_prefix(&head).unwrap_or_else(|| panic!("{context}: expected {head:?}: {text}"));
     for symbol in ["^", "|", "&", "<<", ">>", " - ", "=", "'"] {
@@ -432,7 +432,7 @@ fn sentences_about_several_sliders_are_true_of_their_values() {
                     check_claims(&text, &board, step, &context);
                     // A line focus covers a line through each slider: never one slider's line name.
                     if let Focus::Line(line) = step.focus {
-                        let name = sliders_explain::narration::focus_name(step.focus, &board).unwrap();
+                        let name = sliders_explain::narration::step_focus_name(step, &board).unwrap();
                         assert_eq!(name, format!("the {}s", line.name()), "{context}");
                     }
                 }
@@ -623,7 +623,7 @@ fn kindergartens_rule_for_the_top_byte_holds_for_every_piece_it_names() {
 fn a_queens_magic_steps_say_which_part_they_read() {
     let trace = Technique::Magic.trace(Slider::Queen, Square::E4, Bitboard(0x4ced_2200_0146_f848));
     let board = Board::of(&trace);
-    let names: Vec<Option<String>> = trace.steps.iter().map(|step| focus_name(step.focus, &board)).collect();
+    let names: Vec<Option<String>> = trace.steps.iter().map(|step| step_focus_name(step, &board)).collect();
     let half = (trace.steps.len() - 1) / 2;
     assert!(names[..half].iter().all(|name| name.as_deref() == Some("the rook part")), "{names:?}");
     assert!(names[half..2 * half].iter().all(|name| name.as_deref() == Some("the bishop part")), "{names:?}");

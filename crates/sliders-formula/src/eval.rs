@@ -49,6 +49,7 @@ impl Sink for Recording {
             mirrored: false,
             moved: 0,
             operand_moved: 0,
+            lane: None,
         });
     }
 }

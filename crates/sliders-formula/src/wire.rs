@@ -487,6 +487,7 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             mirrored: false,
             moved: 0,
             operand_moved: 0,
+            lane: None,
         });
     }
     let square = sliders.squares().next().unwrap_or(Square::A1);

@@ -10,7 +10,7 @@ use sliders::trace::{Op, Step, Trace, Value};
 use sliders::Bitboard;
 use sliders_explain::animation::Moment;
 use sliders_explain::marks::{equation, Term};
-use sliders_explain::narration::{self, focus_name};
+use sliders_explain::narration::{self, step_focus_name};
 
 /// The row of a grid on which the operator is written, as in the articles.
 const OPERATOR_ROW: usize = 4;
@@ -100,7 +100,7 @@ pub fn step_grids(step: &Step) -> String {
 /// what it did in words, with why.
 pub fn step(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
-    let focus = focus_name(step.focus, &narration::Board::of(trace)).map(|f| format!("[{f}] ")).unwrap_or_default();
+    let focus = step_focus_name(step, &narration::Board::of(trace)).map(|f| format!("[{f}] ")).unwrap_or_default();
     // The narration calls a long operand "a" or "b": say once what it stands for.
     let letters =
         sliders_explain::operands::of(step).legend().map(|letters| format!("({letters})\n")).unwrap_or_default();
@@ -188,7 +188,7 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
         Cell::Text(text) => text.chars().count().max(1) + 2,
     };
     let mut lines: Vec<String> = Vec::new();
-    let focus = focus_name(step.focus, &board).map(|f| format!(", {f}")).unwrap_or_default();
+    let focus = step_focus_name(step, &board).map(|f| format!(", {f}")).unwrap_or_default();
     let mirrored = if step.mirrored { ", mirrored board" } else { "" };
     lines.push(format!("Step {} of {}{focus}{mirrored}: {}", index + 1, trace.steps.len(), step.label));
     lines.push(String::new());

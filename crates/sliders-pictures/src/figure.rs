@@ -22,7 +22,7 @@ use sliders_explain::animation;
 /// Which moment of a step's animation a picture shows.
 pub use sliders_explain::animation::Moment;
 use sliders_explain::marks::{equation, slider_legend, Marks, Term};
-use sliders_explain::narration::{self, focus_name, Board};
+use sliders_explain::narration::{self, step_focus_name, Board};
 
 /// The page's light theme.
 pub mod colours {
@@ -340,7 +340,7 @@ fn heading_width(text: &str) -> u32 {
 /// "Step 4 of 13 · the d-file: o - 2r"
 fn heading(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
-    let focus = focus_name(step.focus, &Board::of(trace)).map(|f| format!(" · {f}")).unwrap_or_default();
+    let focus = step_focus_name(step, &Board::of(trace)).map(|f| format!(" · {f}")).unwrap_or_default();
     let mirrored = if step.mirrored { " · mirrored board" } else { "" };
     format!("Step {} of {}{focus}{mirrored}: {}", index + 1, trace.steps.len(), step.label)
 }

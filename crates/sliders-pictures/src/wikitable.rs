@@ -18,7 +18,7 @@ use sliders::trace::{Trace, Value};
 use sliders::{Bitboard, Square};
 use sliders_explain::animation::{self, Moment};
 use sliders_explain::marks::{equation, Marks, Term};
-use sliders_explain::narration::{focus_name, Board};
+use sliders_explain::narration::{step_focus_name, Board};
 
 /// A MediaWiki page's default size limit, `$wgMaxArticleSize`: 2,048 KiB.
 pub const PAGE_LIMIT_BYTES: usize = 2048 * 1024;
@@ -106,7 +106,7 @@ fn file_letters(out: &mut String) {
 /// "Step 4 of 13, the d-file, mirrored board: `o - 2r`"
 fn heading(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
-    let focus = focus_name(step.focus, &Board::of(trace)).map(|f| format!(", {f}")).unwrap_or_default();
+    let focus = step_focus_name(step, &Board::of(trace)).map(|f| format!(", {f}")).unwrap_or_default();
     let mirrored = if step.mirrored { ", mirrored board" } else { "" };
     let place = format!("{focus}{mirrored}");
     let place = if place.is_empty() { place } else { text(&place) };

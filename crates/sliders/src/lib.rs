@@ -19,6 +19,7 @@ pub mod table;
 
 mod bitboard;
 mod geometry;
+mod lanes;
 mod pext_mask;
 mod square;
 pub mod techniques;
@@ -29,9 +30,10 @@ pub use bitboard::{pdep_loop, pext_loop, swap_bytes, Bitboard, ParseBitboardErro
 pub use geometry::{
     line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, LINE_EX, RAYS,
 };
+pub use lanes::Lanes;
 pub use pext_mask::PextMask;
 pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
 pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};
 pub use trace::{
-    Comparison, Focus, Mask, NoTrace, Op, Operands, Place, Recorder, Site, Span, Step, Trace, Tracer, Value,
+    Comparison, Focus, Lane, Mask, NoTrace, Op, Operands, Place, Recorder, Site, Span, Step, Trace, Tracer, Value, Word,
 };

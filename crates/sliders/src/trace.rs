@@ -9,7 +9,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::panic::Location;
 
-use crate::{Bitboard, Direction, Line, PextMask, Slider, Square};
+use crate::{Bitboard, Direction, Lanes, Line, PextMask, Slider, Square};
 
 /// What a step did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -201,6 +201,15 @@ pub enum Focus {
     Ray(Direction),
 }
 
+/// Which lane of a two-lane SIMD value a step shows, and the line it holds there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Lane {
+    /// 0 or 1.
+    pub index: u8,
+    /// The line whose squares the lane works on; `None` for an idle lane, which holds no line.
+    pub line: Option<Line>,
+}
+
 /// What the source says of one traced expression: its text, its why, and what it calls its
 /// operands and its result. `#[traced]` writes one as a constant for each commented operation
 /// of a technique, from the expression's syntax tree, so the names are never cut from the label.
@@ -264,6 +273,9 @@ pub struct Step {
     pub moved: i8,
     /// The same for the first operand, which differs on the step that moves the board.
     pub operand_moved: i8,
+    /// For one operation on a two-lane SIMD value ([`Lanes`]): which lane this step shows. The
+    /// operation records one step per lane, lane 0 then lane 1, with the same label.
+    pub lane: Option<Lane>,
 }
 
 impl Step {
@@ -291,6 +303,7 @@ impl Step {
             mirrored: false,
             moved: 0,
             operand_moved: 0,
+            lane: None,
         }
     }
 
@@ -432,30 +445,30 @@ pub trait Tracer {
 
     #[inline(always)]
     #[track_caller]
-    fn and(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn and<W: Word>(&mut self, site: &'static Site, a: W, b: W) -> W {
         let result = a & b;
-        self.binary(site, Op::And, a, b, result)
+        W::record(self, site, Op::And, a, Some(b), result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn or(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn or<W: Word>(&mut self, site: &'static Site, a: W, b: W) -> W {
         let result = a | b;
-        self.binary(site, Op::Or, a, b, result)
+        W::record(self, site, Op::Or, a, Some(b), result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn xor(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
+    fn xor<W: Word>(&mut self, site: &'static Site, a: W, b: W) -> W {
         let result = a ^ b;
-        self.binary(site, Op::Xor, a, b, result)
+        W::record(self, site, Op::Xor, a, Some(b), result)
     }
 
     #[inline(always)]
     #[track_caller]
-    fn sub(&mut self, site: &'static Site, a: Bitboard, b: Bitboard) -> Bitboard {
-        let result = Bitboard(a.0.wrapping_sub(b.0));
-        self.binary(site, Op::Sub, a, b, result)
+    fn sub<W: Word>(&mut self, site: &'static Site, a: W, b: W) -> W {
+        let result = a.wrapping_sub(b);
+        W::record(self, site, Op::Sub, a, Some(b), result)
     }
 
     #[inline(always)]
@@ -481,12 +494,38 @@ pub trait Tracer {
         self.binary(site, Op::Mul, a, b, result)
     }
 
-    /// Reverses the order of the bytes, which mirrors the board top to bottom (ranks flip).
+    /// Reverses the order of the bytes, which mirrors the board top to bottom (ranks flip); on
+    /// [`Lanes`], each lane's bytes.
     #[inline(always)]
     #[track_caller]
-    fn bswap(&mut self, site: &'static Site, a: Bitboard) -> Bitboard {
+    fn bswap<W: Word>(&mut self, site: &'static Site, a: W) -> W {
         let result = a.swap_bytes();
-        self.unary(site, Op::ByteSwap, a, Value::Board(result));
+        W::record(self, site, Op::ByteSwap, a, None, result)
+    }
+
+    /// Says which line each lane of the following [`Lanes`] steps holds (`None`: idle), until
+    /// the next call; `None` ends the lanes.
+    #[inline(always)]
+    fn lanes(&mut self, _lines: Option<[Option<Line>; 2]>) {}
+
+    #[doc(hidden)]
+    #[inline(always)]
+    #[track_caller]
+    fn lane_steps(&mut self, site: &'static Site, op: Op, a: Lanes, b: Option<Lanes>, result: Lanes) -> Lanes {
+        if Self::RECORDS {
+            let (a, b, values) = (a.lanes(), b.map(Lanes::lanes), result.lanes());
+            for index in 0..2 {
+                let mut step = Step::at(
+                    site,
+                    op,
+                    Value::Board(a[index]),
+                    b.map(|b| Value::Board(b[index])),
+                    Value::Board(values[index]),
+                );
+                step.lane = Some(Lane { index: index as u8, line: None });
+                self.record(step);
+            }
+        }
         result
     }
 
@@ -613,6 +652,80 @@ pub trait Tracer {
     }
 }
 
+/// What the tracer's bitwise helpers work on: one bitboard, or two in the lanes of a SIMD value
+/// ([`Lanes`]), whose every operation records one step per lane.
+pub trait Word:
+    Copy + core::ops::BitAnd<Output = Self> + core::ops::BitOr<Output = Self> + core::ops::BitXor<Output = Self>
+{
+    fn wrapping_sub(self, other: Self) -> Self;
+    fn swap_bytes(self) -> Self;
+    #[doc(hidden)]
+    fn record<T: Tracer + ?Sized>(
+        t: &mut T,
+        site: &'static Site,
+        op: Op,
+        a: Self,
+        b: Option<Self>,
+        result: Self,
+    ) -> Self;
+}
+
+impl Word for Bitboard {
+    #[inline(always)]
+    fn wrapping_sub(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0.wrapping_sub(other.0))
+    }
+
+    #[inline(always)]
+    fn swap_bytes(self) -> Bitboard {
+        Bitboard::swap_bytes(self)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn record<T: Tracer + ?Sized>(
+        t: &mut T,
+        site: &'static Site,
+        op: Op,
+        a: Self,
+        b: Option<Self>,
+        result: Self,
+    ) -> Self {
+        match b {
+            Some(b) => t.binary(site, op, a, b, result),
+            None => {
+                t.unary(site, op, a, Value::Board(result));
+                result
+            }
+        }
+    }
+}
+
+impl Word for Lanes {
+    #[inline(always)]
+    fn wrapping_sub(self, other: Lanes) -> Lanes {
+        Lanes::wrapping_sub(self, other)
+    }
+
+    #[inline(always)]
+    fn swap_bytes(self) -> Lanes {
+        Lanes::swap_bytes(self)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn record<T: Tracer + ?Sized>(
+        t: &mut T,
+        site: &'static Site,
+        op: Op,
+        a: Self,
+        b: Option<Self>,
+        result: Self,
+    ) -> Self {
+        t.lane_steps(site, op, a, b, result)
+    }
+}
+
 /// The fast path: records nothing, so every step compiles down to its bare operation.
 pub struct NoTrace;
 
@@ -632,6 +745,8 @@ pub struct Recorder {
     /// How far the board is moved from the next step on, and for that step's first operand.
     moved: i8,
     operand_moved: i8,
+    /// The line each lane holds, while the technique works on [`Lanes`].
+    lanes: Option<[Option<Line>; 2]>,
 }
 
 impl Recorder {
@@ -646,6 +761,7 @@ impl Recorder {
         self.mirrored = false;
         self.moved = 0;
         self.operand_moved = 0;
+        self.lanes = None;
     }
 }
 
@@ -658,6 +774,13 @@ impl Tracer for Recorder {
         step.mirrored = self.mirrored;
         step.moved = self.moved;
         step.operand_moved = self.operand_moved;
+        // A lane's step works on the line that lane holds.
+        if let (Some(lane), Some(lines)) = (&mut step.lane, self.lanes) {
+            lane.line = lines[lane.index as usize & 1];
+            if let Some(line) = lane.line {
+                step.focus = Focus::Line(line);
+            }
+        }
         // Only the step that moves the board takes its operand from before the move.
         self.operand_moved = self.moved;
         self.steps.push(step);
@@ -689,6 +812,10 @@ impl Tracer for Recorder {
 
     fn mirrored(&mut self, mirrored: bool) {
         self.mirrored = mirrored;
+    }
+
+    fn lanes(&mut self, lines: Option<[Option<Line>; 2]>) {
+        self.lanes = lines;
     }
 
     fn moved(&mut self, bits: i8) {

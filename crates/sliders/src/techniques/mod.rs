@@ -12,6 +12,7 @@ mod fill;
 mod filled_table;
 pub mod first_rank;
 pub mod hyperbola_quintessence;
+pub mod hyperbola_quintessence_simd;
 pub mod kindergarten;
 pub mod kogge_stone;
 pub mod magic;
@@ -164,6 +165,7 @@ techniques! {
     ObstructionDifferenceHoffmann => "obstruction-difference-hoffmann", obstruction_difference_hoffmann, ObstructionDifference, "Hoffmann's original";
     Sbamg => "sbamg", sbamg, Sbamg, "o^(o-3cbn)";
     HyperbolaQuintessence => "hyperbola-quintessence", hyperbola_quintessence, HyperbolaQuintessence, "o^(o-2r) both ways, by byte swap", wasm "simd128";
+    HyperbolaQuintessenceSimd => "hyperbola-quintessence-simd", hyperbola_quintessence_simd, HyperbolaQuintessence, "Two lines at once, in SIMD lanes", wasm "simd128";
     KoggeStone => "kogge-stone", kogge_stone, KoggeStone, "Occluded fill in three doublings";
     Dumb7Fill => "dumb7fill", dumb7fill, Dumb7Fill, "Seven one-step shifts";
     Kindergarten => "kindergarten", kindergarten, Kindergarten, "Gather by multiply, then look up";
@@ -283,7 +285,7 @@ impl Technique {
                 size_of_val(&obstruction_masks::OBSTRUCTION_MASKS[..])
             }
             Technique::Sbamg => size_of_val(&sbamg::SBAMG_MASKS[..]),
-            Technique::HyperbolaQuintessence => {
+            Technique::HyperbolaQuintessence | Technique::HyperbolaQuintessenceSimd => {
                 size_of_val(&crate::geometry::LINE_EX[..]) + size_of_val(&first_rank::FIRST_RANK_ATTACKS[..])
             }
             Technique::KoggeStone | Technique::Dumb7Fill => 0,

@@ -1,0 +1,194 @@
+//! Two bitboards side by side in one 128-bit SIMD value, as engines now run Hyperbola
+//! Quintessence: one subtraction, one AND, one XOR and one byte shuffle work on two lines at
+//! once. In WebAssembly a [`Lanes`] is a `v128` and each operation one SIMD instruction
+//! (`i64x2.sub`, `v128.and`, `v128.xor`, `i8x16.shuffle`); elsewhere it is a plain `[u64; 2]`,
+//! which the compiler may vectorise itself, so native builds and tests need no SIMD at all.
+
+use core::ops::{BitAnd, BitOr, BitXor};
+
+use crate::Bitboard;
+
+/// Lane 0 and lane 1, each a 64-bit word.
+#[derive(Clone, Copy)]
+pub struct Lanes(Inner);
+
+#[cfg(target_arch = "wasm32")]
+type Inner = core::arch::wasm32::v128;
+#[cfg(not(target_arch = "wasm32"))]
+type Inner = [u64; 2];
+
+#[cfg(target_arch = "wasm32")]
+mod simd {
+    //! The WebAssembly form: every operation is one SIMD instruction. SIMD is enabled on the
+    //! functions that run it (the technique's loop), not on the whole crate.
+    use super::{Inner, Lanes};
+    use core::arch::wasm32::{i64x2_sub, i8x16_shuffle, u64x2, u64x2_extract_lane, v128_and, v128_or, v128_xor};
+
+    #[inline(always)]
+    pub(super) fn new(lane0: u64, lane1: u64) -> Lanes {
+        Lanes(u64x2(lane0, lane1))
+    }
+
+    #[inline(always)]
+    pub(super) fn words(lanes: Lanes) -> [u64; 2] {
+        [u64x2_extract_lane::<0>(lanes.0), u64x2_extract_lane::<1>(lanes.0)]
+    }
+
+    #[inline(always)]
+    pub(super) fn and(a: Inner, b: Inner) -> Inner {
+        v128_and(a, b)
+    }
+
+    #[inline(always)]
+    pub(super) fn or(a: Inner, b: Inner) -> Inner {
+        v128_or(a, b)
+    }
+
+    #[inline(always)]
+    pub(super) fn xor(a: Inner, b: Inner) -> Inner {
+        v128_xor(a, b)
+    }
+
+    #[inline(always)]
+    pub(super) fn sub(a: Inner, b: Inner) -> Inner {
+        i64x2_sub(a, b)
+    }
+
+    /// Bytes 7 to 0 of lane 0, then 15 to 8 of lane 1: each lane's ranks in reverse order.
+    #[inline(always)]
+    pub(super) fn swap_bytes(a: Inner) -> Inner {
+        i8x16_shuffle::<7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8>(a, a)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod simd {
+    //! The portable form: each operation on both words in turn.
+    use super::{Inner, Lanes};
+
+    #[inline(always)]
+    pub(super) const fn new(lane0: u64, lane1: u64) -> Lanes {
+        Lanes([lane0, lane1])
+    }
+
+    #[inline(always)]
+    pub(super) const fn words(lanes: Lanes) -> [u64; 2] {
+        lanes.0
+    }
+
+    #[inline(always)]
+    pub(super) fn and(a: Inner, b: Inner) -> Inner {
+        [a[0] & b[0], a[1] & b[1]]
+    }
+
+    #[inline(always)]
+    pub(super) fn or(a: Inner, b: Inner) -> Inner {
+        [a[0] | b[0], a[1] | b[1]]
+    }
+
+    #[inline(always)]
+    pub(super) fn xor(a: Inner, b: Inner) -> Inner {
+        [a[0] ^ b[0], a[1] ^ b[1]]
+    }
+
+    #[inline(always)]
+    pub(super) fn sub(a: Inner, b: Inner) -> Inner {
+        [a[0].wrapping_sub(b[0]), a[1].wrapping_sub(b[1])]
+    }
+
+    #[inline(always)]
+    pub(super) fn swap_bytes(a: Inner) -> Inner {
+        [a[0].swap_bytes(), a[1].swap_bytes()]
+    }
+}
+
+impl Lanes {
+    /// `lane0` in lane 0, `lane1` in lane 1.
+    #[inline(always)]
+    pub fn new(lane0: Bitboard, lane1: Bitboard) -> Lanes {
+        simd::new(lane0.0, lane1.0)
+    }
+
+    /// The same board in both lanes.
+    #[inline(always)]
+    pub fn splat(board: Bitboard) -> Lanes {
+        simd::new(board.0, board.0)
+    }
+
+    /// Lane 0 and lane 1 as bitboards.
+    #[inline(always)]
+    pub fn lanes(self) -> [Bitboard; 2] {
+        let [lane0, lane1] = simd::words(self);
+        [Bitboard(lane0), Bitboard(lane1)]
+    }
+
+    /// Each lane minus the same lane of `other`, wrapping: the borrow never crosses lanes.
+    #[inline(always)]
+    pub fn wrapping_sub(self, other: Lanes) -> Lanes {
+        Lanes(simd::sub(self.0, other.0))
+    }
+
+    /// Each lane's bytes in reverse order: both lanes' boards mirrored top to bottom at once.
+    #[inline(always)]
+    pub fn swap_bytes(self) -> Lanes {
+        Lanes(simd::swap_bytes(self.0))
+    }
+}
+
+impl BitAnd for Lanes {
+    type Output = Lanes;
+    #[inline(always)]
+    fn bitand(self, other: Lanes) -> Lanes {
+        Lanes(simd::and(self.0, other.0))
+    }
+}
+
+impl BitOr for Lanes {
+    type Output = Lanes;
+    #[inline(always)]
+    fn bitor(self, other: Lanes) -> Lanes {
+        Lanes(simd::or(self.0, other.0))
+    }
+}
+
+impl BitXor for Lanes {
+    type Output = Lanes;
+    #[inline(always)]
+    fn bitxor(self, other: Lanes) -> Lanes {
+        Lanes(simd::xor(self.0, other.0))
+    }
+}
+
+impl PartialEq for Lanes {
+    fn eq(&self, other: &Lanes) -> bool {
+        self.lanes() == other.lanes()
+    }
+}
+
+impl Eq for Lanes {}
+
+impl core::fmt::Debug for Lanes {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Lanes").field(&self.lanes()[0]).field(&self.lanes()[1]).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lanes;
+    use crate::Bitboard;
+
+    #[test]
+    fn each_lane_works_alone() {
+        let a = Lanes::new(Bitboard(0x0100), Bitboard(0));
+        let b = Lanes::new(Bitboard(1), Bitboard(1));
+        // Lane 1's borrow runs through all 64 bits and stops there: nothing reaches lane 0.
+        assert_eq!(a.wrapping_sub(b).lanes(), [Bitboard(0xff), Bitboard(u64::MAX)]);
+        assert_eq!((a & b).lanes(), [Bitboard(0), Bitboard(0)]);
+        assert_eq!((a ^ b).lanes(), [Bitboard(0x0101), Bitboard(1)]);
+        assert_eq!((a | b).lanes(), [Bitboard(0x0101), Bitboard(1)]);
+        let swapped = Lanes::new(Bitboard(0x0102), Bitboard(0xff)).swap_bytes();
+        assert_eq!(swapped.lanes(), [Bitboard(0x0201 << 48), Bitboard(0xff << 56)]);
+        assert_eq!(Lanes::splat(Bitboard(7)), Lanes::new(Bitboard(7), Bitboard(7)));
+    }
+}

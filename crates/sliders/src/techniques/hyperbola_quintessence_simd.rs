@@ -1,0 +1,107 @@
+//! Hyperbola Quintessence in SIMD lanes, as engines run it since 2026 (Stockfish's "HQ attacks
+//! for AVX2", official-stockfish/Stockfish pull request 6845): the slider's lines side by side in
+//! the two 64-bit lanes of one 128-bit value, so that each subtraction, byte swap, XOR and AND
+//! works on two lines at once. A bishop's two diagonals fill both lanes. A rook's file takes
+//! lane 0 and lane 1 is idle: a rank lies inside one byte, where a byte swap changes nothing, so
+//! the rank is read from the 512-byte first-rank table instead. A queen runs the rook's round and
+//! the bishop's. In WebAssembly each step on the lanes is one SIMD instruction, and the byte swap
+//! of both lanes is one `i8x16.shuffle` (see `Lanes`).
+
+use super::first_rank::FIRST_RANK_ATTACKS;
+use crate::geometry::LINE_EX;
+use crate::trace::{Focus, Tracer};
+use crate::{Bitboard, Lanes, Line, Slider, Square};
+use traced::traced;
+
+// Inlined into its caller, which has SIMD enabled in the benchmark (see `queen_loops`): the
+// lane operations then inline too, instead of each being a call.
+#[inline(always)]
+pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+    match slider {
+        Slider::Rook => rook(t, square, occupied),
+        Slider::Bishop => bishop(t, square, occupied),
+        Slider::Queen => queen(t, square, occupied),
+    }
+}
+
+#[traced]
+#[inline(always)]
+fn queen<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    let rook = rook(t, square, occupied);
+    let bishop = bishop(t, square, occupied);
+    // A queen moves as a rook and a bishop together.
+    rook | bishop
+}
+
+/// The file in lane 0, beside an idle lane 1; the rank from the table.
+#[traced]
+#[inline(always)]
+fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    let r = Lanes::new(square.bit(), Bitboard::EMPTY);
+    let line_ex = Lanes::new(LINE_EX[Line::File][square], Bitboard::EMPTY);
+    t.lanes(Some([Some(Line::File), None]));
+    let [file_attacks, _] = lane_attacks(t, r, line_ex, occupied).lanes();
+    t.lanes(None);
+    t.focus(Focus::Line(Line::Rank));
+    let rank_attacks = rank_attacks(t, square, occupied);
+    t.focus(Focus::Piece);
+    // A rook moves along its file and its rank: the lane's attacks and the table's, together.
+    file_attacks | rank_attacks
+}
+
+/// The diagonal in lane 0 and the anti-diagonal in lane 1.
+#[traced]
+#[inline(always)]
+fn bishop<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    let r = Lanes::splat(square.bit());
+    let line_ex = Lanes::new(LINE_EX[Line::Diagonal][square], LINE_EX[Line::AntiDiagonal][square]);
+    t.lanes(Some([Some(Line::Diagonal), Some(Line::AntiDiagonal)]));
+    let [diagonal_attacks, anti_diagonal_attacks] = lane_attacks(t, r, line_ex, occupied).lanes();
+    t.lanes(None);
+    // A bishop moves along both diagonals: the two lanes' attacks, together.
+    diagonal_attacks | anti_diagonal_attacks
+}
+
+/// Two lines at once, one in each lane: a subtraction up the board and one up the mirrored
+/// board, as scalar Hyperbola Quintessence does for one line, each step one SIMD instruction.
+#[traced]
+#[inline(always)]
+fn lane_attacks<T: Tracer>(t: &mut T, r: Lanes, line_ex: Lanes, occupied: Bitboard) -> Lanes {
+    let occupied = Lanes::splat(occupied);
+    // Keeps the pieces on each lane's line; the slider's own bit is zero, so the borrow can start there.
+    let o = occupied & line_ex;
+    // Subtracting the slider's bit r starts a borrow at the slider in each lane, which runs up to the first piece above it on that lane's line.
+    let forward = o - r;
+    t.mirrored(true);
+    // One byte shuffle reverses the eight bytes of both lanes: each line has one square per rank, so what lay below the slider now lies above it.
+    let o_mirrored = bswap(o);
+    // The slider's bit, mirrored the same way.
+    let r_mirrored = bswap(r);
+    // The same subtraction on the mirrored lanes: each borrow runs up to the piece that stands nearest below the slider on the real board.
+    let reverse = o_mirrored - r_mirrored;
+    t.mirrored(false);
+    // Shuffling the bytes again puts the mirrored differences back on the real board.
+    let reverse_back = bswap(reverse);
+    // On a lane's line, both differences equal o below the lower blocker and above the upper one, and cancel; from blocker to blocker, the slider aside, exactly one has a one.
+    let changed = forward ^ reverse_back;
+    // The borrows also ran through bits off the lines; the mask keeps each lane's own line.
+    changed & line_ex
+}
+
+/// A rank: moved down to the first rank, its six inner squares index a 512-byte table.
+#[traced]
+#[inline(always)]
+fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    let (rank_shift, file) = (8 * square.rank() as u32, square.file() as usize);
+    t.moved(-(rank_shift as i8 + 1));
+    // Moves the slider's rank down to bit 0, past its a-file square: the inner squares b to g become bits 0 to 5.
+    let shifted = occupied >> (rank_shift + 1);
+    // Keeps the six inner squares; the end squares never change what a rank attack reaches.
+    let inner = shifted & 63;
+    t.moved(-(rank_shift as i8));
+    // The attacks of a slider on this file of the first rank, for exactly these inner pieces.
+    let first_rank = FIRST_RANK_ATTACKS[file][inner.0 as usize & 63];
+    t.moved(0);
+    // Moves the first-rank attacks back up to the slider's rank.
+    first_rank << rank_shift
+}
