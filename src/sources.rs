@@ -56,7 +56,7 @@ enum Entry {
 }
 
 thread_local! {
-    /// A list, not a hash map: there are sixteen files at most, and a hash map's code would
+    /// A list, not a hash map: there are eighteen files at most (the techniques and compose.rs), and a hash map's code would
     /// cost more download than a linear search could ever cost time.
     static CACHE: RefCell<Vec<(&'static str, Entry)>> = const { RefCell::new(Vec::new()) };
 }

@@ -50,8 +50,13 @@ async fn layout_figures(browser: &Browser) -> String {
 #[tokio::test]
 async fn board_step_narration_and_code_fit_one_screen_for_every_step() {
     let board = Bitboard(0x4ced_2200_0146_f848);
-    let techniques =
-        [Technique::ClassicalBranchless, Technique::Subtraction, Technique::ObstructionDifference, Technique::Sbamg];
+    let techniques = [
+        Technique::ClassicalBranchless,
+        Technique::Subtraction,
+        Technique::ObstructionDifference,
+        Technique::Sbamg,
+        Technique::HyperbolaQuintessenceSimd,
+    ];
     for size in [(1280, 720), (1440, 900)] {
         let browser = Browser::start_at("/", size).await;
         browser.open("?step=0").await;
@@ -381,6 +386,7 @@ async fn on_a_phone_the_steps_sentence_and_result_are_a_screen_from_the_board() 
         Technique::ObstructionDifference,
         Technique::Sbamg,
         Technique::HyperbolaQuintessence,
+        Technique::HyperbolaQuintessenceSimd,
         Technique::Kindergarten,
         Technique::Magic,
     ] {
@@ -468,5 +474,51 @@ async fn the_sbamg_preset_opens_on_the_first_step_of_its_rank() {
     let focus = browser.eval("return document.querySelector('[data-current-step] .focus').textContent;").await;
     assert_eq!(focus, "the 1st rank");
     assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}
+
+/// A step on one lane of a SIMD value shows the result in both lanes side by side, each grid
+/// labelled with its lane and the line it holds (or idle), the lane the step shows marked; a
+/// step on one 64-bit word shows no lanes. Every step of a queen's trace, to its end.
+#[tokio::test]
+async fn a_lane_step_shows_both_lanes_labelled_with_their_lines() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let board = Bitboard(0x0000_2010_0014_0800);
+    let technique = Technique::HyperbolaQuintessenceSimd;
+    let trace = technique.trace(Slider::Queen, Square::D4, board);
+    let names = sliders_explain::narration::Board::of(&trace);
+    browser.open(&format!("?v=2&technique={technique}&slider=queen&square=d4&occupied={board}&step=1")).await;
+    let mut lane_steps = 0;
+    for (index, step) in trace.steps.iter().enumerate() {
+        if index > 0 {
+            browser.click("[data-player=\"next\"]").await;
+        }
+        let lanes = browser
+            .eval(
+                "return [...document.querySelectorAll('[data-lane]')].map(l => [l.dataset.lane, l.hasAttribute('data-shown-lane'), l.querySelector('.grid').getAttribute('aria-label')]);",
+            )
+            .await;
+        let lanes = lanes.as_array().unwrap();
+        let Some(pair) = trace.lane_pair(index) else {
+            assert!(lanes.is_empty(), "step {}: {} shows lanes: {lanes:?}", index + 1, step.label);
+            continue;
+        };
+        lane_steps += 1;
+        assert_eq!(lanes.len(), 2, "step {}: {lanes:?}", index + 1);
+        for (lane, shown) in pair.iter().zip(lanes) {
+            let number = lane.lane.unwrap().index;
+            let name = sliders_explain::narration::step_focus_name(lane, &names).unwrap();
+            let expected = format!("{name}: {}", lane.result.board().unwrap());
+            assert_eq!(shown[0], number.to_string(), "step {}", index + 1);
+            assert_eq!(shown[1], lane.lane == step.lane, "step {}: the shown lane is marked", index + 1);
+            assert_eq!(shown[2], expected.as_str(), "step {}", index + 1);
+        }
+    }
+    // Eight lane-wise operations in each of a queen's two rounds, two steps each.
+    assert_eq!(lane_steps, 32);
+    assert!(
+        trace.steps.iter().any(|step| step.lane.is_some_and(|lane| lane.line.is_none())),
+        "the rook's round has an idle lane"
+    );
     browser.close().await;
 }

@@ -45,18 +45,6 @@ pub struct Parts {
     pub title: String,
 }
 
-/// The two steps of one operation on a SIMD value, lane 0 first, when step `index` is one.
-fn lane_pair(steps: &[sliders::Step], index: usize) -> Option<[sliders::Step; 2]> {
-    let lane = steps.get(index)?.lane?;
-    let first = index.checked_sub(lane.index as usize)?;
-    match steps.get(first..first + 2)? {
-        [lane0, lane1] if lane0.lane.is_some_and(|l| l.index == 0) && lane1.lane.is_some_and(|l| l.index == 1) => {
-            Some([lane0.clone(), lane1.clone()])
-        }
-        _ => None,
-    }
-}
-
 /// The parts of the page, from the state, its trace and the current step's source file.
 pub fn parts(
     lab: &Lab,
@@ -107,7 +95,7 @@ pub fn parts(
             keys_hint: keys_hint(on_action),
             after_narration,
             why,
-            lanes: lane_pair(&trace.steps, player_state.step),
+            lanes: trace.lane_pair(player_state.step).map(|pair| pair.map(Clone::clone)),
         })
     });
     let code = if setup.formula_open {

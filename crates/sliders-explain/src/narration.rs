@@ -67,6 +67,23 @@ fn with_why(what: String, why: &str) -> String {
     }
 }
 
+/// On a step of one lane of a SIMD value, both lanes' results in one sentence, for the pictures
+/// that draw one lane's grids: "Both lanes of the result: lane 0 (the d-file) 0x…, lane 1
+/// (idle) 0x0000000000000000."
+pub fn lanes_sentence(trace: &Trace, index: usize) -> Option<String> {
+    let board = Board::of(trace);
+    let lanes: Vec<String> = trace
+        .lane_pair(index)?
+        .iter()
+        .map(|step| {
+            let name = step_focus_name(step, &board).unwrap_or_default();
+            let (lane, line) = name.split_once(": ").unwrap_or((&name, ""));
+            format!("{lane} ({line}) {}", step.result.board().unwrap_or_default())
+        })
+        .collect();
+    Some(format!("Both lanes of the result: {}.", lanes.join(", ")))
+}
+
 /// What a screen reader says when a step is shown, in one sentence computed from the step's
 /// values: where it is, its label in words, how many bits its result has set (and a small
 /// result's value, which an index is), and for a subtraction where the borrow ends.
@@ -126,7 +143,8 @@ pub fn describe(step: &Step, board: &Board) -> String {
         let idle = format!("Lane {index} is idle: it holds no line");
         if lhs.is_empty() && rhs.is_empty() && result.is_empty() {
             let operands = if step.rhs.is_some() { format!("{a}, {b}") } else { a.clone() };
-            return format!("{idle}, and every bit of {operands} and of the result is zero.");
+            let nothing = if step.op == Op::Sub { ": nothing borrows" } else { "" };
+            return format!("{idle}, and every bit of {operands} and of the result is zero{nothing}.");
         }
         let mut lane = step.clone();
         lane.lane = None;

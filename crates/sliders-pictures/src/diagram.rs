@@ -102,8 +102,12 @@ pub fn step(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     let focus = step_focus_name(step, &narration::Board::of(trace)).map(|f| format!("[{f}] ")).unwrap_or_default();
     // The narration calls a long operand "a" or "b": say once what it stands for.
-    let letters =
+    let mut letters =
         sliders_explain::operands::of(step).legend().map(|letters| format!("({letters})\n")).unwrap_or_default();
+    if let Some(lanes) = narration::lanes_sentence(trace, index) {
+        letters.push_str(&lanes);
+        letters.push('\n');
+    }
     format!(
         "step {}: {focus}{}\n{}{letters}{}\n",
         index + 1,
@@ -225,6 +229,10 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     if let Some(letters) = sliders_explain::operands::of(step).legend() {
         lines.push(String::new());
         lines.extend(crate::wrap::wrap(&format!("{letters}."), ARTICLE_COLUMNS));
+    }
+    if let Some(lanes) = narration::lanes_sentence(trace, index) {
+        lines.push(String::new());
+        lines.extend(crate::wrap::wrap(&lanes, ARTICLE_COLUMNS));
     }
     if let Some(legend) = sliders_explain::marks::slider_legend(&terms, trace.slider, trace.sliders) {
         lines.push(String::new());

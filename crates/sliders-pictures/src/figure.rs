@@ -375,6 +375,9 @@ pub fn step_picture(trace: &Trace, index: usize, moment: Moment, sentence: Sente
     if let Some(legend) = legend(trace, step, &terms, true) {
         y = canvas.note(MARGIN, y + 2, width - 2 * MARGIN, &legend);
     }
+    if let Some(lanes) = narration::lanes_sentence(trace, index) {
+        y = canvas.note(MARGIN, y + 2, width - 2 * MARGIN, &lanes);
+    }
     let said = narration::on_screen(step, &shown, &Board::of(trace));
     let said = match sentence {
         Sentence::Whole => said.as_str(),

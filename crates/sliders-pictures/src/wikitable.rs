@@ -180,7 +180,9 @@ pub fn step(trace: &Trace, index: usize) -> String {
     }
     out.push_str("|}\n");
     let key = crate::figure::legend_of_mark(trace, step, &columns, true, "The dot marks");
-    let key: Vec<&str> = key.as_deref().into_iter().chain(crate::positive_rays_note(trace)).collect();
+    let lanes = sliders_explain::narration::lanes_sentence(trace, index);
+    let key: Vec<&str> =
+        key.as_deref().into_iter().chain(crate::positive_rays_note(trace)).chain(lanes.as_deref()).collect();
     if !key.is_empty() {
         let _ = writeln!(out, "<small>{}</small>", text(&key.join(" ")));
     }

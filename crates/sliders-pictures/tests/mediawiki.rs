@@ -100,6 +100,12 @@ fn check_step(case: ElementRef, trace: &Trace, index: usize, what: &str) {
     }
     let positive_only = trace.technique.is_some_and(|technique| technique.positive_rays_only());
     assert_eq!(key.contains("positive rays only"), positive_only, "{what}: {key:?}");
+    // A step on one lane of a SIMD value says which lane in its heading, and both lanes' results.
+    if let Some(lane) = step.lane {
+        assert!(heading.contains(&format!("lane {}: ", lane.index)), "{what}: {heading}");
+        let both = sliders_explain::narration::lanes_sentence(trace, index).unwrap();
+        assert!(key.contains(&both), "{what}: {both:?} not in {key:?}");
+    }
 }
 
 /// Renders `wikitext`, the steps of `batch` (numbered from `first`), and checks each; returns

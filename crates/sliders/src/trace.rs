@@ -895,6 +895,19 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// The two steps of one operation on a SIMD value, lane 0 first, when step `index` is one
+    /// of them.
+    pub fn lane_pair(&self, index: usize) -> Option<[&Step; 2]> {
+        let lane = self.steps.get(index)?.lane?;
+        let first = index.checked_sub(lane.index as usize)?;
+        match self.steps.get(first..first + 2)? {
+            [lane0, lane1] if lane0.lane.is_some_and(|l| l.index == 0) && lane1.lane.is_some_and(|l| l.index == 1) => {
+                Some([lane0, lane1])
+            }
+            _ => None,
+        }
+    }
+
     /// A reader's formula that has not run on this board: no steps, and an empty result.
     pub fn not_run(slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Trace {
         let square = sliders.squares().next().unwrap_or(Square::A1);
