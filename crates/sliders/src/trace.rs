@@ -513,18 +513,7 @@ pub trait Tracer {
     #[track_caller]
     fn lane_steps(&mut self, site: &'static Site, op: Op, a: Lanes, b: Option<Lanes>, result: Lanes) -> Lanes {
         if Self::RECORDS {
-            let (a, b, values) = (a.lanes(), b.map(Lanes::lanes), result.lanes());
-            for index in 0..2 {
-                let mut step = Step::at(
-                    site,
-                    op,
-                    Value::Board(a[index]),
-                    b.map(|b| Value::Board(b[index])),
-                    Value::Board(values[index]),
-                );
-                step.lane = Some(Lane { index: index as u8, line: None });
-                self.record(step);
-            }
+            record_lanes(self, site, op, a, b, result);
         }
         result
     }
@@ -649,6 +638,18 @@ pub trait Tracer {
         if Self::RECORDS {
             self.record(Step::at(site, op, a, None, result));
         }
+    }
+}
+
+/// Records one step per lane of an operation on [`Lanes`], lane 0 first.
+#[track_caller]
+fn record_lanes<T: Tracer + ?Sized>(t: &mut T, site: &'static Site, op: Op, a: Lanes, b: Option<Lanes>, result: Lanes) {
+    let (a, b, values) = (a.lanes(), b.map(Lanes::lanes), result.lanes());
+    for index in 0..2 {
+        let rhs = b.map(|b| Value::Board(b[index]));
+        let mut step = Step::at(site, op, Value::Board(a[index]), rhs, Value::Board(values[index]));
+        step.lane = Some(Lane { index: index as u8, line: None });
+        t.record(step);
     }
 }
 
@@ -804,6 +805,13 @@ impl Tracer for Recorder {
     #[track_caller]
     fn unary_value(&mut self, site: &'static Site, op: Op, a: Value, result: Value) {
         self.record(Step::at(site, op, a, None, result));
+    }
+
+    #[inline(never)]
+    #[track_caller]
+    fn lane_steps(&mut self, site: &'static Site, op: Op, a: Lanes, b: Option<Lanes>, result: Lanes) -> Lanes {
+        record_lanes(self, site, op, a, b, result);
+        result
     }
 
     fn focus(&mut self, focus: Focus) {
