@@ -120,8 +120,24 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
     format!("Step {} of {count}{focus}. {}: {result}{borrow}.", index + 1, spoken_label(&step.label))
 }
 
-/// What the operation did to these values, in one or more sentences.
+/// What the operation did to these values, in one or more sentences; on an idle lane of a SIMD
+/// value, that the lane holds no line first.
 pub fn describe(step: &Step, board: &Board) -> String {
+    let what = describe_values(step, board);
+    let Some(Lane { index, line: None }) = step.lane else { return what };
+    let idle = format!("Lane {index} is idle: it holds no line");
+    let values = [step.lhs, step.result].into_iter().chain(step.rhs);
+    if values.map(|value| value.board().unwrap_or_default()).all(Bitboard::is_empty) {
+        let names = operands::of(step);
+        let (a, b) = (prose(names.lhs), prose(names.rhs));
+        let operands = if step.rhs.is_some() { format!("{a}, {b}") } else { a };
+        let nothing = if step.op == Op::Sub { ": nothing borrows" } else { "" };
+        return format!("{idle}, and every bit of {operands} and of the result is zero{nothing}.");
+    }
+    format!("{idle}. {what}")
+}
+
+fn describe_values(step: &Step, board: &Board) -> String {
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
     let amount = match step.rhs {
@@ -138,17 +154,6 @@ pub fn describe(step: &Step, board: &Board) -> String {
     let (a, b) = (&prose(names.lhs), &prose(names.rhs));
     if let Some(text) = crate::formula::describe(step, a, b, board) {
         return text;
-    }
-    if let Some(Lane { index, line: None }) = step.lane {
-        let idle = format!("Lane {index} is idle: it holds no line");
-        if lhs.is_empty() && rhs.is_empty() && result.is_empty() {
-            let operands = if step.rhs.is_some() { format!("{a}, {b}") } else { a.clone() };
-            let nothing = if step.op == Op::Sub { ": nothing borrows" } else { "" };
-            return format!("{idle}, and every bit of {operands} and of the result is zero{nothing}.");
-        }
-        let mut lane = step.clone();
-        lane.lane = None;
-        return format!("{idle}. {}", describe(&lane, board));
     }
     match step.op {
         Op::And => and(a, b, lhs, result),

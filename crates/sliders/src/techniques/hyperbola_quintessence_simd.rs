@@ -25,7 +25,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 }
 
 #[traced]
-#[inline(always)]
+#[inline]
 fn queen<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let rook = rook(t, square, occupied);
     let bishop = bishop(t, square, occupied);
@@ -35,7 +35,7 @@ fn queen<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
 
 /// The file in lane 0, beside an idle lane 1; the rank from the table.
 #[traced]
-#[inline(always)]
+#[inline]
 fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let r = Lanes::new(square.bit(), Bitboard::EMPTY);
     let line_ex = Lanes::new(LINE_EX[Line::File][square], Bitboard::EMPTY);
@@ -51,7 +51,7 @@ fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
 
 /// The diagonal in lane 0 and the anti-diagonal in lane 1.
 #[traced]
-#[inline(always)]
+#[inline]
 fn bishop<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let r = Lanes::splat(square.bit());
     let line_ex = Lanes::new(LINE_EX[Line::Diagonal][square], LINE_EX[Line::AntiDiagonal][square]);
