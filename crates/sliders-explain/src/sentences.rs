@@ -639,3 +639,48 @@ pub(crate) fn walk(focus: Focus, attacks: Bitboard, board: &Board) -> String {
         None => format!("{reached}; no piece stands in the way, so it runs to the board's edge."),
     }
 }
+
+/// Where a ray's stop bit lies, for a step that adds it to one ray: an OR with the corner the
+/// ray runs towards in bit order (h8 for a positive ray, a1 for a negative one) or a read of a
+/// table of rays with their stop bits. Computed from the ray: the corner is the ray's own last
+/// square when the ray ends on it, all the scan can find when the ray has no squares, and beyond
+/// the ray in bit order otherwise.
+pub(crate) fn stop_bit(step: &Step, board: &Board) -> Option<String> {
+    let Focus::Ray(direction) = step.focus else { return None };
+    if board.formula || board.mirror || step.mirrored {
+        return None;
+    }
+    let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };
+    let adds_corner = match (step.op, step.rhs) {
+        (Op::Or, Some(Value::Board(b))) => b == corner.bit(),
+        (Op::Lookup, _) => step.label.contains("WITH_STOP"),
+        _ => false,
+    };
+    if !adds_corner || !step.result.board().is_some_and(|result| result.contains(corner)) {
+        return None;
+    }
+    let ray = sliders::ray(board.square, direction);
+    let name = direction.name();
+    let last = if direction.is_positive() { ray.squares().last() } else { ray.squares().next() };
+    Some(match last {
+        None if corner == board.square => {
+            format!(" The {name} ray from {corner} has no squares: the stop bit is the {}'s own square.", board.slider)
+        }
+        None => format!(
+            " The {name} ray from {} has no squares: the stop bit {corner} is all the scan can find.",
+            board.square
+        ),
+        Some(last) if last == corner => {
+            let so = if step.op == Op::Lookup {
+                "so the entry is the ray alone"
+            } else {
+                "so the stop bit lies on the ray itself, where a piece could stand too"
+            };
+            format!(" {corner} is the {name} ray's own last square, {so}.")
+        }
+        Some(last) => format!(
+            " {corner} lies beyond the {name} ray in bit order: the ray's last square is {}.",
+            bit_name(last.index())
+        ),
+    })
+}

@@ -770,3 +770,42 @@ fn each_lines_attacks_go_by_one_name_of_their_own() {
         }
     }
 }
+
+/// A stop bit (h8 for a positive ray, a1 for a negative one) lies beyond its ray in bit order
+/// only when the ray does not end on it: a ray that runs to h8 (or a1) has the stop bit as its
+/// own last square. No sentence, why included, may say a bit lies beyond a ray it is on, on any
+/// square of the empty board or of a few random boards.
+#[test]
+fn a_stop_bit_lies_beyond_its_ray_only_when_the_ray_does_not_reach_it() {
+    let techniques = [Technique::ClassicalBranchless, Technique::ClassicalGeneralized, Technique::ClassicalInOneRun];
+    let mut said_on_the_ray = 0;
+    for technique in techniques {
+        for slider in [Slider::Rook, Slider::Bishop] {
+            for &occupied in &boards()[..6] {
+                for square in Square::ALL {
+                    let trace = technique.trace(slider, square, occupied);
+                    for (index, step) in trace.steps.iter().enumerate() {
+                        let Focus::Ray(direction) = step.focus else { continue };
+                        let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };
+                        let ray = sliders::ray(square, direction);
+                        let text = narrate(&trace, index);
+                        let context = format!("{technique} {slider} {square} {direction:?} {}", step.label);
+                        if ray.contains(corner) || ray.is_empty() {
+                            assert!(!text.contains("beyond"), "{context}: {corner} is on the ray: {text}");
+                        }
+                        if square != corner {
+                            assert!(
+                                !text.contains("stop bit is the"),
+                                "{context}: the stop bit is not on {square}: {text}"
+                            );
+                        }
+                        if ray.contains(corner) && text.contains("own last square") {
+                            said_on_the_ray += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(said_on_the_ray > 0, "a ray that ends on its stop bit is said to");
+}

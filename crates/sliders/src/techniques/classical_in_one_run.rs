@@ -1,7 +1,8 @@
 //! Classical Approach in one run (Hyatt's and Sherwin's refinement): start from the piece's
 //! attacks on the empty board and take away what lies behind the first blocker of each of
 //! its four rays. Adding bits 0 and 63 to the occupancy once, with each scan mask including the
-//! one beyond its ray in bit order, guarantees every scan a bit; the rays behind a1 and h8 in
+//! one its ray runs towards in bit order (the ray's own last square when it ends on that
+//! corner), guarantees every scan a bit; the rays behind a1 and h8 in
 //! those directions are empty, so they take away nothing. For a rook or bishop: one OR, four ANDs, four scans and four XORs.
 
 use crate::geometry::{ray, RAYS};
@@ -43,7 +44,7 @@ fn piece<T: Tracer>(
     for direction in positive {
         t.focus(Focus::Ray(direction));
         // Keeps the pieces on the ray, and the stop bit.
-        // `RAYS_WITH_STOP[direction][square]`: The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.
+        // `RAYS_WITH_STOP[direction][square]`: The ray plus its stop bit, the corner it runs towards in bit order: bit 63 for a positive ray, bit 0 for a negative one.
         let blockers = occupied & RAYS_WITH_STOP[direction][square];
         // On a positive ray the nearest piece has the lowest bit: a forward scan (from bit 0 up) finds it, or h8.
         let first = bsf(blockers);
@@ -54,7 +55,7 @@ fn piece<T: Tracer>(
     for direction in negative {
         t.focus(Focus::Ray(direction));
         // Keeps the pieces on the ray, and the stop bit.
-        // `RAYS_WITH_STOP[direction][square]`: The ray plus its stop bit, which lies beyond the ray in bit order: bit 63 for a positive ray, bit 0 for a negative one.
+        // `RAYS_WITH_STOP[direction][square]`: The ray plus its stop bit, the corner it runs towards in bit order: bit 63 for a positive ray, bit 0 for a negative one.
         let blockers = occupied & RAYS_WITH_STOP[direction][square];
         // On a negative ray the nearest piece has the highest bit: a reverse scan (from bit 63 down) finds it, or a1.
         let first = bsr(blockers);
