@@ -809,3 +809,69 @@ fn a_stop_bit_lies_beyond_its_ray_only_when_the_ray_does_not_reach_it() {
     }
     assert!(said_on_the_ray > 0, "a ray that ends on its stop bit is said to");
 }
+
+/// One name is one value: no step binds the board's name to a new value (`occupied = occupied |
+/// …`), and on one ray, line or part a name is bound to one value only (not `blocker` for the
+/// pieces on the ray, then for them with the stop bit, then for the bits the scan reads).
+#[test]
+fn a_name_is_bound_to_one_value_on_each_ray_or_line() {
+    let mut failures = Vec::new();
+    let classical = [
+        Technique::ClassicalConditional,
+        Technique::ClassicalBranchless,
+        Technique::ClassicalGeneralized,
+        Technique::ClassicalZeroCount,
+        Technique::ClassicalInOneRun,
+    ];
+    for technique in classical {
+        for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+            for &occupied in &boards()[..6] {
+                for square in [Square::A1, Square::D2, Square::E4, Square::H4, Square::H8] {
+                    let trace = technique.trace(slider, square, occupied);
+                    let mut bound: Vec<(Focus, String, Value)> = Vec::new();
+                    for step in &trace.steps {
+                        let name = &*step.operands.result;
+                        if name.is_empty() {
+                            continue;
+                        }
+                        let context = format!("{technique} {slider} {square} {:#x}: {}", occupied.0, step.label);
+                        if name == "occupied" && step.result != Value::Board(occupied) {
+                            failures.push(format!("{context}: a new value takes the board's name"));
+                        }
+                        let earlier = bound.iter().find(|(focus, earlier, _)| *focus == step.focus && earlier == name);
+                        if let Some((_, _, value)) = earlier {
+                            if *value != step.result {
+                                failures.push(format!("{context}: {name} names two values"));
+                            }
+                        }
+                        bound.push((step.focus, name.to_string(), step.result));
+                    }
+                }
+            }
+        }
+    }
+    failures.dedup_by(|a, b| a.split(':').nth(1) == b.split(':').nth(1));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A long operand is shown by a name of its own, not the caption "a" or "b", which reads as a
+/// file: kindergarten's table index and the generalized scan's mask are bound by name.
+#[test]
+fn no_operand_of_these_techniques_is_called_a_or_b() {
+    for technique in [Technique::Kindergarten, Technique::ClassicalGeneralized, Technique::HyperbolaQuintessence] {
+        for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+            for square in Square::ALL {
+                let trace = technique.trace(slider, square, Bitboard(0x4ced_2200_0146_f848));
+                for step in &trace.steps {
+                    let names = operands::of(step);
+                    assert!(
+                        names.legend().is_none(),
+                        "{technique} {slider} {square}: {} has {:?}",
+                        step.label,
+                        names.legend()
+                    );
+                }
+            }
+        }
+    }
+}

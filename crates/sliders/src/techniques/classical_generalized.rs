@@ -51,13 +51,14 @@ fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bit
     // Keeps the pieces that stand on the ray.
     let blocker = attacks & occupied;
     // Adds a stop bit at the end of bit order the ray runs towards, bit 63 (h8) for a positive ray and bit 0 (a1) for a negative one: the ray ends on it or before it, so the scan always finds a bit.
-    let blocker = blocker | dir_bit(direction);
+    let with_stop = blocker | dir_bit(direction);
+    // dir_mask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.
+    // `-with_stop`: Two's complement: the first half of isolating the lowest one bit.
+    let keep = -with_stop | dir_mask(direction);
     // On a positive ray only the lowest one bit, the nearest piece, survives; on a negative ray every bit does.
-    // `-blocker`: Two's complement: the first half of isolating the lowest one bit.
-    // `-blocker | dir_mask(direction)`: dir_mask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.
-    let blocker = blocker & (-blocker | dir_mask(direction));
+    let scanned = with_stop & keep;
     // The same reverse scan then works for both kinds of ray: the highest one bit left is the nearest piece, or the stop bit.
-    let first = bsr(blocker);
+    let first = bsr(scanned);
     // Removes the squares behind the blocker; the blocker itself stays attacked.
     // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
     attacks ^ RAYS[direction][first]
