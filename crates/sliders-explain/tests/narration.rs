@@ -875,3 +875,37 @@ fn no_operand_of_these_techniques_is_called_a_or_b() {
         }
     }
 }
+
+/// A technique that computes only the positive rays names each line's value by its ray (the
+/// article's "north attacks"), never as a whole line's or piece's attacks: o^(o-2r) on the
+/// d-file finds the north ray alone, so `file_attacks` would be untrue.
+#[test]
+fn a_positive_rays_technique_names_each_lines_value_by_its_ray() {
+    let whole = ["file_attacks", "rank_attacks", "diagonal_attacks", "anti_diagonal_attacks", "rook", "bishop"];
+    for &technique in Technique::ALL.iter().filter(|technique| technique.positive_rays_only()) {
+        for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+            for &occupied in &boards()[..6] {
+                for square in Square::ALL {
+                    let trace = technique.trace(slider, square, occupied);
+                    let steps = &trace.steps;
+                    for (index, step) in steps.iter().enumerate() {
+                        let names = operands::of(step);
+                        let context = format!("{technique} {slider} {square}: {}", step.label);
+                        for name in [names.lhs, names.rhs, names.result] {
+                            assert!(!whole.contains(&name), "{context}: {name} holds one ray only");
+                        }
+                        // The last step on a line makes that line's positive ray.
+                        let Focus::Line(line) = step.focus else { continue };
+                        if steps.get(index + 1).is_some_and(|next| next.focus == step.focus) {
+                            continue;
+                        }
+                        let ray = format!("{}_attacks", line.positive().name().replace('-', "_"));
+                        assert_eq!(names.result, ray, "{context}");
+                        let expected = sliders::techniques::reference::ray(square, line.positive(), occupied);
+                        assert_eq!(step.result, Value::Board(expected), "{context}");
+                    }
+                }
+            }
+        }
+    }
+}
