@@ -644,7 +644,8 @@ pub(crate) fn walk(focus: Focus, attacks: Bitboard, board: &Board) -> String {
 /// ray runs towards in bit order (h8 for a positive ray, a1 for a negative one) or a read of a
 /// table of rays with their stop bits. Computed from the ray: the corner is the ray's own last
 /// square when the ray ends on it, all the scan can find when the ray has no squares, and beyond
-/// the ray in bit order otherwise.
+/// the ray in bit order otherwise. Built from a few pieces, not a format of its own per case:
+/// the page's first load has little room.
 pub(crate) fn stop_bit(step: &Step, board: &Board) -> Option<String> {
     let Focus::Ray(direction) = step.focus else { return None };
     if board.formula || board.mirror || step.mirrored {
@@ -659,28 +660,17 @@ pub(crate) fn stop_bit(step: &Step, board: &Board) -> Option<String> {
     if !adds_corner || !step.result.board().is_some_and(|result| result.contains(corner)) {
         return None;
     }
-    let ray = sliders::ray(board.square, direction);
-    let name = direction.name();
-    let last = if direction.is_positive() { ray.squares().last() } else { ray.squares().next() };
-    Some(match last {
-        None if corner == board.square => {
-            format!(" The {name} ray from {corner} has no squares: the stop bit is the {}'s own square.", board.slider)
-        }
-        None => format!(
-            " The {name} ray from {} has no squares: the stop bit {corner} is all the scan can find.",
-            board.square
-        ),
-        Some(last) if last == corner => {
-            let so = if step.op == Op::Lookup {
-                "so the entry is the ray alone"
-            } else {
-                "so the stop bit lies on the ray itself, where a piece could stand too"
-            };
-            format!(" {corner} is the {name} ray's own last square, {so}.")
-        }
-        Some(last) => format!(
-            " {corner} lies beyond the {name} ray in bit order: the ray's last square is {}.",
-            bit_name(last.index())
-        ),
-    })
+    let ray = focus_squares(step.focus, board);
+    let (before, after) = if ray.contains(corner) {
+        (" is the ", " ray's own last square: the stop bit lies on the ray.")
+    } else if ray.is_empty() {
+        (" is all the scan can find: the ", " ray has no squares.")
+    } else {
+        (" lies beyond the ", " ray in bit order.")
+    };
+    let mut text = String::from(if direction.is_positive() { " h8" } else { " a1" });
+    for part in [before, direction.name(), after] {
+        text.push_str(part);
+    }
+    Some(text)
 }
