@@ -155,7 +155,7 @@ fn describe_values(step: &Step, board: &Board) -> String {
     if let Some(text) = crate::formula::describe(step, a, b, board) {
         return text;
     }
-    match step.op {
+    let what = match step.op {
         Op::And => and(a, b, lhs, result),
         Op::Or => or(a, b, lhs, rhs, result),
         Op::Xor => xor(a, b, lhs, rhs),
@@ -186,6 +186,10 @@ fn describe_values(step: &Step, board: &Board) -> String {
         Op::Pext => pext(a, b, lhs, rhs, !step.place.is_typed()),
         // A formula's own operations: said above.
         _ => String::new(),
+    };
+    match stop_bit(step, board) {
+        Some(place) if !what.is_empty() => format!("{what}{place}"),
+        _ => what,
     }
 }
 

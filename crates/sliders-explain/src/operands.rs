@@ -154,9 +154,9 @@ mod tests {
         let not = of(&not_step);
         assert_eq!((not.lhs, not.result), ("pieces", "free"));
         // The operand's new value is not called by the operand's name.
-        let again_step = step(Technique::ClassicalGeneralized, "blocker | dir_bit(direction) = blocker");
+        let again_step = step(Technique::Dumb7Fill, "flood | newest = flood");
         let again = of(&again_step);
-        assert_eq!((again.lhs, again.rhs, again.result), ("blocker", "dir_bit(direction)", "result"));
+        assert_eq!((again.lhs, again.rhs, again.result), ("flood", "newest", "result"));
     }
 
     /// Every operand of every step gets a name, and a letter always has its expression.

@@ -648,3 +648,38 @@ pub(crate) fn walk(focus: Focus, attacks: Bitboard, board: &Board) -> String {
         None => format!("{reached}; no piece stands in the way, so it runs to the board's edge."),
     }
 }
+
+/// Where a ray's stop bit lies, for a step that adds it to one ray: an OR with the corner the
+/// ray runs towards in bit order (h8 for a positive ray, a1 for a negative one) or a read of a
+/// table of rays with their stop bits. Computed from the ray: the corner is the ray's own last
+/// square when the ray ends on it, all the scan can find when the ray has no squares, and beyond
+/// the ray in bit order otherwise. Built from a few pieces, not a format of its own per case:
+/// the page's first load has little room.
+pub(crate) fn stop_bit(step: &Step, board: &Board) -> Option<String> {
+    let Focus::Ray(direction) = step.focus else { return None };
+    if board.formula || board.mirror || step.mirrored {
+        return None;
+    }
+    let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };
+    let adds_corner = match (step.op, step.rhs) {
+        (Op::Or, Some(Value::Board(b))) => b == corner.bit(),
+        (Op::Lookup, _) => step.label.contains("WITH_STOP"),
+        _ => false,
+    };
+    if !adds_corner || !step.result.board().is_some_and(|result| result.contains(corner)) {
+        return None;
+    }
+    let ray = focus_squares(step.focus, board);
+    let (before, after) = if ray.contains(corner) {
+        (" is the ", " ray's own last square: the stop bit lies on the ray.")
+    } else if ray.is_empty() {
+        (" is all the scan can find: the ", " ray has no squares.")
+    } else {
+        (" lies beyond the ", " ray in bit order.")
+    };
+    let mut text = String::from(if direction.is_positive() { " h8" } else { " a1" });
+    for part in [before, direction.name(), after] {
+        text.push_str(part);
+    }
+    Some(text)
+}

@@ -770,3 +770,142 @@ fn each_lines_attacks_go_by_one_name_of_their_own() {
         }
     }
 }
+
+/// A stop bit (h8 for a positive ray, a1 for a negative one) lies beyond its ray in bit order
+/// only when the ray does not end on it: a ray that runs to h8 (or a1) has the stop bit as its
+/// own last square. No sentence, why included, may say a bit lies beyond a ray it is on, on any
+/// square of the empty board or of a few random boards.
+#[test]
+fn a_stop_bit_lies_beyond_its_ray_only_when_the_ray_does_not_reach_it() {
+    let techniques = [Technique::ClassicalBranchless, Technique::ClassicalGeneralized, Technique::ClassicalInOneRun];
+    let mut said_on_the_ray = 0;
+    for technique in techniques {
+        for slider in [Slider::Rook, Slider::Bishop] {
+            for &occupied in &boards()[..6] {
+                for square in Square::ALL {
+                    let trace = technique.trace(slider, square, occupied);
+                    for (index, step) in trace.steps.iter().enumerate() {
+                        let Focus::Ray(direction) = step.focus else { continue };
+                        let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };
+                        let ray = sliders::ray(square, direction);
+                        let text = narrate(&trace, index);
+                        let context = format!("{technique} {slider} {square} {direction:?} {}", step.label);
+                        if ray.contains(corner) || ray.is_empty() {
+                            assert!(!text.contains("beyond"), "{context}: {corner} is on the ray: {text}");
+                        }
+                        if square != corner {
+                            assert!(
+                                !text.contains("stop bit is the"),
+                                "{context}: the stop bit is not on {square}: {text}"
+                            );
+                        }
+                        if ray.contains(corner) && text.contains("own last square") {
+                            said_on_the_ray += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(said_on_the_ray > 0, "a ray that ends on its stop bit is said to");
+}
+
+/// One name is one value: no step binds the board's name to a new value (`occupied = occupied |
+/// …`), and on one ray, line or part a name is bound to one value only (not `blocker` for the
+/// pieces on the ray, then for them with the stop bit, then for the bits the scan reads).
+#[test]
+fn a_name_is_bound_to_one_value_on_each_ray_or_line() {
+    let mut failures = Vec::new();
+    let classical = [
+        Technique::ClassicalConditional,
+        Technique::ClassicalBranchless,
+        Technique::ClassicalGeneralized,
+        Technique::ClassicalZeroCount,
+        Technique::ClassicalInOneRun,
+    ];
+    for technique in classical {
+        for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+            for &occupied in &boards()[..6] {
+                for square in [Square::A1, Square::D2, Square::E4, Square::H4, Square::H8] {
+                    let trace = technique.trace(slider, square, occupied);
+                    let mut bound: Vec<(Focus, String, Value)> = Vec::new();
+                    for step in &trace.steps {
+                        let name = &*step.operands.result;
+                        if name.is_empty() {
+                            continue;
+                        }
+                        let context = format!("{technique} {slider} {square} {:#x}: {}", occupied.0, step.label);
+                        if name == "occupied" && step.result != Value::Board(occupied) {
+                            failures.push(format!("{context}: a new value takes the board's name"));
+                        }
+                        let earlier = bound.iter().find(|(focus, earlier, _)| *focus == step.focus && earlier == name);
+                        if let Some((_, _, value)) = earlier {
+                            if *value != step.result {
+                                failures.push(format!("{context}: {name} names two values"));
+                            }
+                        }
+                        bound.push((step.focus, name.to_string(), step.result));
+                    }
+                }
+            }
+        }
+    }
+    failures.dedup_by(|a, b| a.split(':').nth(1) == b.split(':').nth(1));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A long operand is shown by a name of its own, not the caption "a" or "b", which reads as a
+/// file: kindergarten's table index and the generalized scan's mask are bound by name.
+#[test]
+fn no_operand_of_these_techniques_is_called_a_or_b() {
+    for technique in [Technique::Kindergarten, Technique::ClassicalGeneralized, Technique::HyperbolaQuintessence] {
+        for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+            for square in Square::ALL {
+                let trace = technique.trace(slider, square, Bitboard(0x4ced_2200_0146_f848));
+                for step in &trace.steps {
+                    let names = operands::of(step);
+                    assert!(
+                        names.legend().is_none(),
+                        "{technique} {slider} {square}: {} has {:?}",
+                        step.label,
+                        names.legend()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A technique that computes only the positive rays names each line's value by its ray (the
+/// article's "north attacks"), never as a whole line's or piece's attacks: o^(o-2r) on the
+/// d-file finds the north ray alone, so `file_attacks` would be untrue.
+#[test]
+fn a_positive_rays_technique_names_each_lines_value_by_its_ray() {
+    let whole = ["file_attacks", "rank_attacks", "diagonal_attacks", "anti_diagonal_attacks", "rook", "bishop"];
+    for &technique in Technique::ALL.iter().filter(|technique| technique.positive_rays_only()) {
+        for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
+            for &occupied in &boards()[..6] {
+                for square in Square::ALL {
+                    let trace = technique.trace(slider, square, occupied);
+                    let steps = &trace.steps;
+                    for (index, step) in steps.iter().enumerate() {
+                        let names = operands::of(step);
+                        let context = format!("{technique} {slider} {square}: {}", step.label);
+                        for name in [names.lhs, names.rhs, names.result] {
+                            assert!(!whole.contains(&name), "{context}: {name} holds one ray only");
+                        }
+                        // The last step on a line makes that line's positive ray.
+                        let Focus::Line(line) = step.focus else { continue };
+                        if steps.get(index + 1).is_some_and(|next| next.focus == step.focus) {
+                            continue;
+                        }
+                        let ray = format!("{}_attacks", line.positive().name().replace('-', "_"));
+                        assert_eq!(names.result, ray, "{context}");
+                        let expected = sliders::techniques::reference::ray(square, line.positive(), occupied);
+                        assert_eq!(step.result, Value::Board(expected), "{context}");
+                    }
+                }
+            }
+        }
+    }
+}

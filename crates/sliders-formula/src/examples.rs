@@ -25,10 +25,12 @@ pub const EXAMPLES: [Example; 5] = [
 
 // The whole file through the slider.
 m = file(sq)
-// Keeps the pieces on the file: every other bit is zero, so only they can stop the borrow.
-line = o & m
-// 2r is the bit just above the slider's: the borrow starts there and runs up through zero bits to the first piece.
-changed = line ^ (line - 2 * r)
+// Keeps the pieces on the file, the potential blockers: every other bit is zero, so only they can stop the borrow.
+potential_blockers = o & m
+// 2 * r is the bit just above the slider's: the borrow starts there and runs up through zero bits to the first piece.
+difference = potential_blockers - 2 * r
+// The bits the borrow changed; on the file they are the squares north of the slider up to the first piece, or to the file's end.
+changed = potential_blockers ^ difference
 // The borrow also changed bits between the file's squares; the mask keeps the file's.
 return changed & m
 ",

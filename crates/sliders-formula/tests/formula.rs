@@ -489,6 +489,9 @@ fn every_step_of_the_examples_is_narrated_from_its_values() {
                     for claim in ["the technique set", "means nothing", "cuts its index", "top byte"] {
                         assert!(!whole.contains(claim), "{context}: {whole}");
                     }
+                    // One value, one name: a sentence that calls it 2 * r does not call it 2r too.
+                    let words: Vec<&str> = whole.split(|c: char| !c.is_alphanumeric()).collect();
+                    assert!(!(whole.contains("2 * r") && words.contains(&"2r")), "{context}: {whole}");
                     for n in 0..frame_count(step) {
                         let said = on_screen(step, &frame(step, Moment::At(n)), &board);
                         assert!(!said.trim().is_empty(), "{context}, frame {n}");

@@ -34,7 +34,7 @@ fn subtraction_byte_example() {
             "square.bit() << 1 = 2r",
             "potential_blockers - 2r = difference",
             "difference ^ occupied = changed",
-            "changed & line_mask = rank_attacks",
+            "changed & line_mask = east_attacks",
         ]
     );
     // 2*squarebit is shown by the article's name, 2r, wherever it is an operand or a result.

@@ -25,17 +25,17 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     // The ray on an empty board: every square the slider could reach in this direction.
-    let mut attacks = RAYS[direction][square];
+    let attacks = RAYS[direction][square];
     // Keeps the pieces that stand on the ray.
     let blocker = attacks & occupied;
-    if !blocker.is_empty() {
-        // On a positive ray the nearest piece has the lowest bit, so a forward scan (from bit 0 up) finds it.
-        let first = bsf(blocker);
-        // Removes the squares behind the blocker; the blocker itself stays attacked.
-        // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
-        attacks = attacks ^ RAYS[direction][first];
+    if blocker.is_empty() {
+        return attacks;
     }
-    attacks
+    // On a positive ray the nearest piece has the lowest bit, so a forward scan (from bit 0 up) finds it.
+    let first = bsf(blocker);
+    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
+    attacks ^ RAYS[direction][first]
 }
 
 #[traced]
@@ -43,15 +43,15 @@ fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
 fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bitboard) -> Bitboard {
     t.focus(Focus::Ray(direction));
     // The ray on an empty board: every square the slider could reach in this direction.
-    let mut attacks = RAYS[direction][square];
+    let attacks = RAYS[direction][square];
     // Keeps the pieces that stand on the ray.
     let blocker = attacks & occupied;
-    if !blocker.is_empty() {
-        // On a negative ray the nearest piece has the highest bit, so a reverse scan (from bit 63 down) finds it.
-        let first = bsr(blocker);
-        // Removes the squares behind the blocker; the blocker itself stays attacked.
-        // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
-        attacks = attacks ^ RAYS[direction][first];
+    if blocker.is_empty() {
+        return attacks;
     }
-    attacks
+    // On a negative ray the nearest piece has the highest bit, so a reverse scan (from bit 63 down) finds it.
+    let first = bsr(blocker);
+    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
+    attacks ^ RAYS[direction][first]
 }

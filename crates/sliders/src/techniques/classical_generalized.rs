@@ -1,8 +1,9 @@
 //! Classical Approach, generalized: one routine for all eight directions. A reverse scan finds
 //! the first blocker of a negative ray directly; for a positive ray the routine first isolates
 //! the lowest blocker (x & -x), so the same reverse scan finds it too. dirMask switches the
-//! isolation off for negative rays, and dirBit is the stop bit beyond every ray of the direction
-//! in bit order (63 or 0), added first so the scan always has a bit to find.
+//! isolation off for negative rays, and dirBit is the stop bit at the end of bit order the rays
+//! of the direction run towards (63 or 0): every such ray ends on it or before it. It is added
+//! first so the scan always has a bit to find.
 
 use super::compose::by_lines;
 use crate::geometry::RAYS;
@@ -49,14 +50,15 @@ fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bit
     let attacks = RAYS[direction][square];
     // Keeps the pieces that stand on the ray.
     let blocker = attacks & occupied;
-    // Adds a stop bit beyond the ray in bit order, bit 63 (h8) for a positive ray and bit 0 (a1) for a negative one, so the scan always finds a bit.
-    let blocker = blocker | dir_bit(direction);
+    // Adds a stop bit at the end of bit order the ray runs towards, bit 63 (h8) for a positive ray and bit 0 (a1) for a negative one: the ray ends on it or before it, so the scan always finds a bit.
+    let with_stop = blocker | dir_bit(direction);
+    // dir_mask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.
+    // `-with_stop`: Two's complement: the first half of isolating the lowest one bit.
+    let keep = -with_stop | dir_mask(direction);
     // On a positive ray only the lowest one bit, the nearest piece, survives; on a negative ray every bit does.
-    // `-blocker`: Two's complement: the first half of isolating the lowest one bit.
-    // `-blocker | dir_mask(direction)`: dir_mask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.
-    let blocker = blocker & (-blocker | dir_mask(direction));
+    let scanned = with_stop & keep;
     // The same reverse scan then works for both kinds of ray: the highest one bit left is the nearest piece, or the stop bit.
-    let first = bsr(blocker);
+    let first = bsr(scanned);
     // Removes the squares behind the blocker; the blocker itself stays attacked.
     // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
     attacks ^ RAYS[direction][first]

@@ -57,10 +57,11 @@ fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bit
     let shifted = occupied >> (rank_shift + 1);
     // Keeps the six inner squares, now bits 0 to 5 (drawn on a1 to f1, where the shift put them). The end squares never change what a rank attack reaches, so they need no bit.
     let inner = shifted & 63;
+    let inner = inner.0 as usize & 63;
     // The table's attacks sit on the first rank at the slider's own file: one bit up from inner.
     t.moved(-(rank_shift as i8));
     // The attacks of a slider on this file of the first rank, for exactly these inner pieces.
-    let first_rank = FIRST_RANK_ATTACKS[file][inner.0 as usize & 63];
+    let first_rank = FIRST_RANK_ATTACKS[file][inner];
     t.moved(0);
     // Moves the first-rank attacks back up to the slider's rank.
     first_rank << rank_shift

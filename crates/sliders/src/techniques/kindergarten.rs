@@ -34,8 +34,10 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     // Keeps the top six bits: the pieces on the inner files b to g, which are all that can change the attacks.
     // `pieces * B_FILE`: One copy of the pieces per rank, each shifted up one more rank: in the top byte every piece on files a to g lands on its own file's bit, one place up.
     let index = (pieces * B_FILE) >> 58;
+    let index = index.0 as usize & 63;
+
     // The first-rank attacks of a slider on this file for these inner pieces, copied onto all eight ranks.
-    let fill = FILL_UP_ATTACKS[file][index.0 as usize & 63];
+    let fill = FILL_UP_ATTACKS[file][index];
     // Every rank holds the same attacks by file; the line mask keeps, on each file, the one square of the line.
     fill & line_ex
 }
@@ -53,8 +55,10 @@ fn file_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bit
     // Keeps the top six bits: the pieces on ranks 2 to 7 of the file, in reverse order.
     // `pieces * C2_H7`: Each piece adds a copy of the c2-h7 diagonal shifted up to its square; the copies reach the top byte one bit apart, a7 on bit 58 up to a2 on bit 63.
     let index = (pieces * C2_H7) >> 58;
+    let index = index.0 as usize & 63;
+
     // The attacks of a slider on the a-file at this rank, for these pieces.
-    let a_file = A_FILE_ATTACKS[rank][index.0 as usize & 63];
+    let a_file = A_FILE_ATTACKS[rank][index];
     t.moved(0);
     // Moves the a-file attacks back east to the slider's file.
     a_file << file

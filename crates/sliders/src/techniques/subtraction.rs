@@ -6,14 +6,50 @@
 //! this sees the positive rays alone: north and east for a rook, north-east and north-west for
 //! a bishop, all four for a queen.
 
-use super::compose::by_lines;
 use crate::geometry::line_without;
-use crate::trace::Tracer;
+use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Line, Slider, Square};
 use traced::traced;
 
+/// The positive rays' attacks, each line's by the name of its ray (the article's "north
+/// attacks"): a line's subtraction finds its positive ray alone, so its value is no file's or
+/// rank's attacks, and the shared composition's `file_attacks` would say it was.
+#[traced]
 pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
-    by_lines(t, slider, |t, line| line_attacks(t, square, line, occupied))
+    match slider {
+        Slider::Rook => rook(t, square, occupied),
+        Slider::Bishop => bishop(t, square, occupied),
+        Slider::Queen => {
+            let rook_positive_rays = rook(t, square, occupied);
+            let bishop_positive_rays = bishop(t, square, occupied);
+            // A queen moves as a rook and a bishop together: its positive rays are theirs.
+            rook_positive_rays | bishop_positive_rays
+        }
+    }
+}
+
+#[traced]
+#[inline(always)]
+fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    t.focus(Focus::Line(Line::File));
+    let north_attacks = line_attacks(t, square, Line::File, occupied);
+    t.focus(Focus::Line(Line::Rank));
+    let east_attacks = line_attacks(t, square, Line::Rank, occupied);
+    t.focus(Focus::Piece);
+    // A rook's positive rays are north along its file and east along its rank: the two together are what the subtraction finds for the rook.
+    north_attacks | east_attacks
+}
+
+#[traced]
+#[inline(always)]
+fn bishop<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    t.focus(Focus::Line(Line::Diagonal));
+    let north_east_attacks = line_attacks(t, square, Line::Diagonal, occupied);
+    t.focus(Focus::Line(Line::AntiDiagonal));
+    let north_west_attacks = line_attacks(t, square, Line::AntiDiagonal, occupied);
+    t.focus(Focus::Piece);
+    // A bishop's positive rays are north-east along its diagonal and north-west along its anti-diagonal: the two together are what the subtraction finds for the bishop.
+    north_east_attacks | north_west_attacks
 }
 
 /// The attacks along `line` towards higher bits, by the article's steps and names: potential
