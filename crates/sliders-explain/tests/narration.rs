@@ -858,7 +858,12 @@ fn a_name_is_bound_to_one_value_on_each_ray_or_line() {
 /// file: kindergarten's table index and the generalized scan's mask are bound by name.
 #[test]
 fn no_operand_of_these_techniques_is_called_a_or_b() {
-    for technique in [Technique::Kindergarten, Technique::ClassicalGeneralized, Technique::HyperbolaQuintessence] {
+    for technique in [
+        Technique::Kindergarten,
+        Technique::ClassicalGeneralized,
+        Technique::HyperbolaQuintessence,
+        Technique::HyperbolaQuintessenceSimd,
+    ] {
         for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
             for square in Square::ALL {
                 let trace = technique.trace(slider, square, Bitboard(0x4ced_2200_0146_f848));

@@ -98,9 +98,10 @@ fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bit
     let shifted = occupied >> (rank_shift + 1);
     // Keeps the six inner squares; the end squares never change what a rank attack reaches.
     let inner = shifted & 63;
+    let inner = inner.0 as usize & 63;
     t.moved(-(rank_shift as i8));
     // The attacks of a slider on this file of the first rank, for exactly these inner pieces.
-    let first_rank = FIRST_RANK_ATTACKS[file][inner.0 as usize & 63];
+    let first_rank = FIRST_RANK_ATTACKS[file][inner];
     t.moved(0);
     // Moves the first-rank attacks back up to the slider's rank.
     first_rank << rank_shift
