@@ -171,9 +171,10 @@ pub fn step_view(props: &StepViewProps) -> Html {
                     <span class="operator">{ "=" }</span>
                     { operand(step.result, result_caption, &marks.result, true) }
                 </span>
+                // Beside the result where the row has room, under it where not.
+                { for props.lanes.as_ref().map(|lanes| lanes_view(step, lanes, &props.board)) }
             </div>
             { for legend }
-            { for props.lanes.as_ref().map(|lanes| lanes_view(step, lanes, &props.board)) }
             // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
             <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
                 { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }
