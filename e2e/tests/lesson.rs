@@ -522,3 +522,26 @@ async fn a_lane_step_shows_both_lanes_labelled_with_their_lines() {
     );
     browser.close().await;
 }
+
+/// On a laptop screen shorter than 720 px (a 1280x720 screen minus the browser's bars), nothing
+/// of the step draws over the code: the page scrolls instead.
+#[tokio::test]
+async fn on_a_short_laptop_screen_the_step_stays_above_the_code() {
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    for height in [577, 640, 700] {
+        let browser = Browser::start_at("/", (1280, height)).await;
+        for (technique, step) in [(Technique::Subtraction, 4), (Technique::HyperbolaQuintessenceSimd, 3)] {
+            browser.open(&format!("?v=2&technique={technique}&slider=rook&square=d2&occupied={board}&step={step}")).await;
+            let apart = browser
+                .eval(
+                    "const code = document.querySelector('.code-panel').getBoundingClientRect().top;
+                     const parts = [...document.querySelectorAll('.step-view *')].map(e => e.getBoundingClientRect().bottom);
+                     return Math.round(Math.max(...parts) - code);",
+                )
+                .await;
+            let over = apart.as_i64().unwrap();
+            assert!(over <= 0, "1280x{height} {technique} step {step}: the step runs {over} px over the code");
+        }
+        browser.close().await;
+    }
+}
