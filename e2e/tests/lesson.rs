@@ -499,6 +499,14 @@ async fn a_lane_step_shows_both_lanes_labelled_with_their_lines() {
             )
             .await;
         let lanes = lanes.as_array().unwrap();
+        // At 1280x720 nothing of the step draws over the code, the lanes' grids included.
+        let over = browser
+            .eval(
+                "const code = document.querySelector('.code-panel').getBoundingClientRect().top;
+                 return Math.round(Math.max(...[...document.querySelectorAll('.step-view *')].map(e => e.getBoundingClientRect().bottom)) - code);",
+            )
+            .await;
+        assert!(over.as_i64().unwrap() <= 0, "step {}: the step runs {over} px over the code", index + 1);
         let Some(pair) = trace.lane_pair(index) else {
             assert!(lanes.is_empty(), "step {}: {} shows lanes: {lanes:?}", index + 1, step.label);
             continue;

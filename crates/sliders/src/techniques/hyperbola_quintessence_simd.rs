@@ -1,11 +1,12 @@
-//! Hyperbola Quintessence in SIMD lanes, as engines run it since 2026 (Stockfish's "HQ attacks
-//! for AVX2", official-stockfish/Stockfish pull request 6845): the slider's lines side by side in
-//! the two 64-bit lanes of one 128-bit value, so that each subtraction, byte swap, XOR and AND
-//! works on two lines at once. A bishop's two diagonals fill both lanes. A rook's file takes
-//! lane 0 and lane 1 is idle: a rank lies inside one byte, where a byte swap changes nothing, so
-//! the rank is read from the 512-byte first-rank table instead. A queen runs the rook's round and
-//! the bishop's. In WebAssembly each step on the lanes is one SIMD instruction, and the byte swap
-//! of both lanes is one `i8x16.shuffle` (see `Lanes`).
+//! Hyperbola Quintessence in SIMD lanes, the way engines now run it (Stockfish's "HQ attacks for
+//! AVX2", official-stockfish/Stockfish pull request 6845): lines side by side in the 64-bit lanes
+//! of one SIMD value, so that each subtraction, byte swap, XOR and AND works on every lane at
+//! once. AVX2 has four lanes and takes a queen's file and both diagonals in one pass; WebAssembly's
+//! SIMD has two, so a queen takes two rounds here: the rook's file in lane 0 beside an idle lane 1,
+//! then the bishop's two diagonals. The rank never goes into a lane: its eight squares share one
+//! byte, so a byte swap moves the rank but cannot reverse the order of its squares, and the
+//! rank's attacks are read from the 512-byte first-rank table instead. In WebAssembly each step on
+//! the lanes is one SIMD instruction, and the byte swap of both lanes is one `i8x16.shuffle`.
 
 use super::first_rank::FIRST_RANK_ATTACKS;
 use crate::geometry::LINE_EX;
@@ -62,22 +63,22 @@ fn bishop<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard 
     diagonal_attacks | anti_diagonal_attacks
 }
 
-/// Two lines at once, one in each lane: a subtraction up the board and one up the mirrored
+/// The lines in the two lanes at once: a subtraction up the board and one up the mirrored
 /// board, as scalar Hyperbola Quintessence does for one line, each step one SIMD instruction.
 #[traced]
 #[inline(always)]
 fn lane_attacks<T: Tracer>(t: &mut T, r: Lanes, line_ex: Lanes, occupied: Bitboard) -> Lanes {
     let occupied = Lanes::splat(occupied);
-    // Keeps the pieces on each lane's line; the slider's own bit is zero, so the borrow can start there.
+    // Keeps the pieces on each lane's line (none in an idle lane, whose mask is empty); the slider's own bit is zero, so a borrow can start there.
     let o = occupied & line_ex;
-    // Subtracting the slider's bit r starts a borrow at the slider in each lane, which runs up to the first piece above it on that lane's line.
+    // In a lane that holds a line, subtracting the slider's bit r starts a borrow at the slider, which runs up to the first piece above it on that line, or out of the lane if there is none. An idle lane holds zero in o and r.
     let forward = o - r;
     t.mirrored(true);
     // One byte shuffle reverses the eight bytes of both lanes: each line has one square per rank, so what lay below the slider now lies above it.
     let o_mirrored = bswap(o);
     // The slider's bit, mirrored the same way.
     let r_mirrored = bswap(r);
-    // The same subtraction on the mirrored lanes: each borrow runs up to the piece that stands nearest below the slider on the real board.
+    // The same subtraction on the mirrored lanes: in a lane that holds a line, the borrow runs up to the piece that stands nearest below the slider on the real board, or out of the lane if there is none.
     let reverse = o_mirrored - r_mirrored;
     t.mirrored(false);
     // Shuffling the bytes again puts the mirrored differences back on the real board.

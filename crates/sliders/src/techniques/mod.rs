@@ -165,7 +165,7 @@ techniques! {
     ObstructionDifferenceHoffmann => "obstruction-difference-hoffmann", obstruction_difference_hoffmann, ObstructionDifference, "Hoffmann's original";
     Sbamg => "sbamg", sbamg, Sbamg, "o^(o-3cbn)";
     HyperbolaQuintessence => "hyperbola-quintessence", hyperbola_quintessence, HyperbolaQuintessence, "o^(o-2r) both ways, by byte swap", wasm "simd128";
-    HyperbolaQuintessenceSimd => "hyperbola-quintessence-simd", hyperbola_quintessence_simd, HyperbolaQuintessence, "Two lines at once, in SIMD lanes", wasm "simd128";
+    HyperbolaQuintessenceSimd => "hyperbola-quintessence-simd", hyperbola_quintessence_simd, HyperbolaQuintessence, "o^(o-2r) both ways, lines in SIMD lanes", wasm "simd128";
     KoggeStone => "kogge-stone", kogge_stone, KoggeStone, "Occluded fill in three doublings";
     Dumb7Fill => "dumb7fill", dumb7fill, Dumb7Fill, "Seven one-step shifts";
     Kindergarten => "kindergarten", kindergarten, Kindergarten, "Gather by multiply, then look up";
