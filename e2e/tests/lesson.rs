@@ -302,7 +302,7 @@ async fn check_room_and_names(browser: &Browser, step: &sliders::Step, context: 
              const first = document.querySelector('.narration-first').getBoundingClientRect();
              return { lines: (bottom - pres[0].top - 10 * pres.length) / line, mark_top: mark.top - box.top, mark_bottom: box.bottom - mark.bottom,
                       mark_in_view: mark.bottom <= innerHeight, first_in_view: first.bottom <= innerHeight && first.height > 0,
-                      captions: [...document.querySelectorAll('.equation figcaption')].map(c => c.firstChild.textContent.trim()),
+                      captions: [...document.querySelectorAll('.equation figcaption')].filter(c => !c.closest('.lanes')).map(c => c.firstChild.textContent.trim()),
                       legend: document.querySelector('[data-operand-legend]')?.textContent ?? '' };",
         )
         .await;

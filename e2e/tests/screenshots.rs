@@ -124,7 +124,9 @@ async fn a_counter_example_on_a_phone() {
     let lines = browser
         .eval("return [...document.querySelectorAll('.check-grids .grid-hex')].map(h => { const r = document.createRange(); r.selectNodeContents(h); return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; });")
         .await;
-    assert_eq!(lines, serde_json::json!([1, 1]), "each hex on one line");
+    // The counter-example's two grids, and the proof's three when it has finished by now.
+    let lines: Vec<i64> = lines.as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).collect();
+    assert!(lines.len() >= 2 && lines.iter().all(|&n| n == 1), "each hex on one line: {lines:?}");
     assert_eq!(horizontal_overflow(&browser).await, 0);
     browser.close().await;
 }
