@@ -52,6 +52,15 @@ pub fn traced(key: TraceKey, trace: &Trace) -> Action {
     Action::Traced(key, TraceShape::of(&trace.steps, |step| reading_ms(first_sentence(&describe(step, &board)))))
 }
 
+/// The text of the example the editor waits for, where the language is here to give it.
+pub fn example_text(playground: &Playground) -> Option<Action> {
+    let id = playground.awaited_example?;
+    if !language::ready() {
+        return None;
+    }
+    Some(Action::ExampleText { id, text: language::example(id).map(Rc::from).map_err(Rc::from) })
+}
+
 /// The reading of the typed text, where it waits for one and the language is here.
 pub fn reading(playground: &Playground) -> Option<Action> {
     if !playground.unread() {
@@ -134,6 +143,9 @@ pub fn settle(lab: Lab, action: Action) -> Lab {
 /// reads the page's state from its address.
 pub fn answered(lab: Lab) -> Lab {
     let mut state = Rc::new(lab);
+    if let Some(text) = example_text(&state.playground) {
+        state = state.reduce(text);
+    }
     if let Some(read) = reading(&state.playground) {
         state = state.reduce(read);
     }
@@ -147,6 +159,9 @@ pub fn answered(lab: Lab) -> Lab {
 
 /// `lab` with its typed text read, where the language is here to read it.
 pub fn read(mut lab: Lab) -> Lab {
+    if let Some(Action::ExampleText { id, text }) = example_text(&lab.playground) {
+        lab.playground.example_text(id, text);
+    }
     if let Some(Action::Read { text, reading }) = reading(&lab.playground) {
         lab.playground.read(&text, reading);
     }
@@ -169,7 +184,7 @@ pub fn open_traced(query: &str) -> (Loaded, Option<(TraceKey, Traced)>) {
     let lab = read(loaded.lab.clone());
     // A link's formula that waits for the language (formula.wasm) keeps the link's step, and
     // the player settles on it once the steps are known.
-    if lab.setup.formula_open && lab.playground.unread() {
+    if lab.setup.formula_open && lab.playground.waits_for_language() {
         return (Loaded { lab, ..loaded }.with_steps(formula::MAX_STEPS), None);
     }
     let key = lab.trace_key();

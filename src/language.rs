@@ -79,6 +79,12 @@ pub fn export(text: &str, c: bool) -> Result<String, String> {
     wire::Reader::new(&answer).str().map(String::from).ok_or_else(unreadable)
 }
 
+/// An example's text, by the example's id.
+pub fn example(id: &str) -> Result<String, String> {
+    let answer = ask(Request::Example, id, |_| ())?;
+    wire::Reader::new(&answer).str().map(String::from).ok_or_else(unreadable)
+}
+
 /// A request: the text, then what `rest` writes.
 fn ask(request: Request, text: &str, rest: impl FnOnce(&mut Writer)) -> Result<Vec<u8>, String> {
     let mut writer = Writer::default();

@@ -334,11 +334,14 @@ impl Loaded {
 
 fn write(lab: &Lab, embed: Option<Embed>) -> String {
     let flag = |on: bool| Some(if on { "1" } else { "0" }.to_string());
+    // An example's text on its way from the language is not in the link yet: the link opens
+    // the editor's first example, as one without a formula does.
+    let formula_known = lab.setup.formula_open && lab.playground.awaited_example.is_none();
     let mut query = Query {
         v: Some(VERSION.to_string()),
         technique: Some(if lab.setup.formula_open { "formula" } else { lab.setup.technique.name() }.into()),
-        formula: lab.setup.formula_open.then(|| lab.playground.text.to_string()),
-        expect: lab.setup.formula_open.then(|| lab.playground.target.name().into()),
+        formula: formula_known.then(|| lab.playground.text.to_string()),
+        expect: formula_known.then(|| lab.playground.target.name().into()),
         slider: Some(lab.setup.slider.name().into()),
         square: Some(lab.sliders().squares().map(Square::name).collect::<Vec<_>>().join(",")),
         occupied: Some(lab.setup.occupied.to_string()),

@@ -83,7 +83,7 @@ async fn typing_re_evaluates_and_an_error_keeps_the_last_good_steps() {
     );
     // Re-evaluation after a keystroke on a ten-line formula: from the input event to the page
     // updated, measured in the page (recorded in BENCHMARKS.md, not asserted).
-    let ten_lines = EXAMPLES[2].text;
+    let ten_lines = EXAMPLES[2].text();
     type_formula(&browser, ten_lines).await;
     let script = "const area = document.querySelector('[data-formula-input]'); const times = [];
         for (let i = 0; i < 20; i++) {
@@ -111,7 +111,7 @@ async fn every_example_agrees_in_the_pages_check_and_a_wrong_formula_does_not() 
     for example in &EXAMPLES {
         browser.open_example(example.id).await;
         let typed = browser.eval("return document.querySelector('[data-formula-input]').value;").await;
-        assert_eq!(typed.as_str(), Some(example.text));
+        assert_eq!(typed.as_str(), Some(example.text()));
         let target = browser.eval("return document.querySelector('[data-formula-target]').value;").await;
         assert_eq!(target.as_str(), Some(example.target.name()));
         // The formula compiled to WebAssembly: its listing, the scans it uses.
@@ -260,7 +260,7 @@ async fn the_caret_in_the_formula_brings_up_its_step_and_its_instructions() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=formula").await;
     browser.open_example("obstruction-difference").await;
-    let text = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap().text;
+    let text = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap().text();
     let caret = text.find("clz(lower").unwrap() + 1;
     let script = "const area = document.querySelector('[data-formula-input]'); area.focus(); area.setSelectionRange(arguments[0], arguments[0]); area.dispatchEvent(new KeyboardEvent('keyup', { key: 'ArrowRight', bubbles: true })); return 1;";
     browser.client.execute(script, vec![serde_json::json!(caret)]).await.unwrap();
@@ -314,7 +314,7 @@ async fn a_link_with_expect_checks_on_its_own_and_the_hooks_carry_the_outcome() 
     assert_ne!(formula, sliders::Technique::Reference.attacks(sliders::Slider::Rook, square, o), "{failed:?}");
     // An example that is right: every case agrees.
     let example = EXAMPLES.iter().find(|e| e.id == "hyperbola-quintessence").unwrap();
-    let text: String = url::form_urlencoded::byte_serialize(example.text.as_bytes()).collect();
+    let text: String = url::form_urlencoded::byte_serialize(example.text().as_bytes()).collect();
     browser.open(&format!("?v=2&technique=formula&formula={text}&expect={}&square=e4", example.target.name())).await;
     assert_eq!(check_outcome(&browser).await, ["100032", "0", "", ""]);
     // An error says its line and column.

@@ -27,7 +27,7 @@ fn link(text: &str, target: &str) -> String {
 async fn the_five_examples_are_proved_in_the_page() {
     let browser = Browser::start().await;
     for example in &EXAMPLES {
-        browser.open(&link(example.text, example.target.name())).await;
+        browser.open(&link(example.text(), example.target.name())).await;
         let (proved, data) = proof(&browser, 60).await;
         assert_eq!(proved, "yes", "{}: {data:?}", example.id);
         assert!(

@@ -289,7 +289,7 @@ fn status_view(props: &FormulaPanelProps) -> Html {
     let playground = &props.playground;
     let text: &str = &playground.text;
     match (&playground.error, &props.fault) {
-        _ if playground.unread() => match &props.language {
+        _ if playground.waits_for_language() => match &props.language {
             language::Status::Failed(why) => html! {
                 <div class="formula-error" role="alert" data-formula-language-failed="">
                     <p>{ why.to_string() }</p>

@@ -45,6 +45,23 @@ pub fn use_formula_reading(lab: &UseReducerHandle<Lab>) {
     });
 }
 
+/// An example's text, once the language is here to give it (the first load does not carry
+/// the examples' texts).
+#[hook]
+pub fn use_example_text(lab: &UseReducerHandle<Lab>) {
+    let ready = lab.language == Status::Ready;
+    use_effect_with((lab.playground.awaited_example, ready), {
+        let (dispatcher, playground) = (lab.dispatcher(), lab.playground.clone());
+        move |&(_, ready)| {
+            if ready {
+                if let Some(text) = effects::example_text(&playground) {
+                    dispatcher.dispatch(text);
+                }
+            }
+        }
+    });
+}
+
 /// A link with `expect=` starts the check once its formula reads, where the formula panel
 /// (which drives the check's slices) is on screen.
 #[hook]

@@ -7,7 +7,7 @@ mod formula;
 mod keys;
 
 pub use browser::{load, prefers_reduced_motion, use_address_sync, use_once, use_root_flags};
-pub use formula::{use_check_when_read, use_formula_reading, use_language};
+pub use formula::{use_check_when_read, use_example_text, use_formula_reading, use_language};
 pub use keys::use_shortcuts;
 
 use std::rc::Rc;

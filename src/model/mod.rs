@@ -120,6 +120,11 @@ pub enum Action {
     LanguageLoaded(Result<(), Rc<str>>),
     /// Open one of [`EXAMPLES`] by id.
     OpenExample(&'static str),
+    /// The language gave an example's text, or could not (why, in a sentence).
+    ExampleText {
+        id: &'static str,
+        text: Result<Rc<str>, Rc<str>>,
+    },
     /// What the formula should compute; its slider is placed for it.
     SetTarget(Target),
     /// Start the check, at this time (milliseconds, for its duration), with whether the page
@@ -281,6 +286,7 @@ impl Lab {
                 }
                 None => self.message = Some(format!("There is no example formula \"{id}\".")),
             },
+            Action::ExampleText { id, text } => playground.example_text(id, text),
             Action::SetTarget(target) => {
                 self.setup.slider = target.slider();
                 (playground.target, playground.check) = (target, Check::NotRun);
@@ -393,6 +399,7 @@ impl Reducible for Lab {
             | Action::LanguageLoading
             | Action::LanguageLoaded(_)
             | Action::OpenExample(_)
+            | Action::ExampleText { .. }
             | Action::SetTarget(_)
             | Action::StartCheck { .. }
             | Action::CheckSliceDone(_)
@@ -499,6 +506,37 @@ mod tests {
 
     fn with_player(player: Player) -> Lab {
         Lab { player, ..Lab::default() }
+    }
+
+    #[test]
+    fn an_examples_text_comes_from_the_language_and_an_edit_or_another_example_wins() {
+        use sliders_formula::examples::by_id;
+        let reduce = |lab: Lab, action: Action| (*Rc::new(lab).reduce(action)).clone();
+        // Opened, the example waits for its text: the page's first load does not carry it.
+        let opened = reduce(Lab::default(), Action::OpenExample("sbamg"));
+        assert_eq!((opened.playground.awaited_example, &*opened.playground.text), (Some("sbamg"), ""));
+        assert!(opened.playground.waits_for_language() && !opened.playground.unread());
+        // The language's answer fills the editor, and the text then waits to be read.
+        let text = by_id("sbamg").unwrap().text();
+        let answered = reduce(opened.clone(), Action::ExampleText { id: "sbamg", text: Ok(text.into()) });
+        assert_eq!((answered.playground.awaited_example, &*answered.playground.text), (None, text));
+        assert!(answered.playground.unread());
+        // An answer for an example no longer awaited changes nothing.
+        let stale = reduce(answered.clone(), Action::ExampleText { id: "sbamg", text: Ok("o".into()) });
+        assert_eq!(stale.playground, answered.playground);
+        let other = reduce(opened.clone(), Action::ExampleText { id: "classical-ray", text: Ok("o".into()) });
+        assert_eq!(other.playground, opened.playground);
+        // Typing before the answer keeps what was typed.
+        let typed = reduce(opened.clone(), Action::EditFormula("o & r".into()));
+        let late = reduce(typed, Action::ExampleText { id: "sbamg", text: Ok(text.into()) });
+        assert_eq!(&*late.playground.text, "o & r");
+        // A language that cannot give it says why beside the editor.
+        let failed = reduce(opened, Action::ExampleText { id: "sbamg", text: Err("the network request failed".into()) });
+        assert!(failed.playground.error.is_some_and(|error| error.message == "the network request failed"));
+        // Through the page's effects, the example reads and runs.
+        let settled = apply(Lab::default(), &[Action::OpenExample("sbamg")]);
+        assert_eq!(&*settled.playground.text, text);
+        assert_eq!(settled.playground.formula.as_deref(), Some(text));
     }
 
     #[test]

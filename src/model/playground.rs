@@ -17,6 +17,9 @@ pub const CHECK_SLICE: usize = 4096;
 #[derive(Clone, PartialEq, Debug)]
 pub struct Playground {
     pub text: Rc<str>,
+    /// The example whose text the language is to give (the page's first load carries the
+    /// examples' names, not their texts): `text` is empty until it comes.
+    pub awaited_example: Option<&'static str>,
     /// The last text that parsed: the formula the steps show. `None` until a text has parsed
     /// (a link can bring one that does not), and until the language is loaded to read it.
     pub formula: Option<Rc<str>>,
@@ -81,19 +84,44 @@ pub struct CheckSlice {
 }
 
 impl Playground {
+    /// An example, its text asked of the language ([`Playground::example_text`]).
     pub fn example(example: &Example) -> Playground {
-        Playground::typed(example.text, example.target)
+        Playground { awaited_example: Some(example.id), ..Playground::typed("", example.target) }
     }
 
     /// A text as a link or an example brings it, with what it should compute: unread until the
     /// page reads it ([`Playground::read`]).
     pub fn typed(text: &str, target: Target) -> Playground {
-        Playground { text: text.into(), formula: None, error: None, target, check: Check::NotRun, compiled: None }
+        Playground {
+            text: text.into(),
+            awaited_example: None,
+            formula: None,
+            error: None,
+            target,
+            check: Check::NotRun,
+            compiled: None,
+        }
+    }
+
+    /// The awaited example's text, or why the language could not give it (said beside the
+    /// editor). An answer for another example than the one awaited changes nothing.
+    pub fn example_text(&mut self, id: &str, text: Result<Rc<str>, Rc<str>>) {
+        if self.awaited_example != Some(id) {
+            return;
+        }
+        self.awaited_example = None;
+        match text {
+            Ok(text) => self.text = text,
+            Err(why) => {
+                self.error = Some(formula::Error { span: formula::Span::default(), message: why.to_string(), suggestion: None })
+            }
+        }
     }
 
     /// The typed text, waiting to be read (the page reads it before it draws again).
     pub fn edit(&mut self, text: &str) {
         self.text = text.into();
+        self.awaited_example = None;
         self.error = None;
     }
 
@@ -116,10 +144,15 @@ impl Playground {
         }
     }
 
-    /// Whether the text waits for the language: it has been read neither as a formula nor as
-    /// an error.
+    /// Whether the text waits to be read: it has been read neither as a formula nor as an
+    /// error (an awaited example's text is not here yet).
     pub fn unread(&self) -> bool {
-        self.formula.as_deref() != Some(&*self.text) && self.error.is_none()
+        self.awaited_example.is_none() && self.formula.as_deref() != Some(&*self.text) && self.error.is_none()
+    }
+
+    /// Whether the editor waits for the language: for an example's text, or to read the text.
+    pub fn waits_for_language(&self) -> bool {
+        self.awaited_example.is_some() || self.unread()
     }
 
     /// The check started, with the compiled function beside it where the page could instantiate

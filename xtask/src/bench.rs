@@ -540,7 +540,7 @@ fn page_budgets(page: &str) -> String {
                 let (formula, built_in) =
                     (fields[2].parse::<f64>().unwrap_or(0.0), fields[3].parse::<f64>().unwrap_or(0.0));
                 let example = &sliders_formula::examples::EXAMPLES[1];
-                let compiled = sliders_formula::Formula::parse(example.text)
+                let compiled = sliders_formula::Formula::parse(example.text())
                     .map(|f| f.wasm().instruction_count())
                     .unwrap_or_default();
                 let built_in_count = obstruction_difference_instructions().unwrap_or_default();

@@ -57,7 +57,7 @@ pub fn section() -> Result<String, String> {
          | example | target | verdict | nodes | native ms | page ms |\n|---|---|---|---|---|---|\n"
     );
     for example in &EXAMPLES {
-        let formula = Formula::parse(example.text).map_err(|e| e.describe(example.text))?;
+        let formula = Formula::parse(example.text()).map_err(|e| e.describe(example.text()))?;
         let started = Instant::now();
         let proof = Prover::new(example.target, NODE_BUDGET).run(&formula);
         let ms = started.elapsed().as_secs_f64() * 1000.0;

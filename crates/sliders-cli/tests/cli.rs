@@ -200,7 +200,7 @@ fn eval_prints_a_formulas_value_first_and_its_steps() {
 #[test]
 fn eval_reads_a_formula_from_a_file_and_checks_it() {
     let path = std::env::temp_dir().join(format!("sliders-eval-{}.formula", std::process::id()));
-    std::fs::write(&path, sliders_formula::examples::EXAMPLES[1].text).unwrap();
+    std::fs::write(&path, sliders_formula::examples::EXAMPLES[1].text()).unwrap();
     let at = format!("@{}", path.display());
     let output = sliders(&["eval", "--formula", &at, "--check", "queen"], "");
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -241,14 +241,14 @@ fn eval_names_a_formula_errors_line_and_column_and_exits_2() {
 #[test]
 fn eval_proves_the_examples_and_counts_the_boards_a_wrong_target_fails_on() {
     for example in sliders_formula::examples::EXAMPLES {
-        let output = sliders(&["eval", "--formula", example.text, "--prove", example.target.name()], "");
+        let output = sliders(&["eval", "--formula", example.text(), "--prove", example.target.name()], "");
         assert_eq!(output.status.code(), Some(0), "{}: {}", example.id, text(&output.stderr));
         let said = text(&output.stdout);
         assert!(said.starts_with("proved: equal to "), "{said}");
         assert!(said.contains("on all 2^63 boards of each of the 64 squares"), "{said}");
     }
     // The queen's formula is no rook's: a bishop attacks a square on every board.
-    let queen = sliders_formula::examples::EXAMPLES[1].text;
+    let queen = sliders_formula::examples::EXAMPLES[1].text();
     let output = sliders(&["eval", "--formula", queen, "--prove", "rook"], "");
     assert_eq!(output.status.code(), Some(1));
     let said = text(&output.stdout);
@@ -295,12 +295,12 @@ fn eval_check_and_prove_answers_with_the_checks_board_when_the_budget_runs_out()
 #[test]
 fn eval_emits_the_formula_as_c_that_gcc_compiles_and_that_agrees_on_every_square() {
     let example = &sliders_formula::examples::EXAMPLES[1];
-    let formula = sliders_formula::Formula::parse(example.text).unwrap();
-    let output = sliders(&["eval", "--formula", example.text, "--emit", "c"], "");
+    let formula = sliders_formula::Formula::parse(example.text()).unwrap();
+    let output = sliders(&["eval", "--formula", example.text(), "--emit", "c"], "");
     assert!(output.status.success(), "{}", text(&output.stderr));
     let c = text(&output.stdout);
     assert_eq!(c, formula.to_c(), "what the page's Copy as C copies");
-    let rust = text(&sliders(&["eval", "--formula", example.text, "--emit", "rust"], "").stdout);
+    let rust = text(&sliders(&["eval", "--formula", example.text(), "--emit", "rust"], "").stdout);
     assert_eq!(rust, formula.to_rust());
 
     let dir = std::env::temp_dir().join(format!("sliders-emit-{}", std::process::id()));

@@ -10,7 +10,6 @@ pub struct Example {
     pub id: &'static str,
     pub title: &'static str,
     pub target: Target,
-    pub text: &'static str,
     /// The built-in technique this formula writes out, for "Open as a formula".
     pub technique: Technique,
 }
@@ -21,7 +20,50 @@ pub const EXAMPLES: [Example; 5] = [
         title: "o^(o-2r) on a file",
         target: Target::Ray(Direction::North),
         technique: Technique::Subtraction,
-        text: "// o^(o-2r) on a file: the attacks north of the slider.
+    },
+    Example {
+        id: "obstruction-difference",
+        title: "Obstruction difference",
+        target: Target::Piece(Slider::Queen),
+        technique: Technique::ObstructionDifference,
+    },
+    Example {
+        id: "sbamg",
+        title: "SBAMG, o^(o-3cbn)",
+        target: Target::Piece(Slider::Rook),
+        technique: Technique::Sbamg,
+    },
+    Example {
+        id: "hyperbola-quintessence",
+        title: "Hyperbola quintessence",
+        target: Target::Piece(Slider::Bishop),
+        technique: Technique::HyperbolaQuintessence,
+    },
+    Example {
+        id: "classical-ray",
+        title: "Classical approach, one ray",
+        target: Target::Ray(Direction::North),
+        technique: Technique::ClassicalConditional,
+    },
+];
+
+impl Example {
+    /// The formula's text. Only formula.wasm (and native code) calls this: the page asks the
+    /// language for it, so the texts weigh nothing on the page's first load.
+    pub fn text(&self) -> &'static str {
+        match self.technique {
+            Technique::Subtraction => SUBTRACTION_FILE,
+            Technique::ObstructionDifference => OBSTRUCTION_DIFFERENCE,
+            Technique::Sbamg => SBAMG,
+            Technique::HyperbolaQuintessence => HYPERBOLA_QUINTESSENCE,
+            Technique::ClassicalConditional => CLASSICAL_RAY,
+            // No example stands for another technique (`of_technique` finds none for it).
+            _ => "",
+        }
+    }
+}
+
+const SUBTRACTION_FILE: &str = "// o^(o-2r) on a file: the attacks north of the slider.
 
 // The whole file through the slider.
 m = file(sq)
@@ -33,14 +75,9 @@ difference = potential_blockers - 2 * r
 changed = potential_blockers ^ difference
 // The borrow also changed bits between the file's squares; the mask keeps the file's.
 return changed & m
-",
-    },
-    Example {
-        id: "obstruction-difference",
-        title: "Obstruction difference",
-        target: Target::Piece(Slider::Queen),
-        technique: Technique::ObstructionDifference,
-        text: "// Obstruction difference (Infuehr's version): a line's attacks from its two rays.
+";
+
+const OBSTRUCTION_DIFFERENCE: &str = "// Obstruction difference (Infuehr's version): a line's attacks from its two rays.
 fn line_attacks(lower_ray, upper_ray) {
     // The pieces on the ray below the slider, and on the ray above it.
     lower = o & lower_ray
@@ -57,14 +94,9 @@ fn line_attacks(lower_ray, upper_ray) {
 rook = line_attacks(ray(sq, south), ray(sq, north)) | line_attacks(ray(sq, west), ray(sq, east))
 bishop = line_attacks(ray(sq, southwest), ray(sq, northeast)) | line_attacks(ray(sq, southeast), ray(sq, northwest))
 return rook | bishop
-",
-    },
-    Example {
-        id: "sbamg",
-        title: "SBAMG, o^(o-3cbn)",
-        target: Target::Piece(Slider::Rook),
-        technique: Technique::Sbamg,
-        text: "// SBAMG: o ^ (o - 3cbn), where cbn is the closest blocker below the slider.
+";
+
+const SBAMG: &str = "// SBAMG: o ^ (o - 3cbn), where cbn is the closest blocker below the slider.
 fn line_attacks(line) {
     // The line without the slider's own square, and its part below the slider.
     line_ex = line ^ r
@@ -78,14 +110,9 @@ fn line_attacks(line) {
 }
 
 return line_attacks(file(sq)) | line_attacks(rank(sq))
-",
-    },
-    Example {
-        id: "hyperbola-quintessence",
-        title: "Hyperbola quintessence",
-        target: Target::Piece(Slider::Bishop),
-        technique: Technique::HyperbolaQuintessence,
-        text: "// Hyperbola quintessence: o - r up the board, and again up the byte-swapped board for the way down.
+";
+
+const HYPERBOLA_QUINTESSENCE: &str = "// Hyperbola quintessence: o - r up the board, and again up the byte-swapped board for the way down.
 fn line_attacks(line_ex) {
     // The pieces on the line; the slider's own bit is zero, so its borrow starts at the slider.
     forward = o & line_ex
@@ -99,22 +126,15 @@ fn line_attacks(line_ex) {
 }
 
 return line_attacks(diagonal(sq) ^ r) | line_attacks(antidiagonal(sq) ^ r)
-",
-    },
-    Example {
-        id: "classical-ray",
-        title: "Classical approach, one ray",
-        target: Target::Ray(Direction::North),
-        technique: Technique::ClassicalConditional,
-        text: "// The classical approach on one ray: the ray from the slider, cut behind its first blocker.
+";
+
+const CLASSICAL_RAY: &str = "// The classical approach on one ray: the ray from the slider, cut behind its first blocker.
 attacks = ray(sq, north)
 // The pieces on the ray; the lowest of them is the first blocker north.
 blockers = attacks & o
 // With a blocker, the part of the ray behind it is hidden: XOR takes it away.
 return blockers ? attacks ^ ray(bsf(blockers), north) : attacks
-",
-    },
-];
+";
 
 pub fn by_id(id: &str) -> Option<&'static Example> {
     EXAMPLES.iter().find(|example| example.id == id)

@@ -7,6 +7,7 @@
 //! and its UTF-8. A reader answers `None` for bytes it cannot read, never panics.
 
 use alloc::borrow::Cow;
+use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -40,10 +41,13 @@ pub enum Request {
     ProveStart = 6,
     /// The text: the started proof moved on by a square ([`write_proof_step`]).
     ProveSquare = 7,
+    /// An example's id, in the text's place: the example's text, as a string. The page's
+    /// first load carries the examples' names, not their texts.
+    Example = 8,
 }
 
 impl Request {
-    pub const ALL: [Request; 8] = [
+    pub const ALL: [Request; 9] = [
         Request::Parse,
         Request::Trace,
         Request::Attacks,
@@ -52,6 +56,7 @@ impl Request {
         Request::Export,
         Request::ProveStart,
         Request::ProveSquare,
+        Request::Example,
     ];
 }
 
@@ -634,10 +639,15 @@ impl Server {
             write_parse(&mut writer, self.formula(text).err().as_ref());
             return Ok(writer.bytes);
         }
+        if request == Request::Example {
+            let example = super::examples::by_id(text).ok_or_else(|| format!("no example is called {text}"))?;
+            writer.str(example.text());
+            return Ok(writer.bytes);
+        }
         let encoder = self.encoder;
         let formula = self.formula(text).map_err(|error| error.describe(text))?;
         match request {
-            Request::Parse => {}
+            Request::Parse | Request::Example => {}
             Request::Trace => {
                 let (slider, sliders, occupied) = read_board(&mut reader).ok_or_else(unreadable)?;
                 let (trace, fault) = formula.trace_until_fault(slider, sliders, occupied);

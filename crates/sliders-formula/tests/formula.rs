@@ -26,7 +26,7 @@ fn error(text: &str) -> String {
 #[test]
 fn the_examples_agree_on_every_square() {
     for example in &EXAMPLES {
-        let formula = Formula::parse(example.text).unwrap();
+        let formula = Formula::parse(example.text()).unwrap();
         let outcome = Checker::new(example.target).run(&formula);
         assert_eq!(outcome, CheckOutcome::Agrees { cases: 100_032 }, "{}", example.id);
     }
@@ -47,7 +47,7 @@ fn a_wrong_formula_gets_its_first_counter_example() {
     assert_eq!(c.got, formula.attacks(c.square.bit(), c.occupied));
     assert_ne!(c.got, Ok(c.expected));
     // A formula right on the north ray is wrong as a rook.
-    let north = Formula::parse(EXAMPLES[0].text).unwrap();
+    let north = Formula::parse(EXAMPLES[0].text()).unwrap();
     assert!(matches!(Checker::new(Target::Piece(Slider::Rook)).run(&north), CheckOutcome::Differs { .. }));
 }
 
@@ -475,7 +475,7 @@ fn every_step_of_the_examples_is_narrated_from_its_values() {
     use sliders_explain::narration::{narrate, on_screen, Board};
     let boards = [0u64, !0, 0x4ced_2200_0146_f848, 0x0008_0000_0022_0800, 0x8100_0000_0000_0081];
     for example in &EXAMPLES {
-        let formula = Formula::parse(example.text).unwrap();
+        let formula = Formula::parse(example.text()).unwrap();
         for square in Square::ALL {
             for occupied in boards {
                 let trace = formula.trace(example.target.slider(), square.bit(), Bitboard(occupied)).unwrap();

@@ -182,7 +182,7 @@ struct Subject {
 
 fn subjects() -> Vec<Subject> {
     let examples =
-        EXAMPLES.iter().map(|example| (example.id.to_string(), Some(example.target), example.text.to_string()));
+        EXAMPLES.iter().map(|example| (example.id.to_string(), Some(example.target), example.text().to_string()));
     let extras = EXTRAS.iter().map(|&(name, target, text)| (name.to_string(), target, text.to_string()));
     let mut subjects: Vec<Subject> = examples
         .chain(extras)
@@ -586,7 +586,7 @@ fn export(text: &str) -> (String, String) {
 
 #[test]
 fn the_exports_use_the_machines_instructions() {
-    let (c, rust) = export(by_id("obstruction-difference").unwrap().text);
+    let (c, rust) = export(by_id("obstruction-difference").unwrap().text());
     assert!(c.contains("__builtin_clzll"), "{c}");
     assert!(c.contains("x ? (uint64_t)__builtin_clzll(x) : 64"), "clz of zero is 64:\n{c}");
     assert!(rust.contains("leading_zeros"), "{rust}");
@@ -620,11 +620,11 @@ fn the_exports_use_the_machines_instructions() {
 #[test]
 fn the_exports_keep_the_readers_names_and_comments() {
     let example = by_id("obstruction-difference").unwrap();
-    let (c, rust) = export(example.text);
+    let (c, rust) = export(example.text());
     for text in [&c, &rust] {
         assert!(text.contains("exported from Slider Lab's formula playground"), "{text}");
         // The formula itself, line by line, in the header.
-        for line in example.text.lines().filter(|line| !line.trim().is_empty()) {
+        for line in example.text().lines().filter(|line| !line.trim().is_empty()) {
             assert!(text.contains(&format!("//     {}", line.trim_end())), "{line}:\n{text}");
         }
         // Its comments on the lines they explain.
@@ -654,7 +654,7 @@ fn the_exports_keep_the_readers_names_and_comments() {
     assert!(!c.contains("FORMULA_FILE") && !rust.contains("formula_file"), "only the masks it uses");
 
     // Only what a formula uses: the subtraction needs the file's mask and nothing else.
-    let (c, rust) = export(by_id("subtraction-file").unwrap().text);
+    let (c, rust) = export(by_id("subtraction-file").unwrap().text());
     assert!(c.contains("FORMULA_FILE[64]") && rust.contains("const FILE: [u64; 64]"), "{c}\n{rust}");
     for unused in ["FORMULA_RANK", "formula_clz", "formula_pext", "immintrin", "FORMULA_RAY"] {
         assert!(!c.contains(unused), "{unused}:\n{c}");

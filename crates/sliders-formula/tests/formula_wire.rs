@@ -28,7 +28,7 @@ fn boards() -> Vec<(Bitboard, Bitboard)> {
 #[test]
 fn traces_and_results_read_back_as_the_core_computes_them() {
     let mut server = Server::default();
-    let texts = EXAMPLES.iter().map(|e| e.text).chain([
+    let texts = EXAMPLES.iter().map(|e| e.text()).chain([
         // A fault on some boards: a square function given 64.
         "rank(bsf(o & ~o & r))",
         // A count, and every family of operation the language has.
@@ -75,7 +75,7 @@ fn a_parse_answers_nothing_or_the_error_with_its_suggestion() {
 fn a_check_in_slices_through_the_bytes_ends_where_the_whole_check_does() {
     let mut server = Server::default();
     let cases = [
-        (EXAMPLES[0].text, EXAMPLES[0].target),
+        (EXAMPLES[0].text(), EXAMPLES[0].target),
         // Wrong for the north ray: its counter-example and its count come through.
         ("o ^ (o - 2 * r)", Target::Ray(Direction::North)),
         // A fault as the formula's answer in the counter-example.
@@ -133,8 +133,8 @@ fn a_proof_in_squares_through_the_bytes_ends_where_the_whole_proof_does() {
     use sliders_formula::prove::{sampled_check, Proof, Prover, NODE_BUDGET};
     let blow_up = "x = o * o * o * o * o\nreturn ray(sq, north) ^ x ^ x";
     let cases = [
-        (EXAMPLES[0].text, Target::Ray(Direction::North), NODE_BUDGET),
-        (EXAMPLES[0].text, Target::Line(sliders::Line::File), NODE_BUDGET),
+        (EXAMPLES[0].text(), Target::Ray(Direction::North), NODE_BUDGET),
+        (EXAMPLES[0].text(), Target::Line(sliders::Line::File), NODE_BUDGET),
         ("rank(bsf(o & ~o & r))", Target::Piece(Slider::Rook), NODE_BUDGET),
         (blow_up, Target::Piece(Slider::Rook), 1_000_000),
     ];
@@ -185,7 +185,7 @@ proptest! {
 
     #[test]
     fn a_trace_cut_anywhere_is_refused(cut in 0usize..2000, flip in any::<u8>()) {
-        let text = EXAMPLES[2].text;
+        let text = EXAMPLES[2].text();
         let formula = Formula::parse(text).unwrap();
         let (trace, fault) = formula.trace_until_fault(Slider::Rook, Square::E4.bit(), Bitboard(0x0010_2000_4400_0800));
         let mut writer = Writer::default();
@@ -207,11 +207,11 @@ fn a_compiled_formula_crosses_the_bytes_whole() {
     use sliders_formula::Formula;
     for example in sliders_formula::examples::EXAMPLES {
         let mut writer = Writer::default();
-        writer.str(example.text);
+        writer.str(example.text());
         let mut server = Server::compiling(|module| vec![module.functions.len() as u8; 3]);
         let answer = server.answer(Request::Compile, &writer.bytes).unwrap();
         let compiled = read_compiled(&answer).unwrap();
-        let module = Formula::parse(example.text).unwrap().wasm();
+        let module = Formula::parse(example.text()).unwrap().wasm();
         assert_eq!(compiled.lines, module.text());
         assert_eq!(compiled.instructions, module.instruction_count());
         assert_eq!(compiled.table_bytes, module.tables.len() * 64 * 8);
@@ -229,7 +229,7 @@ fn a_compiled_formula_crosses_the_bytes_whole() {
 fn an_export_crosses_the_bytes_as_text() {
     use sliders_formula::wire::{Reader, Request, Server, Writer};
     use sliders_formula::Formula;
-    let text = sliders_formula::examples::EXAMPLES[1].text;
+    let text = sliders_formula::examples::EXAMPLES[1].text();
     let formula = Formula::parse(text).unwrap();
     for (language, expected) in [(0, formula.to_c()), (1, formula.to_rust())] {
         let mut writer = Writer::default();
@@ -242,4 +242,16 @@ fn an_export_crosses_the_bytes_as_text() {
     writer.str(text);
     writer.u8(7);
     assert!(Server::default().answer(Request::Export, &writer.bytes).is_err());
+}
+
+#[test]
+fn an_example_is_asked_for_by_its_id_and_an_unknown_id_is_refused() {
+    let mut server = Server::default();
+    for example in &EXAMPLES {
+        let answer = server.answer(Request::Example, &request(example.id, |_| ())).unwrap();
+        assert_eq!(wire::Reader::new(&answer).str(), Some(example.text()));
+        assert!(!example.text().is_empty(), "{} has a text", example.id);
+    }
+    let refused = server.answer(Request::Example, &request("magic", |_| ())).unwrap_err();
+    assert_eq!(refused, "no example is called magic");
 }

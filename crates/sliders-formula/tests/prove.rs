@@ -17,7 +17,7 @@ fn prove(text: &str, target: Target) -> Proof {
 fn the_five_examples_are_proved() {
     for example in EXAMPLES {
         let start = std::time::Instant::now();
-        let proof = prove(example.text, example.target);
+        let proof = prove(example.text(), example.target);
         eprintln!("{}: {:?} in {:?}", example.id, proof.nodes(), start.elapsed());
         assert!(proof.proved(), "{}: {proof:?}", example.id);
     }
@@ -31,7 +31,7 @@ fn a_failure_on_one_pattern_of_forty_squares_is_counted_exactly() {
     const PATTERN_SQUARES: u64 = 0x0000_00FF_FFFF_FFFF;
     const PATTERN: u64 = 0x0000_0055_AA55_AA55;
     let queen = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap();
-    let text = queen.text.replace(
+    let text = queen.text().replace(
         "return rook | bishop",
         &format!("return rook | bishop | (((o & {PATTERN_SQUARES:#x}) == {PATTERN:#x}) ? r : 0)"),
     );
@@ -220,7 +220,7 @@ fn counted_check(target: Target, formula: &Formula) -> Option<CounterExample> {
 #[test]
 fn the_sampled_check_runs_only_when_the_budget_runs_out() {
     let rook = Target::Piece(sliders::Slider::Rook);
-    for (text, target) in [(EXAMPLES[0].text, EXAMPLES[0].target), ("rank(bsf(o & ~o & r))", rook)] {
+    for (text, target) in [(EXAMPLES[0].text(), EXAMPLES[0].target), ("rank(bsf(o & ~o & r))", rook)] {
         let formula = Formula::parse(text).unwrap();
         let proof = Prover::new(target, NODE_BUDGET).sampling_with(counted_check).run(&formula);
         assert!(matches!(proof, Proof::Proved { .. } | Proof::Fails(Failure { undecided: None, .. })), "{proof:?}");
