@@ -8,11 +8,13 @@ use std::rc::Rc;
 
 use sliders::Trace;
 use sliders_explain::narration::{describe, first_sentence, Board};
-use sliders_formula::{self as formula, CheckOutcome, Fault};
+use sliders_formula::wire::CompiledModule;
+use sliders_formula::{self as formula, CheckOutcome, Fault, Target};
 use yew::Reducible;
 
 use crate::model::{
-    reading_ms, Action, Check, CheckSlice, CompiledCheck, Lab, Playground, Reading, TraceKey, TraceShape, CHECK_SLICE,
+    reading_ms, Action, Check, CheckAction, CheckSlice, CompiledCheck, Lab, Playground, Reading, TraceKey, TraceShape,
+    CHECK_SLICE,
 };
 use crate::url::{self, Loaded};
 use crate::{attack_tables, compiled, language};
@@ -104,20 +106,16 @@ fn compile(text: &str) -> Result<Rc<formula::wire::CompiledModule>, Rc<str>> {
     Ok(Rc::new(module))
 }
 
-/// The check started at `now`, with the compiled function instantiated to run beside it where
-/// the page can.
-pub fn start_check(playground: &Playground, now: f64) -> Action {
-    let compiled = match (&playground.formula, &playground.compiled) {
-        (Some(formula), Some(Ok(module))) if compiled::AVAILABLE => Some(compiled::load(formula, &module.bytes)),
-        _ => None,
-    };
-    Action::StartCheck { now, compiled }
+/// The check of `formula` for `target` started at `now`, with its compiled function (`module`)
+/// instantiated to run beside it where the page can.
+pub fn start_check(formula: &Rc<str>, target: Target, module: Option<&CompiledModule>, now: f64) -> CheckAction {
+    let compiled = module.filter(|_| compiled::AVAILABLE).map(|module| compiled::load(formula, &module.bytes));
+    CheckAction::Start { formula: formula.clone(), target, now, compiled }
 }
 
-/// The next slice of a running check, at `now`.
-pub fn check_slice(playground: &Playground, now: f64) -> Option<Action> {
-    let Check::Running { checker, compiled, .. } = &playground.check else { return None };
-    let formula = playground.formula.as_ref()?;
+/// The next slice of `check`, the running check of `formula` for `target`, at `now`.
+pub fn check_slice(formula: &Rc<str>, target: Target, check: &Check, now: f64) -> Option<CheckAction> {
+    let Check::Running { checker, compiled, .. } = check else { return None };
     let compiled = compiled.clone().map(|compiled| match compiled {
         CompiledCheck::Running(mut checker) => match compiled::attacks_of(formula) {
             Some(attacks) => match checker.advance_with(CHECK_SLICE, attacks) {
@@ -129,8 +127,8 @@ pub fn check_slice(playground: &Playground, now: f64) -> Option<Action> {
         },
         stopped => stopped,
     });
-    let formula = language::advance(formula, checker, CHECK_SLICE);
-    Some(Action::CheckSliceDone(CheckSlice { now, formula, compiled }))
+    let slice = CheckSlice { now, formula: language::advance(formula, checker, CHECK_SLICE), compiled };
+    Some(CheckAction::SliceDone { formula: formula.clone(), target, slice })
 }
 
 /// `lab` after `action`, with what the page's effects dispatch in answer ([`answered`]).

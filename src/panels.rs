@@ -14,6 +14,7 @@ use js_sys::Reflect;
 use yew::prelude::*;
 
 use crate::components::benchmark::{BenchFormula, Benchmark};
+use crate::components::check::{check_start, check_verdict};
 use crate::components::compare::Compare;
 use crate::components::engine_export::EngineExport;
 use crate::components::export::Export;
@@ -23,18 +24,18 @@ use crate::components::position::Position;
 use crate::components::proof::ProofPanel;
 use crate::components::share::Share;
 use crate::components::technique_info::technique_info;
+use crate::hooks::{use_formula_check, CheckedFormula};
 use crate::language::Status;
-use crate::model::Action;
+use crate::model::{Action, Check};
 use crate::panels_link::{host, send, text_of, STATE, STATE_EVENT};
 use crate::sources::use_source;
 
-/// What the page published: its query, and whether the reader's formula passed its check.
+/// What the page published: its query, whether it opened from a link that asks for the
+/// formula's check, and whether the board shows square numbers.
 #[derive(Clone, PartialEq, Default)]
 struct Published {
     query: String,
-    checked: bool,
-    /// The formula's check has ended: its proof starts.
-    ended: bool,
+    check_when_read: bool,
     indices: bool,
 }
 
@@ -43,8 +44,7 @@ fn published() -> Published {
     let field = |name: &str| Reflect::get(&state, &name.into()).ok();
     Published {
         query: field("query").and_then(|query| query.as_string()).unwrap_or_default(),
-        checked: field("checked").and_then(|checked| checked.as_bool()).unwrap_or(false),
-        ended: field("ended").and_then(|ended| ended.as_bool()).unwrap_or(false),
+        check_when_read: field("checkWhenRead").and_then(|asked| asked.as_bool()).unwrap_or(false),
         indices: field("indices").and_then(|indices| indices.as_bool()).unwrap_or(false),
     }
 }
@@ -130,11 +130,25 @@ fn panels() -> Html {
     let formula = lab.playground.formula.clone();
     let open_formula = formula.clone().filter(|_| lab.setup.formula_open);
     let open_formula_text = open_formula.clone();
-    // The Benchmark times the formula only once it passed its check in the page.
-    let bench_formula = formula.as_ref().filter(|_| state.checked).and_then(|_| match &lab.playground.compiled {
-        Some(Ok(module)) => Some(BenchFormula { module: module.clone(), target: lab.playground.target }),
+    let module = match &lab.playground.compiled {
+        Some(Ok(module)) => Some(module.clone()),
         _ => None,
-    });
+    };
+    let target = lab.playground.target;
+    let checked_formula = CheckedFormula {
+        formula: open_formula.clone(),
+        target,
+        module: module.clone(),
+        check_when_read: state.check_when_read,
+    };
+    let (check, start_check) = use_formula_check(&checked_formula, &on_action);
+    // While the typed text has an error, the check waits for a text that reads.
+    let can_start = open_formula.is_some() && lab.playground.error.is_none();
+    // The Benchmark times the formula only once it and its compiled function passed the check,
+    // while the typed text is that formula's.
+    let bench_formula = module
+        .filter(|_| check.agreed() && lab.playground.error.is_none())
+        .map(|module| BenchFormula { module, target });
     // A portal keeps the listeners of the element it was made in, so a host the page renders
     // anew (after presentation mode, say) gets a new portal: keyed by the element's serial.
     let portal = |panel: &str, view: Html| {
@@ -152,16 +166,18 @@ fn panels() -> Html {
             { for portal("compare", html! {
                 <Compare slider={lab.setup.slider} square={lab.setup.square} others={lab.setup.others} occupied={lab.setup.occupied}
                     selected={lab.setup.technique} formula={formula.map(|f| (f, lab.playground.target))}
-                    formula_open={lab.setup.formula_open} on_action={on_action} />
+                    formula_open={lab.setup.formula_open} on_action={on_action.clone()} />
             }) }
             { for portal("benchmark", html! { <Benchmark formula={bench_formula} /> }) }
             { for portal("formula-wasm", html! {
                 <Listing playground={lab.playground.clone()} step={lab.player.step} spans={trace.spans()} />
             }) }
             { for lab.playground.formula.clone().and_then(|formula| portal("engine-export", html! { <EngineExport {formula} /> })) }
+            { for portal("formula-check-start", check_start(&check, can_start, start_check)) }
+            { for open_formula_text.clone().and_then(|formula| portal("formula-check", check_verdict(&formula, target, &check, &on_action))) }
             { for portal("formula-proof", html! {
-                <ProofPanel formula={open_formula_text} target={lab.playground.target} check_ended={state.ended}
-                    check_agreed={state.checked} on_action={to_page_action} />
+                <ProofPanel formula={open_formula_text} target={target} check_ended={matches!(check, Check::Done { .. })}
+                    check_agreed={check.agreed()} on_action={to_page_action} />
             }) }
         </>
     }

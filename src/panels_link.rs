@@ -17,9 +17,9 @@ use wasm_bindgen::JsValue;
 use crate::model::Action;
 use crate::presets::PRESETS;
 
-/// The window's property that holds the page's state for the panels: `{ query, checked, ended,
-/// indices }`, the last three what the address does not say (the formula passed its check; its
-/// check has ended, which starts the proof; the board shows square numbers).
+/// The window's property that holds the page's state for the panels: `{ query, checkWhenRead,
+/// indices }`, the last two what the address does not say (the page opened from a link whose
+/// `expect=` asks for the check once the formula reads; the board shows square numbers).
 pub const STATE: &str = "sliderLabState";
 /// The event the page fires on the window after each change of [`STATE`].
 pub const STATE_EVENT: &str = "slider-lab:state";
@@ -39,12 +39,11 @@ pub fn host(panel: &str) -> String {
 }
 
 /// Puts the state where the module reads it, and tells it so.
-pub fn publish(query: &str, checked: bool, ended: bool, indices: bool) {
+pub fn publish(query: &str, check_when_read: bool, indices: bool) {
     let window = gloo::utils::window();
     let state = Object::new();
     let _ = Reflect::set(&state, &"query".into(), &query.into());
-    let _ = Reflect::set(&state, &"checked".into(), &checked.into());
-    let _ = Reflect::set(&state, &"ended".into(), &ended.into());
+    let _ = Reflect::set(&state, &"checkWhenRead".into(), &check_when_read.into());
     let _ = Reflect::set(&state, &"indices".into(), &indices.into());
     let _ = Reflect::set(&window, &STATE.into(), &state);
     if let Ok(event) = web_sys::Event::new(STATE_EVENT) {

@@ -254,7 +254,9 @@ impl Browser {
     /// under the click no longer moves.
     pub async fn click(&self, selector: &str) {
         self.wait_for_sources().await;
-        let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
+        // The panels module draws some buttons (the check's) once it has loaded: wait for it.
+        let element =
+            self.client.wait().for_element(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
         element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
     }
 

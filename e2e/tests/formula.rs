@@ -151,8 +151,13 @@ async fn every_example_agrees_in_the_pages_check_and_a_wrong_formula_does_not() 
     for gone in ["[data-check-result]", "[data-formula-wasm]", "[data-copy-as]"] {
         assert!(browser.client.find(Locator::Css(gone)).await.is_err(), "{gone} beside a text with an error");
     }
-    let disabled = browser.eval("return document.querySelector('[data-formula-check-start]').disabled;").await;
-    assert_eq!(disabled, serde_json::Value::Bool(true));
+    // The panels module draws the button: it learns of the error when the page publishes it.
+    browser
+        .client
+        .wait()
+        .for_element(Locator::Css("[data-formula-check-start]:disabled"))
+        .await
+        .expect("the check waits");
     type_formula(&browser, "o ^ (o - 2 * r)").await;
     let square = browser.attribute("[data-check-result]", "data-counter-square").await.unwrap();
     let occupied = browser.attribute("[data-check-result]", "data-counter-occupied").await.unwrap();

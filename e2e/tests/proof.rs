@@ -47,7 +47,7 @@ async fn the_five_examples_are_proved_in_the_page() {
 async fn a_failure_on_a_forty_square_pattern_is_refuted_with_its_fewest_piece_board() {
     let queen = EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap();
     let text = queen
-        .text
+        .text()
         .replace("return rook | bishop", "return rook | bishop | (((o & 0xffffffffff) == 0x55aa55aa55) ? r : 0)");
     let browser = Browser::start().await;
     browser.open(&link(&text, "queen")).await;

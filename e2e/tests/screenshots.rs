@@ -192,7 +192,7 @@ async fn the_article_presets() {
 async fn the_proof_of_a_formula_at_three_sizes() {
     let queen = sliders_formula::examples::EXAMPLES.iter().find(|e| e.id == "obstruction-difference").unwrap();
     let text = queen
-        .text
+        .text()
         .replace("return rook | bishop", "return rook | bishop | (((o & 0xffffffffff) == 0x55aa55aa55) ? r : 0)");
     let text: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
     for (width, height) in [(1280, 720), (600, 720), (390, 844)] {

@@ -40,7 +40,6 @@ pub fn app() -> Html {
     hooks::use_language(&lab);
     hooks::use_example_text(&lab);
     hooks::use_formula_reading(&lab);
-    hooks::use_check_when_read(&lab, embed);
     hooks::use_frame_timer(&lab);
     hooks::use_shortcuts(&lab, embed);
     let traced = hooks::use_trace(&lab, opened.1.clone());

@@ -1,19 +1,17 @@
 //! "Your formula": the editor where the code panel stands, with the sub-expression of the
-//! current step marked in the text, the error (line, column and a caret) beside it, and the
-//! check against the reference with its counter-example.
+//! current step marked in the text, the error (line, column and a caret) beside it, and hosts
+//! for what the panels module draws there: the check with its counter-example, the proof, the
+//! WebAssembly and the export.
 
-use gloo::timers::callback::Timeout;
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::wasm::TextLine;
-use sliders_formula::{CheckOutcome, Checker, Fault, Span, Target};
+use sliders_formula::{Fault, Span, Target};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::components::benchmark::grouped;
-use crate::components::grid::Grid;
 use crate::language;
-use crate::model::{Action, Check, Playground};
+use crate::model::{Action, Playground};
 
 #[derive(Properties, PartialEq)]
 pub struct FormulaPanelProps {
@@ -31,10 +29,6 @@ pub struct FormulaPanelProps {
     /// Where the formula language is: the text waits for it.
     pub language: language::Status,
     pub on_action: Callback<Action>,
-}
-
-fn now_ms() -> f64 {
-    gloo::utils::window().performance().map_or(0.0, |p| p.now())
 }
 
 /// `text` cut around `span`: before, inside, after (on character boundaries).
@@ -81,10 +75,6 @@ fn utf16_to_byte(text: &str, units: usize) -> usize {
 pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let playground = &props.playground;
     let backdrop = use_node_ref();
-    // Whether the reader pressed the check's button (a link's `expect=` starts it too): only then
-    // is the verdict brought into view, never by scrolling a page or an embed that just opened.
-    let asked = use_mut_ref(|| false);
-    use_check_slices(playground, &props.on_action, &asked);
     let editor = use_node_ref();
     use_mark_in_view(&editor, &backdrop);
     let on_input = props.on_action.reform({
@@ -167,13 +157,6 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     let targets = Target::ALL.iter().map(|t| {
         html! { <option value={t.name()} selected={*t == playground.target}>{ t.describe() }</option> }
     });
-    let start = {
-        let playground = playground.clone();
-        props.on_action.reform(move |_: MouseEvent| {
-            *asked.borrow_mut() = true;
-            crate::effects::start_check(&playground, now_ms())
-        })
-    };
     html! {
         <section class="formula-panel" aria-label="Your formula" data-formula-panel="">
             <header class="code-heading">
@@ -203,16 +186,14 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                     <span class="control-label">{ "It should compute" }</span>
                     <select data-formula-target="" onchange={on_target}>{ for targets }</select>
                 </label>
-                <button type="button" data-formula-check-start="" onclick={start}
-                    disabled={matches!(playground.check, Check::Running { .. }) || playground.error.is_some()}>
-                    { format!("Check on {} cases", grouped(Checker::total())) }
-                </button>
+                // The check's button, and below, its verdict: the panels module runs the check
+                // (components/check.rs), then the proof.
+                <div class="check-start-host" data-panel-host="formula-check-start"></div>
             </div>
             // While the text has an error, what was shown of the last formula that read is
             // set aside: no verdict, listing or export stands beside a text it is not of.
             if playground.error.is_none() {
-                { check_view(playground, &props.on_action) }
-                { compiled_check_view(&playground.check) }
+                <div data-panel-host="formula-check"></div>
                 // The proof, after the check: the panels module runs it (components/proof.rs).
                 <div data-panel-host="formula-proof"></div>
                 // The listing and the export are drawn by the panels module (panels_link.rs).
@@ -227,38 +208,6 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
             }
         </section>
     }
-}
-
-/// The check, run a slice at a time, each after the page has had its turn to draw and answer
-/// the reader; its verdict brought into view when the reader asked for it (`asked`).
-#[hook]
-fn use_check_slices(
-    playground: &Playground,
-    on_action: &Callback<Action>,
-    asked: &std::rc::Rc<std::cell::RefCell<bool>>,
-) {
-    use_effect_with(playground.check.clone(), {
-        let (on_action, playground) = (on_action.clone(), playground.clone());
-        let asked = asked.clone();
-        move |check| {
-            let next = matches!(check, Check::Running { .. }).then(|| {
-                Timeout::new(0, move || {
-                    if let Some(slice) = crate::effects::check_slice(&playground, now_ms()) {
-                        on_action.emit(slice);
-                    }
-                })
-            });
-            // The verdict, once it is in, is brought into view (it can fall below the fold).
-            if matches!(check, Check::Done { .. }) && asked.replace(false) {
-                if let Ok(Some(verdict)) = gloo::utils::document().query_selector("[data-check-result]") {
-                    let options = web_sys::ScrollIntoViewOptions::new();
-                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                    verdict.scroll_into_view_with_scroll_into_view_options(&options);
-                }
-            }
-            move || drop(next)
-        }
-    });
 }
 
 /// After every render: the mark (the step's sub-expression, or the error) is brought into the
@@ -344,95 +293,6 @@ pub fn bring_lit_instructions_into_view() {
                 listing.set_scroll_top((top - room / 3).max(0));
             }
         }
-    }
-}
-
-fn check_view(playground: &Playground, on_action: &Callback<Action>) -> Html {
-    let target = playground.target;
-    match &playground.check {
-        Check::NotRun => html! {
-            <p class="check-note">{ format!(
-                "Compares the formula with {} on 100,032 sample boards, then proves it on every board.",
-                target.describe()
-            ) }</p>
-        },
-        Check::Running { checker, .. } => html! {
-            <p class="check-progress" data-check-progress={checker.done().to_string()}>
-                <progress max={Checker::total().to_string()} value={checker.done().to_string()} />
-                { format!(" {} of {} cases…", grouped(checker.done()), grouped(Checker::total())) }
-            </p>
-        },
-        Check::Done { outcome: CheckOutcome::Agrees { cases }, ms, .. } => html! {
-            // `data-formula-check`: the outcome's stable hook, for tests and embedding pages.
-            <p class="check-agrees" data-check-result="agrees" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}
-                data-formula-check="" data-cases={cases.to_string()} data-failures="0">
-                { format!(
-                    "✓ Agrees with {} on all {} sample boards, in {} ms.",
-                    target.describe(),
-                    grouped(*cases),
-                    ms.round() as u64
-                ) }
-            </p>
-        },
-        Check::Done { outcome: CheckOutcome::Differs { cases, counter_example: c }, ms, .. } => {
-            let slider = target.slider();
-            let got = match &c.got {
-                Ok(board) => html! { <Grid board={*board} caption="your formula" sliders={c.square.bit()} /> },
-                Err(fault) => html! { <p class="formula-error">{ fault.describe(&playground.text) }</p> },
-            };
-            html! {
-                <div class="check-differs" data-check-result="differs" data-check-cases={cases.to_string()} data-check-ms={(ms.round() as u64).to_string()}
-                    data-counter-square={c.square.name()} data-counter-occupied={c.occupied.to_string()}
-                    data-formula-check="" data-cases={cases.to_string()} data-failures="1" data-square={c.square.name()}
-                    data-occupied={c.occupied.to_string()}>
-                    <p>{ format!(
-                        "✗ Differs on case {}: the {slider} on {}, occupied {}. Expected {}, the formula gives {}.",
-                        grouped(*cases),
-                        c.square,
-                        c.occupied,
-                        c.expected,
-                        c.got.as_ref().map_or_else(|_| "a fault".to_string(), |b| b.to_string())
-                    ) }</p>
-                    <div class="check-grids">
-                        <Grid board={c.expected} caption="expected" sliders={c.square.bit()} />
-                        { got }
-                    </div>
-                    <button type="button" data-load-counter-example="" onclick={on_action.reform({
-                        let (square, occupied) = (c.square, c.occupied);
-                        move |_: MouseEvent| Action::LoadBoard(square, occupied)
-                    })}>
-                        { "Load this board and step through it" }
-                    </button>
-                </div>
-            }
-        }
-    }
-}
-
-/// Whether the compiled function gave the formula's value on every case.
-fn compiled_check_view(check: &Check) -> Html {
-    match check {
-        Check::Done { compiled: Some(Ok(cases)), outcome: CheckOutcome::Agrees { .. }, .. } => html! {
-            <p class="check-agrees" data-compiled-check="agrees" data-compiled-cases={cases.to_string()}>
-                { format!("✓ Its compiled WebAssembly gives the formula's value on all {} cases.", grouped(*cases)) }
-            </p>
-        },
-        // The formula went wrong: the compiled function did the same, on the same case.
-        Check::Done { compiled: Some(Ok(cases)), outcome: CheckOutcome::Differs { counter_example, .. }, .. } => {
-            html! {
-                <p class="check-note" data-compiled-check="agrees" data-compiled-cases={cases.to_string()}>
-                    { if counter_example.got.is_err() {
-                        format!("Its compiled WebAssembly traps on the same case, number {}, where the formula faults.", grouped(*cases))
-                    } else {
-                        format!("Its compiled WebAssembly gives the same wrong value on the same case, number {}.", grouped(*cases))
-                    } }
-                </p>
-            }
-        }
-        Check::Done { compiled: Some(Err(why)), .. } => html! {
-            <p class="formula-error" role="alert" data-compiled-check="differs">{ format!("✗ {why}") }</p>
-        },
-        _ => html! {},
     }
 }
 

@@ -4,6 +4,7 @@ pub mod app;
 pub mod benchmark;
 pub mod bit_strip;
 pub mod board;
+pub mod check;
 pub mod code_panel;
 pub mod compare;
 pub mod embed_view;

@@ -1,13 +1,12 @@
 //! The reader's formula: the language fetched when a formula first opens, each typed text read
-//! (parsed, and compiled when new) as soon as it is typed, and a link's check started once its
-//! formula reads.
+//! (parsed, and compiled when new) as soon as it is typed. (A link's check is the panels
+//! module's to start: `crate::panels`.)
 
 use yew::prelude::*;
 
 use crate::effects;
 use crate::language::Status;
 use crate::model::Lab;
-use crate::url::Embed;
 
 /// The formula language is fetched the first time a formula opens (a menu, an example or a
 /// link); until it is here, the editor holds the text and says it is on its way.
@@ -57,25 +56,6 @@ pub fn use_example_text(lab: &UseReducerHandle<Lab>) {
                 if let Some(text) = effects::example_text(&playground) {
                     dispatcher.dispatch(text);
                 }
-            }
-        }
-    });
-}
-
-/// A link with `expect=` starts the check once its formula reads, where the formula panel
-/// (which drives the check's slices) is on screen.
-#[hook]
-pub fn use_check_when_read(lab: &UseReducerHandle<Lab>, embed: Embed) {
-    let due = lab.check_when_read
-        && lab.setup.formula_open
-        && lab.playground.formula.is_some()
-        && (!embed.enabled || embed.code);
-    use_effect_with(due, {
-        let (dispatcher, playground) = (lab.dispatcher(), lab.playground.clone());
-        move |&due| {
-            if due {
-                let now = gloo::utils::window().performance().map_or(0.0, |p| p.now());
-                dispatcher.dispatch(effects::start_check(&playground, now));
             }
         }
     });

@@ -3,11 +3,13 @@
 //! formula.wasm), dispatching actions with what it found.
 
 mod browser;
+mod check;
 mod formula;
 mod keys;
 
 pub use browser::{load, prefers_reduced_motion, use_address_sync, use_once, use_root_flags};
-pub use formula::{use_check_when_read, use_example_text, use_formula_reading, use_language};
+pub use check::{use_formula_check, CheckedFormula};
+pub use formula::{use_example_text, use_formula_reading, use_language};
 pub use keys::use_shortcuts;
 
 use std::rc::Rc;
@@ -55,16 +57,12 @@ pub fn use_frame_timer(lab: &UseReducerHandle<Lab>) {
 pub fn use_panels_link(lab: &UseReducerHandle<Lab>, embed: Embed) {
     let playground = &lab.playground;
     let hosts = (playground.formula.is_some(), playground.error.is_some());
-    let ended = matches!(playground.check, crate::model::Check::Done { .. });
-    use_effect_with(
-        (browser::addressed(lab), formula_checked(playground), ended, lab.preferences.show_indices, hosts),
-        {
-            let lab = (**lab).clone();
-            move |(_, checked, ended, indices, _)| {
-                crate::panels_link::publish(&url::query_of(&lab), *checked, *ended, *indices)
-            }
-        },
-    );
+    use_effect_with((browser::addressed(lab), lab.check_when_read, lab.preferences.show_indices, hosts), {
+        let lab = (**lab).clone();
+        move |(_, check_when_read, indices, _)| {
+            crate::panels_link::publish(&url::query_of(&lab), *check_when_read, *indices)
+        }
+    });
     // An embed draws the module's hosts only in a formula's panel, when it shows its code.
     let panels_shown = !embed.enabled || (embed.code && lab.setup.formula_open);
     use_effect_with(panels_shown, {
@@ -77,20 +75,4 @@ pub fn use_panels_link(lab: &UseReducerHandle<Lab>, embed: Embed) {
             move || drop(listener)
         }
     });
-}
-
-/// Whether the Benchmark panel may time the reader's formula: once it and its compiled function
-/// agreed with the reference on every case, and while the typed text is that formula's or
-/// another that reads.
-fn formula_checked(playground: &crate::model::Playground) -> bool {
-    use sliders_formula::CheckOutcome;
-    // A text with an error is not what would be timed.
-    playground.error.is_none()
-        && matches!(
-            (&playground.check, &playground.compiled),
-            (
-                crate::model::Check::Done { outcome: CheckOutcome::Agrees { .. }, compiled: Some(Ok(_)), .. },
-                Some(Ok(_))
-            )
-        )
 }

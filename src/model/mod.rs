@@ -4,6 +4,7 @@
 //! those give (the trace's shape, a formula's reading, a slice of its check) the page's effects
 //! compute and hand in as actions (`crate::effects`, `crate::hooks`).
 
+mod check;
 mod player;
 mod playground;
 mod preferences;
@@ -19,11 +20,12 @@ use yew::Reducible;
 use crate::language::Status as LanguageStatus;
 use crate::presets::{Preset, PRESETS};
 
+pub use check::{Check, CheckAction, CheckSlice, CompiledCheck, FormulaCheck, CHECK_SLICE};
 pub use player::{
     reading_ms, Moment, Player, SelfPlay, StepShape, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, READING_WORDS_PER_MINUTE,
     SPEEDS_MS,
 };
-pub use playground::{Check, CheckSlice, CompiledCheck, Playground, Reading, CHECK_SLICE};
+pub use playground::{Playground, Reading};
 pub use preferences::{Preferences, Theme};
 pub use setup::{Setup, Tool};
 
@@ -39,7 +41,8 @@ pub struct Lab {
     /// A problem with the last input, shown until the next successful edit.
     pub message: Option<String>,
     /// A link with `expect=` asks for the check: it starts on its own once the formula reads
-    /// (the language may still be on its way when the link opens).
+    /// (the language may still be on its way when the link opens). The panels module runs the
+    /// check (`check.rs`); the page tells it this.
     pub check_when_read: bool,
     /// The shape of the trace of [`Lab::trace_key`], once the page has computed it; a shape of
     /// another key is stale.
@@ -127,14 +130,6 @@ pub enum Action {
     },
     /// What the formula should compute; its slider is placed for it.
     SetTarget(Target),
-    /// Start the check, at this time (milliseconds, for its duration), with whether the page
-    /// could instantiate the compiled function to run beside it (`None`: it cannot here).
-    StartCheck {
-        now: f64,
-        compiled: Option<Result<(), String>>,
-    },
-    /// The page ran the next slice of the check.
-    CheckSliceDone(CheckSlice),
     /// Put a counter-example on the board (the check's or the proof's): the target's slider on
     /// the square, the board's pieces.
     LoadBoard(Square, Bitboard),
@@ -289,16 +284,7 @@ impl Lab {
             Action::ExampleText { id, text } => playground.example_text(id, text),
             Action::SetTarget(target) => {
                 self.setup.slider = target.slider();
-                (playground.target, playground.check) = (target, Check::NotRun);
-            }
-            Action::StartCheck { now, compiled } if playground.formula.is_some() => {
-                playground.start_check(now, compiled);
-                self.check_when_read = false;
-            }
-            Action::CheckSliceDone(slice) => {
-                if let Some(why) = playground.checked(slice) {
-                    self.message = Some(why);
-                }
+                playground.target = target;
             }
             Action::LoadBoard(square, occupied) => {
                 let setup = &mut self.setup;
@@ -401,8 +387,6 @@ impl Reducible for Lab {
             | Action::OpenExample(_)
             | Action::ExampleText { .. }
             | Action::SetTarget(_)
-            | Action::StartCheck { .. }
-            | Action::CheckSliceDone(_)
             | Action::LoadBoard(..) => next.on_formula(action),
             Action::GoTo(_)
             | Action::First
@@ -438,11 +422,9 @@ impl Reducible for Lab {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::effects::{answered, check_slice, settle, start_check};
-    use playground::compiled_verdict;
+    use crate::effects::{answered, settle};
     use sliders::{Bitboard, Focus, Line, Slider, Square, Technique, Trace};
     use sliders_explain::animation::frame_count;
-    use sliders_formula::{CheckOutcome, Checker};
 
     #[test]
     fn a_text_typed_and_read_at_once_is_the_edit_and_its_reading() {
@@ -486,20 +468,6 @@ mod tests {
         crate::effects::trace(lab)
     }
 
-    /// What the check's button, or a link's `expect=`, dispatches.
-    fn start(lab: Lab) -> Lab {
-        let action = start_check(&lab.playground, 0.0);
-        apply(lab, &[action])
-    }
-
-    /// What the formula panel dispatches for the check's next slice, at `now`.
-    fn tick_check(lab: Lab, now: f64) -> Lab {
-        match check_slice(&lab.playground, now) {
-            Some(action) => apply(lab, &[action]),
-            None => lab,
-        }
-    }
-
     fn with_setup(setup: Setup) -> Lab {
         Lab { setup, ..Lab::default() }
     }
@@ -531,20 +499,13 @@ mod tests {
         let late = reduce(typed, Action::ExampleText { id: "sbamg", text: Ok(text.into()) });
         assert_eq!(&*late.playground.text, "o & r");
         // A language that cannot give it says why beside the editor.
-        let failed = reduce(opened, Action::ExampleText { id: "sbamg", text: Err("the network request failed".into()) });
+        let failed =
+            reduce(opened, Action::ExampleText { id: "sbamg", text: Err("the network request failed".into()) });
         assert!(failed.playground.error.is_some_and(|error| error.message == "the network request failed"));
         // Through the page's effects, the example reads and runs.
         let settled = apply(Lab::default(), &[Action::OpenExample("sbamg")]);
         assert_eq!(&*settled.playground.text, text);
         assert_eq!(settled.playground.formula.as_deref(), Some(text));
-    }
-
-    #[test]
-    fn a_started_check_is_no_longer_asked_for() {
-        let lab = Lab { check_when_read: true, ..apply(Lab::default(), &[Action::OpenExample("classical-ray")]) };
-        let started = start(lab);
-        assert!(matches!(started.playground.check, Check::Running { .. }));
-        assert!(!started.check_when_read);
     }
 
     #[test]
@@ -578,68 +539,6 @@ mod tests {
         let other = apply(lab.clone(), &[Action::EditFormula("popcount(o)".into())]);
         let Some(Ok(other)) = &other.playground.compiled else { panic!("not compiled") };
         assert!(other.lines.iter().any(|line| line.text.trim() == "i64.popcnt"));
-    }
-
-    #[test]
-    fn the_compiled_verdict_names_the_first_case_where_the_two_part() {
-        use sliders_formula::CounterExample;
-        let differs = |cases, got: u64| CheckOutcome::Differs {
-            cases,
-            counter_example: CounterExample {
-                square: Square::D4,
-                occupied: Bitboard(0x0800_0000),
-                expected: Bitboard(0xff),
-                got: Ok(Bitboard(got)),
-            },
-        };
-        let agrees = CheckOutcome::Agrees { cases: 100_032 };
-        assert_eq!(compiled_verdict(&agrees, Some(&agrees)), Ok(100_032));
-        assert_eq!(compiled_verdict(&differs(7, 1), Some(&differs(7, 1))), Ok(7));
-        // The formula stops at case 7; the compiled function gave the expected value there.
-        let why = compiled_verdict(&differs(7, 1), Some(&agrees)).unwrap_err();
-        assert!(why.contains("case 7 (d4, occupied 0x0000000008000000): the formula gives 0x0000000000000001, the compiled function 0x00000000000000ff"), "{why}");
-        // The compiled function stops first.
-        let why = compiled_verdict(&agrees, Some(&differs(9, 3))).unwrap_err();
-        assert!(
-            why.contains("case 9")
-                && why.contains("the formula gives 0x00000000000000ff, the compiled function 0x0000000000000003"),
-            "{why}"
-        );
-        // Both stop at one case with different values.
-        let why = compiled_verdict(&differs(5, 1), Some(&differs(5, 2))).unwrap_err();
-        assert!(
-            why.contains("the formula gives 0x0000000000000001, the compiled function 0x0000000000000002"),
-            "{why}"
-        );
-        // A compiled check that never finished is no agreement.
-        assert!(compiled_verdict(&agrees, None).is_err());
-    }
-
-    #[test]
-    fn the_check_runs_in_slices_to_its_counter_example_and_loads_it() {
-        let lab = start(apply(Lab::default(), &[Action::OpenFormula, Action::EditFormula("o ^ (o - 2 * r)".into())]));
-        assert!(matches!(lab.playground.check, Check::Running { .. }));
-        let lab = tick_check(lab, 5.0);
-        let Check::Done { outcome: CheckOutcome::Differs { counter_example, .. }, ms, .. } = &lab.playground.check
-        else {
-            panic!("{:?}", lab.playground.check)
-        };
-        assert_eq!((counter_example.square, *ms), (Square::A1, 5.0));
-        let loaded = apply(lab.clone(), &[Action::LoadBoard(counter_example.square, counter_example.occupied)]);
-        assert_eq!((loaded.setup.square, loaded.setup.occupied), (Square::A1, Bitboard(1)));
-        // A right formula needs every slice: 100,032 cases in slices of CHECK_SLICE.
-        let mut lab = start(apply(Lab::default(), &[Action::OpenExample("classical-ray")]));
-        let mut ticks = 0;
-        while matches!(lab.playground.check, Check::Running { .. }) {
-            lab = tick_check(lab, 1.0);
-            ticks += 1;
-        }
-        assert_eq!(ticks, Checker::total().div_ceil(CHECK_SLICE));
-        assert!(matches!(lab.playground.check, Check::Done { outcome: CheckOutcome::Agrees { cases: 100_032 }, .. }));
-        // An edit that changes the formula forgets the check; its target is the example's.
-        assert_eq!(lab.playground.target, sliders_formula::examples::by_id("classical-ray").unwrap().target);
-        let edited = apply(lab, &[Action::EditFormula("o".into())]);
-        assert_eq!(edited.playground.check, Check::NotRun);
     }
 
     #[test]

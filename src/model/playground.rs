@@ -1,19 +1,16 @@
-//! The reader's own formula: what the editor holds, the last text that read, and its check. The
+//! The reader's own formula: what the editor holds, the last text that read, and its compiled
+//! module (its check is the panels module's: `super::check`). The
 //! language (formula.wasm) and the browser's WebAssembly are the page's effects' business
 //! (`crate::effects`): they hand their findings in as actions, and this only keeps them.
 
 use std::rc::Rc;
 
-use sliders::{Bitboard, Square};
 use sliders_formula::examples::Example;
 use sliders_formula::wire::CompiledModule;
-use sliders_formula::{self as formula, CheckOutcome, Checker, Target};
-
-/// Cases the check runs between two looks at the page: a few milliseconds' work.
-pub const CHECK_SLICE: usize = 4096;
+use sliders_formula::{self as formula, Target};
 
 /// The reader's own formula: what the editor holds, the last text that parsed (which the steps
-/// show while the typed text has an error), and its check.
+/// show while the typed text has an error), and what it should compute.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Playground {
     pub text: Rc<str>,
@@ -27,39 +24,9 @@ pub struct Playground {
     pub error: Option<formula::Error>,
     /// What the formula should compute, for its check.
     pub target: Target,
-    pub check: Check,
     /// The formula compiled to WebAssembly (and, in the browser, instantiated), or why it
     /// could not be: `None` until a formula has read.
     pub compiled: Option<Result<Rc<CompiledModule>, Rc<str>>>,
-}
-
-/// The check of the formula against the reference, run a slice at a time.
-#[derive(Clone, PartialEq, Debug)]
-pub enum Check {
-    NotRun,
-    /// The formula's checker, and the compiled function's beside it, on the same cases.
-    Running {
-        checker: Checker,
-        compiled: Option<CompiledCheck>,
-        started_ms: f64,
-    },
-    /// The outcome, and whether the compiled function gave the formula's value on every case
-    /// the check ran (how many), or where it did not, in a sentence.
-    Done {
-        outcome: CheckOutcome,
-        ms: f64,
-        compiled: Option<Result<usize, String>>,
-    },
-}
-
-/// The compiled function's run over the check's cases: still going, or stopped at its first
-/// difference from the reference (or at the end).
-#[derive(Clone, PartialEq, Debug)]
-pub enum CompiledCheck {
-    Running(Checker),
-    Stopped(CheckOutcome),
-    /// It could not be instantiated, and why.
-    Failed(String),
 }
 
 /// What reading a typed text found (the language's parse, and for a new formula its compiled
@@ -74,15 +41,6 @@ pub enum Reading {
     New(Result<Rc<CompiledModule>, Rc<str>>),
 }
 
-/// One slice of the check, run by the page: the formula's checker after it (or why the language
-/// could not run it), and the compiled function's run beside it.
-#[derive(Clone, PartialEq, Debug)]
-pub struct CheckSlice {
-    pub now: f64,
-    pub formula: Result<(Checker, Option<CheckOutcome>), String>,
-    pub compiled: Option<CompiledCheck>,
-}
-
 impl Playground {
     /// An example, its text asked of the language ([`Playground::example_text`]).
     pub fn example(example: &Example) -> Playground {
@@ -92,15 +50,7 @@ impl Playground {
     /// A text as a link or an example brings it, with what it should compute: unread until the
     /// page reads it ([`Playground::read`]).
     pub fn typed(text: &str, target: Target) -> Playground {
-        Playground {
-            text: text.into(),
-            awaited_example: None,
-            formula: None,
-            error: None,
-            target,
-            check: Check::NotRun,
-            compiled: None,
-        }
+        Playground { text: text.into(), awaited_example: None, formula: None, error: None, target, compiled: None }
     }
 
     /// The awaited example's text, or why the language could not give it (said beside the
@@ -113,7 +63,8 @@ impl Playground {
         match text {
             Ok(text) => self.text = text,
             Err(why) => {
-                self.error = Some(formula::Error { span: formula::Span::default(), message: why.to_string(), suggestion: None })
+                self.error =
+                    Some(formula::Error { span: formula::Span::default(), message: why.to_string(), suggestion: None })
             }
         }
     }
@@ -138,7 +89,6 @@ impl Playground {
             Reading::Same => {}
             Reading::New(compiled) => {
                 self.formula = Some(self.text.clone());
-                self.check = Check::NotRun;
                 self.compiled = Some(compiled);
             }
         }
@@ -154,86 +104,4 @@ impl Playground {
     pub fn waits_for_language(&self) -> bool {
         self.awaited_example.is_some() || self.unread()
     }
-
-    /// The check started, with the compiled function beside it where the page could instantiate
-    /// it (`None` where it cannot, or there is no compiled module).
-    pub fn start_check(&mut self, now: f64, compiled: Option<Result<(), String>>) {
-        let checker = Checker::new(self.target);
-        let compiled = compiled.map(|loaded| match loaded {
-            Ok(()) => CompiledCheck::Running(checker.clone()),
-            Err(why) => CompiledCheck::Failed(format!("The compiled WebAssembly could not run: {why}.")),
-        });
-        self.check = Check::Running { checker, compiled, started_ms: now };
-    }
-
-    /// A slice of the check done: its outcome, once there is one. When the language could not
-    /// run it, the check is dropped, and why is said.
-    pub fn checked(&mut self, slice: CheckSlice) -> Option<String> {
-        let Check::Running { started_ms, .. } = self.check else { return None };
-        self.check = match slice.formula {
-            Ok((_, Some(outcome))) => {
-                let verdict = slice.compiled.map(|compiled| match compiled {
-                    CompiledCheck::Stopped(stopped) => compiled_verdict(&outcome, Some(&stopped)),
-                    CompiledCheck::Running(_) => compiled_verdict(&outcome, None),
-                    CompiledCheck::Failed(why) => Err(why),
-                });
-                Check::Done { outcome, ms: slice.now - started_ms, compiled: verdict }
-            }
-            Ok((checker, None)) => Check::Running { checker, compiled: slice.compiled, started_ms },
-            Err(why) => {
-                self.check = Check::NotRun;
-                return Some(why);
-            }
-        };
-        None
-    }
-}
-
-/// Whether the compiled function ended where the formula did, with the same value: the
-/// compiled check's verdict, once either has an outcome.
-pub(crate) fn compiled_verdict(formula: &CheckOutcome, compiled: Option<&CheckOutcome>) -> Result<usize, String> {
-    let cases = |outcome: &CheckOutcome| match outcome {
-        CheckOutcome::Agrees { cases } | CheckOutcome::Differs { cases, .. } => *cases,
-    };
-    let same = match (formula, compiled) {
-        (CheckOutcome::Agrees { cases: a }, Some(CheckOutcome::Agrees { cases: b })) => a == b,
-        (
-            CheckOutcome::Differs { cases: a, counter_example: x },
-            Some(CheckOutcome::Differs { cases: b, counter_example: y }),
-        ) => {
-            a == b
-                && x.square == y.square
-                && x.occupied == y.occupied
-                && match (&x.got, &y.got) {
-                    (Ok(p), Ok(q)) => p == q,
-                    (Err(_), Err(_)) => true,
-                    _ => false,
-                }
-        }
-        _ => false,
-    };
-    if same {
-        return Ok(cases(formula));
-    }
-    // The first case where the two part: where the earlier of them stopped.
-    let value =
-        |got: &Result<Bitboard, formula::Fault>| got.as_ref().map_or_else(|_| "a trap".to_string(), |b| b.to_string());
-    let (at, square, occupied, by_formula, by_compiled) = match (formula, compiled) {
-        (CheckOutcome::Differs { cases: a, counter_example: x }, other)
-            if other.is_none_or(|o| cases(o) > *a || matches!(o, CheckOutcome::Agrees { .. })) =>
-        {
-            (*a, x.square, x.occupied, value(&x.got), x.expected.to_string())
-        }
-        (_, Some(CheckOutcome::Differs { cases: b, counter_example: y })) => {
-            let formula_gave = match formula {
-                CheckOutcome::Differs { cases, counter_example: x } if cases == b => value(&x.got),
-                _ => y.expected.to_string(),
-            };
-            (*b, y.square, y.occupied, formula_gave, value(&y.got))
-        }
-        _ => (cases(formula), Square::A1, Bitboard::EMPTY, String::new(), String::new()),
-    };
-    Err(format!(
-        "The compiled WebAssembly and the formula disagree on case {at} ({square}, occupied {occupied}): the formula gives {by_formula}, the compiled function {by_compiled}."
-    ))
 }

@@ -77,7 +77,8 @@ changed = potential_blockers ^ difference
 return changed & m
 ";
 
-const OBSTRUCTION_DIFFERENCE: &str = "// Obstruction difference (Infuehr's version): a line's attacks from its two rays.
+const OBSTRUCTION_DIFFERENCE: &str =
+    "// Obstruction difference (Infuehr's version): a line's attacks from its two rays.
 fn line_attacks(lower_ray, upper_ray) {
     // The pieces on the ray below the slider, and on the ray above it.
     lower = o & lower_ray
@@ -112,7 +113,8 @@ fn line_attacks(line) {
 return line_attacks(file(sq)) | line_attacks(rank(sq))
 ";
 
-const HYPERBOLA_QUINTESSENCE: &str = "// Hyperbola quintessence: o - r up the board, and again up the byte-swapped board for the way down.
+const HYPERBOLA_QUINTESSENCE: &str =
+    "// Hyperbola quintessence: o - r up the board, and again up the byte-swapped board for the way down.
 fn line_attacks(line_ex) {
     // The pieces on the line; the slider's own bit is zero, so its borrow starts at the slider.
     forward = o & line_ex
@@ -128,7 +130,8 @@ fn line_attacks(line_ex) {
 return line_attacks(diagonal(sq) ^ r) | line_attacks(antidiagonal(sq) ^ r)
 ";
 
-const CLASSICAL_RAY: &str = "// The classical approach on one ray: the ray from the slider, cut behind its first blocker.
+const CLASSICAL_RAY: &str =
+    "// The classical approach on one ray: the ray from the slider, cut behind its first blocker.
 attacks = ray(sq, north)
 // The pieces on the ray; the lowest of them is the first blocker north.
 blockers = attacks & o

@@ -169,8 +169,8 @@ async fn page_budgets() {
     let examples = &sliders_formula::examples::EXAMPLES;
     page.open("?technique=formula&slider=rook&square=d4&occupied=0x0012040028004100").await;
     let sbamg = examples.iter().find(|e| e.id == "sbamg").expect("the SBAMG example");
-    let (edits, panels) = page.time_formula_edits(sbamg.text, 21).await;
-    println!("page formula-keystroke {} {}", summary(edits), sbamg.text.lines().count());
+    let (edits, panels) = page.time_formula_edits(sbamg.text(), 21).await;
+    println!("page formula-keystroke {} {}", summary(edits), sbamg.text().lines().count());
     println!("page formula-panels {}", summary(panels));
     for example in examples {
         page.open("?technique=formula&formula=&slider=rook&square=d4&occupied=0x0").await;
