@@ -127,3 +127,65 @@ async fn presentation_mode_says_which_button_plays_and_which_steps() {
     assert!(tops.iter().all(|top| (top - tops[0]).abs() <= 1.0), "the player keeps to one row: {seen}");
     browser.close().await;
 }
+
+/// An article's frame (600 px) and a phone's embed draw the player in glyphs too, and Play and
+/// Next share ▶ there as well: each says what it does in words, the others' words unseen.
+#[tokio::test]
+async fn an_embed_says_which_button_plays_and_which_steps() {
+    for size in [(600, 720), (390, 844)] {
+        let browser = Browser::start_at("/", size).await;
+        browser.open(&format!("?v=2&{ROOK_D2}&step=1&embed=1")).await;
+        browser.wait_for("[data-player=\"next\"]", 5, "the embed's player").await;
+        let seen = browser
+            .eval(
+                "const shown = b => { const button = document.querySelector(`[data-player=\"${b}\"]`);
+                     const texts = [...button.childNodes].filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+                     return texts.map(n => { const r = document.createRange(); r.selectNodeContents(n); const box = r.getBoundingClientRect();
+                         return box.width > 4 && box.height > 4 ? n.textContent.trim() : ''; }).join(' '); };
+                 return ['play', 'next', 'first', 'back', 'last'].map(shown);",
+            )
+            .await;
+        let words: Vec<&str> = (0..5).map(|i| seen[i].as_str().unwrap()).collect();
+        assert_eq!(words, ["Play", "Next", "", "", ""], "{size:?}: {seen}");
+        browser.close().await;
+    }
+}
+
+/// The frame buttons say in words which way they go, and, like the step buttons, say when they
+/// cannot: "Next frame" at the step's last frame (the step whole), "Frame back" at its first.
+/// A phone, a touch screen, shows no key hints.
+#[tokio::test]
+async fn the_frame_buttons_say_where_they_go_and_when_they_cannot() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    // Step 4 of o^(o-2r) on d2 is the subtraction, whose borrow takes several frames.
+    browser.open(&format!("?v=2&{ROOK_D2}&step=4")).await;
+    browser.wait_for("[data-player=\"frame-next\"]", 5, "the player").await;
+    let state = "return ['frame-back', 'frame-next'].map(b => {
+        const button = document.querySelector(`[data-player=\"${b}\"]`);
+        return [button.textContent.trim(), button.getAttribute('aria-disabled')]; });";
+    let whole = browser.eval(state).await;
+    assert_eq!(whole[0][0], "‹ Frame back");
+    assert_eq!(whole[1][0], "Next frame ›");
+    assert_eq!((whole[0][1].as_str(), whole[1][1].as_str()), (None, Some("true")), "the step whole: {whole}");
+    // Back to the first frame, one click at a time: there "Frame back" cannot go on.
+    for _ in 0..80 {
+        if browser.attribute("[data-player=\"frame-back\"]", "aria-disabled").await.is_some() {
+            break;
+        }
+        browser.click("[data-player=\"frame-back\"]").await;
+    }
+    let first = browser.eval(state).await;
+    assert_eq!((first[0][1].as_str(), first[1][1].as_str()), (Some("true"), None), "the first frame: {first}");
+    browser.click("[data-player=\"frame-next\"]").await;
+    let between = browser.eval(state).await;
+    assert_eq!((between[0][1].as_str(), between[1][1].as_str()), (None, None), "a frame between: {between}");
+    browser.close().await;
+    let phone = Browser::start_at("/", (390, 844)).await;
+    phone.open(&format!("?v=2&{ROOK_D2}&step=1")).await;
+    phone.wait_for("[data-player=\"next\"]", 5, "the phone's player").await;
+    let hint = phone
+        .eval("const h = document.querySelector('.keys-hint'); return h ? getComputedStyle(h).display : 'none';")
+        .await;
+    assert_eq!(hint.as_str(), Some("none"), "a touch screen shows no key hints");
+    phone.close().await;
+}

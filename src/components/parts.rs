@@ -13,7 +13,7 @@ use crate::components::player::{player, PlayerProps};
 use crate::components::result::{attack_result, ResultProps};
 use crate::components::step_view::{step_view, StepViewProps};
 use crate::effects::Traced;
-use crate::model::{Action, Lab};
+use crate::model::{Action, Lab, Moment};
 use crate::sources::Source;
 
 /// The rays a positive-rays-only technique leaves out: what `reference` sees beyond its result.
@@ -59,6 +59,7 @@ pub fn parts(
     let current = trace.steps.get(player_state.step).cloned();
     let frame =
         current.as_ref().map(|step| sliders_explain::animation::frame(step, player_state.frame)).unwrap_or_default();
+    let frames_of_step = current.as_ref().map_or(1, sliders_explain::animation::frame_count);
     // A formula whose last step gives a number, and that number as its result, computed a
     // count or a square, not attacks.
     let number = match trace.steps.last().map(|step| step.result) {
@@ -122,6 +123,11 @@ pub fn parts(
         player: player(&PlayerProps {
             step: player_state.step,
             count: trace.steps.len(),
+            first_frame: frames_of_step <= 1 || player_state.frame == Moment::At(0),
+            last_frame: match player_state.frame {
+                Moment::At(frame) => frame + 1 >= frames_of_step,
+                Moment::Finished => true,
+            },
             playing: player_state.playing(),
             speed: player_state.speed,
             on_action: on_action.clone(),

@@ -48,19 +48,34 @@ impl PlayerButton {
         }
     }
 
-    /// Whether the button cannot move the player: back at the first step, on at the last.
-    const fn stuck(self, at_first: bool, at_last: bool) -> bool {
+    /// Whether the button cannot move the player: back at the first step (or frame), on at the
+    /// last.
+    const fn stuck(self, at: Ends) -> bool {
         match self {
-            PlayerButton::First | PlayerButton::Back => at_first,
-            PlayerButton::Next | PlayerButton::Last => at_last,
-            _ => false,
+            PlayerButton::First | PlayerButton::Back => at.first_step,
+            PlayerButton::Next | PlayerButton::Last => at.last_step,
+            PlayerButton::FrameBack => at.first_frame,
+            PlayerButton::FrameNext => at.last_frame,
+            PlayerButton::Play | PlayerButton::Toggle => false,
         }
     }
+}
+
+/// Where the player stands against the ends: of the trace's steps, and of the step's animation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Ends {
+    pub first_step: bool,
+    pub last_step: bool,
+    pub first_frame: bool,
+    pub last_frame: bool,
 }
 
 pub struct PlayerProps {
     pub step: usize,
     pub count: usize,
+    /// The step's animation: at its first frame, and at its last (the step whole).
+    pub first_frame: bool,
+    pub last_frame: bool,
     pub playing: bool,
     pub speed: usize,
     pub on_action: Callback<Action>,
@@ -71,9 +86,14 @@ pub fn player(props: &PlayerProps) -> Html {
     // The visible words are the accessible name (the arrows are decoration); the title adds the key.
     // At either end the buttons that cannot move say so with aria-disabled, and keep their focus:
     // a disabled button would drop the keyboard's place on the page.
-    let (at_first, at_last) = (props.step == 0, props.step + 1 >= props.count);
+    let ends = Ends {
+        first_step: props.step == 0,
+        last_step: props.step + 1 >= props.count,
+        first_frame: props.first_frame,
+        last_frame: props.last_frame,
+    };
     let button = |which: PlayerButton, label: Html, title: &'static str| {
-        let (hook, stuck) = (which.hook(), which.stuck(at_first, at_last));
+        let (hook, stuck) = (which.hook(), which.stuck(ends));
         let onclick = props.on_action.reform(move |_: MouseEvent| which.action());
         html! {
             <button type="button" class="player-button" data-player={hook} {title} {onclick}
@@ -102,8 +122,8 @@ pub fn player(props: &PlayerProps) -> Html {
             { button(PlayerButton::Play, play_label, play_title) }
             { button(PlayerButton::Next, html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])") }
             { button(PlayerButton::Last, html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)") }
-            { button(PlayerButton::FrameBack, html! { <>{ glyph("‹") }{ " frame" }</> }, "One animation frame back (,)") }
-            { button(PlayerButton::FrameNext, html! { <>{ "frame " }{ glyph("›") }</> }, "One animation frame on (.)") }
+            { button(PlayerButton::FrameBack, html! { <>{ glyph("‹") }{ " Frame back" }</> }, "One animation frame back (,)") }
+            { button(PlayerButton::FrameNext, html! { <>{ "Next frame " }{ glyph("›") }</> }, "One animation frame on (.)") }
             <label class="scrub">
                 <span>{ "Step" }</span>
                 <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}
