@@ -151,8 +151,9 @@ async fn an_embed_says_which_button_plays_and_which_steps() {
     }
 }
 
-/// The frame buttons say in words which way they go, and, like the step buttons, say when they
-/// cannot: "Next frame" at the step's last frame (the step whole), "Frame back" at its first.
+/// The frame buttons stand either side of the word "frame", each named in words for screen
+/// readers, and, like the step buttons, say when they cannot go on: "Next frame" at the step's
+/// last frame (the step whole), "Frame back" at its first.
 /// A phone, a touch screen, shows no key hints.
 #[tokio::test]
 async fn the_frame_buttons_say_where_they_go_and_when_they_cannot() {
@@ -164,8 +165,16 @@ async fn the_frame_buttons_say_where_they_go_and_when_they_cannot() {
         const button = document.querySelector(`[data-player=\"${b}\"]`);
         return [button.textContent.trim(), button.getAttribute('aria-disabled')]; });";
     let whole = browser.eval(state).await;
-    assert_eq!(whole[0][0], "‹ Frame back");
-    assert_eq!(whole[1][0], "Next frame ›");
+    assert_eq!(whole[0][0], "‹Frame back");
+    assert_eq!(whole[1][0], "›Next frame");
+    // What a reader sees: the two arrows either side of the word (the names are clipped away).
+    let pair = browser
+        .eval(
+            "const seen = e => { const r = e.getBoundingClientRect(); return r.width > 4 && r.height > 4; };
+             return [...document.querySelectorAll('.frame-stepper .glyph, .frame-word')].filter(seen).map(e => e.textContent).join(' ');",
+        )
+        .await;
+    assert_eq!(pair.as_str(), Some("‹ frame ›"), "what a reader sees");
     assert_eq!((whole[0][1].as_str(), whole[1][1].as_str()), (None, Some("true")), "the step whole: {whole}");
     // Back to the first frame, one click at a time: there "Frame back" cannot go on.
     for _ in 0..80 {

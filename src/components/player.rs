@@ -122,8 +122,13 @@ pub fn player(props: &PlayerProps) -> Html {
             { button(PlayerButton::Play, play_label, play_title) }
             { button(PlayerButton::Next, html! { <>{ "Next " }{ glyph("▶") }</> }, "Next step (→ or ])") }
             { button(PlayerButton::Last, html! { <>{ "Last " }{ glyph("▶|") }</> }, "Last step (End)") }
-            { button(PlayerButton::FrameBack, html! { <>{ glyph("‹") }{ " Frame back" }</> }, "One animation frame back (,)") }
-            { button(PlayerButton::FrameNext, html! { <>{ "Next frame " }{ glyph("›") }</> }, "One animation frame on (.)") }
+            // "‹ frame ›": the word names the pair, each arrow its way; each button's own name is
+            // in words too, for screen readers.
+            <span class="frame-stepper">
+                { button(PlayerButton::FrameBack, html! { <>{ glyph("‹") }<span class="visually-hidden">{ "Frame back" }</span></> }, "One animation frame back (,)") }
+                <span class="frame-word" aria-hidden="true">{ "frame" }</span>
+                { button(PlayerButton::FrameNext, html! { <>{ glyph("›") }<span class="visually-hidden">{ "Next frame" }</span></> }, "One animation frame on (.)") }
+            </span>
             <label class="scrub">
                 <span>{ "Step" }</span>
                 <input type="range" min="0" max={props.count.saturating_sub(1).to_string()}
