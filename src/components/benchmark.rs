@@ -42,7 +42,7 @@ pub struct Measured {
     pub median: f64,
     pub min: f64,
     pub max: f64,
-    /// 64-bit operations per lookup, from the traced steps (computed once, when the result comes).
+    /// Operations per lookup (a SIMD operation once), from the traced steps (computed once, when the result comes).
     pub ops: f64,
 }
 
@@ -219,7 +219,7 @@ fn action_of(data: &JsValue) -> BenchAction {
     }
 }
 
-/// 64-bit operations per queen lookup, averaged over the workload's first boards, as the
+/// Operations per queen lookup (a SIMD operation once), averaged over the workload's first boards, as the
 /// traced steps count them (table reads apart).
 fn ops_per_lookup(technique: Technique) -> f64 {
     let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
@@ -328,7 +328,7 @@ fn chart(
                             <th scope="col" class="num">{ "native*" }</th>
                         }
                         <th scope="col" class="num">{ "table bytes" }</th>
-                        <th scope="col" class="num">{ "64-bit ops" }</th>
+                        <th scope="col" class="num" title="64-bit operations; a SIMD operation on both lanes counts once">{ "operations" }</th>
                     </tr>
                 </thead>
                 <tbody>{ for rows }</tbody>

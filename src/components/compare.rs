@@ -142,7 +142,7 @@ pub fn compare(props: &CompareProps) -> Html {
                             <th scope="col">{ "result" }</th>
                             <th scope="col">{ "value" }</th>
                             <th scope="col" class="num">{ "steps" }</th>
-                            <th scope="col" class="num">{ "64-bit ops" }</th>
+                            <th scope="col" class="num" title="64-bit operations; a SIMD operation on both lanes counts once">{ "operations" }</th>
                             <th scope="col" class="num">{ "table reads" }</th>
                         </tr>
                     </thead>

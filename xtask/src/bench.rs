@@ -195,7 +195,7 @@ fn page_weight(dist: &Path) -> Result<Vec<(String, usize, usize)>, String> {
     Ok(files)
 }
 
-/// Mean 64-bit operations of one queen lookup over the workload's first positions.
+/// Mean operations (a SIMD operation once) of one queen lookup over the workload's first positions.
 fn ops_per_lookup(technique: Technique) -> f64 {
     let (mut ops, mut lookups) = (0usize, 0usize);
     for_each_position(1_000, |occupancy, squares| {
@@ -579,7 +579,7 @@ fn report(occupancies: usize, runs: usize, rows: &TechniqueRows, budgets: &str) 
          **wasm/native (fastest runs)** divides the fastest wasm run by the fastest native run: interference only ever \
          slows a run, so these are the nearest to undisturbed speed, and this figure moved least between benches. \
          \"Hand-written\" is each technique written out on plain u64s without a tracer (crates/bench/src/handwritten.rs), \
-         timed in the same rounds. Ops/lookup counts the 64-bit operations of the traced steps (table reads apart), \
+         timed in the same rounds. Ops/lookup counts the operations of the traced steps (table reads apart; a SIMD operation on both lanes once), \
          averaged over the first 12,000 lookups. `cargo xtask instructions` gives the noise-free comparison: \
          the wasm instruction count of each queen lookup, traced and hand-written; `cargo xtask machine-code` counts \
          the x86-64 instructions of each lookup native and in V8 and sorts what V8 adds ([docs/machine-code.md](docs/machine-code.md)). \

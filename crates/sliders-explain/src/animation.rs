@@ -70,7 +70,7 @@ fn trail(step: &Step) -> Bitboard {
 /// A product's copies, when each can be followed into the bits its index is cut from (kindergarten's gathers).
 fn copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
     match (step.op, step.lhs, step.rhs) {
-        (Op::Mul, Value::Board(_), Some(Value::Board(_))) => product_copies(step),
+        (Op::Mul, Value::Board(_), Some(Value::Board(_))) => product_copies(step, None),
         _ => None,
     }
 }

@@ -1,28 +1,51 @@
 //! Facts about a step read from its values alone, which the sentences and the animation both
 //! use: where a subtraction's borrow ends, which copies a product adds up.
 
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
-use sliders::{Bitboard, Square, Step, Value};
+use sliders::techniques::magic::relevant_mask;
+use sliders::trace::Focus;
+use sliders::{Bitboard, Slider, Square, Step, Technique, Value};
 
-/// The bits of a product that a gather's index is cut from, and their name: a magic's index
-/// takes up to 12 (a rook's shift is at least 52), kindergarten's 6 come from the top byte.
-pub fn index_window(step: &Step) -> Option<(u64, &'static str)> {
-    if step.place.is_typed() {
-        // A formula's product is not known to be cut into an index.
-        None
-    } else if step.label.contains("magic.") {
-        Some((0xfff << 52, "the top 12 bits (52 to 63)"))
-    } else {
-        Some((0xff << 56, "the top byte (bits 56 to 63)"))
+use crate::board::Board;
+
+/// Kindergarten's index: the top 6 bits of its product (its `>> 58`), one per inner square.
+const KINDERGARTEN_INDEX_BITS: u32 = 6;
+
+/// How many top bits of a technique's product its next step shifts down into an index: magic's
+/// one per relevant square of the slider part's mask on this square, kindergarten's six. `None`
+/// for any other product (a formula's is not known to be cut into an index).
+fn index_bits(step: &Step, board: Option<&Board>) -> Option<u32> {
+    if Technique::Kindergarten.made(step) {
+        return Some(KINDERGARTEN_INDEX_BITS);
     }
+    if !Technique::Magic.made(step) {
+        return None;
+    }
+    // Without the board (an animation frame), the most a magic index takes: a rook's 12.
+    let Some(board) = board else { return Some(relevant_mask(Slider::Rook, Square::A1).count()) };
+    let part = match step.focus {
+        Focus::Part(part) => part,
+        _ => board.slider,
+    };
+    Some(relevant_mask(part, board.square).count())
+}
+
+/// The bits of a product that the next step cuts its index from, and their name ("the top 10
+/// bits (54 to 63)").
+pub fn index_window(step: &Step, board: &Board) -> Option<(u64, String)> {
+    let bits = index_bits(step, Some(board))?;
+    Some((!0u64 << (64 - bits), format!("the top {bits} bits ({} to 63)", 64 - bits)))
 }
 
 /// The copies of a product `a × b` that can be followed one by one: one per one bit of a, each
-/// with the top-byte bits it lands on. `None` when copies overlap (carries mix them) or a is empty.
-pub fn product_copies(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
+/// with the bits it lands on in the index's window (without a board, the widest a technique's
+/// index can take). `None` when copies overlap (carries mix them) or a is empty.
+pub fn product_copies(step: &Step, board: Option<&Board>) -> Option<Vec<(Square, Bitboard)>> {
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { return None };
-    let (window, _) = index_window(step)?;
+    let window = !0u64 << (64 - index_bits(step, board)?);
     let mut seen = 0u64;
     let mut copies = Vec::new();
     for square in a.squares() {

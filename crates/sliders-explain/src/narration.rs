@@ -46,7 +46,7 @@ pub fn on_screen_with_why(step: &Step, frame: &Frame, board: &Board, why: &str) 
             if step.op == Op::Pext {
                 return describe_gather(step, source);
             }
-            return describe_copy(step, source);
+            return describe_copy(step, source, board);
         }
         if let Some(bit) = frame.cursor {
             return describe_bit(step, bit);
@@ -175,7 +175,7 @@ fn describe_values(step: &Step, board: &Board) -> String {
         Op::Sub if step.mirrored => subtraction(&names, lhs, rhs, result, step.focus, &board.mirrored(), board),
         Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
         Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, a, lhs, found, board),
-        Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step)),
+        Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step, board)),
         Op::ByteSwap => byte_swap(a, lhs, step.lane.is_some()),
         Op::Add => match (step.lhs, step.rhs) {
             (Value::Number(a), Some(Value::Number(b))) => format!("{a} + {b} = {found}."),
@@ -209,9 +209,9 @@ pub fn describe_gather(step: &Step, source: Square) -> String {
 }
 
 /// One frame of a product's animation: where the copy made by a's bit on `source` lands.
-pub fn describe_copy(step: &Step, source: Square) -> String {
-    let Some(copies) = product_copies(step) else { return String::new() };
-    let Some((_, window_name)) = index_window(step) else { return String::new() };
+pub fn describe_copy(step: &Step, source: Square, board: &Board) -> String {
+    let Some(copies) = product_copies(step, Some(board)) else { return String::new() };
+    let Some((_, window_name)) = index_window(step, board) else { return String::new() };
     let Some(&(_, landing)) = copies.iter().find(|(square, _)| *square == source) else { return String::new() };
     let lands = match landing.count() {
         0 => format!("none of it reaches {window_name}"),

@@ -92,12 +92,22 @@ pub(crate) fn relation_of(square: Square, focus: Focus, board: &Board, side: Opt
         format!(" No piece stands on {square}: its bit is a stop the technique set.")
     };
     // Finding the stop means no piece stood in the way: say so where the board agrees.
-    let free: Vec<&str> = looked_at.iter().filter(|&&d| board.first_blocker(d).is_none()).map(|d| d.name()).collect();
-    if !free.is_empty() && free.len() == looked_at.len() {
-        format!("{stop} No piece stands {} of {}.", free.join(" or "), board.slider_phrase())
-    } else {
-        stop
+    let free = looked_at.iter().filter(|&&d| board.first_blocker(d).is_none()).count();
+    if free == 0 || free < looked_at.len() {
+        return stop;
     }
+    // A ray with no square (a rook's west on the a-file) has no piece either: say which it is.
+    let (unblocked, squareless): (Vec<Direction>, Vec<Direction>) =
+        looked_at.iter().partition(|&&d| !sliders::ray(board.square, d).is_empty());
+    let names = |directions: &[Direction]| directions.iter().map(|d| d.name()).collect::<Vec<_>>().join(" or ");
+    let mut said = stop;
+    if !unblocked.is_empty() {
+        said.push_str(&format!(" No piece stands {} of {}.", names(&unblocked), board.slider_phrase()));
+    }
+    if !squareless.is_empty() {
+        said.push_str(&format!(" There is no square {} of {}.", names(&squareless), board.slider_phrase()));
+    }
+    said
 }
 
 /// `name_a & name_b`: which one bits of the first operand the second keeps.
@@ -249,7 +259,7 @@ pub(crate) fn multiply(
     a: Bitboard,
     b: Bitboard,
     product: Bitboard,
-    window: Option<(u64, &str)>,
+    window: Option<(u64, String)>,
 ) -> String {
     if a.is_empty() || b.is_empty() {
         return "One factor is zero, so the product is zero.".into();

@@ -166,10 +166,8 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 assert!(lhs.contains(source), "{context}: {sentence}");
                 for target in target.split(" and ").filter(|t| t.starts_with("bit ")) {
                     let bit: u32 = target.trim_start_matches("bit ").trim_end_matches('.').parse().unwrap();
-                    // Inside the bits the index is cut from, and set in that copy.
-                    let (window, _) = sliders_explain::narration::index_window(step)
-                        .expect("a technique's product has an index window");
-                    assert!(window >> bit & 1 == 1 && (b.0 << source.index()) >> bit & 1 == 1, "{context}: {sentence}");
+                    // Set in that copy (that the bit is one the index is cut from, check_index_window says).
+                    assert!((b.0 << source.index()) >> bit & 1 == 1, "{context}: {sentence}");
                 }
             }
             if sentence.contains("No two copies overlap") {
@@ -368,9 +366,30 @@ fn check_scan(step: &Step, text: &str, context: &str) {
     assert!(text.contains(from), "{context}: {text}");
 }
 
+/// A product said to go "Into the top N bits (S to 63), where the next step cuts its index
+/// from": the next step shifts right by S, and every bit the sentence names is one of those.
+/// Returns 1 when the sentence names a window, 0 when it does not (overlapping copies).
+fn check_index_window(text: &str, next: Option<&Step>, context: &str) -> usize {
+    let Some((_, window)) = text.split_once("Into the top ") else { return 0 };
+    let (count, rest) = window.split_once(" bits (").unwrap_or_else(|| panic!("{context}: {text}"));
+    let (start, listed) = rest.split_once(" to 63), where the next step cuts its index from: ").unwrap();
+    let (count, start): (u32, u32) = (count.parse().unwrap(), start.parse().unwrap());
+    assert_eq!(count + start, 64, "{context}: {text}");
+    let next = next.unwrap_or_else(|| panic!("{context}: no step cuts the index"));
+    assert_eq!((next.op, next.rhs), (Op::Shr, Some(Value::Number(start))), "{context}: {text}");
+    let listed = listed.split(". ").next().unwrap();
+    for named in listed.split("bit ").skip(1) {
+        let digits: String = named.chars().take_while(char::is_ascii_digit).collect();
+        let bit: u32 = digits.parse().unwrap_or_else(|_| panic!("{context}: {text}"));
+        assert!(bit >= start, "{context}: bit {bit} is below the index's {start}: {text}");
+    }
+    1
+}
+
 #[test]
 fn every_sentence_about_every_step_is_true_of_its_values() {
     let mut subtractions = (0, 0, 0);
+    let mut windows = 0;
     for occupied in boards() {
         for &technique in Technique::ALL {
             for slider in Slider::ALL {
@@ -400,6 +419,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                             Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse => {
                                 check_scan(step, &text, &context)
                             }
+                            Op::Mul => windows += check_index_window(&text, trace.steps.get(index + 1), &context),
                             _ => {}
                         }
                     }
@@ -407,6 +427,8 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
             }
         }
     }
+    // Magic's and kindergarten's products on every square were met.
+    assert!(windows > 1000, "{windows} index windows checked");
     eprintln!(
         "narration checked: {} subtractions absorbed, {} past h8, {} without a borrow",
         subtractions.0, subtractions.1, subtractions.2
@@ -455,11 +477,12 @@ fn each_copy_of_a_gathering_multiply_lands_where_its_frame_says() {
                     if a.is_empty() {
                         continue;
                     }
-                    let Some(found) = sliders_explain::narration::product_copies(step) else {
+                    let board = Board::of(&trace);
+                    let Some(found) = sliders_explain::narration::product_copies(step, Some(&board)) else {
                         panic!("kindergarten's copies never overlap: {square} {occupied}")
                     };
                     for (source, landing) in found {
-                        let text = sliders_explain::narration::describe_copy(step, source);
+                        let text = sliders_explain::narration::describe_copy(step, source, &board);
                         assert!(a.contains(source) && text.contains(&format!("shifted up by {}", source.index())));
                         for bit in landing.squares() {
                             assert!(text.contains(&format!("bit {}", bit.index())), "{text}");
@@ -474,17 +497,20 @@ fn each_copy_of_a_gathering_multiply_lands_where_its_frame_says() {
     assert!(copies > 10_000, "{copies}");
 }
 
-/// A magic's index is cut from up to 12 top bits, so its product's copies are followed into
-/// those, not the top byte: on the review's board the queen's rook part keeps bit 55 (e2's
-/// copy), and the narration says so where it once said "e2 adds nothing there".
+/// A magic's index is cut from its square's own number of top bits (one per relevant square),
+/// so its product's copies are followed into those, not the top byte: on the review's board the
+/// queen's rook part keeps bit 55 (e2's copy), and the narration says so where it once said "e2
+/// adds nothing there".
 #[test]
 fn a_magic_product_is_followed_into_the_bits_its_index_comes_from() {
     let trace = Technique::Magic.trace(Slider::Queen, Square::E4, Bitboard(0x4ced_2200_0146_f848));
     let multiply = trace.steps.iter().position(|s| s.op == Op::Mul).unwrap();
     let text = narrate(&trace, multiply);
     let Some(Value::Number(shift)) = trace.steps[multiply + 1].rhs else { panic!("the cut follows the product") };
-    assert!(shift >= 52, "{shift}");
-    assert!(text.contains("the top 12 bits (52 to 63)") && text.contains("e2 → bit 55"), "{text}");
+    // The rook on e4 has 10 relevant squares: the index is the top 10 bits, and e2's copy
+    // lands on one of them.
+    assert_eq!(shift, 54);
+    assert!(text.contains("the top 10 bits (54 to 63)") && text.contains("e2 → bit 55"), "{text}");
     // One copy has nothing to overlap with, and the sentence does not say it does.
     for step in trace.steps.iter().filter(|s| s.op == Op::Mul && s.lhs.board().is_some_and(|a| a.count() == 1)) {
         assert!(!describe(step, &Board::of(&trace)).contains("No two copies overlap"));

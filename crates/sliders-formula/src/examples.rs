@@ -104,10 +104,10 @@ fn line_attacks(line) {
     below = line_ex & (r - 1)
     // The pieces on the line, plus two stops: the line's lower end and a1, so a bit below the slider always answers the scan.
     pieces = (o & line_ex) | ls1b(below) | 1
-    // The highest bit below the slider: the closest blocker below it (cbn), or a stop.
-    cbn = bsr(pieces & ((r - 1) | 1))
-    // 3 << cbn is cbn's bit and the bit above it: one clears cbn, the other borrows up to the first blocker above.
-    return (pieces ^ (pieces - (3 << cbn))) & line_ex
+    // The square of the highest bit below the slider: the closest blocker below it, or a stop. That bit is the article's cbn; bsr gives its index.
+    bsq = bsr(pieces & ((r - 1) | 1))
+    // 3 << bsq is the article's 3cbn, cbn and 2cbn, the bit above it: one copy clears cbn's own bit, the other borrows up to the first blocker above.
+    return (pieces ^ (pieces - (3 << bsq))) & line_ex
 }
 
 return line_attacks(file(sq)) | line_attacks(rank(sq))

@@ -140,7 +140,7 @@ pub fn trace(trace: &Trace) -> String {
         out.push_str(&step(trace, index));
     }
     out.push_str(&format!(
-        "\nresult: {}\n{}{} steps, {} 64-bit operations, {} table reads\n",
+        "\nresult: {}\n{}{} steps, {} operations, {} table reads\n",
         trace.result,
         trace.result.diagram(),
         trace.steps.len(),

@@ -430,7 +430,7 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
     }
     y += 10;
     let result = format!(
-        "Result: {}, {} steps, {} 64-bit operations, {} table reads",
+        "Result: {}, {} steps, {} operations, {} table reads",
         trace.result,
         trace.steps.len(),
         trace.arithmetic_ops(),

@@ -922,9 +922,11 @@ impl Trace {
         Trace { technique: None, slider, square, sliders, occupied, steps: Vec::new(), result: Bitboard::EMPTY }
     }
 
-    /// Operations a CPU executes (table reads excluded).
+    /// Operations a CPU executes (table reads excluded): each 64-bit operation, and each SIMD
+    /// operation once, though its trace shows each of its lanes as a step.
     pub fn arithmetic_ops(&self) -> usize {
-        self.steps.iter().filter(|step| step.op.is_arithmetic()).count()
+        let first_lane = |step: &&Step| step.lane.is_none_or(|lane| lane.index == 0);
+        self.steps.iter().filter(first_lane).filter(|step| step.op.is_arithmetic()).count()
     }
 
     /// Where each step's sub-expression was typed, for a reader's formula (one per step);
@@ -952,6 +954,22 @@ mod tests {
         let chain = recorder.steps[0].borrow_chain().unwrap();
         // Bits 3..=6 received a borrow: it entered at bit 2 and walked to the blocker on 6.
         assert_eq!(chain, Bitboard(0b0111_1000));
+    }
+
+    #[test]
+    fn a_simd_operation_counts_once_and_each_lanes_mask_is_a_table_read() {
+        let trace = crate::Technique::HyperbolaQuintessenceSimd.trace(
+            Slider::Queen,
+            Square::D4,
+            Bitboard(0x0008_0000_0040_0800),
+        );
+        let lane_steps = trace.steps.iter().filter(|step| step.lane.is_some()).count();
+        let scalar = trace.steps.iter().filter(|step| step.lane.is_none() && step.op.is_arithmetic()).count();
+        // Eight lane-wise operations in each of the queen's two rounds, each shown as two steps.
+        assert_eq!(lane_steps, 32);
+        assert_eq!(trace.arithmetic_ops(), scalar + 16);
+        // The file's mask, the two diagonals' masks and the first-rank table.
+        assert_eq!(trace.table_reads(), 4);
     }
 
     #[test]

@@ -30,14 +30,20 @@ pub fn thousands(n: u128) -> String {
 
 impl Failure {
     /// How rare the failing boards are: "one in 2,048" when it divides the 2^69 boards evenly,
-    /// "about one in 2,049" when not; a share of a hundredth or more as a percentage, "87.5%".
+    /// "about one in 2,049" when not; a share of a hundredth or more as a percentage to the
+    /// nearest tenth, "87.5%", or "more than 99.9%".
     pub fn share(&self) -> Option<String> {
         let boards = self.boards.filter(|&n| n > 0)?;
         if boards * 100 >= BOARDS {
-            // Tenths of a percent; 2^69 is a multiple of 1000's factor of 8, so thousandths
-            // that divide evenly are exact.
-            let tenths = boards * 1000 / BOARDS;
-            let about = if boards * 1000 % BOARDS == 0 { "" } else { "about " };
+            // Tenths of a percent, to the nearest; 2^69 is a multiple of 1000's factor of 8, so
+            // thousandths that divide evenly are exact. A share that rounds to 100% without
+            // being all of them is said as more than 99.9%.
+            let exact = boards * 1000 % BOARDS == 0;
+            let tenths = (boards * 1000 + BOARDS / 2) / BOARDS;
+            if tenths == 1000 && boards < BOARDS {
+                return Some(String::from("more than 99.9% of them"));
+            }
+            let about = if exact { "" } else { "about " };
             return Some(format!("{about}{}.{}% of them", tenths / 10, tenths % 10));
         }
         let (one_in, exact) = (BOARDS / boards, BOARDS.is_multiple_of(boards));
@@ -90,5 +96,42 @@ impl Proof {
                 c.occupied, c.square, target.describe()
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CounterExample;
+    use sliders::{Bitboard, Square};
+
+    fn share_of(boards: u128) -> Option<String> {
+        let counter_example = CounterExample {
+            square: Square::A1,
+            occupied: Bitboard::EMPTY,
+            expected: Bitboard::EMPTY,
+            got: Ok(Bitboard(1)),
+        };
+        let failure = Failure {
+            boards: Some(boards),
+            squares: alloc::vec::Vec::new(),
+            counter_example,
+            fewest_known: true,
+            undecided: None,
+            blew_up: None,
+            nodes: 0,
+        };
+        failure.share()
+    }
+
+    #[test]
+    fn a_share_is_rounded_to_the_nearest_tenth_and_never_to_all_when_it_is_not() {
+        assert_eq!(share_of(BOARDS / 8 * 7).as_deref(), Some("87.5% of them"));
+        // The review's case: a rook's o ^ (o - 2r), 99.994% of the boards.
+        assert_eq!(share_of(590_259_781_561_686_687_744).as_deref(), Some("more than 99.9% of them"));
+        assert_eq!(share_of(BOARDS).as_deref(), Some("100.0% of them"));
+        // 12.36% is about 12.4%, not 12.3%.
+        assert_eq!(share_of(BOARDS / 10_000 * 1236).as_deref(), Some("about 12.4% of them"));
+        assert_eq!(share_of(BOARDS / 2048).as_deref(), Some("one in 2^11"));
     }
 }

@@ -2,8 +2,9 @@
 //! the line's pieces sends a borrow up to the first blocker above. For the other direction the
 //! word is byte-swapped first: a file or diagonal has one square per rank, so mirroring the
 //! ranks reverses its order, and the same subtraction now runs down the real board. Swapping
-//! back and XOR-ing the two differences leaves both rays. A rank lies inside one byte, where a
-//! byte swap changes nothing, so ranks take a first-rank lookup instead. WebAssembly has no
+//! back and XOR-ing the two differences leaves both rays. A rank lies inside one byte: a byte
+//! swap moves it to the mirrored rank but cannot reverse the order of its squares, so ranks take
+//! a first-rank lookup instead. WebAssembly has no
 //! byte swap on a number; its SIMD reverses the bytes with one shuffle (`Bitboard::swap_bytes`).
 
 use super::compose::by_lines;

@@ -39,7 +39,9 @@ fn queen<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let r = Lanes::new(square.bit(), Bitboard::EMPTY);
-    let line_ex = Lanes::new(LINE_EX[Line::File][square], Bitboard::EMPTY);
+    // The file through the slider, less the square the slider stands on.
+    let file_ex = LINE_EX[Line::File][square];
+    let line_ex = Lanes::new(file_ex, Bitboard::EMPTY);
     t.lanes(Some([Some(Line::File), None]));
     let [file_attacks, _] = lane_attacks(t, r, line_ex, occupied).lanes();
     t.lanes(None);
@@ -55,7 +57,11 @@ fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 fn bishop<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let r = Lanes::splat(square.bit());
-    let line_ex = Lanes::new(LINE_EX[Line::Diagonal][square], LINE_EX[Line::AntiDiagonal][square]);
+    // The diagonal (a1-h8 way) through the slider, less the square the slider stands on.
+    let diagonal_ex = LINE_EX[Line::Diagonal][square];
+    // The anti-diagonal (h1-a8 way) through the slider, less the square the slider stands on.
+    let anti_diagonal_ex = LINE_EX[Line::AntiDiagonal][square];
+    let line_ex = Lanes::new(diagonal_ex, anti_diagonal_ex);
     t.lanes(Some([Some(Line::Diagonal), Some(Line::AntiDiagonal)]));
     let [diagonal_attacks, anti_diagonal_attacks] = lane_attacks(t, r, line_ex, occupied).lanes();
     t.lanes(None);

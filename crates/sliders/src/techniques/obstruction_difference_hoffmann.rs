@@ -28,7 +28,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     // Only the lowest one bit survives: the least significant one bit (ls1b), the first piece above the slider.
     // `-upper`: Two's complement keeps upper's lowest one bit and flips every bit above it.
     let ls1b = upper & -upper;
-    // Subtracting ms1b from the bit above the blocker sets every bit from ms1b up to the blocker; with no piece above (ls1b << 1 is zero), every bit from ms1b up to h8.
+    // Subtracting ms1b from the bit above the blocker sets every bit from ms1b up to the blocker. Where ls1b << 1 is zero (no piece above, or the blocker on h8, whose bit the shift drops), it sets every bit from ms1b up to h8.
     // `ls1b << 1`: Moves that bit one place up (2 * ls1b in the article), so the blocker's own bit ends up inside the difference.
     let odiff = (ls1b << 1) - ms1b;
     // Keeps only this line's squares, without the slider's own.
