@@ -32,14 +32,6 @@ impl Workload {
     }
 }
 
-/// The hand-written twins in the core's benchmark loop: the same loop as the traced versions.
-#[inline(always)]
-fn xor_all(workload: &Workload, queen: impl Fn(usize, u64) -> u64) -> u64 {
-    sliders::workload::xor_all(&workload.occupancies, &workload.squares, |square, occupied| {
-        Bitboard(queen(square as usize, occupied.0))
-    })
-}
-
 /// The traced techniques' fast path (tracer compiled out) on the whole workload: the core's own
 /// benchmark loop, the one the page's Benchmark panel runs too.
 pub fn run(technique: Technique, workload: &Workload) -> u64 {
@@ -62,8 +54,13 @@ macro_rules! per_technique {
             use super::*;
             $(
                 $(#[cfg_attr(target_arch = "wasm32", target_feature(enable = $feature))])?
+                // The core's benchmark loop, the same as the traced versions'. The closure is
+                // written here, in the function with the feature: a closure written elsewhere
+                // would be compiled without it, and each of its SIMD operations would be a call.
                 pub fn $module(workload: &Workload) -> u64 {
-                    xor_all(workload, handwritten::$module)
+                    sliders::workload::xor_all(&workload.occupancies, &workload.squares, |square, occupied| {
+                        Bitboard(handwritten::$module(square.index() as usize, occupied.0))
+                    })
                 }
             )*
         }

@@ -26,7 +26,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 }
 
 #[traced]
-#[inline]
+#[inline(always)]
 fn queen<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let rook = rook(t, square, occupied);
     let bishop = bishop(t, square, occupied);
@@ -36,7 +36,7 @@ fn queen<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
 
 /// The file in lane 0, beside an idle lane 1; the rank from the table.
 #[traced]
-#[inline]
+#[inline(always)]
 fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let r = Lanes::new(square.bit(), Bitboard::EMPTY);
     // The file through the slider, less the square the slider stands on.
@@ -54,7 +54,7 @@ fn rook<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
 
 /// The diagonal in lane 0 and the anti-diagonal in lane 1.
 #[traced]
-#[inline]
+#[inline(always)]
 fn bishop<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let r = Lanes::splat(square.bit());
     // The diagonal (a1-h8 way) through the slider, less the square the slider stands on.
