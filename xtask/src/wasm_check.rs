@@ -18,6 +18,11 @@ const WASM_WITH_NAMES: [&str; 2] =
 /// Parts of core and yew the page and the panels must not link, as they appear in mangled
 /// function names, each with its cure. Each has crept in by one innocent call and cost 2–8 KB
 /// gzipped.
+/// The Benchmark's module, as the page's build makes it (build/post-build.mjs copies it to dist).
+const SPEED_BENCH_WASM: &str = "target/wasm32-unknown-unknown/speed/sliders_bench.wasm";
+/// In a function's name: one of core::arch's wasm32 SIMD operations, compiled on its own.
+const OUT_OF_LINE_SIMD: &str = "core_arch6wasm327simd128";
+
 const FORBIDDEN: [(&str, &str); 3] = [
     // Formatting one float (`{:.1}`, or `to_string` of an f64).
     ("flt2dec", "the page's wasm prints floats: format integers instead, as benchmark::tenths does"),
@@ -275,10 +280,33 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
             }
         }
     }
+    // The Benchmark's speed build (dist/bench.wasm): a SIMD operation compiled out of line, as
+    // a function of its own, is a call through memory in every lookup (HQ-SIMD once ran 3.5x
+    // slower so). Its names show it: core::arch's wasm32 SIMD functions.
+    let speed_checked = if page_wasm.is_some() {
+        let speed = crate::workspace_root().join(SPEED_BENCH_WASM);
+        let bytes =
+            std::fs::read(&speed).map_err(|e| format!("{}: {e} (the page's build makes it)", speed.display()))?;
+        let functions = bytes.windows(OUT_OF_LINE_SIMD.len()).filter(|w| *w == OUT_OF_LINE_SIMD.as_bytes()).count();
+        println!("the speed-built bench {}: {functions} SIMD operations compiled as functions", speed.display());
+        if functions > 0 {
+            failures.push(format!(
+                "{}: {functions} SIMD operations are functions of their own: inline the lane code (inline(always)) into a function with simd128, and write closures in it",
+                speed.display()
+            ));
+        }
+        1
+    } else {
+        0
+    };
     if failures.is_empty() {
         println!(
             "test result: ok. {} passed; 0 failed (wasm instruction check)",
-            Technique::ALL.len() + 1 + usize::from(page_wasm.is_some()) * 2 + FORBIDDEN.len() * built.len()
+            Technique::ALL.len()
+                + 1
+                + usize::from(page_wasm.is_some()) * 2
+                + FORBIDDEN.len() * built.len()
+                + speed_checked
         );
         Ok(())
     } else {
