@@ -389,12 +389,17 @@ pub trait TableIndex {
 }
 
 impl TableIndex for usize {
+    // Always inlined: the fast path passes the number to `NoTrace`, which drops it, and an
+    // out-of-line call in the size-built module kept that work in every lookup.
+    #[inline(always)]
     fn number(&self) -> u32 {
         *self as u32
     }
 }
 
 impl TableIndex for Square {
+    // As for usize: inlined, so the fast path computes nothing for a tracer that drops it.
+    #[inline(always)]
     fn number(&self) -> u32 {
         self.index()
     }
