@@ -18,24 +18,23 @@ pub const SOURCE_DIR: &str = "techniques";
 pub enum SourceFile {
     /// A technique's own file.
     Of(sliders::Technique),
-    /// The shared line composition (rook = file | rank), `compose.rs`.
-    Compose,
+    /// A file of steps several techniques share: `compose.rs`, `first_rank.rs`.
+    Shared(sliders::techniques::SharedFile),
 }
 
 impl SourceFile {
-    /// The file that made `step` of `technique`'s trace: its own, or the shared composition.
+    /// The file that made `step` of `technique`'s trace: its own, or the shared one it calls.
     pub fn of_step(technique: sliders::Technique, step: &sliders::Step) -> SourceFile {
-        if technique.made(step) {
-            SourceFile::Of(technique)
-        } else {
-            SourceFile::Compose
+        match sliders::techniques::SharedFile::of(step) {
+            Some(shared) if !technique.made(step) => SourceFile::Shared(shared),
+            _ => SourceFile::Of(technique),
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
             SourceFile::Of(technique) => technique.source_file(),
-            SourceFile::Compose => "compose.rs",
+            SourceFile::Shared(shared) => shared.name(),
         }
     }
 }
@@ -56,7 +55,7 @@ enum Entry {
 }
 
 thread_local! {
-    /// A list, not a hash map: there are eighteen files at most (the techniques and compose.rs), and a hash map's code would
+    /// A list, not a hash map: there are twenty files at most (the techniques and the two shared files), and a hash map's code would
     /// cost more download than a linear search could ever cost time.
     static CACHE: RefCell<Vec<(&'static str, Entry)>> = const { RefCell::new(Vec::new()) };
 }

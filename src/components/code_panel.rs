@@ -1,9 +1,10 @@
 //! The technique's own Rust source — the very code the page runs — with the statement that
 //! produced the current step highlighted and scrolled into view inside the panel. A step made
-//! by the shared line composition (rook = file | rank) shows that statement from compose.rs.
+//! by a shared file (the line composition rook = file | rank in compose.rs, the rank's table
+//! read in first_rank.rs) shows that statement from that file, above the technique's own.
 //! The files are fetched the first time they are shown (see `crate::sources`).
 
-use sliders::techniques::{aside_lines, statement_lines};
+use sliders::techniques::{aside_lines, statement_lines, SharedFile};
 use sliders::{Step, Technique};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -12,7 +13,7 @@ use yew::prelude::*;
 
 use crate::components::class_names;
 
-use crate::sources::{use_source, Source, SourceFile};
+use crate::sources::{use_source, Source};
 
 #[derive(Properties, PartialEq)]
 pub struct CodePanelProps {
@@ -149,13 +150,20 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
         });
     }
     let own_source = use_source(Some(technique.source_file()));
-    let compose_source = use_source(Some(SourceFile::Compose.name()));
-    let elsewhere = props.step.as_ref().filter(|step| !technique.made(step)).map(|step| match &compose_source {
+    // The shared file a step outside the technique's own came from; the composition, which
+    // most techniques' rooks and queens call, is asked for ahead of its first step.
+    let shared = props
+        .step
+        .as_ref()
+        .filter(|step| !technique.made(step))
+        .and_then(|step| SharedFile::of(step).map(|file| (file, step)));
+    let shared_source = use_source(Some(shared.map_or(SharedFile::Compose, |(file, _)| file).name()));
+    let elsewhere = shared.map(|(file, step)| match &shared_source {
         Source::Ready(source) => {
             let statement = statement_lines(source, step.place.line());
             html! {
                 <div class="code-elsewhere">
-                    <p class="code-note">{ format!("This step is the shared composition in compose.rs, line {}:", step.place.line()) }</p>
+                    <p class="code-note">{ format!("This step is {} in {}, line {}:", file.role(), file.name(), step.place.line()) }</p>
                     <pre class="code code-snippet">{ lines(source, statement.0..=statement.1, statement, Some(Expression::of(step)), &[]) }</pre>
                 </div>
             }

@@ -1,7 +1,12 @@
 //! The attacks along the first rank for every slider file and every occupancy of the six inner
 //! squares (b1 to g1): 8 x 64 bytes. The end squares a1 and h1 never change what is attacked
 //! (a slider reaches an end square whether or not a piece stands there), so six bits index it.
-//! Hyperbola quintessence reads it for ranks, kindergarten bitboards for every line.
+//! Both Hyperbola Quintessences read it for ranks, through [`rank_attacks`]: a byte swap moves a
+//! rank but cannot reverse its squares, so their subtraction cannot run down a rank.
+
+use crate::trace::Tracer;
+use crate::{Bitboard, Square};
+use traced::traced;
 
 table! {
     /// `FIRST_RANK_ATTACKS[file][inner]`: the squares of rank 1 a slider on `file` attacks when the
@@ -19,6 +24,26 @@ table! {
         }
         table
     };
+}
+
+/// A rank: moved down to the first rank, its six inner squares index the 512-byte table.
+#[traced]
+#[inline(always)]
+pub(crate) fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
+    let (rank_shift, file) = (8 * square.rank() as u32, square.file() as usize);
+    t.moved(-(rank_shift as i8 + 1));
+    // Moves the slider's rank down to bit 0, past its a-file square: the six inner squares b to g become bits 0 to 5.
+    let shifted = occupied >> (rank_shift + 1);
+    // Keeps the six inner squares, now bits 0 to 5 (drawn on a1 to f1, where the shift put them). The end squares never change what a rank attack reaches, so they need no bit.
+    let inner = shifted & 63;
+    let inner = inner.0 as usize & 63;
+    // The table's attacks sit on the first rank at the slider's own file: one bit up from inner.
+    t.moved(-(rank_shift as i8));
+    // The attacks of a slider on this file of the first rank, for exactly these inner pieces.
+    let first_rank = FIRST_RANK_ATTACKS[file][inner];
+    t.moved(0);
+    // Moves the first-rank attacks back up to the slider's rank.
+    first_rank << rank_shift
 }
 
 /// Walks west and east from `file` on one byte, stopping on the first occupied bit each way.

@@ -1,14 +1,15 @@
 //! Hyperbola Quintessence in SIMD lanes, the way engines now run it (Stockfish's "HQ attacks for
 //! AVX2", official-stockfish/Stockfish pull request 6845): lines side by side in the 64-bit lanes
-//! of one SIMD value, so that each subtraction, byte swap, XOR and AND works on every lane at
-//! once. AVX2 has four lanes and takes a queen's file and both diagonals in one pass; WebAssembly's
-//! SIMD has two, so a queen takes two rounds here: the rook's file in lane 0 beside an idle lane 1,
-//! then the bishop's two diagonals. The rank never goes into a lane: its eight squares share one
-//! byte, so a byte swap moves the rank but cannot reverse the order of its squares, and the
-//! rank's attacks are read from the 512-byte first-rank table instead. In WebAssembly each step on
-//! the lanes is one SIMD instruction, and the byte swap of both lanes is one `i8x16.shuffle`.
+//! of one SIMD value, so that each subtraction, byte swap, XOR and AND works on every lane at once.
+//! AVX2 has four lanes and takes a queen's file and both diagonals in one pass; WebAssembly's SIMD
+//! has two, so a queen takes two rounds here: the rook's file in lane 0 beside an idle lane 1, then
+//! the bishop's two diagonals. The rank never goes into a lane: its eight squares share one byte,
+//! so a byte swap moves the rank but cannot reverse the order of its squares, and the rank's
+//! attacks are read from the 512-byte first-rank table instead (`rank_attacks`, shared with scalar
+//! HQ, in first_rank.rs). In WebAssembly each step on the lanes is one SIMD instruction, and the
+//! byte swap of both lanes is one `i8x16.shuffle`.
 
-use super::first_rank::FIRST_RANK_ATTACKS;
+use super::first_rank::rank_attacks;
 use crate::geometry::LINE_EX;
 use crate::trace::{Focus, Tracer};
 use crate::{Bitboard, Lanes, Line, Slider, Square};
@@ -93,23 +94,4 @@ fn lane_attacks<T: Tracer>(t: &mut T, r: Lanes, line_ex: Lanes, occupied: Bitboa
     let changed = forward ^ reverse_back;
     // The borrows also ran through bits off the lines; the mask keeps each lane's own line.
     changed & line_ex
-}
-
-/// A rank: moved down to the first rank, its six inner squares index a 512-byte table.
-#[traced]
-#[inline(always)]
-fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
-    let (rank_shift, file) = (8 * square.rank() as u32, square.file() as usize);
-    t.moved(-(rank_shift as i8 + 1));
-    // Moves the slider's rank down to bit 0, past its a-file square: the inner squares b to g become bits 0 to 5.
-    let shifted = occupied >> (rank_shift + 1);
-    // Keeps the six inner squares; the end squares never change what a rank attack reaches.
-    let inner = shifted & 63;
-    let inner = inner.0 as usize & 63;
-    t.moved(-(rank_shift as i8));
-    // The attacks of a slider on this file of the first rank, for exactly these inner pieces.
-    let first_rank = FIRST_RANK_ATTACKS[file][inner];
-    t.moved(0);
-    // Moves the first-rank attacks back up to the slider's rank.
-    first_rank << rank_shift
 }

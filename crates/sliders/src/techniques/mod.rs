@@ -246,9 +246,7 @@ impl Technique {
     /// True when `step` was made by a line of this technique's own source file (and not,
     /// say, by the shared rook = file | rank composition).
     pub fn made(self, step: &crate::Step) -> bool {
-        let Some(file) = step.place.file() else { return false };
-        let path = file.strip_suffix(self.source_file()).unwrap_or("x");
-        path.is_empty() || path.ends_with('/') || path.ends_with('\\')
+        step.place.file().is_some_and(|file| is_file(file, self.source_file()))
     }
 
     /// The lines (1-based, inclusive) of the statement that starts on `line` of the source.
@@ -256,13 +254,12 @@ impl Technique {
         statement_lines(self.source(), line)
     }
 
-    /// The file that made `step` and its source: the technique's own, or the shared
-    /// line-composition file for the steps that join line attacks into piece attacks.
+    /// The file that made `step` and its source: the technique's own, or the shared file
+    /// (the line composition, the rank's table read) whose function it calls.
     pub fn source_of(self, step: &crate::Step) -> (&'static str, &'static str) {
-        if self.made(step) {
-            (self.source_file(), self.source())
-        } else {
-            ("compose.rs", COMPOSE_SOURCE)
+        match SharedFile::of(step) {
+            Some(shared) if !self.made(step) => (shared.name(), shared.source()),
+            _ => (self.source_file(), self.source()),
         }
     }
 
@@ -361,8 +358,53 @@ pub fn aside_lines(source: &str) -> Vec<bool> {
     aside
 }
 
-/// The shared composition of line attacks into piece attacks (rook = file | rank, …).
-pub const COMPOSE_SOURCE: &str = include_str!("compose.rs");
+/// A file of traced steps that several techniques call, shown beside the technique's own.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum SharedFile {
+    /// The composition of line attacks into piece attacks (rook = file | rank, …).
+    Compose,
+    /// A rank's attacks read from the first-rank table, which both Hyperbola Quintessences use.
+    FirstRank,
+}
+
+impl SharedFile {
+    pub const ALL: [SharedFile; 2] = [SharedFile::Compose, SharedFile::FirstRank];
+
+    /// The file's name, e.g. `compose.rs`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SharedFile::Compose => "compose.rs",
+            SharedFile::FirstRank => "first_rank.rs",
+        }
+    }
+
+    pub const fn source(self) -> &'static str {
+        match self {
+            SharedFile::Compose => include_str!("compose.rs"),
+            SharedFile::FirstRank => include_str!("first_rank.rs"),
+        }
+    }
+
+    /// What the file's steps are, for a sentence: "the shared composition".
+    pub const fn role(self) -> &'static str {
+        match self {
+            SharedFile::Compose => "the shared composition",
+            SharedFile::FirstRank => "the shared rank read",
+        }
+    }
+
+    /// The shared file whose line made `step`, if one did.
+    pub fn of(step: &crate::Step) -> Option<SharedFile> {
+        let file = step.place.file()?;
+        SharedFile::ALL.into_iter().find(|shared| is_file(file, shared.name()))
+    }
+}
+
+/// True when `path` (a step's file, as the compiler names it) is the file `name`.
+fn is_file(path: &str, name: &str) -> bool {
+    let folder = path.strip_suffix(name).unwrap_or("x");
+    folder.is_empty() || folder.ends_with('/') || folder.ends_with('\\')
+}
 
 /// The lines (1-based, inclusive) of the statement that starts on `line` of `source`: a call
 /// that rustfmt wrapped spans until its parentheses balance again.
