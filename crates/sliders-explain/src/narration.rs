@@ -282,9 +282,17 @@ pub fn describe_rank(step: &Step, rank: u32) -> String {
     // Said as one rank of a step still under way, so that it never reads as the step's result.
     let names = operands::of(step);
     let (name_a, name_b) = (prose(names.lhs), prose(names.rhs));
+    // An operand that is itself an expression keeps its brackets in the combined one:
+    // `occ ^ (occ - 3cbn)`, never `occ ^ occ - 3cbn`.
+    let grouped = |raw: &str, spoken: &str| match raw.contains(' ') && raw.contains(|c| "&|^-+*<>".contains(c)) {
+        true => format!("({spoken})"),
+        false => spoken.into(),
+    };
     format!(
-        "Rank by rank, now rank {rank}: here {name_a} has {a} and {name_b} has {b}, so {name_a} {} {name_b} has {result} on rank {rank}.",
-        step.op.symbol()
+        "Rank by rank, now rank {rank}: here {name_a} has {a} and {name_b} has {b}, so {} {} {} has {result} on rank {rank}.",
+        grouped(names.lhs, &name_a),
+        step.op.symbol(),
+        grouped(names.rhs, &name_b)
     )
 }
 
@@ -312,6 +320,11 @@ mod tests {
             "{rank}"
         );
         assert!(rank.contains("so occupied & line_mask has"), "the operands by their names: {rank}");
+        // An operand that is an expression keeps its brackets: occ ^ (occ - 3cbn).
+        let sbamg = Technique::Sbamg.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
+        let changed = sbamg.steps.iter().find(|s| s.label.starts_with("occ ^ (occ - 3cbn)")).unwrap();
+        let rank = on_screen(changed, &frame(changed, Moment::At(1)), &Board::of(&sbamg));
+        assert!(rank.contains("so occ ^ (occ - 3cbn) has"), "{rank}");
     }
 
     #[test]

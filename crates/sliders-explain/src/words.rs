@@ -175,11 +175,17 @@ pub fn borrow_caption(end: BorrowEnd, mirrored: bool) -> String {
 }
 
 /// An operand's name as a sentence says it: a constant is called one ("the constant 1").
+/// A formula's square name, shown with its number (`d4 (27)`), is said as the number it is:
+/// "d4 (the number 27)".
 pub(crate) fn prose(name: &str) -> String {
     if is_number(name) {
-        format!("the constant {name}")
-    } else {
-        name.into()
+        return format!("the constant {name}");
+    }
+    match name.strip_suffix(')').and_then(|rest| rest.split_once(" (")) {
+        Some((square, number)) if square.parse::<Square>().is_ok() && is_number(number) => {
+            format!("{square} (the number {number})")
+        }
+        _ => name.into(),
     }
 }
 

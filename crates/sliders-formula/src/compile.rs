@@ -306,7 +306,17 @@ fn site(node: &Node, scope: &Scope, label: String, bound: Option<&str>) -> Box<S
 /// The operands a step shows, as the tree has them: a binary operation's two sides, a unary
 /// one's operand, a choice's condition, a call's arguments; and the name the value is bound to.
 fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
-    let text = |operand: Option<&Node>| Cow::Owned(operand.map(print::to_text).unwrap_or_default());
+    // A square's name is its number (`d4` is 27): said with the number, so that no sentence
+    // reads `o & d4` as the square's bit.
+    let text = |operand: Option<&Node>| {
+        Cow::Owned(match operand {
+            Some(Node { expr: Expr::Name(name), .. }) if names::square(name).is_some() => {
+                format!("{name} ({})", names::square(name).unwrap_or(0))
+            }
+            Some(operand) => print::to_text(operand),
+            None => String::new(),
+        })
+    };
     let (lhs, rhs) = match &node.expr {
         Expr::Binary(_, a, b) => (Some(&**a), Some(&**b)),
         Expr::Unary(_, operand) => (Some(&**operand), None),

@@ -538,6 +538,11 @@ fn a_formulas_own_operations_are_said_from_their_values() {
         choice.contains("not zero, so the value before the colon is the result: 1. Only that value was computed."),
         "{choice}"
     );
+    // A square's name is its number: `o & d4` keeps the bits of 27 (a1, b1, d1, e1), not d4's.
+    let mask = said("o & d4", Square::D4, 0x0000_0800_0840_0000);
+    assert!(mask.contains("d4 (the number 27)") && !mask.contains("set in d4,"), "{mask}");
+    let borrow = said("r - d4", Square::D4, 0);
+    assert!(borrow.contains("where d4 (27) has a one"), "{borrow}");
     let numbers = said("63 - clz(o)", Square::D4, 0);
     assert!(numbers.ends_with("63 − 36 = 27."), "{numbers}");
     let rotate = said("rotl(r, 40)", Square::D4, 0);

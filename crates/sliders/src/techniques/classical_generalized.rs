@@ -55,7 +55,7 @@ fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bit
     // dir_mask is empty for a positive ray and all ones for a negative ray: with all ones, the next step keeps every bit.
     // `-with_stop`: Two's complement: the first half of isolating the lowest one bit.
     let keep = -with_stop | dir_mask(direction);
-    // On a positive ray only the lowest one bit, the nearest piece, survives; on a negative ray every bit does.
+    // On a positive ray only the lowest one bit survives: the nearest piece, or the stop bit h8 when no piece stands on the ray. On a negative ray every bit does.
     let scanned = with_stop & keep;
     // The same reverse scan then works for both kinds of ray: the highest one bit left is the nearest piece, or the stop bit.
     let first = bsr(scanned);

@@ -1,11 +1,13 @@
 //! SBAMG, o^(o-3cbn): subtract three times the closest blocker below the slider from the line's
-//! occupancy. One copy of the blocker's bit cbn clears the blocker's own bit, the other two
-//! (2cbn, the bit above it) start a borrow that runs up through the zero bits, past the slider's (left out of the
-//! occupancy), to the first blocker above. XOR with the occupancy marks every changed bit, and
-//! the line mask leaves the attacks. a1 is always set, and the line's lower end whenever it lies
-//! below the slider, so the reverse scan finds a square even with no blocker below (cbn is then
-//! that stop bit); the upper end is not needed, because a
-//! borrow that runs off the top still marks every square above the slider as changed.
+//! occupancy. One copy of the blocker's bit cbn clears the blocker's own bit, the other two (2cbn,
+//! the bit above it) start a borrow that runs up through the zero bits, past the slider's (left out
+//! of the occupancy), to the first blocker above. XOR with the occupancy marks every changed bit,
+//! and the line mask leaves the attacks. a1 is always set, and the line's lower end whenever it
+//! lies below the slider, so the reverse scan finds a square even with no blocker below (cbn is
+//! then that stop bit); the upper end is not needed, because a borrow that runs off the top still
+//! marks every square above the slider as changed. These are the article's `outer`: its prose calls
+//! the outer squares always set, its code asks only that bit 0 be one, and its sample subtracts
+//! 3cbn from 0x43, whose h1 bit is zero: no upper end is set there either.
 
 use super::compose::by_lines;
 use crate::geometry::{line_ends, line_without, ray};
@@ -25,7 +27,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let masks = &SBAMG_MASKS[square][line];
     // Keeps the pieces on this line, the article's line occupancy. The slider's own bit is left out, so the borrow can pass it.
     let line_occupancy = occupied & masks.line_ex;
-    // Adds a1 and, when it lies below the slider, the line's lower end, so the reverse scan always finds a bit: for a slider on a1, a1's own.
+    // Adds the article's outer bits: a1 and, when it lies below the slider, the line's lower end, so the reverse scan always finds a bit (for a slider on a1, a1's own). The upper end is left out: a borrow that runs off the top already marks every square above the slider.
     let occ = line_occupancy | masks.outer;
     // A reverse scan finds the highest of those bits, at the square bsq; its bit is the article's cbn: the closest blocker below the slider or, with none, an added stop bit.
     // `occ & masks.lower`: Keeps the one bits below the slider's square; for a slider on a1, a1's own bit, the stop.
