@@ -7,6 +7,8 @@ use std::cell::RefCell;
 use sliders::techniques::{magic, pext};
 use sliders::Technique;
 
+use crate::clock::now_ms;
+
 thread_local! {
     static FILL_MS: RefCell<Vec<(Technique, f64)>> = const { RefCell::new(Vec::new()) };
 }
@@ -47,16 +49,6 @@ pub const fn table_kib() -> usize {
     ENTRIES * 8 / 1024
 }
 
-#[cfg(target_arch = "wasm32")]
-fn now_ms() -> f64 {
-    web_sys::window().and_then(|window| window.performance()).map(|p| p.now()).unwrap_or_default()
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn now_ms() -> f64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or_default()
-}
 #[cfg(test)]
 mod tests {
     use sliders::Technique;

@@ -2,6 +2,7 @@
 
 pub mod attack_tables;
 pub mod clipboard;
+pub mod clock;
 pub mod compiled;
 pub mod components;
 pub mod effects;

@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
+use crate::clock::now_ms;
 use crate::components::grid::Grid;
 use crate::model::Action;
 
@@ -49,30 +50,34 @@ enum ProofState {
     Failed(Rc<str>),
 }
 
+/// What happens to the proof; the times come from the effect that saw them (`clock::now_ms`), so
+/// the reducer stays pure.
 enum ProofAction {
-    Start,
-    /// A square's answer from the worker.
-    Answer(Vec<u8>),
+    Start {
+        at_ms: f64,
+    },
+    /// A square's answer from the worker, and when it came.
+    Answer {
+        bytes: Vec<u8>,
+        at_ms: f64,
+    },
     Failed(String),
     Stop,
     Reset,
-}
-
-fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 impl Reducible for ProofState {
     type Action = ProofAction;
     fn reduce(self: Rc<Self>, action: ProofAction) -> Rc<Self> {
         let next = match (action, &*self) {
-            (ProofAction::Start, _) => ProofState::Running { squares: 0, started_ms: now_ms() },
-            (ProofAction::Answer(bytes), ProofState::Running { started_ms, .. }) => match wire::read_proof_step(&bytes)
-            {
-                Some((squares, None)) => ProofState::Running { squares, started_ms: *started_ms },
-                Some((_, Some(proof))) => ProofState::Done { proof: Rc::new(proof), ms: now_ms() - started_ms },
-                None => ProofState::Failed("prove.wasm answered with bytes this page cannot read".into()),
-            },
+            (ProofAction::Start { at_ms }, _) => ProofState::Running { squares: 0, started_ms: at_ms },
+            (ProofAction::Answer { bytes, at_ms }, ProofState::Running { started_ms, .. }) => {
+                match wire::read_proof_step(&bytes) {
+                    Some((squares, None)) => ProofState::Running { squares, started_ms: *started_ms },
+                    Some((_, Some(proof))) => ProofState::Done { proof: Rc::new(proof), ms: at_ms - started_ms },
+                    None => ProofState::Failed("prove.wasm answered with bytes this page cannot read".into()),
+                }
+            }
             (ProofAction::Failed(why), ProofState::Running { .. }) => ProofState::Failed(why.into()),
             (ProofAction::Stop, ProofState::Running { .. }) => ProofState::Stopped,
             (ProofAction::Reset, _) => ProofState::Waiting,
@@ -112,7 +117,10 @@ fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofSta
             let data = event.data();
             let field = |name: &str| js_sys::Reflect::get(&data, &name.into()).ok().filter(|v| !v.is_undefined());
             if let Some(answer) = field("answer") {
-                state.dispatch(ProofAction::Answer(js_sys::Uint8Array::new(&answer).to_vec()));
+                state.dispatch(ProofAction::Answer {
+                    bytes: js_sys::Uint8Array::new(&answer).to_vec(),
+                    at_ms: now_ms(),
+                });
             } else {
                 let why =
                     field("error").and_then(|e| e.as_string()).unwrap_or_else(|| "the proof's worker stopped".into());
@@ -125,7 +133,7 @@ fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofSta
     let request = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&request, &"start".into(), &js_sys::Uint8Array::from(&start[..]));
     let _ = js_sys::Reflect::set(&request, &"square".into(), &js_sys::Uint8Array::from(&square[..]));
-    state.dispatch(ProofAction::Start);
+    state.dispatch(ProofAction::Start { at_ms: now_ms() });
     let _ = worker.post_message(&request);
     Some((worker, on_message))
 }

@@ -10,6 +10,7 @@ use sliders_formula::wire::CompiledModule;
 use sliders_formula::Target;
 use yew::prelude::*;
 
+use crate::clock::now_ms;
 use crate::effects;
 use crate::model::{Action, Check, CheckAction, FormulaCheck};
 
@@ -88,8 +89,4 @@ pub fn use_formula_check(of: &CheckedFormula, on_page: &Callback<Action>) -> (Ch
         }
     });
     (check, start)
-}
-
-fn now_ms() -> f64 {
-    gloo::utils::window().performance().map_or(0.0, |p| p.now())
 }
