@@ -40,6 +40,9 @@ fn output_of(command: &mut Command) -> Result<String, String> {
 /// the workload is prepared once, and each request line `TECHNIQUE KIND` gets one timed run back.
 struct Harness {
     label: &'static str,
+    /// What the harness said after `ready LOOKUPS`: the native ones, which form their SIMD
+    /// lanes have.
+    ready_note: String,
     child: Child,
     requests: Option<ChildStdin>,
     answers: BufReader<ChildStdout>,
@@ -55,11 +58,12 @@ impl Harness {
             .map_err(|e| format!("cannot start the {label} benchmark: {e}"))?;
         let requests = child.stdin.take();
         let answers = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut harness = Harness { label, child, requests, answers };
+        let mut harness = Harness { label, ready_note: String::new(), child, requests, answers };
         let ready = harness.answer()?;
-        if !ready.starts_with("ready ") {
+        let Some(rest) = ready.strip_prefix("ready ") else {
             return Err(format!("the {label} benchmark said `{ready}` instead of `ready`"));
-        }
+        };
+        harness.ready_note = rest.split_once(' ').map(|(_, note)| note.to_string()).unwrap_or_default();
         Ok(harness)
     }
 
@@ -186,13 +190,15 @@ fn simd_against_magic(harnesses: &mut [Harness; 3], runs: usize) -> Result<Strin
     let ratio = figure(ratios);
     let [simd_rate, magic_rate] = rates.map(figure);
     Ok(format!(
-        "- {} against magic in WebAssembly, taking turns for {runs} runs: **{:.2}× magic** (median of the paired ratios, {:.2}–{:.2}); {} MQ/s against {} (goal 1×, bar 0.8×; magic's table stays hot in this loop, which favours it more than an engine's search does)",
+        "- {} against magic in WebAssembly, taking turns for {runs} runs: **{:.2}× magic** (median of the paired ratios, {:.2}–{:.2}); {} MQ/s against {} (goal 1×, bar 0.8×; magic's table stays hot in this loop, which favours it more than an engine's search does). Its lanes: native, {}; target-cpu=native, {}; wasm, simd128 with i8x16.shuffle (the wasm check finds it). An SSE form was slower natively (crates/sliders/src/lanes.rs says why)",
         simd.name(),
         ratio.median,
         ratio.min,
         ratio.max,
         simd_rate.cell(),
-        magic_rate.cell()
+        magic_rate.cell(),
+        harnesses[NATIVE].ready_note,
+        harnesses[CPU_NATIVE].ready_note
     ))
 }
 

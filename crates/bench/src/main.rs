@@ -3,7 +3,8 @@
 //! accumulator`, rates in MQueens/s; the two versions of a technique run alternately, so drift
 //! in the machine's speed affects both alike.
 //!
-//! `sliders-bench OCCUPANCIES serve` prepares the workload once, prints `ready LOOKUPS`, then
+//! `sliders-bench OCCUPANCIES serve` prepares the workload once, prints `ready LOOKUPS LANES`
+//! (LANES: which form this build's SIMD lanes have, [`sliders::Lanes::MACHINE`]), then
 //! answers each line `TECHNIQUE traced|handwritten` on standard input with one timed run,
 //! `RATE ACCUMULATOR`. `cargo xtask bench` drives it next to the browser's wasm the same way,
 //! so the native and wasm runs it compares are taken side by side.
@@ -36,7 +37,7 @@ fn runner(kind: &str) -> Option<Runner> {
 }
 
 fn serve(workload: &Workload) {
-    println!("ready {}", workload.lookups());
+    println!("ready {} {}", workload.lookups(), sliders::Lanes::MACHINE);
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
