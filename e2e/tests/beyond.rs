@@ -28,6 +28,11 @@ async fn two_rooks_for_kogge_stone_attack_as_their_union() {
     browser.click("[data-player=\"last\"]").await;
     let last = browser.attribute(".step-view .equation [data-value]", "data-value").await.unwrap_or_default();
     assert_eq!(last, union.to_string());
+    // Compare's one-slider rows say why by the names the table shows, not the command line's.
+    let row = browser.wait_for("[data-compare=\"magic\"][data-one-slider] td", 10, "Compare's magic row").await;
+    let row = row.text().await.unwrap_or_default();
+    assert!(row.starts_with("Takes one slider, and 2 were given (d4 and f6)"), "{row}");
+    assert!(row.contains("Kogge-Stone Algorithm and Dumb7Fill take several") && !row.contains("kogge-stone"), "{row}");
 
     // Dumb7Fill takes the same two rooks; magic keeps the first and says so beside the board.
     let select = browser.client.find(Locator::Css("[data-technique-select]")).await.unwrap();

@@ -327,7 +327,7 @@ fn chart(
                         if native.is_some() {
                             <th scope="col" class="num">{ "native*" }</th>
                         }
-                        <th scope="col" class="num">{ "table bytes" }</th>
+                        <th scope="col" class="num" title="Every table the lookup reads, all together: for magic and pext, the 841 KiB attack table and each square's entry">{ "table bytes" }</th>
                         <th scope="col" class="num" title="64-bit operations; a SIMD operation on both lanes counts once">{ "operations" }</th>
                     </tr>
                 </thead>

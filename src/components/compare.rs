@@ -70,7 +70,7 @@ pub fn compare(props: &CompareProps) -> Html {
                 return html! {
                     <tr data-compare={technique.name()} data-one-slider="">
                         <th scope="row">{ technique.title() }</th>
-                        <td colspan="5">{ format!("{problem}.") }</td>
+                        <td colspan="5">{ one_slider_only(&problem) }</td>
                     </tr>
                 };
             }
@@ -202,4 +202,18 @@ fn result_cells(trace: &sliders::Trace, wrong: Bitboard, verdict: Html) -> Html 
             <td class="num">{ trace.table_reads() }</td>
         </>
     }
+}
+
+/// Why a one-slider technique's row is empty, by the names the table shows (its titles and
+/// articles, not the command line's names): "Takes one slider, and 2 were given (d4 and f6);
+/// Kogge-Stone Algorithm and Dumb7Fill take several."
+fn one_slider_only(problem: &sliders::OneSliderOnly) -> String {
+    let many: Vec<&str> =
+        Technique::ALL.iter().filter(|t| t.takes_many_sliders()).map(|t| t.article().title()).collect();
+    format!(
+        "Takes one slider, and {} were given ({}); {} take several.",
+        problem.sliders.count(),
+        square_list(problem.sliders),
+        many.join(" and ")
+    )
 }

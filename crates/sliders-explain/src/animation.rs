@@ -89,6 +89,10 @@ pub fn gathers(step: &Step) -> Option<Vec<(Square, Bitboard)>> {
 
 /// How many frames the step takes; always at least one.
 pub fn frame_count(step: &Step) -> usize {
+    // A formula's operation on a number has no squares to walk: it is shown finished.
+    if crate::facts::on_a_number(step) {
+        return 1;
+    }
     if let Some(gathers) = gathers(step) {
         return gathers.len() + 1;
     }

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use sliders::techniques::magic::relevant_mask;
-use sliders::trace::Focus;
+use sliders::trace::{Focus, Op};
 use sliders::{Bitboard, Slider, Square, Step, Technique, Value};
 
 use crate::board::Board;
@@ -99,4 +99,33 @@ pub(crate) fn range(low: u32, high: u32) -> u64 {
     }
     let above_high = if high >= 63 { u64::MAX } else { (1u64 << (high + 1)) - 1 };
     above_high & !((1u64 << low) - 1)
+}
+
+/// True for a bit operation of a formula on a number (`sq & 7`, `bsf(d4)`, `popcount(sq)`):
+/// its bits are a number's, not squares, and are said by number.
+pub fn on_a_number(step: &Step) -> bool {
+    let bitwise = matches!(
+        step.op,
+        Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Not
+            | Op::Neg
+            | Op::BitScanForward
+            | Op::BitScanReverse
+            | Op::Lzcnt
+            | Op::Tzcnt
+            | Op::Popcount
+            | Op::ByteSwap
+            | Op::RotateLeft
+            | Op::RotateRight
+            | Op::LowestBit
+            | Op::HighestBit
+            | Op::Pext
+            | Op::Pdep
+    );
+    // A rotation's amount is a number in every formula; its first operand is what it moves.
+    let second_is_a_number =
+        matches!(step.rhs, Some(Value::Number(_))) && !matches!(step.op, Op::RotateLeft | Op::RotateRight);
+    step.place.is_typed() && bitwise && (matches!(step.lhs, Value::Number(_)) || second_is_a_number)
 }

@@ -22,6 +22,9 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
     if !step.place.is_typed() {
         return None;
     }
+    if crate::facts::on_a_number(step) {
+        return Some(numbers(step, a, b));
+    }
     Some(match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Add | Op::Sub | Op::Mul, Value::Number(x), Some(Value::Number(y)), Value::Number(z)) => {
             let sign = match step.op {
@@ -98,6 +101,24 @@ fn value_of(value: Value) -> u64 {
         Value::Number(n) => n as u64,
         Value::Board(board) => board.0,
     }
+}
+
+/// "sq is 27, binary 11011: a number, not a set of squares. sq & 7 = 3 (binary 11)."
+fn numbers(step: &Step, a: &str, b: &str) -> String {
+    let mut text = String::new();
+    // A rotation's second operand is its amount; a constant says its number itself.
+    let amount = matches!(step.op, Op::RotateLeft | Op::RotateRight);
+    for (name, value) in [(a, Some(step.lhs)), (b, step.rhs.filter(|_| !amount))] {
+        if let (Some(Value::Number(n)), false) = (value, name.starts_with("the constant")) {
+            text.push_str(&format!("{name} is {n}, binary {n:b}: a number, not a set of squares. "));
+        }
+    }
+    let result = match step.result {
+        Value::Number(n) => format!("{n} (binary {n:b})"),
+        Value::Board(board) => format!("{board}"),
+    };
+    text.push_str(&format!("{} = {result}.", step.expression()));
+    text
 }
 
 /// A number as a number, a set in hex.

@@ -150,7 +150,10 @@ pub fn slider_legend(terms: &[Term], slider: sliders::Slider, sliders: Bitboard)
     let marked: Vec<(&str, Bitboard)> = terms
         .iter()
         .filter_map(|term| match term {
-            Term::Operand { caption, marks, .. } if !marks.slider.is_empty() => Some((*caption, marks.slider)),
+            // A number (a file, a shift's amount) is drawn as digits, with no square to mark.
+            Term::Operand { caption, marks, value: Value::Board(_) } if !marks.slider.is_empty() => {
+                Some((*caption, marks.slider))
+            }
             _ => None,
         })
         .collect();
@@ -198,6 +201,19 @@ mod tests {
     use super::*;
     use crate::animation::Moment;
     use sliders::{Slider, Square, Technique};
+
+    #[test]
+    fn a_number_operand_is_never_said_to_hold_the_sliders_mark() {
+        // Kindergarten's `occupied >> file`: file is the number 3, drawn as digits.
+        let trace = Technique::Kindergarten.trace(Slider::Queen, Square::D4, Bitboard(0x0022_1400_0014_0022));
+        for step in trace.steps.iter().filter(|s| matches!(s.rhs, Some(Value::Number(_)))) {
+            let terms = equation(step, &Frame::default(), trace.sliders);
+            if let Some(legend) = slider_legend(&terms, trace.slider, trace.sliders) {
+                let names = crate::operands::of(step);
+                assert!(!legend.contains(&format!(" and {}", names.rhs)), "{}: {legend}", step.label);
+            }
+        }
+    }
 
     #[test]
     fn a_byte_swap_marks_the_slider_on_both_sides_of_the_mirror() {

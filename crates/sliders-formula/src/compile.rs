@@ -327,6 +327,13 @@ fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
     Operands { lhs: text(lhs), rhs: text(rhs), result: Cow::Owned(bound.map(String::from).unwrap_or_default()) }
 }
 
+/// `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are a number
+/// still; with a set (`o & sq`) they are a set.
+fn numbers_combined(a: &Code, b: &Code) -> bool {
+    let number_or_constant = |code: &Code| is_count(code) || matches!(code, Code::Constant(_));
+    (is_count(a) || is_count(b)) && number_or_constant(a) && number_or_constant(b)
+}
+
 /// Whether an expression gives a count (a number such as a square or a scan's result) rather
 /// than a set: the steps show counts as numbers.
 pub fn is_count(code: &Code) -> bool {
@@ -337,7 +344,10 @@ pub fn is_count(code: &Code) -> bool {
         Code::Binary(op, a, b, _, _) => match op {
             Binary::Add | Binary::Sub | Binary::Mul => is_count(a) && is_count(b),
             Binary::Shr => is_count(a),
-            Binary::Shl | Binary::And | Binary::Or | Binary::Xor => false,
+            // `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are
+            // a number still; with a set (`o & sq`) they are a set.
+            Binary::And | Binary::Or | Binary::Xor => numbers_combined(a, b),
+            Binary::Shl => false,
             _ => true,
         },
         Code::Unary(Unary::LogicalNot, ..) => true,
@@ -382,7 +392,10 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
         Expr::Binary(op, a, b) => {
             let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
             calls.cost += 1;
-            let counts = is_count(&a) && is_count(&b);
+            let counts = match op {
+                Binary::And | Binary::Or | Binary::Xor => numbers_combined(&a, &b),
+                _ => is_count(&a) && is_count(&b),
+            };
             Code::Binary(*op, Box::new(a), Box::new(b), counts, site(node, scope, label(), bound.as_deref()))
         }
         Expr::Select(condition, then, otherwise) => {

@@ -147,7 +147,7 @@ impl<S: Sink> Machine<'_, '_, S> {
                     Some(code) => self.eval(code, base)?,
                     None => 0,
                 };
-                self.builtin(*builtin, a, b, site)?
+                self.builtin(*builtin, (a, is_count(first)), b, site)?
             }
             Code::Ray(square, direction, site) => {
                 let s = self.eval(square, base)?;
@@ -179,9 +179,11 @@ impl<S: Sink> Machine<'_, '_, S> {
         site: &Site,
     ) {
         let (step, lhs, rhs, value) = match op {
-            Binary::And => (Op::And, set(a), set(b), set(result)),
-            Binary::Or => (Op::Or, set(a), set(b), set(result)),
-            Binary::Xor => (Op::Xor, set(a), set(b), set(result)),
+            // A number's bits (`sq & 7`) are shown as the number, never as squares; `counts`
+            // says the result is one.
+            Binary::And => (Op::And, counted(a, a_count), counted(b, b_count), counted(result, counts)),
+            Binary::Or => (Op::Or, counted(a, a_count), counted(b, b_count), counted(result, counts)),
+            Binary::Xor => (Op::Xor, counted(a, a_count), counted(b, b_count), counted(result, counts)),
             Binary::Add | Binary::Sub | Binary::Mul => {
                 let step = match op {
                     Binary::Add => Op::Add,
@@ -201,7 +203,8 @@ impl<S: Sink> Machine<'_, '_, S> {
         self.sink.step(site, step, lhs, Some(rhs), value);
     }
 
-    fn builtin(&mut self, builtin: Builtin, a: u64, b: u64, site: &Site) -> Result<u64, Fault> {
+    /// `a_count`: the first argument is a number (`bsf(d4)`), shown as one.
+    fn builtin(&mut self, builtin: Builtin, (a, a_count): (u64, bool), b: u64, site: &Site) -> Result<u64, Fault> {
         let (result, op) = match builtin {
             Builtin::Clz => (a.leading_zeros() as u64, Op::Lzcnt),
             Builtin::Ctz => (a.trailing_zeros() as u64, Op::Tzcnt),
@@ -228,7 +231,7 @@ impl<S: Sink> Machine<'_, '_, S> {
                 Builtin::Pext | Builtin::Pdep => Some(set(b)),
                 _ => None,
             };
-            self.sink.step(site, op, set(a), rhs, counted(result, count));
+            self.sink.step(site, op, counted(a, a_count), rhs, counted(result, count));
         }
         Ok(result)
     }

@@ -69,7 +69,7 @@ const SUBTRACTION_FILE: &str = "// o^(o-2r) on a file: the attacks north of the 
 m = file(sq)
 // Keeps the pieces on the file, the potential blockers: every other bit is zero, so only they can stop the borrow.
 potential_blockers = o & m
-// 2 * r is the bit just above the slider's: the borrow starts there and runs up through zero bits to the first piece.
+// 2 * r is the bit just above the slider's, or zero for a slider on h8, whose bit the doubling drops. Subtracting it clears the first piece at or above that bit and turns the zero bits below the piece, down to that bit, into ones; with no piece there, every bit from that bit up turns to one.
 difference = potential_blockers - 2 * r
 // The bits the borrow changed; on the file they are the squares north of the slider up to the first piece, or to the file's end.
 changed = potential_blockers ^ difference
@@ -85,7 +85,7 @@ fn line_attacks(lower_ray, upper_ray) {
     upper = o & upper_ray
     // The nearest piece below as one bit: the top one bit of lower | 1, where bit 0 stands in for no piece.
     ms1b = 0x8000000000000000 >> clz(lower | 1)
-    // The borrow runs from ms1b up through zero bits to the nearest piece above; XOR marks what changed.
+    // The borrow runs from ms1b up through zero bits to the nearest piece above, or past bit 63 if there is none; XOR marks what changed.
     odiff = upper ^ (upper - ms1b)
     // Keeps the line's squares; the slider's own is not one of them.
     return (lower_ray | upper_ray) & odiff
@@ -106,7 +106,7 @@ fn line_attacks(line) {
     pieces = (o & line_ex) | ls1b(below) | 1
     // The square of the highest bit below the slider: the closest blocker below it, or a stop. That bit is the article's cbn; bsr gives its index.
     bsq = bsr(pieces & ((r - 1) | 1))
-    // 3 << bsq is the article's 3cbn, cbn and 2cbn, the bit above it: one copy clears cbn's own bit, the other borrows up to the first blocker above.
+    // 3 << bsq is the article's 3cbn, cbn and 2cbn, the bit above it: one copy clears cbn's own bit, the other two (2cbn) borrow up to the first blocker above, or past bit 63 if there is none.
     return (pieces ^ (pieces - (3 << bsq))) & line_ex
 }
 
@@ -120,10 +120,10 @@ fn line_attacks(line_ex) {
     forward = o & line_ex
     // Swapping the bytes mirrors the ranks: what lay below the slider now lies above it.
     reverse = bswap(forward)
-    // Each borrow runs from the slider up to its first blocker.
+    // Each borrow runs from the slider up to its first blocker, or past bit 63 if there is none.
     forward = forward - r
     reverse = reverse - bswap(r)
-    // Swapped back, the two differences agree except from blocker to blocker; the mask keeps the line.
+    // Swapped back, on the line the two differences agree except from blocker to blocker, the slider's own square aside; off the line they can differ, and the mask keeps the line.
     return (forward ^ bswap(reverse)) & line_ex
 }
 

@@ -541,6 +541,17 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     // A square's name is its number: `o & d4` keeps the bits of 27 (a1, b1, d1, e1), not d4's.
     let mask = said("o & d4", Square::D4, 0x0000_0800_0840_0000);
     assert!(mask.contains("d4 (the number 27)") && !mask.contains("set in d4,"), "{mask}");
+    // A bit operation on a number says its bits by number, never as squares or pieces.
+    for (text, number, result) in [
+        ("bsf(d4)", "d4 (the number 27) is 27, binary 11011", "bsf(d4) = 0 (binary 0)."),
+        ("sq & 7", "sq is 27, binary 11011", "sq & 7 = 3 (binary 11)."),
+    ] {
+        let sentence = said(text, Square::D4, 0x0022_1400_0014_0023);
+        assert!(sentence.contains(number) && sentence.contains(result), "{sentence}");
+        assert!(!sentence.contains("a1") && !sentence.contains("holds a piece"), "{sentence}");
+    }
+    let popcount = said("popcount(d4)", Square::D4, 0);
+    assert!(popcount.contains("popcount(d4) = 4") && !popcount.contains("b1"), "{popcount}");
     let borrow = said("r - d4", Square::D4, 0);
     assert!(borrow.contains("where d4 (27) has a one"), "{borrow}");
     let numbers = said("63 - clz(o)", Square::D4, 0);

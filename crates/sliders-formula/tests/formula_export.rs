@@ -629,7 +629,7 @@ fn the_exports_keep_the_readers_names_and_comments() {
         }
         // Its comments on the lines they explain.
         assert!(
-            text.contains("    // The borrow runs from ms1b up through zero bits to the nearest piece above; XOR marks what changed.\n"),
+            text.contains("    // The borrow runs from ms1b up through zero bits to the nearest piece above, or past bit 63 if there is none; XOR marks what changed.\n"),
             "{text}"
         );
     }

@@ -139,14 +139,7 @@ pub fn trace(trace: &Trace) -> String {
         out.push('\n');
         out.push_str(&step(trace, index));
     }
-    out.push_str(&format!(
-        "\nresult: {}\n{}{} steps, {} operations, {} table reads\n",
-        trace.result,
-        trace.result.diagram(),
-        trace.steps.len(),
-        trace.arithmetic_ops(),
-        trace.table_reads()
-    ));
+    out.push_str(&format!("\nresult: {}\n{}{}\n", trace.result, trace.result.diagram(), counts(trace)));
     out
 }
 
@@ -257,4 +250,15 @@ pub fn in_pre(text: &str) -> String {
     // A wiki's skin may wrap `pre` (MediaWiki's does, `white-space: pre-wrap`), which breaks a
     // board's rows on a narrow screen; the style, which MediaWiki keeps, holds them.
     format!("<pre style=\"white-space:pre\">\n{}</pre>\n", text.replace('&', "&amp;").replace('<', "&lt;"))
+}
+
+/// "13 steps, 9 operations, 4 table reads"; "1 step, 1 operation, 0 table reads".
+pub fn counts(trace: &Trace) -> String {
+    let counted = |count: usize, noun: &str| format!("{count} {noun}{}", if count == 1 { "" } else { "s" });
+    format!(
+        "{}, {}, {}",
+        counted(trace.steps.len(), "step"),
+        counted(trace.arithmetic_ops(), "operation"),
+        counted(trace.table_reads(), "table read")
+    )
 }

@@ -429,13 +429,7 @@ pub fn trace_svg(trace: &Trace, narration: bool) -> String {
         }
     }
     y += 10;
-    let result = format!(
-        "Result: {}, {} steps, {} operations, {} table reads",
-        trace.result,
-        trace.steps.len(),
-        trace.arithmetic_ops(),
-        trace.table_reads()
-    );
+    let result = format!("Result: {}, {}", trace.result, diagram::counts(trace));
     canvas.text(MARGIN, y + 10, "start", Style::Caption, &result);
     let title = format!("Slider Lab: {}, every step", diagram::setup(trace));
     canvas.finish(width, y + 10 + MARGIN, &title, &diagram::trace(trace))
