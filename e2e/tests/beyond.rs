@@ -29,7 +29,7 @@ async fn two_rooks_for_kogge_stone_attack_as_their_union() {
     let last = browser.attribute(".step-view .equation [data-value]", "data-value").await.unwrap_or_default();
     assert_eq!(last, union.to_string());
     // Compare's one-slider rows say why by the names the table shows, not the command line's.
-    let row = browser.wait_for("[data-compare=\"magic\"][data-one-slider] td", 10, "Compare's magic row").await;
+    let row = browser.wait_for("[data-compare=\"sbamg\"][data-one-slider] td", 10, "Compare's SBAMG row").await;
     let row = row.text().await.unwrap_or_default();
     assert!(row.starts_with("Takes one slider, and 2 were given (d4 and f6)"), "{row}");
     assert!(row.contains("Kogge-Stone Algorithm and Dumb7Fill take several") && !row.contains("kogge-stone"), "{row}");
