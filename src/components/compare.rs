@@ -92,7 +92,8 @@ pub fn compare(props: &CompareProps) -> Html {
             let left = if left_out.is_empty() {
                 "it leaves out nothing here: the negative rays are empty".to_string()
             } else {
-                format!("it leaves out the {} rays: {}", join_words(&rays), square_list(left_out))
+                let noun = if rays.len() == 1 { "ray" } else { "rays" };
+                format!("it leaves out the {} {noun}: {}", join_words(&rays), square_list(left_out))
             };
             html! {
                 <span class="verdict ok" data-left-out={left_out.to_string()}>

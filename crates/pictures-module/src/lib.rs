@@ -83,9 +83,13 @@ pub fn draw(
         Kind::ResultAscii => {
             let rays =
                 if trace.technique.is_some_and(|t| t.positive_rays_only()) { " (positive rays only)" } else { "" };
+            // A formula's value is whatever the reader computed, not known to be attacks.
+            let what = match trace.technique {
+                Some(technique) => format!("{} attacks of", technique.name()),
+                None => String::from("the formula's value for"),
+            };
             format!(
-                "{} attacks of the {} on {}{rays}\n{}{}\n",
-                trace.technique.map_or("formula", |t| t.name()),
+                "{what} the {} on {}{rays}\n{}{}\n",
                 trace.slider,
                 sliders_explain::narration::square_list(trace.sliders),
                 trace.result.diagram(),

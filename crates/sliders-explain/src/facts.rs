@@ -104,28 +104,29 @@ pub(crate) fn range(low: u32, high: u32) -> u64 {
 /// True for a bit operation of a formula on a number (`sq & 7`, `bsf(d4)`, `popcount(sq)`):
 /// its bits are a number's, not squares, and are said by number.
 pub fn on_a_number(step: &Step) -> bool {
-    let bitwise = matches!(
-        step.op,
-        Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Not
-            | Op::Neg
-            | Op::BitScanForward
-            | Op::BitScanReverse
-            | Op::Lzcnt
-            | Op::Tzcnt
-            | Op::Popcount
-            | Op::ByteSwap
-            | Op::RotateLeft
-            | Op::RotateRight
-            | Op::LowestBit
-            | Op::HighestBit
-            | Op::Pext
-            | Op::Pdep
-    );
-    // A rotation's amount is a number in every formula; its first operand is what it moves.
-    let second_is_a_number =
-        matches!(step.rhs, Some(Value::Number(_))) && !matches!(step.op, Op::RotateLeft | Op::RotateRight);
-    step.place.is_typed() && bitwise && (matches!(step.lhs, Value::Number(_)) || second_is_a_number)
+    let lhs_number = matches!(step.lhs, Value::Number(_));
+    let rhs_number = matches!(step.rhs, Some(Value::Number(_)));
+    let result_number = matches!(step.result, Value::Number(_));
+    let on_a_number = match step.op {
+        Op::And | Op::Or | Op::Xor | Op::Pext | Op::Pdep => lhs_number || rhs_number,
+        // A shift's and a rotation's amount is a number in every formula; what moves is the first.
+        Op::Not
+        | Op::Neg
+        | Op::Shl
+        | Op::Shr
+        | Op::BitScanForward
+        | Op::BitScanReverse
+        | Op::Lzcnt
+        | Op::Tzcnt
+        | Op::Popcount
+        | Op::ByteSwap
+        | Op::RotateLeft
+        | Op::RotateRight
+        | Op::LowestBit
+        | Op::HighestBit => lhs_number,
+        // Arithmetic on numbers alone is said as a sum; a number beside a set is said here.
+        Op::Add | Op::Sub | Op::Mul => (lhs_number || rhs_number) && !(lhs_number && rhs_number && result_number),
+        _ => false,
+    };
+    step.place.is_typed() && on_a_number
 }

@@ -106,8 +106,8 @@ fn value_of(value: Value) -> u64 {
 /// "sq is 27, binary 11011: a number, not a set of squares. sq & 7 = 3 (binary 11)."
 fn numbers(step: &Step, a: &str, b: &str) -> String {
     let mut text = String::new();
-    // A rotation's second operand is its amount; a constant says its number itself.
-    let amount = matches!(step.op, Op::RotateLeft | Op::RotateRight);
+    // A shift's or rotation's second operand is its amount; a constant says its number itself.
+    let amount = matches!(step.op, Op::RotateLeft | Op::RotateRight | Op::Shl | Op::Shr);
     for (name, value) in [(a, Some(step.lhs)), (b, step.rhs.filter(|_| !amount))] {
         if let (Some(Value::Number(n)), false) = (value, name.starts_with("the constant")) {
             text.push_str(&format!("{name} is {n}, binary {n:b}: a number, not a set of squares. "));

@@ -124,6 +124,9 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
 /// value, that the lane holds no line first.
 pub fn describe(step: &Step, board: &Board) -> String {
     let what = describe_values(step, board);
+    // A sentence may open with an operand said in words ("the constant 3 × r …"): a capital
+    // then, though never on a name from the code, whose case is its own.
+    let what = if what.starts_with("the constant") { crate::words::capitalised(&what) } else { what };
     let Some(Lane { index, line: None }) = step.lane else { return what };
     let idle = format!("Lane {index} is idle: it holds no line");
     let values = [step.lhs, step.result].into_iter().chain(step.rhs);
@@ -248,9 +251,10 @@ pub fn describe_bit(step: &Step, bit: u32) -> String {
                 (false, _, true) => ": the borrow stops here".into(),
                 (false, _, false) => ", with nothing to borrow".into(),
             };
+            // In a byte-swapped word a bit is named with the square it stands for.
             format!(
                 "{}: {} has {a_bit}, {} has {b_bit}{came}, so the result bit is {r_bit}{then}.",
-                capitalised(&bit_name(bit)),
+                capitalised(&bit_in_frame(bit, step.mirrored)),
                 names.lhs,
                 names.rhs
             )
@@ -284,15 +288,11 @@ pub fn describe_rank(step: &Step, rank: u32) -> String {
     let (name_a, name_b) = (prose(names.lhs), prose(names.rhs));
     // An operand that is itself an expression keeps its brackets in the combined one:
     // `occ ^ (occ - 3cbn)`, never `occ ^ occ - 3cbn`.
-    let grouped = |raw: &str, spoken: &str| match raw.contains(' ') && raw.contains(|c| "&|^-+*<>".contains(c)) {
-        true => format!("({spoken})"),
-        false => spoken.into(),
-    };
     format!(
         "Rank by rank, now rank {rank}: here {name_a} has {a} and {name_b} has {b}, so {} {} {} has {result} on rank {rank}.",
-        grouped(names.lhs, &name_a),
+        crate::words::grouped(names.lhs, &name_a),
         step.op.symbol(),
-        grouped(names.rhs, &name_b)
+        crate::words::grouped(names.rhs, &name_b)
     )
 }
 

@@ -272,11 +272,12 @@ pub(crate) fn multiply(
         seen |= copy;
     }
     let count = a.count();
+    let product_of = format!("{} × {}", grouped(name_a, name_a), grouped(name_b, name_b));
     let intro = if count == 1 {
-        format!("{name_a} × {name_b} is 1 copy of {name_b}, shifted up by the index of the one bit of {name_a}.")
+        format!("{product_of} is 1 copy of {name_b}, shifted up by the index of the one bit of {name_a}.")
     } else {
         format!(
-            "{name_a} × {name_b} adds up {count} copies of {name_b}, each shifted up by the index of one of the {} of {name_a}.",
+            "{product_of} adds up {count} copies of {name_b}, each shifted up by the index of one of the {} of {name_a}.",
             ones(count)
         )
     };
@@ -416,8 +417,10 @@ pub(crate) fn subtraction(
             return format!("{name_b} is zero, so {name_a} − {name_b} = {name_a} and nothing borrows.");
         }
         return format!(
-            "Every one bit of {name_b} ({}) is set in {name_a} too, so nothing borrows: {name_a} − {name_b} only clears those bits.",
-            square_list(b)
+            "Every one bit of {name_b} ({}) is set in {name_a} too, so nothing borrows: {} − {} only clears those bits.",
+            square_list(b),
+            grouped(name_a, name_a),
+            grouped(name_b, name_b)
         );
     };
     // The bits that took the borrow and passed it on (all of them when it runs past h8).

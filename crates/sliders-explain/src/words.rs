@@ -189,6 +189,16 @@ pub(crate) fn prose(name: &str) -> String {
     }
 }
 
+/// An operand inside a combined expression, bracketed when it is itself an expression
+/// (`occ - 3cbn` in `occ ^ (occ - 3cbn)`, `o & 3` in `o − (o & 3)`): `raw` is the operand's
+/// name as the step gives it, `spoken` how the sentence says it.
+pub(crate) fn grouped(raw: &str, spoken: &str) -> String {
+    match raw.contains(' ') && raw.contains(|c| "&|^-+*<>".contains(c)) {
+        true => format!("({spoken})"),
+        false => spoken.into(),
+    }
+}
+
 /// An integer literal (`1`, `0x8000000000000000`): not the articles' `2r` or `3cbn`.
 fn is_number(text: &str) -> bool {
     text.starts_with("0x") || text.parse::<u64>().is_ok()

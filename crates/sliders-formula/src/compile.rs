@@ -327,6 +327,12 @@ fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
     Operands { lhs: text(lhs), rhs: text(rhs), result: Cow::Owned(bound.map(String::from).unwrap_or_default()) }
 }
 
+/// A count the formula computes (`sq`, `popcount(o)`, `sq & 7`), not a literal or a square's
+/// name: shifting one left gives a number, where `1 << sq` gives a set.
+pub fn computed_count(code: &Code) -> bool {
+    is_count(code) && !matches!(code, Code::Count(_))
+}
+
 /// `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are a number
 /// still; with a set (`o & sq`) they are a set.
 fn numbers_combined(a: &Code, b: &Code) -> bool {
@@ -347,7 +353,9 @@ pub fn is_count(code: &Code) -> bool {
             // `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are
             // a number still; with a set (`o & sq`) they are a set.
             Binary::And | Binary::Or | Binary::Xor => numbers_combined(a, b),
-            Binary::Shl => false,
+            // A computed count shifted is a number (`popcount(o) << 8`); a literal's bits moved
+            // (`1 << sq`, `3 << bsq`) are a set.
+            Binary::Shl => computed_count(a),
             _ => true,
         },
         Code::Unary(Unary::LogicalNot, ..) => true,
@@ -394,6 +402,8 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
             calls.cost += 1;
             let counts = match op {
                 Binary::And | Binary::Or | Binary::Xor => numbers_combined(&a, &b),
+                Binary::Shl => computed_count(&a),
+                Binary::Shr => is_count(&a),
                 _ => is_count(&a) && is_count(&b),
             };
             Code::Binary(*op, Box::new(a), Box::new(b), counts, site(node, scope, label(), bound.as_deref()))

@@ -6,7 +6,7 @@ use alloc::borrow::Cow;
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::compile::{is_count, Body, Code, Compiled, Instruction, Site};
+use super::compile::{computed_count, is_count, Body, Code, Compiled, Instruction, Site};
 use super::names::{BoardName, Builtin};
 use super::parse::{Binary, Unary};
 use super::{Fault, Inputs};
@@ -127,7 +127,16 @@ impl<S: Sink> Machine<'_, '_, S> {
                 let (a, b) = (self.eval(lhs, base)?, self.eval(rhs, base)?);
                 let result = binary(*op, a, b);
                 if S::RECORDS {
-                    self.record_binary(*op, (a, is_count(lhs)), (b, is_count(rhs)), result, *counts, site);
+                    // Beside a set, only a count the formula computes is shown as a number (`o & sq`,
+                    // `popcount(o) << 8`): a literal there is a mask or a bit (`o & 3`, `1 << sq`).
+                    let (a_count, b_count) = match op {
+                        Binary::And | Binary::Or | Binary::Xor | Binary::Add | Binary::Sub | Binary::Mul => {
+                            (*counts || computed_count(lhs), *counts || computed_count(rhs))
+                        }
+                        Binary::Shl => (computed_count(lhs), is_count(rhs)),
+                        _ => (is_count(lhs), is_count(rhs)),
+                    };
+                    self.record_binary(*op, (a, a_count), (b, b_count), result, *counts, site);
                 }
                 result
             }
@@ -191,10 +200,13 @@ impl<S: Sink> Machine<'_, '_, S> {
                     _ => Op::Mul,
                 };
                 let numbers = counts && a <= u32::MAX as u64 && b <= u32::MAX as u64 && result <= u32::MAX as u64;
-                (step, counted(a, numbers), counted(b, numbers), counted(result, numbers))
+                // A computed count beside a set (`popcount(o) + r`) is still shown as the number it is.
+                let (a_number, b_number) = if counts { (numbers, numbers) } else { (a_count, b_count) };
+                (step, counted(a, a_number), counted(b, b_number), counted(result, numbers))
             }
-            Binary::Shl => (Op::Shl, set(a), amount(b), set(result)),
-            Binary::Shr => (Op::Shr, set(a), amount(b), set(result)),
+            // A count shifted (`popcount(o) << 8`) is a number, never a set of squares.
+            Binary::Shl => (Op::Shl, counted(a, a_count), amount(b), counted(result, counts)),
+            Binary::Shr => (Op::Shr, counted(a, a_count), amount(b), counted(result, counts)),
             _ => {
                 let comparison = op.comparison().unwrap_or(Comparison::NotEqual);
                 (Op::Compare(comparison), counted(a, a_count), counted(b, b_count), Value::Number(result as u32))

@@ -102,11 +102,11 @@ fn line_attacks(line) {
     // The line without the slider's own square, and its part below the slider.
     line_ex = line ^ r
     below = line_ex & (r - 1)
-    // The pieces on the line, plus two stops: the line's lower end and a1, so a bit below the slider always answers the scan.
+    // The pieces on the line, plus stops: the line's lowest square below the slider (when it has one) and a1, so the scan always finds a bit: one below the slider, or a1 itself for a slider on a1.
     pieces = (o & line_ex) | ls1b(below) | 1
-    // The square of the highest bit below the slider: the closest blocker below it, or a stop. That bit is the article's cbn; bsr gives its index.
+    // The square of the highest of those bits below the slider (a1's own for a slider on a1): the closest blocker below it, or a stop. That bit is the article's cbn; bsr gives its index.
     bsq = bsr(pieces & ((r - 1) | 1))
-    // 3 << bsq is the article's 3cbn, cbn and 2cbn, the bit above it: one copy clears cbn's own bit, the other two (2cbn) borrow up to the first blocker above, or past bit 63 if there is none.
+    // 3 << bsq is the article's 3cbn, cbn and 2cbn, the bit above it: one copy clears cbn's own bit; the other two (2cbn) clear the first one bit at or above 2cbn, the first blocker above, and turn the zero bits below it into ones (with no blocker, every bit from 2cbn up).
     return (pieces ^ (pieces - (3 << bsq))) & line_ex
 }
 

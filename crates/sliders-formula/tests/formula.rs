@@ -550,6 +550,16 @@ fn a_formulas_own_operations_are_said_from_their_values() {
         assert!(sentence.contains(number) && sentence.contains(result), "{sentence}");
         assert!(!sentence.contains("a1") && !sentence.contains("holds a piece"), "{sentence}");
     }
+    // A computed count shifted or added stays a number; a literal's bit shifted is a set.
+    let shifted = said("popcount(o) << 8", Square::D4, 0x0022_1400_0814_0022);
+    assert!(shifted.contains("popcount(o) is 9, binary 1001") && !shifted.contains("(a1)"), "{shifted}");
+    let bit = said("1 << sq", Square::D4, 0);
+    assert!(bit.contains("bit 0 (a1) → bit 27 (d4)"), "{bit}");
+    // An operand that is an expression keeps its brackets in the sentences that combine it.
+    let minus = said("o - (o & 3)", Square::A1, 0x3);
+    assert!(minus.contains("o − (o & 3) only clears those bits"), "{minus}");
+    let product = said("(o & rank(sq)) * 0x0202020202020202", Square::D4, 0x0022_1400_1814_0022);
+    assert!(product.contains("(o & rank(sq)) × "), "{product}");
     let popcount = said("popcount(d4)", Square::D4, 0);
     assert!(popcount.contains("popcount(d4) = 4") && !popcount.contains("b1"), "{popcount}");
     let borrow = said("r - d4", Square::D4, 0);

@@ -1,11 +1,12 @@
 //! Hyperbola Quintessence: o^(o-2r) in both directions at once. Subtracting the slider's bit from
-//! the line's pieces sends a borrow up to the first blocker above. For the other direction the word
-//! is byte-swapped first: a file or diagonal has one square per rank, so mirroring the ranks
-//! reverses its order, and the same subtraction now runs down the real board. Swapping back and
-//! XOR-ing the two differences leaves both rays. A rank lies inside one byte: a byte swap moves it
-//! to the mirrored rank but cannot reverse the order of its squares, so ranks take a first-rank
-//! lookup instead (`rank_attacks`, shared with HQ in lanes, in first_rank.rs). WebAssembly has no
-//! byte swap on a number; its SIMD reverses the bytes with one shuffle (`Bitboard::swap_bytes`).
+//! the line's pieces sends a borrow up to the first blocker above, or past bit 63 if there is none.
+//! For the other direction the word is byte-swapped first: a file or diagonal has one square per
+//! rank, so mirroring the ranks reverses its order, and the same subtraction now runs down the real
+//! board. Swapping back and XOR-ing the two differences leaves both rays. A rank lies inside one
+//! byte: a byte swap moves it to the mirrored rank but cannot reverse the order of its squares, so
+//! ranks take a first-rank lookup instead (`rank_attacks`, shared with HQ in lanes, in
+//! first_rank.rs). WebAssembly has no byte swap on a number; its SIMD reverses the bytes with one
+//! shuffle (`Bitboard::swap_bytes`).
 
 use super::compose::by_lines;
 use super::first_rank::rank_attacks;
@@ -42,7 +43,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     t.mirrored(false);
     // Swapping again puts the mirrored difference back on the real board.
     let reverse_back = bswap(reverse);
-    // On the squares of the line, both differences equal o below the lower blocker and above the upper one, and cancel; from blocker to blocker, the slider aside, exactly one has a one. Off the line the borrows leave ones the mask clears next.
+    // On the squares of the line, both differences equal o beyond the nearest blocker on each side that has one, and cancel; from blocker to blocker (to the line's end on a side without one), the slider aside, exactly one has a one. Off the line the borrows leave ones the mask clears next.
     let changed = forward ^ reverse_back;
     // The borrows also ran through bits off the line; the mask keeps this line's squares.
     changed & line_ex

@@ -90,7 +90,7 @@ fn lane_attacks<T: Tracer>(t: &mut T, r: Lanes, line_ex: Lanes, occupied: Bitboa
     t.mirrored(false);
     // Shuffling the bytes again puts the mirrored differences back on the real board.
     let reverse_back = bswap(reverse);
-    // On a lane's line, both differences equal o below the lower blocker and above the upper one, and cancel; from blocker to blocker, the slider aside, exactly one has a one.
+    // On a lane's line, both differences equal o beyond the nearest blocker on each side that has one, and cancel; from blocker to blocker (to the line's end on a side without one), the slider aside, exactly one has a one.
     let changed = forward ^ reverse_back;
     // The borrows also ran through bits off the lines; the mask keeps each lane's own line.
     changed & line_ex

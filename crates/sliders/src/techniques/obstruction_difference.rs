@@ -1,8 +1,8 @@
 //! Obstruction Difference with Daniel Infuehr's improvement. Split the line's occupancy into the
-//! part below the slider and the part above it. The highest blocker below (at least bit 0, so
-//! there is always one) is subtracted from the blockers above: the borrow clears the first
-//! blocker above and fills everything down to the blocker below. XOR with the upper blockers
-//! flips the bits above back, and the line mask leaves exactly the attacked squares.
+//! part below the slider and the part above it. The highest blocker below (at least bit 0, so there
+//! is always one) is subtracted from the blockers above: the borrow clears the first blocker above
+//! (with none, it runs past bit 63) and fills everything down to the blocker below. XOR with the
+//! upper blockers flips the bits above back, and the line mask leaves exactly the attacked squares.
 //! `leading_zeros` here is a single `i64.clz` in WebAssembly.
 
 use super::compose::by_lines;

@@ -1,13 +1,15 @@
 //! SBAMG, o^(o-3cbn): subtract three times the closest blocker below the slider from the line's
-//! occupancy. One copy of the blocker's bit cbn clears the blocker's own bit, the other two (2cbn,
-//! the bit above it) start a borrow that runs up through the zero bits, past the slider's (left out
-//! of the occupancy), to the first blocker above. XOR with the occupancy marks every changed bit,
-//! and the line mask leaves the attacks. a1 is always set, and the line's lower end whenever it
-//! lies below the slider, so the reverse scan finds a square even with no blocker below (cbn is
-//! then that stop bit); the upper end is not needed, because a borrow that runs off the top still
-//! marks every square above the slider as changed. These are the article's `outer`: its prose calls
-//! the outer squares always set, its code asks only that bit 0 be one, and its sample subtracts
-//! 3cbn from 0x43, whose h1 bit is zero: no upper end is set there either.
+//! occupancy. One copy of the blocker's bit cbn clears the blocker's own bit; the other two (2cbn,
+//! the bit above it) clear the first one bit at or above 2cbn and turn the zero bits below it into
+//! ones: a borrow up through the zero bits, past the slider's (left out of the occupancy), to the
+//! first blocker above, or past bit 63 with none (for a rook on a1 with a piece on b1, 2cbn is that
+//! piece's bit, and nothing borrows). XOR with the occupancy marks every changed bit, and the line
+//! mask leaves the attacks. a1 is always set, and the line's lower end whenever it lies below the
+//! slider, so the reverse scan finds a square even with no blocker below (cbn is then that stop
+//! bit); the upper end is not needed, because a borrow that runs off the top still marks every
+//! square above the slider as changed. These are the article's `outer`: its prose calls the outer
+//! squares always set, its code asks only that bit 0 be one, and its sample subtracts 3cbn from
+//! 0x43, whose h1 bit is zero: no upper end is set there either.
 
 use super::compose::by_lines;
 use crate::geometry::{line_ends, line_without, ray};

@@ -1,10 +1,10 @@
 //! Subtracting a rook from a blocking piece, o^(o-2r). Subtracting 2r, the bit just above the
-//! slider, from the line's potential blockers makes a borrow that runs up through the zero bits
-//! and is absorbed by the first one bit above the slider, the first blocker; the XOR of that
-//! difference with the occupancy shows which bits changed, and on the line those are exactly the
-//! squares attacked upwards. A borrow only runs towards higher bits, so
-//! this sees the positive rays alone: north and east for a rook, north-east and north-west for
-//! a bishop, all four for a queen.
+//! slider, from the line's potential blockers makes a borrow that runs up through the zero bits and
+//! is absorbed by the first one bit above the slider, the first blocker, or runs past bit 63 where
+//! there is none; the XOR of that difference with the occupancy shows which bits changed, and on
+//! the line those are exactly the squares attacked upwards. A borrow only runs towards higher bits,
+//! so this sees the positive rays alone: north and east for a rook, north-east and north-west for a
+//! bishop, all four for a queen.
 
 use crate::geometry::line_without;
 use crate::trace::{Focus, Tracer};
