@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::components::class_names;
 
-use crate::sources::{use_source, Source};
+use crate::sources::{use_source, Source, SourceFile};
 
 #[derive(Properties, PartialEq)]
 pub struct CodePanelProps {
@@ -152,11 +152,10 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
     let own_source = use_source(Some(technique.source_file()));
     // The shared file a step outside the technique's own came from; the composition, which
     // most techniques' rooks and queens call, is asked for ahead of its first step.
-    let shared = props
-        .step
-        .as_ref()
-        .filter(|step| !technique.made(step))
-        .and_then(|step| SharedFile::of(step).map(|file| (file, step)));
+    let shared = props.step.as_ref().and_then(|step| match SourceFile::of_step(technique, step) {
+        SourceFile::Shared(file) => Some((file, step)),
+        SourceFile::Of(_) => None,
+    });
     let shared_source = use_source(Some(shared.map_or(SharedFile::Compose, |(file, _)| file).name()));
     let elsewhere = shared.map(|(file, step)| match &shared_source {
         Source::Ready(source) => {

@@ -215,6 +215,6 @@ fn one_slider_only(problem: &sliders::OneSliderOnly) -> String {
         "Takes one slider, and {} were given ({}); {} take several.",
         problem.sliders.count(),
         square_list(problem.sliders),
-        many.join(" and ")
+        join_words(&many)
     )
 }

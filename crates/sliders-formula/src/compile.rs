@@ -33,7 +33,8 @@ pub enum Code {
     Constant(u64),
     /// … or a count (a decimal literal, a square's name).
     Count(u64),
-    Local(usize),
+    /// A name's slot, and what it holds where it is read: what its last assignment gave it.
+    Local(usize, Holds),
     Board(BoardName),
     Unary(Unary, Box<Code>, Box<Site>),
     /// The operator, its operands, whether both are counts (numbers, not sets), and its site.
@@ -43,6 +44,28 @@ pub enum Code {
     Ray(Box<Code>, Direction, Box<Site>),
     /// A call of the reader's function `index`, with its arguments.
     Call(usize, Vec<Code>),
+}
+
+/// What a name holds: a set of squares, or a count (shown as a number) that was typed as one
+/// (`n = 3`, `s = d4`) or that the formula computes (`n = popcount(o)`, a parameter `int sq`).
+/// A typed count's bits shifted are a set (`1 << sq`), a computed one's a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    Set,
+    TypedCount,
+    ComputedCount,
+}
+
+impl Holds {
+    fn of(code: &Code) -> Holds {
+        if computed_count(code) {
+            Holds::ComputedCount
+        } else if is_count(code) {
+            Holds::TypedCount
+        } else {
+            Holds::Set
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -76,6 +99,8 @@ pub struct Compiled {
 struct Scope<'p> {
     /// The body's names, in slot order; a name assigned again keeps its slot.
     locals: Vec<String>,
+    /// Slot by slot, what the name holds where the statement being compiled reads it.
+    holds: Vec<Holds>,
     /// Names declared without a value: read before an assignment, they are an error.
     declared: &'p [(String, Span)],
     /// Statements' values as typed, for the steps' whys.
@@ -114,14 +139,18 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
         }
         let mut locals = Vec::new();
         let parameters = function.parameters.len();
-        for (parameter, span) in &function.parameters {
+        for parameter in &function.parameters {
             // A parameter may take a board name (C's `U64 f(U64 occ, int sq)`): inside its
             // function, the name is the parameter.
-            check_own_name(parameter, *span)?;
-            if locals.contains(parameter) {
-                return Err(Error::at(*span, &format!("{parameter} is already a parameter of {}", function.name)));
+            check_own_name(&parameter.name, parameter.span)?;
+            if locals.iter().any(|(name, _)| *name == parameter.name) {
+                return Err(Error::at(
+                    parameter.span,
+                    &format!("{} is already a parameter of {}", parameter.name, function.name),
+                ));
             }
-            locals.push(parameter.clone());
+            let holds = if parameter.number { Holds::ComputedCount } else { Holds::Set };
+            locals.push((parameter.name.clone(), holds));
         }
         let statements = (&function.body[..], &function.declared[..]);
         let (mut body, cost, depth) =
@@ -167,7 +196,7 @@ fn check_own_name(name: &str, span: Span) -> Result<(), Error> {
 #[allow(clippy::too_many_arguments)]
 fn body(
     (statements, declared): (&[Statement], &[(String, Span)]),
-    locals: Vec<String>,
+    parameters: Vec<(String, Holds)>,
     known: &[Known],
     all: &[String],
     function: &str,
@@ -186,12 +215,13 @@ fn body(
     };
     let mut calls = CallCost { known, all, current: function, cost: 0, depth: 0 };
     for (name, span) in declared {
-        if locals.contains(name) {
+        if parameters.iter().any(|(parameter, _)| parameter == name) {
             return Err(Error::at(*span, &format!("{name} is already a parameter of {function}")));
         }
         check_assignable(name, *span)?;
     }
-    let mut scope = Scope { locals, declared, text, comments, above: String::new(), bound: None };
+    let (locals, holds) = parameters.into_iter().unzip();
+    let mut scope = Scope { locals, holds, declared, text, comments, above: String::new(), bound: None };
     let mut instructions = Vec::new();
     for (index, statement) in statements.iter().enumerate() {
         if matches!(statement, Statement::Return(_)) && index + 1 < statements.len() {
@@ -215,9 +245,12 @@ fn body(
                     Some(slot) => slot,
                     None => {
                         scope.locals.push(name.clone());
+                        scope.holds.push(Holds::Set);
                         scope.locals.len() - 1
                     }
                 };
+                // Statements run in order, so what the name holds from here on is this value.
+                scope.holds[slot] = Holds::of(&code);
                 Instruction::Set(slot, code)
             }
             Statement::Return(value) => Instruction::Return(expression(value, &mut scope, &mut calls)?),
@@ -330,7 +363,7 @@ fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
 /// A count the formula computes (`sq`, `popcount(o)`, `sq & 7`), not a literal or a square's
 /// name: shifting one left gives a number, where `1 << sq` gives a set.
 pub fn computed_count(code: &Code) -> bool {
-    is_count(code) && !matches!(code, Code::Count(_))
+    is_count(code) && !matches!(code, Code::Count(_) | Code::Local(_, Holds::TypedCount))
 }
 
 /// `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are a number
@@ -340,6 +373,22 @@ fn numbers_combined(a: &Code, b: &Code) -> bool {
     (is_count(a) || is_count(b)) && number_or_constant(a) && number_or_constant(b)
 }
 
+/// Whether `a op b` gives a count rather than a set.
+fn binary_gives_count(op: Binary, a: &Code, b: &Code) -> bool {
+    match op {
+        Binary::Add | Binary::Sub | Binary::Mul => is_count(a) && is_count(b),
+        Binary::Shr => is_count(a),
+        // `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are a
+        // number still; with a set (`o & sq`) they are a set.
+        Binary::And | Binary::Or | Binary::Xor => numbers_combined(a, b),
+        // A computed count shifted is a number (`popcount(o) << 8`); a literal's bits moved
+        // (`1 << sq`, `3 << bsq`) are a set.
+        Binary::Shl => computed_count(a),
+        // A comparison gives 0 or 1.
+        _ => true,
+    }
+}
+
 /// Whether an expression gives a count (a number such as a square or a scan's result) rather
 /// than a set: the steps show counts as numbers.
 pub fn is_count(code: &Code) -> bool {
@@ -347,17 +396,8 @@ pub fn is_count(code: &Code) -> bool {
         Code::Constant(_) => false,
         Code::Count(_) => true,
         Code::Board(board) => *board == BoardName::Square,
-        Code::Binary(op, a, b, _, _) => match op {
-            Binary::Add | Binary::Sub | Binary::Mul => is_count(a) && is_count(b),
-            Binary::Shr => is_count(a),
-            // `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are
-            // a number still; with a set (`o & sq`) they are a set.
-            Binary::And | Binary::Or | Binary::Xor => numbers_combined(a, b),
-            // A computed count shifted is a number (`popcount(o) << 8`); a literal's bits moved
-            // (`1 << sq`, `3 << bsq`) are a set.
-            Binary::Shl => computed_count(a),
-            _ => true,
-        },
+        Code::Local(_, holds) => *holds != Holds::Set,
+        Code::Binary(op, a, b, _, _) => binary_gives_count(*op, a, b),
         Code::Unary(Unary::LogicalNot, ..) => true,
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
         Code::Builtin(f, ..) => {
@@ -400,12 +440,7 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
         Expr::Binary(op, a, b) => {
             let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
             calls.cost += 1;
-            let counts = match op {
-                Binary::And | Binary::Or | Binary::Xor => numbers_combined(&a, &b),
-                Binary::Shl => computed_count(&a),
-                Binary::Shr => is_count(&a),
-                _ => is_count(&a) && is_count(&b),
-            };
+            let counts = binary_gives_count(*op, &a, &b);
             Code::Binary(*op, Box::new(a), Box::new(b), counts, site(node, scope, label(), bound.as_deref()))
         }
         Expr::Select(condition, then, otherwise) => {
@@ -430,7 +465,7 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
 
 fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<Code, Error> {
     if let Some(slot) = scope.locals.iter().position(|l| l == name) {
-        return Ok(Code::Local(slot));
+        return Ok(Code::Local(slot, scope.holds[slot]));
     }
     if let Some((_, declared_at)) = scope.declared.iter().find(|(d, _)| d == name) {
         let (line, _) = position(scope.text, declared_at.start);

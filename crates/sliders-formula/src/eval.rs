@@ -105,7 +105,7 @@ impl<S: Sink> Machine<'_, '_, S> {
     fn eval(&mut self, code: &Code, base: usize) -> Result<u64, Fault> {
         Ok(match code {
             Code::Constant(value) | Code::Count(value) => *value,
-            Code::Local(slot) => self.stack[base + slot],
+            Code::Local(slot, _) => self.stack[base + slot],
             Code::Board(BoardName::Occupied) => self.inputs.occupied,
             Code::Board(BoardName::Sliders) => self.inputs.sliders,
             Code::Board(BoardName::Square) => self.inputs.square,

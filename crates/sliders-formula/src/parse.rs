@@ -176,10 +176,19 @@ impl Statement {
 pub struct Function {
     pub name: String,
     pub name_span: Span,
-    pub parameters: Vec<(String, Span)>,
+    pub parameters: Vec<Parameter>,
     /// Names declared without a value (C's `U64 a, b;`), where: an assignment gives them one.
     pub declared: Vec<(String, Span)>,
     pub body: Vec<Statement>,
+}
+
+/// A function's parameter: its name, where it was typed, and whether its type says it holds a
+/// number (C's `int sq`, Rust's `sq: usize`) rather than a set of squares.
+#[derive(Clone, Debug)]
+pub struct Parameter {
+    pub name: String,
+    pub span: Span,
+    pub number: bool,
 }
 
 /// A whole formula: its functions, then the statements that give the result.
@@ -201,7 +210,7 @@ impl Program {
         self.functions.len() == other.functions.len()
             && self.functions.iter().zip(&other.functions).all(|(f, g)| {
                 f.name == g.name
-                    && f.parameters.iter().map(|p| &p.0).eq(g.parameters.iter().map(|p| &p.0))
+                    && f.parameters.iter().map(|p| &p.name).eq(g.parameters.iter().map(|p| &p.name))
                     && statements(&f.body, &g.body)
             })
             && statements(&self.main, &other.main)
@@ -221,6 +230,9 @@ impl Program {
             .then_some("int and unsigned are read as 64-bit words here, as U64 is.")
     }
 }
+
+/// Rust's integer types a square or a count is kept in: a parameter of one holds a number.
+const RUST_NUMBER_TYPES: [&str; 8] = ["u8", "u16", "u32", "usize", "i8", "i16", "i32", "isize"];
 
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
 const TYPE_WORDS: [&str; 10] =
@@ -401,12 +413,17 @@ impl<'a> Parser<'_, 'a> {
         self.expect("(", "( and the function's parameters")?;
         let mut parameters = Vec::new();
         while !self.is(")") {
+            let typed_before = self.type_words.len();
             self.skip_type_words();
-            let parameter = self.name("a parameter's name")?;
+            let narrow_c_type =
+                self.type_words[typed_before..].iter().any(|(w, _)| NARROW_TYPE_WORDS.contains(&w.as_str()));
+            let (name, span) = self.name("a parameter's name")?;
+            let mut number = narrow_c_type;
             if self.eat(":") {
-                self.name("the parameter's type, such as u64")?;
+                let (rust_type, _) = self.name("the parameter's type, such as u64")?;
+                number = RUST_NUMBER_TYPES.contains(&rust_type.as_str());
             }
-            parameters.push(parameter);
+            parameters.push(Parameter { name, span, number });
             if !self.eat(",") {
                 break;
             }

@@ -119,11 +119,11 @@ impl fmt::Display for Program {
             out.push_str("fn ");
             out.push_str(&function.name);
             out.push('(');
-            for (index, (parameter, _)) in function.parameters.iter().enumerate() {
+            for (index, parameter) in function.parameters.iter().enumerate() {
                 if index > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(parameter);
+                out.push_str(&parameter.name);
             }
             out.push_str(") {\n");
             for line in &function.body {

@@ -387,7 +387,7 @@ fn body_needs(body: &Body, callees: &[[bool; 3]]) -> [bool; 3] {
 
 fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     match code {
-        Code::Constant(_) | Code::Count(_) | Code::Local(_) => {}
+        Code::Constant(_) | Code::Count(_) | Code::Local(..) => {}
         Code::Board(name) => needs[BOARD.iter().position(|b| b == name).unwrap_or(0)] = true,
         Code::Unary(_, a, _) | Code::Ray(a, _, _) => code_needs(a, callees, needs),
         Code::Binary(_, a, b, _, _) => {
@@ -540,7 +540,7 @@ impl<'c> Builder<'c> {
     fn code(&mut self, w: &mut Writer, code: &Code, within: Option<Span>) {
         match code {
             Code::Constant(value) | Code::Count(value) => w.put(&[Instr::I64Const(*value as i64)], within),
-            Code::Local(slot) => w.put(&[Instr::LocalGet(w.base + *slot as u32)], within),
+            Code::Local(slot, _) => w.put(&[Instr::LocalGet(w.base + *slot as u32)], within),
             Code::Board(name) => {
                 let at = BOARD.iter().position(|b| b == name).unwrap_or(0);
                 w.put(&[Instr::LocalGet(w.board[at].unwrap_or(0))], within);

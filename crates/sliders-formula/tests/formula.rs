@@ -555,6 +555,16 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     assert!(shifted.contains("popcount(o) is 9, binary 1001") && !shifted.contains("(a1)"), "{shifted}");
     let bit = said("1 << sq", Square::D4, 0);
     assert!(bit.contains("bit 0 (a1) → bit 27 (d4)"), "{bit}");
+    // A name holds what its assignment gave it: a count in a name is still a number, a typed
+    // one's bit shifted still a set, and a parameter typed int holds a number.
+    let local = said("n = popcount(o)\nn - 1", Square::D4, 0x0022_1400_0814_0022);
+    assert!(local.contains("9 − 1 = 8") && !local.contains("borrow"), "{local}");
+    let typed = said("one = 1\none << sq", Square::D4, 0);
+    assert!(typed.contains("bit 0 (a1) → bit 27 (d4)"), "{typed}");
+    let parameter = said("U64 low(int s) { return s & 7; }\nlow(sq)", Square::D4, 0);
+    assert!(parameter.contains("s & 7 = 3 (binary 11)") && !parameter.contains("(a1)"), "{parameter}");
+    let rust = said("fn low(s: usize) -> u64 { s & 7 }\nlow(sq)", Square::D4, 0);
+    assert!(rust.contains("s & 7 = 3 (binary 11)"), "{rust}");
     // An operand that is an expression keeps its brackets in the sentences that combine it.
     let minus = said("o - (o & 3)", Square::A1, 0x3);
     assert!(minus.contains("o − (o & 3) only clears those bits"), "{minus}");

@@ -103,7 +103,7 @@ impl<'f> Export<'f> {
         let mut uses = Vec::new();
         let mut functions: Vec<Body> = Vec::new();
         for function in &program.functions {
-            let parameters = function.parameters.iter().map(|(name, _)| name.clone()).collect();
+            let parameters = function.parameters.iter().map(|p| p.name.clone()).collect();
             let mut body = Body::new(&function.body, parameters, &function_names, &mut uses);
             for &callee in &body.calls {
                 body.boards |= functions.get(callee).map_or(0, |f| f.boards);
