@@ -1,5 +1,5 @@
-//! What a reader sees before scrolling: on a 390x844 phone, the board with the current step's first
-//! sentence, controls that say what they do in words, the Technique menu before the code and step
+//! What a reader sees before scrolling: on a 390x844 phone, the technique's name, the board with
+//! the current step's first sentence, controls that say what they do in words, the Technique menu before the code and step
 //! grids large enough to read; in presentation mode at 1280x720, a board at least as large as the
 //! lesson's and a narration shown whole on every step.
 
@@ -29,6 +29,8 @@ const PHONE_FIRST_SCREEN: &str = "
         technique: rect('[data-technique-select]').top, code: rect('.code-panel').top,
         cell: smallest('.step-view .grid .cell'),
         bit: document.querySelector('.bit-strip .bit') ? smallest('.bit-strip .bit') : null,
+        title: (t => t && t.getBoundingClientRect().height > 0 ? [t.textContent, t.getBoundingClientRect().bottom] : null)(
+            document.querySelector('[data-lesson-title]')),
     };";
 
 #[tokio::test]
@@ -52,6 +54,15 @@ async fn a_phone_shows_the_board_and_the_first_sentence_on_its_first_screen() {
             !play.is_empty() && !next.is_empty() && play != next,
             "{query}: Play and Next say what they do: {seen}"
         );
+        // The Technique menu is below the step: the lesson names the technique above the player.
+        let title = seen["title"].as_array().unwrap_or_else(|| panic!("{query}: no technique's name shown: {seen}"));
+        let named = if query.contains("magic") {
+            "Magic Bitboards · Fancy magic bitboards"
+        } else {
+            "Subtracting a Rook from a Blocking Piece · o^(o-2r)"
+        };
+        assert!(title[0].as_str().unwrap().starts_with(named), "{query}: the technique named: {seen}");
+        assert!(title[1].as_f64().unwrap() <= 844.0, "{query}: its name on the first screen: {seen}");
         let (technique, code) = (seen["technique"].as_f64().unwrap(), seen["code"].as_f64().unwrap());
         assert!(technique < code, "{query}: the Technique menu comes before the code: {seen}");
         assert!(seen["cell"].as_f64().unwrap() >= 14.0, "{query}: step grid cells of 14 px at least: {seen}");

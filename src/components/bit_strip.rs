@@ -2,7 +2,7 @@
 //! the right, eight bits per rank: the borrow visibly runs rightwards, which on the board is
 //! along the rank and then up the board — the reason LERF makes it follow a line.
 
-use sliders::{Bitboard, Square};
+use sliders::{Bitboard, Square, WordOrder};
 use sliders_explain::narration::{bit_in_frame, borrow_caption, borrow_end, BorrowEnd};
 use yew::prelude::*;
 
@@ -16,13 +16,23 @@ pub struct BitStripProps {
     pub subtrahend: Bitboard,
     pub difference: Bitboard,
     pub frame: Frame,
-    /// The word is byte-swapped: its bits are named by what they stand for on the board.
-    pub mirrored: bool,
+    /// How the word holds the board: in a turned one, bits are named by what they stand for.
+    pub order: WordOrder,
     /// What the step calls the minuend, the subtrahend and the difference (`potential_blockers`, `2r`, `difference`).
     pub names: [AttrValue; 3],
 }
 
-fn row(name: &str, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Html {
+/// The strip's end bit, and in a turned word the square it stands for: "bit 0 (a8 on the board)".
+fn end_label(bit: u32, order: WordOrder) -> String {
+    let square = order.square_of_bit(bit);
+    if order.is_turned() {
+        format!("bit {bit} ({square} on the board)")
+    } else {
+        format!("bit {bit} ({square})")
+    }
+}
+
+fn row(name: &str, board: Bitboard, frame: Option<&Frame>, order: WordOrder) -> Html {
     let ranks = (0..8).map(|rank| {
         let bits = (0..8).map(|file| {
             let bit = rank * 8 + file;
@@ -40,7 +50,7 @@ fn row(name: &str, board: Bitboard, frame: Option<&Frame>, mirrored: bool) -> Ht
                 frame.is_some_and(|f| f.borrow.contains(square)).then_some("borrow"),
                 frame.is_some_and(|f| f.cursor == Some(bit)).then_some("cursor"),
             ]);
-            html! { <span ~className={class} title={bit_in_frame(bit, mirrored)}></span> }
+            html! { <span ~className={class} title={bit_in_frame(bit, order)}></span> }
         });
         html! { <span class="strip-rank">{ for bits }</span> }
     });
@@ -58,10 +68,10 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
     // The caption points at the bit it names: where the borrow is while it walks, then where it
     // ended (bit 63 when it ran past h8). Without a borrow there is no bit to point at.
     let (caption, bit) = match (props.frame.cursor, end) {
-        (Some(bit), _) => (format!("borrow at {}", bit_in_frame(bit, props.mirrored)), Some(bit)),
-        (None, BorrowEnd::AbsorbedAt { stop, .. }) => (borrow_caption(end, props.mirrored), Some(stop)),
-        (None, BorrowEnd::PastH8 { .. }) => (borrow_caption(end, props.mirrored), Some(63)),
-        (None, BorrowEnd::NoBorrow) => (borrow_caption(end, props.mirrored), None),
+        (Some(bit), _) => (format!("borrow at {}", bit_in_frame(bit, props.order)), Some(bit)),
+        (None, BorrowEnd::AbsorbedAt { stop, .. }) => (borrow_caption(end, props.order), Some(stop)),
+        (None, BorrowEnd::PastH8 { .. }) => (borrow_caption(end, props.order), Some(63)),
+        (None, BorrowEnd::NoBorrow) => (borrow_caption(end, props.order), None),
     };
     let pointer = use_node_ref();
     // Named as the step names them; a short unbound difference by its expression (`occ - cbnx3`).
@@ -85,12 +95,12 @@ pub fn bit_strip(props: &BitStripProps) -> Html {
         <div class="bit-strip" aria-label="the subtraction in bit order">
             <div class="strip-scale" aria-hidden="true">
                 // A byte-swapped word's bit 0 stands for a8, and its bit 63 for h1.
-                <span>{ if props.mirrored { "bit 0 (a8 on the board)" } else { "bit 0 (a1)" } }</span>
-                <span>{ if props.mirrored { "bit 63 (h1 on the board)" } else { "bit 63 (h8)" } }</span>
+                <span>{ end_label(0, props.order) }</span>
+                <span>{ end_label(63, props.order) }</span>
             </div>
-            { row(&minuend, props.minuend, None, props.mirrored) }
-            { row(&subtrahend, props.subtrahend, None, props.mirrored) }
-            { row(&difference, props.difference, Some(&props.frame), props.mirrored) }
+            { row(&minuend, props.minuend, None, props.order) }
+            { row(&subtrahend, props.subtrahend, None, props.order) }
+            { row(&difference, props.difference, Some(&props.frame), props.order) }
             <div class="strip-pointer" ref={pointer} aria-hidden="true">
                 if bit.is_some() {
                     <span class="strip-caret">{ "▲" }</span>

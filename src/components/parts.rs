@@ -140,10 +140,13 @@ pub fn parts(
     }
 }
 
-/// The player, the step and its code, as the lesson and presentation mode both show them.
-pub fn stepper(player: Html, step_view: Html, code: Html) -> Html {
+/// The player, the step and its code, as the lesson and presentation mode both show them;
+/// in the lesson, under the technique's name, which a narrow screen shows (where the technique
+/// menu is out of sight below the step).
+pub fn stepper(title: Option<String>, player: Html, step_view: Html, code: Html) -> Html {
     html! {
         <section class="stepper" aria-label="Steps of the technique">
+            { for title.map(|title| html! { <h2 class="lesson-title" data-lesson-title="">{ title }</h2> }) }
             { player }
             { step_view }
             { code }

@@ -20,7 +20,7 @@ pub fn presentation(parts: Parts, on_action: &Callback<Action>) -> Html {
                     { "Leave presentation (P)" }
                 </button>
             </div>
-            { stepper(parts.player, parts.step_view, parts.code) }
+            { stepper(None, parts.player, parts.step_view, parts.code) }
             { parts.key_help }
         </main>
     }

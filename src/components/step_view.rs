@@ -149,12 +149,12 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let strip = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(minuend), Some(Value::Board(subtrahend)), Value::Board(difference)) => {
             let names = [lhs_caption, rhs_caption, result_caption].map(|name| AttrValue::from(name.to_string()));
-            html! { <BitStrip {minuend} {subtrahend} {difference} {names} frame={*frame} mirrored={step.mirrored} /> }
+            html! { <BitStrip {minuend} {subtrahend} {difference} {names} frame={*frame} order={step.order} /> }
         }
         _ => html! {},
     };
     let focus = step_focus_name(step, &props.board).map(|f| html! { <span class="focus">{ f }</span> });
-    let frame_note = step.mirrored.then(|| html! { <span class="focus" data-mirrored="">{ "mirrored board" }</span> });
+    let frame_note = step.order.board_note().map(|note| html! { <span class="focus" data-mirrored="">{ note }</span> });
     html! {
         <section class="step-view" data-current-step="" data-step-index={props.index.to_string()}>
             <header class="step-heading">

@@ -1,11 +1,11 @@
 //! The position a step belongs to, as the sentences see it: the slider, its square, the
-//! pieces, and whether the values are the mirrored (byte-swapped) board.
+//! pieces, and how the values hold the board (turned round in a byte-swapped word).
 
 use alloc::format;
 use alloc::string::String;
 
 use sliders::techniques::reference;
-use sliders::{Bitboard, Direction, Slider, Square, Trace};
+use sliders::{Bitboard, Direction, Slider, Square, Trace, WordOrder};
 
 /// The position a step belongs to: what the sentences relate its bits to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -15,9 +15,9 @@ pub struct Board {
     pub occupied: Bitboard,
     /// Every slider's square: `square` alone, or several for the set-wise techniques.
     pub sliders: Bitboard,
-    /// The values are in the byte-swapped word: squares are named as the word has them, and
-    /// what they stand for on the real board is said beside them.
-    pub mirror: bool,
+    /// How the values hold the board: in a turned word, squares are named as the word has
+    /// them, and what they stand for on the real board is said beside them.
+    pub order: WordOrder,
     /// The steps are a reader's formula: a stop or a mask there is not known to be meant as
     /// one, so the sentences say what the bits are and never what the author intended.
     pub formula: bool,
@@ -35,7 +35,7 @@ impl Board {
             square: trace.square,
             occupied: trace.occupied,
             sliders: trace.sliders,
-            mirror: false,
+            order: WordOrder::Board,
             formula: trace.technique.is_none(),
         }
     }
@@ -46,14 +46,15 @@ impl Board {
         (reached & self.occupied).squares().next()
     }
 
-    /// The board as a byte-swapped word shows it: ranks mirrored, the slider on its mirror square.
-    pub fn mirrored(&self) -> Board {
+    /// The board as a word in `order` shows it, the real board's own: its pieces and slider
+    /// where the word has them.
+    pub fn in_order(&self, order: WordOrder) -> Board {
         Board {
             slider: self.slider,
-            square: mirror(self.square),
-            occupied: Bitboard(self.occupied.0.swap_bytes()),
-            sliders: Bitboard(self.sliders.0.swap_bytes()),
-            mirror: !self.mirror,
+            square: order.square_of_bit(self.square.index()),
+            occupied: order.turn(self.occupied),
+            sliders: order.turn(self.sliders),
+            order,
             formula: self.formula,
         }
     }

@@ -8,7 +8,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use sliders::trace::{Op, Step, Value};
+use sliders::trace::{Op, Step, Value, WordOrder};
 use sliders::Bitboard;
 
 /// The marks of one grid.
@@ -83,14 +83,13 @@ pub fn step_marks(step: &Step, frame: &Frame, sliders: Bitboard) -> StepMarks {
 
 /// Where the slider's bit stands in the first operand, the second and the result.
 fn slider_bits(step: &Step, real: Bitboard) -> (Bitboard, Bitboard, Bitboard) {
-    // A byte-swapped word shows the board mirrored: mark the slider where the word has it. A
+    // A turned word shows the board turned round: mark the slider where the word has it. A
     // byte swap's operand is in the other frame from its result.
-    let mirrored = Bitboard(real.0.swap_bytes());
-    let (slider, operand_slider) = match (step.mirrored, step.op == Op::ByteSwap) {
-        (false, false) => (real, real),
-        (true, false) => (mirrored, mirrored),
-        (true, true) => (mirrored, real),
-        (false, true) => (real, mirrored),
+    let slider = step.order.turn(real);
+    let operand_slider = match (step.order, step.op == Op::ByteSwap) {
+        (_, false) => slider,
+        (WordOrder::Board, true) => WordOrder::ByteSwapped.turn(real),
+        (_, true) => real,
     };
     // A moved board (`occupied >> file`, say) has the slider's bit where the move took it, or
     // nowhere if it fell off; the step that moves it takes its operand from before the move.
@@ -218,7 +217,7 @@ mod tests {
     #[test]
     fn a_byte_swap_marks_the_slider_on_both_sides_of_the_mirror() {
         let trace = Technique::HyperbolaQuintessence.trace(Slider::Bishop, Square::D2, Bitboard(0x0008_0000_0000_0000));
-        let swap = trace.steps.iter().find(|s| s.op == Op::ByteSwap && s.mirrored).unwrap();
+        let swap = trace.steps.iter().find(|s| s.op == Op::ByteSwap && s.order.is_turned()).unwrap();
         let marks = step_marks(swap, &crate::animation::frame(swap, Moment::Finished), trace.sliders);
         assert_eq!(marks.lhs.slider, Square::D2.bit());
         assert_eq!(marks.result.slider, Square::D7.bit(), "d2's bit lands on d7 in the swapped word");
@@ -236,7 +235,7 @@ mod tests {
         assert_eq!(legend(Technique::Subtraction, 1).as_deref(), Some("the rook on e4"));
         // Hyperbola quintessence's byte swap: e4's bit is on e5 of the swapped word.
         let trace = Technique::HyperbolaQuintessence.trace(Slider::Rook, Square::E4, occupied);
-        let swap = trace.steps.iter().position(|s| s.op == Op::ByteSwap && s.mirrored).unwrap();
+        let swap = trace.steps.iter().position(|s| s.op == Op::ByteSwap && s.order.is_turned()).unwrap();
         assert_eq!(
             legend(Technique::HyperbolaQuintessence, swap).as_deref(),
             Some("the rook's bit (e4 on the board): on e4 in o, on e5 in o_mirrored")

@@ -109,9 +109,9 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
             match borrow_end(a, b, difference) {
                 BorrowEnd::NoBorrow => ", nothing borrows".into(),
                 BorrowEnd::AbsorbedAt { stop, .. } => {
-                    format!(", the borrow stops at {}", bit_in_frame(stop, step.mirrored))
+                    format!(", the borrow stops at {}", bit_in_frame(stop, step.order))
                 }
-                BorrowEnd::PastH8 { .. } => format!(", the borrow runs past {}", top_bit(step.mirrored)),
+                BorrowEnd::PastH8 { .. } => format!(", the borrow runs past {}", top_bit(step.order)),
             }
         }
         _ => String::new(),
@@ -175,7 +175,9 @@ fn describe_values(step: &Step, board: &Board) -> String {
         }
         Op::Neg => negate(a, lhs),
         Op::Shl | Op::Shr => shift(a, step.op, lhs, amount, result),
-        Op::Sub if step.mirrored => subtraction(&names, lhs, rhs, result, step.focus, &board.mirrored(), board),
+        Op::Sub if step.order.is_turned() => {
+            subtraction(&names, lhs, rhs, result, step.focus, &board.in_order(step.order), board)
+        }
         Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
         Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, a, lhs, found, board),
         Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step, board)),
@@ -251,10 +253,10 @@ pub fn describe_bit(step: &Step, bit: u32) -> String {
                 (false, _, true) => ": the borrow stops here".into(),
                 (false, _, false) => ", with nothing to borrow".into(),
             };
-            // In a byte-swapped word a bit is named with the square it stands for.
+            // In a turned word a bit is named with the square it stands for.
             format!(
                 "{}: {} has {a_bit}, {} has {b_bit}{came}, so the result bit is {r_bit}{then}.",
-                capitalised(&bit_in_frame(bit, step.mirrored)),
+                capitalised(&bit_in_frame(bit, step.order)),
                 names.lhs,
                 names.rhs
             )

@@ -395,7 +395,7 @@ pub(crate) fn byte_swap(name: &str, a: Bitboard, lanes: bool) -> String {
     )
 }
 
-/// `frame` is the board as the values show it (mirrored for a byte-swapped word), `real` the
+/// `frame` is the board as the values show it (turned round in a turned word), `real` the
 /// board itself: bits are named in the frame, and what they stand for on the real board.
 pub(crate) fn subtraction(
     names: &Names,
@@ -428,10 +428,10 @@ pub(crate) fn subtraction(
     let plain = (a & passed).is_empty() && (b & passed).is_empty();
     // Where the borrow starts, then how far it runs and what absorbs it or that nothing does.
     let mut text = format!("A borrow starts at {}, where {name_b} has a one and {name_a} a zero.", bit_name(start));
-    let start_note = match frame.mirror {
+    let start_note = match frame.order.is_turned() {
         true => {
-            let square = Square::from_index(start);
-            format!(" In the byte-swapped word {square} stands for {} on the board.", mirror(square))
+            let (square, word) = (Square::from_index(start), frame.order.word());
+            format!(" In {word} {square} stands for {} on the board.", frame.order.square_of_bit(start))
         }
         false => String::new(),
     };
@@ -457,13 +457,13 @@ pub(crate) fn subtraction(
     if past_h8 && start == 63 {
         text.push_str(&format!(
             " Bit 63 is the top bit, so it runs past {} at once, and the result wraps around.",
-            top_bit(frame.mirror)
+            top_bit(frame.order)
         ));
     } else if past_h8 {
         text.push_str(&format!(
             " No one bit of {name_a} above {} stops it: it runs past {}",
             bit_name(start),
-            top_bit(frame.mirror)
+            top_bit(frame.order)
         ));
     }
     if past_h8 {
@@ -495,9 +495,9 @@ pub(crate) fn subtraction(
         let which = if first { format!("the next one bit of {name_a}") } else { format!("a one bit of {name_a}") };
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
         text.push_str(&start_note);
-        if frame.mirror {
-            let on_board = mirror(stop);
-            text.push_str(&format!(" In the byte-swapped word {stop} stands for {on_board} on the board."));
+        if frame.order.is_turned() {
+            let (on_board, word) = (frame.order.square_of_bit(last_in), frame.order.word());
+            text.push_str(&format!(" In {word} {stop} stands for {on_board} on the board."));
             text.push_str(&stop_relation(on_board, focus, borrow_direction(focus, frame, real), real, false));
         } else {
             text.push_str(&stop_relation(stop, focus, positive_direction(focus, real), real, true));
@@ -508,8 +508,8 @@ pub(crate) fn subtraction(
     let start_bit = Square::from_index(start).bit();
     if !(start_bit & masked_out).is_empty() {
         let square = Square::from_index(start);
-        let holds = if frame.mirror {
-            format!("stands for {} on the board, which holds a piece,", mirror(square))
+        let holds = if frame.order.is_turned() {
+            format!("stands for {} on the board, which holds a piece,", frame.order.square_of_bit(start))
         } else {
             String::from("holds a piece on the board")
         };
@@ -518,8 +518,8 @@ pub(crate) fn subtraction(
     let pieces = passed & !start_bit & masked_out;
     if !pieces.is_empty() {
         let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
-        let bits = if frame.mirror {
-            let stand_for = Bitboard(pieces.0.swap_bytes());
+        let bits = if frame.order.is_turned() {
+            let stand_for = frame.order.turn(pieces);
             let bits = if pieces.count() == 1 { "a bit that stands" } else { "bits that stand" };
             format!("{bits} for {}", square_list(stand_for))
         } else {
@@ -540,11 +540,11 @@ pub(crate) fn positive_direction(focus: Focus, board: &Board) -> Option<Directio
     }
 }
 
-/// The ray a borrow runs along on the real board: the line's positive ray, or for a
-/// byte-swapped word the negative one (up the mirrored word is down the board).
+/// The ray a borrow runs along on the real board: the line's positive ray, or for a turned
+/// word the negative one (up the byte-swapped word is down the board).
 pub(crate) fn borrow_direction(focus: Focus, frame: &Board, real: &Board) -> Option<Direction> {
     let direction = positive_direction(focus, real)?;
-    Some(if frame.mirror { Direction::ALL[(direction as usize + 4) % 8] } else { direction })
+    Some(if frame.order.is_turned() { Direction::ALL[(direction as usize + 4) % 8] } else { direction })
 }
 
 /// What the square that absorbed a borrow is on the board. `one_bit_above`: the word is the
@@ -654,7 +654,7 @@ pub(crate) fn walk(focus: Focus, attacks: Bitboard, board: &Board) -> String {
         direction.name(),
         board.square,
         board.slider,
-        square_list(attacks)
+        walk_list(attacks, direction)
     );
     match board.first_blocker(direction) {
         Some(blocker) => format!("{reached}; it stops on {blocker}, the first piece {} of {slider}.", direction.name()),
@@ -670,7 +670,7 @@ pub(crate) fn walk(focus: Focus, attacks: Bitboard, board: &Board) -> String {
 /// the page's first load has little room.
 pub(crate) fn stop_bit(step: &Step, board: &Board) -> Option<String> {
     let Focus::Ray(direction) = step.focus else { return None };
-    if board.formula || board.mirror || step.mirrored {
+    if board.formula || board.order.is_turned() || step.order.is_turned() {
         return None;
     }
     let corner = if direction.is_positive() { Square::H8 } else { Square::A1 };

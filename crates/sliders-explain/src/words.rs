@@ -5,10 +5,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::board::{mirror, Board};
+use crate::board::Board;
 use crate::facts::BorrowEnd;
 use sliders::trace::{Lane, Step};
-use sliders::{line_ends, Bitboard, Focus, Line, Square};
+use sliders::{line_ends, Bitboard, Focus, Line, Square, WordOrder};
 
 /// The first sentence of `text`: up to the first full stop that ends a sentence (followed by a
 /// space and a capital, or by the end), so "bit 51 (d7)." ends one but "0x1.5" does not.
@@ -83,8 +83,21 @@ pub(crate) fn kind_bits(count: u32, kind: &str) -> String {
 
 /// The squares of a set, at most six named: "d3, d5 and d7", "a3, b3, c3, d3, e3, f3 and 9 more".
 pub fn square_list(board: Bitboard) -> String {
+    list_of(board.squares().map(Square::name).collect())
+}
+
+/// The squares a walk from the slider reaches, nearest first: in bit order up a positive ray,
+/// from the top down a negative one.
+pub(crate) fn walk_list(reached: Bitboard, direction: sliders::Direction) -> String {
+    let mut names: Vec<&str> = reached.squares().map(Square::name).collect();
+    if !direction.is_positive() {
+        names.reverse();
+    }
+    list_of(names)
+}
+
+fn list_of(names: Vec<&str>) -> String {
     const NAMED: usize = 6;
-    let names: Vec<&str> = board.squares().map(Square::name).collect();
     // "and 1 more" would be longer than the square's name.
     match names.len() {
         0 => "none".into(),
@@ -144,11 +157,11 @@ pub fn step_focus_name(step: &Step, board: &Board) -> Option<String> {
     }
 }
 
-/// A bit of a step's value by its square: "bit 51 (d7)"; in a byte-swapped word, what it
-/// stands for on the board, "bit 59 of the byte-swapped word, which stands for d1".
-pub fn bit_in_frame(bit: u32, mirrored: bool) -> String {
-    if mirrored {
-        format!("bit {bit} of the byte-swapped word, which stands for {}", mirror(Square::from_index(bit)))
+/// A bit of a step's value by its square: "bit 51 (d7)"; in a turned word, what it stands for
+/// on the board, "bit 59 of the byte-swapped word, which stands for d1".
+pub fn bit_in_frame(bit: u32, order: WordOrder) -> String {
+    if order.is_turned() {
+        format!("bit {bit} of {}, which stands for {}", order.word(), order.square_of_bit(bit))
     } else {
         bit_name(bit)
     }
@@ -156,21 +169,21 @@ pub fn bit_in_frame(bit: u32, mirrored: bool) -> String {
 
 /// Where a borrow that leaves the word goes: past h8, or past the swapped word's top bit,
 /// which stands for h1.
-pub(crate) fn top_bit(mirrored: bool) -> &'static str {
-    if mirrored {
-        "bit 63 of the byte-swapped word"
+pub(crate) fn top_bit(order: WordOrder) -> String {
+    if order.is_turned() {
+        format!("bit 63 of {}", order.word())
     } else {
-        "h8 (bit 63)"
+        "h8 (bit 63)".into()
     }
 }
 
 /// The bit strip's one-line caption for a subtraction's end, its bits named as the
 /// announcement names them.
-pub fn borrow_caption(end: BorrowEnd, mirrored: bool) -> String {
+pub fn borrow_caption(end: BorrowEnd, order: WordOrder) -> String {
     match end {
         BorrowEnd::NoBorrow => "no borrow".into(),
-        BorrowEnd::AbsorbedAt { stop, .. } => format!("borrow absorbed at {}", bit_in_frame(stop, mirrored)),
-        BorrowEnd::PastH8 { .. } => format!("borrow ran past {}", top_bit(mirrored)),
+        BorrowEnd::AbsorbedAt { stop, .. } => format!("borrow absorbed at {}", bit_in_frame(stop, order)),
+        BorrowEnd::PastH8 { .. } => format!("borrow ran past {}", top_bit(order)),
     }
 }
 

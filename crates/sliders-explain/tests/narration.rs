@@ -2,7 +2,7 @@
 //! technique is checked against the step's values and the board: random boards, the empty and
 //! the full board, and sliders on every square (edges and corners included).
 
-use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value};
+use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value, WordOrder};
 use sliders_explain::narration::{
     announcement, bit_name, borrow_caption, borrow_end, describe, describe_bit, describe_rank, mirror, narrate,
     spoken_label, step_focus_name, Board,
@@ -121,6 +121,15 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             };
             assert!(!covered.contains(square), "{context}: {sentence}");
         }
+        // "Walking south-east from e7, the bishop reaches f6 and g5": nearest first.
+        if let Some(rest) =
+            sentence.split_once(" reaches ").map(|(_, rest)| rest).filter(|_| sentence.starts_with("Walking "))
+        {
+            let reached = listed(rest.split(';').next().unwrap());
+            let distance =
+                |s: &Square| s.file().abs_diff(board.square.file()).max(s.rank().abs_diff(board.square.rank()));
+            assert!(reached.windows(2).all(|pair| distance(&pair[0]) < distance(&pair[1])), "{context}: {sentence}");
+        }
         // "a1 holds a piece."
         if let Some(before) = sentence.strip_suffix(" holds a piece") {
             let square: Square = before.rsplit(' ').next().unwrap().parse().unwrap();
@@ -130,7 +139,7 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         // In a byte-swapped word: "passes bits that stand for d3, …", naming the real squares.
         if let Some(rest) = sentence.split_once("it passes ").map(|(_, rest)| rest) {
             for square in listed(rest.split(", which").next().unwrap()) {
-                let bit = if step.mirrored { mirror(square) } else { square };
+                let bit = step.order.square_of_bit(square.index());
                 assert!(board.occupied.contains(square) && !lhs.contains(bit), "{context}: {sentence}");
                 assert!(!board.sliders.contains(square), "{context}: a slider is no piece it passes: {sentence}");
                 // Passed means reached by the borrow from below: never the bit where it starts.
@@ -147,7 +156,7 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         // "e2, where it starts, holds a piece on the board but is zero in a." (mirrored: "stands for")
         if let Some((before, _)) = sentence.split_once(", where it starts, ") {
             let bit: Square = before.rsplit(' ').next().unwrap().parse().unwrap();
-            let square = if step.mirrored { mirror(bit) } else { bit };
+            let square = step.order.square_of_bit(bit.index());
             let b = step.rhs.and_then(Value::board).unwrap();
             assert!(board.occupied.contains(square) && !lhs.contains(bit) && b.contains(bit), "{context}: {sentence}");
             assert_eq!(step.borrow_chain().unwrap().0.trailing_zeros(), bit.index() + 1, "{context}: {sentence}");
@@ -155,7 +164,10 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         // "In the byte-swapped word d7 stands for d2 on the board."
         if let Some(rest) = sentence.split_once("In the byte-swapped word ").map(|(_, rest)| rest) {
             let squares = listed(rest);
-            assert!(step.mirrored && squares.len() == 2 && mirror(squares[0]) == squares[1], "{context}: {sentence}");
+            assert!(
+                step.order == WordOrder::ByteSwapped && squares.len() == 2 && mirror(squares[0]) == squares[1],
+                "{context}: {sentence}"
+            );
         }
         // A product: "c3 → bit 59, e5 → bit 61": the copy of b shifted by c3's index has that bit.
         if step.op == Op::Mul {
@@ -219,7 +231,7 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
     // A borrow in a byte-swapped word starts on a square of the word: the sentence says what
     // it stands for on the board.
-    if let (true, Some(start)) = (step.mirrored, borrow_start(a.0, b.0)) {
+    if let (true, Some(start)) = (step.order.is_turned(), borrow_start(a.0, b.0)) {
         let square = Square::from_index(start);
         let expected = format!("In the byte-swapped word {square} stands for {} on the board.", mirror(square));
         assert!(text.contains(&expected), "{context}: expected {expected:?} in {text}");
@@ -234,7 +246,7 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
             assert!(!text.contains("past h8"), "{context}: {text}");
         }
         // In a byte-swapped word bit 63 stands for h1: the borrow leaves the word, not past h8.
-        Borrow::PastH8 if step.mirrored => {
+        Borrow::PastH8 if step.order == WordOrder::ByteSwapped => {
             assert!(text.contains("it runs past bit 63 of the byte-swapped word"), "{context}: {text}");
             assert!(!text.contains("past h8") && !text.contains("absorbs it"), "{context}: {text}");
         }
@@ -295,29 +307,33 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
     let expected = match borrow_by_hand(a.0, b.0) {
         Borrow::None => ", nothing borrows.".to_string(),
-        Borrow::AbsorbedAt(bit) if step.mirrored => {
+        Borrow::AbsorbedAt(bit) if step.order == WordOrder::ByteSwapped => {
             format!(
                 ", the borrow stops at bit {bit} of the byte-swapped word, which stands for {}.",
                 Square::from_index(bit ^ 56)
             )
         }
         Borrow::AbsorbedAt(bit) => format!(", the borrow stops at bit {bit} ({}).", Square::from_index(bit)),
-        Borrow::PastH8 if step.mirrored => ", the borrow runs past bit 63 of the byte-swapped word.".to_string(),
+        Borrow::PastH8 if step.order == WordOrder::ByteSwapped => {
+            ", the borrow runs past bit 63 of the byte-swapped word.".to_string()
+        }
         Borrow::PastH8 => ", the borrow runs past h8 (bit 63).".to_string(),
     };
     assert!(text.ends_with(&expected), "{context}: expected {expected:?}: {text}");
     // The bit strip's caption names the same bit the same way, checked against the same
     // long subtraction.
     let Value::Board(difference) = step.result else { panic!("{context}") };
-    let caption = borrow_caption(borrow_end(a, b, difference), step.mirrored);
+    let caption = borrow_caption(borrow_end(a, b, difference), step.order);
     let expected = match borrow_by_hand(a.0, b.0) {
         Borrow::None => "no borrow".to_string(),
-        Borrow::AbsorbedAt(bit) if step.mirrored => format!(
+        Borrow::AbsorbedAt(bit) if step.order == WordOrder::ByteSwapped => format!(
             "borrow absorbed at bit {bit} of the byte-swapped word, which stands for {}",
             Square::from_index(bit ^ 56)
         ),
         Borrow::AbsorbedAt(bit) => format!("borrow absorbed at bit {bit} ({})", Square::from_index(bit)),
-        Borrow::PastH8 if step.mirrored => "borrow ran past bit 63 of the byte-swapped word".to_string(),
+        Borrow::PastH8 if step.order == WordOrder::ByteSwapped => {
+            "borrow ran past bit 63 of the byte-swapped word".to_string()
+        }
         Borrow::PastH8 => "borrow ran past h8 (bit 63)".to_string(),
     };
     assert_eq!(caption, expected, "{context}");

@@ -31,8 +31,11 @@ pub struct Site {
 pub enum Code {
     /// A value known before the run: a set (a hex or binary literal) …
     Constant(u64),
-    /// … or a count (a decimal literal, a square's name).
+    /// … or a count typed as a decimal literal (`2` in `2 * r`; `3` in `o & 3` a mask) …
     Count(u64),
+    /// … or a square's name, its number: a count wherever it stands, never a set (`o | d4`
+    /// combines o with the number 27, whose bits are not d4).
+    Square(u64),
     /// A name's slot, and what it holds where it is read: what its last assignment gave it.
     Local(usize, Holds),
     Board(BoardName),
@@ -46,20 +49,20 @@ pub enum Code {
     Call(usize, Vec<Code>),
 }
 
-/// What a name holds: a set of squares, or a count (shown as a number) that was typed as one
-/// (`n = 3`, `s = d4`) or that the formula computes (`n = popcount(o)`, a parameter `int sq`).
-/// A typed count's bits shifted are a set (`1 << sq`), a computed one's a number.
+/// What a name holds: a set of squares, or a count (shown as a number) that was typed as a
+/// decimal literal (`n = 3`) or is a number anywhere (`n = popcount(o)`, `s = d4`, a parameter
+/// `int sq`). A typed count's bits shifted are a set (`1 << sq`), any other count's a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holds {
     Set,
     TypedCount,
-    ComputedCount,
+    NumberAnywhere,
 }
 
 impl Holds {
     fn of(code: &Code) -> Holds {
-        if computed_count(code) {
-            Holds::ComputedCount
+        if number_anywhere(code) {
+            Holds::NumberAnywhere
         } else if is_count(code) {
             Holds::TypedCount
         } else {
@@ -149,7 +152,7 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
                     &format!("{} is already a parameter of {}", parameter.name, function.name),
                 ));
             }
-            let holds = if parameter.number { Holds::ComputedCount } else { Holds::Set };
+            let holds = if parameter.number { Holds::NumberAnywhere } else { Holds::Set };
             locals.push((parameter.name.clone(), holds));
         }
         let statements = (&function.body[..], &function.declared[..]);
@@ -360,9 +363,10 @@ fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
     Operands { lhs: text(lhs), rhs: text(rhs), result: Cow::Owned(bound.map(String::from).unwrap_or_default()) }
 }
 
-/// A count the formula computes (`sq`, `popcount(o)`, `sq & 7`), not a literal or a square's
-/// name: shifting one left gives a number, where `1 << sq` gives a set.
-pub fn computed_count(code: &Code) -> bool {
+/// A count that is a number wherever it stands: one the formula computes (`sq`, `popcount(o)`,
+/// `sq & 7`) or a square's name (`d4`). Not a decimal literal, which beside a set is a mask or
+/// a bit (`o & 3`, `1 << sq`): shifting a number left gives a number, a literal's bit a set.
+pub fn number_anywhere(code: &Code) -> bool {
     is_count(code) && !matches!(code, Code::Count(_) | Code::Local(_, Holds::TypedCount))
 }
 
@@ -383,7 +387,7 @@ fn binary_gives_count(op: Binary, a: &Code, b: &Code) -> bool {
         Binary::And | Binary::Or | Binary::Xor => numbers_combined(a, b),
         // A computed count shifted is a number (`popcount(o) << 8`); a literal's bits moved
         // (`1 << sq`, `3 << bsq`) are a set.
-        Binary::Shl => computed_count(a),
+        Binary::Shl => number_anywhere(a),
         // A comparison gives 0 or 1.
         _ => true,
     }
@@ -394,7 +398,7 @@ fn binary_gives_count(op: Binary, a: &Code, b: &Code) -> bool {
 pub fn is_count(code: &Code) -> bool {
     match code {
         Code::Constant(_) => false,
-        Code::Count(_) => true,
+        Code::Count(_) | Code::Square(_) => true,
         Code::Board(board) => *board == BoardName::Square,
         Code::Local(_, holds) => *holds != Holds::Set,
         Code::Binary(op, a, b, _, _) => binary_gives_count(*op, a, b),
@@ -430,7 +434,9 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
         Expr::Unary(op, inner) => {
             let operand = expression(inner, scope, calls)?;
             // A literal's sign is part of it: -1 and ~0 are constants, not steps.
-            if let (Code::Constant(value) | Code::Count(value), Unary::Negate | Unary::Not) = (&operand, op) {
+            if let (Code::Constant(value) | Code::Count(value) | Code::Square(value), Unary::Negate | Unary::Not) =
+                (&operand, op)
+            {
                 let value = if *op == Unary::Negate { value.wrapping_neg() } else { !value };
                 return Ok(Code::Constant(value));
             }
@@ -478,7 +484,7 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
         return Ok(Code::Board(board));
     }
     if let Some(square) = names::square(name) {
-        return Ok(Code::Count(square));
+        return Ok(Code::Square(square));
     }
     if names::function(name).is_some() || known.iter().any(|k| k.name == name) {
         return Err(Error::at(span, &format!("{name} is a function: call it as {name}(…)")));

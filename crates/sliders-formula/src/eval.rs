@@ -6,7 +6,7 @@ use alloc::borrow::Cow;
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::compile::{computed_count, is_count, Body, Code, Compiled, Instruction, Site};
+use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site};
 use super::names::{BoardName, Builtin};
 use super::parse::{Binary, Unary};
 use super::{Fault, Inputs};
@@ -46,7 +46,7 @@ impl Sink for Recording {
             place: Place::Typed { span: site.span, line: site.line, column: site.column },
             operands: site.operands.clone(),
             focus: Focus::Piece,
-            mirrored: false,
+            order: sliders::WordOrder::Board,
             moved: 0,
             operand_moved: 0,
             lane: None,
@@ -104,7 +104,7 @@ impl<S: Sink> Machine<'_, '_, S> {
 
     fn eval(&mut self, code: &Code, base: usize) -> Result<u64, Fault> {
         Ok(match code {
-            Code::Constant(value) | Code::Count(value) => *value,
+            Code::Constant(value) | Code::Count(value) | Code::Square(value) => *value,
             Code::Local(slot, _) => self.stack[base + slot],
             Code::Board(BoardName::Occupied) => self.inputs.occupied,
             Code::Board(BoardName::Sliders) => self.inputs.sliders,
@@ -131,9 +131,9 @@ impl<S: Sink> Machine<'_, '_, S> {
                     // `popcount(o) << 8`): a literal there is a mask or a bit (`o & 3`, `1 << sq`).
                     let (a_count, b_count) = match op {
                         Binary::And | Binary::Or | Binary::Xor | Binary::Add | Binary::Sub | Binary::Mul => {
-                            (*counts || computed_count(lhs), *counts || computed_count(rhs))
+                            (*counts || number_anywhere(lhs), *counts || number_anywhere(rhs))
                         }
-                        Binary::Shl => (computed_count(lhs), is_count(rhs)),
+                        Binary::Shl => (number_anywhere(lhs), is_count(rhs)),
                         _ => (is_count(lhs), is_count(rhs)),
                     };
                     self.record_binary(*op, (a, a_count), (b, b_count), result, *counts, site);

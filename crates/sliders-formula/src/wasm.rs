@@ -387,7 +387,7 @@ fn body_needs(body: &Body, callees: &[[bool; 3]]) -> [bool; 3] {
 
 fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     match code {
-        Code::Constant(_) | Code::Count(_) | Code::Local(..) => {}
+        Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) => {}
         Code::Board(name) => needs[BOARD.iter().position(|b| b == name).unwrap_or(0)] = true,
         Code::Unary(_, a, _) | Code::Ray(a, _, _) => code_needs(a, callees, needs),
         Code::Binary(_, a, b, _, _) => {
@@ -539,7 +539,9 @@ impl<'c> Builder<'c> {
     /// The instructions of `code`, tagged with the innermost step around them (`within`).
     fn code(&mut self, w: &mut Writer, code: &Code, within: Option<Span>) {
         match code {
-            Code::Constant(value) | Code::Count(value) => w.put(&[Instr::I64Const(*value as i64)], within),
+            Code::Constant(value) | Code::Count(value) | Code::Square(value) => {
+                w.put(&[Instr::I64Const(*value as i64)], within)
+            }
             Code::Local(slot, _) => w.put(&[Instr::LocalGet(w.base + *slot as u32)], within),
             Code::Board(name) => {
                 let at = BOARD.iter().position(|b| b == name).unwrap_or(0);
@@ -667,7 +669,7 @@ impl<'c> Builder<'c> {
     /// A mask of a square: a constant when the square is typed, a load from its table
     /// otherwise, after a check that the number is a square.
     fn mask(&mut self, w: &mut Writer, mask: Mask, square: &Code, here: Option<Span>) {
-        if let Code::Count(value) = square {
+        if let Code::Count(value) | Code::Square(value) = square {
             if *value < 64 {
                 let bits = mask.of(Square::from_index(*value as u32)).0;
                 return w.put(&[Instr::I64Const(bits as i64)], here);

@@ -489,7 +489,7 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             place: Place::Typed { span, line, column },
             operands,
             focus: Focus::Piece,
-            mirrored: false,
+            order: sliders::WordOrder::Board,
             moved: 0,
             operand_moved: 0,
             lane: None,

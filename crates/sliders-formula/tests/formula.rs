@@ -572,8 +572,13 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     assert!(product.contains("(o & rank(sq)) × "), "{product}");
     let popcount = said("popcount(d4)", Square::D4, 0);
     assert!(popcount.contains("popcount(d4) = 4") && !popcount.contains("b1"), "{popcount}");
-    let borrow = said("r - d4", Square::D4, 0);
-    assert!(borrow.contains("where d4 (27) has a one"), "{borrow}");
+    // A square's name is a number wherever it stands, beside a set too: its bits are never
+    // named as squares (27's are a1, b1, d1 and e1, not d4).
+    for text in ["r - d4", "o - d4", "o | d4", "o ^ d4"] {
+        let sentence = said(text, Square::D4, 0xff);
+        assert!(sentence.contains("d4 (the number 27) is 27, binary 11011: a number"), "{text}: {sentence}");
+        assert!(!sentence.contains("a1") && !sentence.contains("borrow"), "{text}: {sentence}");
+    }
     let numbers = said("63 - clz(o)", Square::D4, 0);
     assert!(numbers.ends_with("63 − 36 = 27."), "{numbers}");
     let rotate = said("rotl(r, 40)", Square::D4, 0);

@@ -107,7 +107,7 @@ fn file_letters(out: &mut String) {
 fn heading(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     let focus = step_focus_name(step, &Board::of(trace)).map(|f| format!(", {f}")).unwrap_or_default();
-    let mirrored = if step.mirrored { ", mirrored board" } else { "" };
+    let mirrored = step.order.board_note().map(|note| format!(", {note}")).unwrap_or_default();
     let place = format!("{focus}{mirrored}");
     let place = if place.is_empty() { place } else { text(&place) };
     format!("Step {} of {}{place}: <code>{}</code>", index + 1, trace.steps.len(), text(&step.label))
@@ -179,6 +179,9 @@ pub fn step(trace: &Trace, index: usize) -> String {
         }
     }
     out.push_str("|}\n");
+    // What the step did, in the sentences the page says under it.
+    let said = sliders_explain::narration::narrate(trace, index);
+    let _ = writeln!(out, "<div data-narration=\"\">{}</div>", text(&said));
     let key = crate::figure::legend_of_mark(trace, step, &columns, true, "The dot marks");
     let lanes = sliders_explain::narration::lanes_sentence(trace, index);
     let key: Vec<&str> =
@@ -233,7 +236,8 @@ mod tests {
     fn a_step_is_a_few_kilobytes() {
         let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x4ced_2200_0146_f848));
         let sizes: Vec<usize> = (0..trace.steps.len()).map(|index| step(&trace, index).len()).collect();
-        assert!(sizes.iter().all(|&bytes| bytes < 8 * 1024), "{sizes:?}");
+        // Three boards of 64 cells, and the step's narration (about 1 KiB for the borrow's).
+        assert!(sizes.iter().all(|&bytes| bytes < 9 * 1024), "{sizes:?}");
     }
 
     #[test]

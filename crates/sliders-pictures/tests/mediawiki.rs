@@ -1,8 +1,8 @@
 //! The wikitable and the article's ASCII as a real MediaWiki renders them: Debian's MediaWiki
 //! (1.39 LTS) with SQLite, installed in a throwaway folder, each batch of wikitext rendered by
 //! its `maintenance/parse.php`, with no web server. For every technique and slider on a few
-//! boards, every step's heading and captions come out whole (`file | rank` too), every board has
-//! 64 squares, each titled with its name and coloured by its value's bit, every mark has its key,
+//! boards, every step's heading, captions and narration come out whole (`file | rank` too), every
+//! board has 64 squares, each titled with its name and coloured by its value's bit, every mark has its key,
 //! and the `<pre>` ASCII comes out as written.
 //!
 //! The wiki is `mediawiki-sandbox`'s: without `SLIDER_LAB_REQUIRE_MEDIAWIKI` (which `cargo xtask
@@ -47,7 +47,7 @@ fn check_step(case: ElementRef, trace: &Trace, index: usize, what: &str) {
     let heading = text_of(outer.select(&selector("caption")).next().unwrap());
     assert!(heading.starts_with(&format!("Step {} of {}", index + 1, trace.steps.len())), "{what}: {heading}");
     assert!(heading.ends_with(&format!(": {}", step.label)), "{what}: the label cut: {heading}");
-    assert_eq!(heading.contains("mirrored board"), step.mirrored, "{what}: {heading}");
+    assert_eq!(heading.contains("mirrored board"), step.order == sliders::WordOrder::ByteSwapped, "{what}: {heading}");
     // The captions, whole, one a column.
     let terms = equation(step, &animation::frame(step, Moment::Finished), trace.sliders);
     let first_row = outer.select(&selector(":scope > tbody > tr")).next().unwrap();
@@ -90,6 +90,9 @@ fn check_step(case: ElementRef, trace: &Trace, index: usize, what: &str) {
         }
         assert_eq!(squares, 64, "{what}: squares of {value}");
     }
+    // The step's narration, whole, as the page says it.
+    let said = case.select(&selector("div[data-narration]")).next().map(text_of).unwrap_or_default();
+    assert_eq!(said, sliders_explain::narration::narrate(trace, index).trim(), "{what}: the narration");
     // Every mark has its key.
     let key: String = case.select(&selector("small")).last().map(text_of).unwrap_or_default();
     assert!(!dots || key.contains("The dot marks"), "{what}: a dot without its key: {key:?}");

@@ -201,6 +201,58 @@ pub enum Focus {
     Ray(Direction),
 }
 
+/// How a step's values hold the board: square by square, or turned round so that a subtraction,
+/// which can only borrow up the word, runs down the board. A turn is its own inverse.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum WordOrder {
+    /// Bit n is square n.
+    #[default]
+    Board,
+    /// Byte-swapped: the ranks in reverse order, each rank's squares in place, so bit n stands
+    /// for square n ^ 56 (Hyperbola Quintessence's `bswap`).
+    ByteSwapped,
+}
+
+impl WordOrder {
+    /// The square bit `bit` of a word in this order stands for on the board.
+    pub const fn square_of_bit(self, bit: u32) -> Square {
+        Square::from_index(match self {
+            WordOrder::Board => bit,
+            WordOrder::ByteSwapped => bit ^ 56,
+        })
+    }
+
+    /// A board turned into a word of this order, or such a word back into the board.
+    pub const fn turn(self, board: Bitboard) -> Bitboard {
+        Bitboard(match self {
+            WordOrder::Board => board.0,
+            WordOrder::ByteSwapped => board.0.swap_bytes(),
+        })
+    }
+
+    /// Whether the word holds the board turned round.
+    pub const fn is_turned(self) -> bool {
+        !matches!(self, WordOrder::Board)
+    }
+
+    /// How a heading names the board such a word shows: ranks mirrored top to bottom; nothing
+    /// for the board as it stands.
+    pub const fn board_note(self) -> Option<&'static str> {
+        match self {
+            WordOrder::Board => None,
+            WordOrder::ByteSwapped => Some("mirrored board"),
+        }
+    }
+
+    /// How a sentence names the word: "the byte-swapped word".
+    pub const fn word(self) -> &'static str {
+        match self {
+            WordOrder::Board => "the word",
+            WordOrder::ByteSwapped => "the byte-swapped word",
+        }
+    }
+}
+
 /// Which lane of a two-lane SIMD value a step shows, and the line it holds there.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Lane {
@@ -265,9 +317,9 @@ pub struct Step {
     /// What the source calls the operands and the result, from its syntax tree.
     pub operands: Operands,
     pub focus: Focus,
-    /// The values are the board mirrored top to bottom (byte-swapped): bit n stands for the
-    /// square n ^ 56, and a borrow that runs up runs down the real board.
-    pub mirrored: bool,
+    /// How the values hold the board: in a turned word a borrow that runs up the word runs
+    /// down the real board.
+    pub order: WordOrder,
     /// The values are the board moved by this many bits (negative: towards a1), as after
     /// `occupied >> file`: the slider's bit stands `moved` bits from its square.
     pub moved: i8,
@@ -300,7 +352,7 @@ impl Step {
                 result: Cow::Borrowed(site.result),
             },
             focus: Focus::Piece,
-            mirrored: false,
+            order: WordOrder::Board,
             moved: 0,
             operand_moved: 0,
             lane: None,
@@ -438,9 +490,9 @@ pub trait Tracer {
     #[inline(always)]
     fn focus(&mut self, _focus: Focus) {}
 
-    /// Says whether the following steps work on the byte-swapped (mirrored) board.
+    /// Says how the following steps' values hold the board: as it stands, or byte-swapped.
     #[inline(always)]
-    fn mirrored(&mut self, _mirrored: bool) {}
+    fn word_order(&mut self, _order: WordOrder) {}
 
     /// Says that the next step moves the board by `bits` (negative: towards a1), and the steps
     /// after it work on the moved board, until the next call: the page then draws the slider
@@ -747,7 +799,7 @@ impl Tracer for NoTrace {
 pub struct Recorder {
     pub steps: Vec<Step>,
     focus: Option<Focus>,
-    mirrored: bool,
+    order: WordOrder,
     /// How far the board is moved from the next step on, and for that step's first operand.
     moved: i8,
     operand_moved: i8,
@@ -764,7 +816,7 @@ impl Recorder {
     pub fn clear(&mut self) {
         self.steps.clear();
         self.focus = None;
-        self.mirrored = false;
+        self.order = WordOrder::Board;
         self.moved = 0;
         self.operand_moved = 0;
         self.lanes = None;
@@ -777,7 +829,7 @@ impl Recorder {
 impl Tracer for Recorder {
     fn record(&mut self, mut step: Step) {
         step.focus = self.focus.unwrap_or(Focus::Piece);
-        step.mirrored = self.mirrored;
+        step.order = self.order;
         step.moved = self.moved;
         step.operand_moved = self.operand_moved;
         // A lane's step works on the line that lane holds.
@@ -823,8 +875,8 @@ impl Tracer for Recorder {
         self.focus = Some(focus);
     }
 
-    fn mirrored(&mut self, mirrored: bool) {
-        self.mirrored = mirrored;
+    fn word_order(&mut self, order: WordOrder) {
+        self.order = order;
     }
 
     fn lanes(&mut self, lines: Option<[Option<Line>; 2]>) {

@@ -142,7 +142,7 @@ fn children(code: &Code) -> Vec<&Code> {
         Code::Select(c, a, b, _) => alloc::vec![&**c, &**a, &**b],
         Code::Builtin(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
         Code::Call(_, arguments) => arguments.iter().collect(),
-        Code::Constant(_) | Code::Count(_) | Code::Local(..) | Code::Board(_) => Vec::new(),
+        Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) => Vec::new(),
     }
 }
 
@@ -197,7 +197,7 @@ impl Machine<'_, '_> {
 
     fn eval(&mut self, code: &Code, base: usize, guard: &Bdd) -> Built<Word> {
         Ok(match code {
-            Code::Constant(value) | Code::Count(value) => self.builder.constant(*value),
+            Code::Constant(value) | Code::Count(value) | Code::Square(value) => self.builder.constant(*value),
             Code::Local(slot, _) => self.stack[base + slot].clone(),
             Code::Board(BoardName::Occupied) => self.occupied.clone(),
             Code::Board(BoardName::Sliders) => self.sliders.clone(),

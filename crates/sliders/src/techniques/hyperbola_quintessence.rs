@@ -11,7 +11,7 @@
 use super::compose::by_lines;
 use super::first_rank::rank_attacks;
 use crate::geometry::LINE_EX;
-use crate::trace::Tracer;
+use crate::trace::{Tracer, WordOrder};
 use crate::{Bitboard, Line, Slider, Square};
 use traced::traced;
 
@@ -33,14 +33,14 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let o = occupied & line_ex;
     // Subtracting the slider's bit r starts a borrow at the slider that runs up to the first piece above it, or past bit 63 if there is none.
     let forward = o - r;
-    t.mirrored(true);
+    t.word_order(WordOrder::ByteSwapped);
     // Swapping the bytes mirrors the ranks: this line has one square per rank, so what lay below the slider now lies above it.
     let o_mirrored = bswap(o);
     // The slider's bit, mirrored the same way.
     let r_mirrored = bswap(r);
     // The same subtraction on the mirrored word: its borrow runs up to the piece that stands nearest below the slider on the real board, or past bit 63 if there is none.
     let reverse = o_mirrored - r_mirrored;
-    t.mirrored(false);
+    t.word_order(WordOrder::Board);
     // Swapping again puts the mirrored difference back on the real board.
     let reverse_back = bswap(reverse);
     // On the squares of the line, both differences equal o beyond the nearest blocker on each side that has one, and cancel; from blocker to blocker (to the line's end on a side without one), the slider aside, exactly one has a one. Off the line the borrows leave ones the mask clears next.

@@ -11,7 +11,7 @@
 
 use super::first_rank::rank_attacks;
 use crate::geometry::LINE_EX;
-use crate::trace::{Focus, Tracer};
+use crate::trace::{Focus, Tracer, WordOrder};
 use crate::{Bitboard, Lanes, Line, Slider, Square};
 use traced::traced;
 
@@ -80,14 +80,14 @@ fn lane_attacks<T: Tracer>(t: &mut T, r: Lanes, line_ex: Lanes, occupied: Bitboa
     let o = occupied & line_ex;
     // In a lane that holds a line, subtracting the slider's bit r starts a borrow at the slider, which runs up to the first piece above it on that line, or out of the lane if there is none. An idle lane holds zero in o and r.
     let forward = o - r;
-    t.mirrored(true);
+    t.word_order(WordOrder::ByteSwapped);
     // One byte shuffle reverses the eight bytes of both lanes: each line has one square per rank, so what lay below the slider now lies above it.
     let o_mirrored = bswap(o);
     // The slider's bit, mirrored the same way.
     let r_mirrored = bswap(r);
     // The same subtraction on the mirrored lanes: in a lane that holds a line, the borrow runs up to the piece that stands nearest below the slider on the real board, or out of the lane if there is none.
     let reverse = o_mirrored - r_mirrored;
-    t.mirrored(false);
+    t.word_order(WordOrder::Board);
     // Shuffling the bytes again puts the mirrored differences back on the real board.
     let reverse_back = bswap(reverse);
     // On a lane's line, both differences equal o beyond the nearest blocker on each side that has one, and cancel; from blocker to blocker (to the line's end on a side without one), the slider aside, exactly one has a one.

@@ -37,7 +37,7 @@ fn lookup<T: Tracer>(
     let magic = magics[square];
     // Keeps the pieces that matter.
     let relevant = occupied & magic.mask;
-    // Keeps the top bits, one per relevant square: the search made sure no two sets of pieces that attack differently share them.
+    // Keeps the top bits, as many as the mask has squares, though no one of them stands for a square: the search made sure no two sets of pieces that attack differently share them.
     // `relevant * magic.number`: Each piece adds a copy of the magic number shifted up by its square. The search chose the number so that the top bits of the sum tell apart every two sets of pieces that attack differently.
     let index = (relevant * magic.number) >> magic.shift;
     // The attacks stored for every set of pieces that lands on this entry.

@@ -346,7 +346,7 @@ pub fn aside_lines(source: &str) -> Vec<bool> {
         while index < lines.len() {
             let line = lines[index];
             let statement = line.trim();
-            // Attributes, and the tracer's bookkeeping (`t.focus(…)`, `t.mirrored(…)`), which
+            // Attributes, and the tracer's bookkeeping (`t.focus(…)`, `t.word_order(…)`), which
             // says where the steps work, not what the algorithm computes.
             aside[index] = statement.starts_with("#[") || (statement.starts_with("t.") && statement.ends_with(';'));
             index += 1;
