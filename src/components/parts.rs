@@ -63,7 +63,7 @@ pub fn parts(
     // A formula whose last step gives a number, and that number as its result, computed a
     // count or a square, not attacks.
     let number = match trace.steps.last().map(|step| step.result) {
-        Some(sliders::Value::Number(n)) if setup.formula_open && trace.result.0 == n as u64 => Some(n),
+        Some(sliders::Value::Number(n)) if setup.formula_open && trace.result.0 == n => Some(n),
         _ => None,
     };
     let positive_rays_only = !setup.formula_open && setup.technique.positive_rays_only();

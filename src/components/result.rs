@@ -8,7 +8,7 @@ pub struct ResultProps {
     pub positive_rays_only: bool,
     pub attacks: Bitboard,
     /// The reader's formula gave a number (a count, a square), not a set of squares.
-    pub number: Option<u32>,
+    pub number: Option<u64>,
 }
 
 /// A plain view function, not a component: its few nodes cost less to rebuild with the app

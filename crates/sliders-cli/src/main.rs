@@ -47,8 +47,9 @@ enum Command {
     /// Run a formula of your own: print its value as 0x and 16 hex digits, its steps, or check
     /// it against the reference on every square.
     Eval {
-        /// The formula's text, or @FILE to read it from a file.
-        #[arg(long)]
+        /// The formula's text, or @FILE to read it from a file. It may start with a minus
+        /// (`--formula '-sq'`).
+        #[arg(long, allow_hyphen_values = true)]
         formula: String,
         #[command(flatten)]
         position: OptionalPosition,

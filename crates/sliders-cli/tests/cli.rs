@@ -195,6 +195,10 @@ fn eval_prints_a_formulas_value_first_and_its_steps() {
     let out = text(&traced.stdout);
     assert!(out.starts_with("0x000ffffff0000000\nformula (the reader's formula): rook on d4"), "{out}");
     assert!(out.contains("\nstep 2: o - 2 * r\n") && out.contains("A borrow starts at bit 28 (e4)"), "{out}");
+    // A formula may start with a minus, as its own argument: -r is 2^64 - 2^27.
+    let negated = sliders(&["eval", "--formula", "-r", "--slider", "rook", "--square", "d4", "--occupied", "0x0"], "");
+    assert!(negated.status.success(), "{}", text(&negated.stderr));
+    assert_eq!(text(&negated.stdout), "0xfffffffff8000000\n");
 }
 
 #[test]

@@ -43,6 +43,8 @@ fn borrow_walk(step: &Step) -> Option<(u32, u32)> {
 /// The scan's start, end and direction: (from, found, upward).
 fn scan(step: &Step) -> Option<(u32, u32, bool)> {
     let Value::Number(n) = step.result else { return None };
+    // A scan's result is at most 64.
+    let n = n.min(64) as u32;
     match step.op {
         Op::BitScanForward => Some((0, n.min(63), true)),
         Op::Tzcnt => Some((0, n.min(64), true)),

@@ -40,6 +40,13 @@ pub fn index_window(step: &Step, board: &Board) -> Option<(u64, String)> {
     Some((!0u64 << (64 - bits), format!("the top {bits} bits ({} to 63)", 64 - bits)))
 }
 
+/// True for the shift that cuts a technique's index from its product's top bits (magic's
+/// `>> magic.shift`, kindergarten's `>> 58`): the product's bits and the index's are not squares.
+pub fn cuts_index(step: &Step, board: &Board) -> bool {
+    let Some(Value::Number(amount)) = step.rhs else { return false };
+    step.op == Op::Shr && index_bits(step, Some(board)).is_some_and(|bits| amount == u64::from(64 - bits))
+}
+
 /// The copies of a product `a × b` that can be followed one by one: one per one bit of a, each
 /// with the bits it lands on in the index's window (without a board, the widest a technique's
 /// index can take). `None` when copies overlap (carries mix them) or a is empty.

@@ -32,14 +32,28 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
                 Op::Sub => "−",
                 _ => "×",
             };
-            format!("{x} {sign} {y} = {z}.")
+            // Numbers are 64-bit words: below zero or past 2^64 they wrap round.
+            let wrapped = match step.op {
+                Op::Add => x.checked_add(y).is_none(),
+                Op::Sub => x < y,
+                _ => x.checked_mul(y).is_none(),
+            };
+            let note = match step.op {
+                _ if !wrapped => String::new(),
+                Op::Sub => format!(
+                    " {y} is more than {x}, so the difference is below zero: the 64-bit word wraps round to 2^64 − {}.",
+                    y - x
+                ),
+                _ => String::from(" The exact value passes 2^64: the 64-bit word keeps its lowest 64 bits."),
+            };
+            format!("{x} {sign} {y} = {z}.{note}")
         }
         (Op::Add, ..) => add(a, b, lhs, rhs, result),
         (Op::Mul, Value::Board(x), Some(Value::Board(y)), _) => multiply(a, b, x, y, result)?,
         (Op::Shl | Op::Shr, _, Some(amount), _) if step.place.is_typed() => {
             let amount = value_of(amount);
             let effective = (amount % 64) as u32;
-            let moved = shift(a, step.op, lhs, effective, result);
+            let moved = shift(a, step.op, lhs, effective, result, true);
             if amount < 64 {
                 moved
             } else {
@@ -91,14 +105,16 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             };
             format!("{which}: {}. Only that value was computed.", described(chosen))
         }
-        (Op::Mask(mask), Value::Number(index), _, _) => masked(mask, Square::from_index(index.min(63)), result, board),
+        (Op::Mask(mask), Value::Number(index), _, _) => {
+            masked(mask, Square::from_index(index.min(63) as u32), result, board)
+        }
         _ => return None,
     })
 }
 
 fn value_of(value: Value) -> u64 {
     match value {
-        Value::Number(n) => n as u64,
+        Value::Number(n) => n,
         Value::Board(board) => board.0,
     }
 }
@@ -110,15 +126,25 @@ fn numbers(step: &Step, a: &str, b: &str) -> String {
     let amount = matches!(step.op, Op::RotateLeft | Op::RotateRight | Op::Shl | Op::Shr);
     for (name, value) in [(a, Some(step.lhs)), (b, step.rhs.filter(|_| !amount))] {
         if let (Some(Value::Number(n)), false) = (value, name.starts_with("the constant")) {
-            text.push_str(&format!("{name} is {n}, binary {n:b}: a number, not a set of squares. "));
+            text.push_str(&format!("{name} is {}: a number, not a set of squares. ", in_digits(n)));
         }
     }
     let result = match step.result {
-        Value::Number(n) => format!("{n} (binary {n:b})"),
+        Value::Number(n) => format!("{} ({})", n, in_digits(n).split_once(", ").map_or("", |(_, digits)| digits)),
         Value::Board(board) => format!("{board}"),
     };
     text.push_str(&format!("{} = {result}.", step.expression()));
     text
+}
+
+/// "27, binary 11011"; a number past 32 bits in hex, whose 64 binary digits would not read:
+/// "18446744073709551589, 0xffffffffffffffe5".
+fn in_digits(n: u64) -> String {
+    if n <= u32::MAX as u64 {
+        format!("{n}, binary {n:b}")
+    } else {
+        format!("{n}, 0x{n:016x}")
+    }
 }
 
 /// A number as a number, a set in hex.
@@ -147,7 +173,7 @@ fn multiply(a: &str, b: &str, x: Bitboard, y: Bitboard, product: Bitboard) -> Op
     }
     let k = x.0.trailing_zeros();
     let factor = if x.0 < 1 << 32 { format!("{}", x.0) } else { format!("{x}") };
-    let shift = shift(b, Op::Shl, y, k, product);
+    let shift = shift(b, Op::Shl, y, k, product, true);
     let lost = y.count() - product.count();
     let lost = match lost {
         0 => String::new(),

@@ -143,13 +143,15 @@ pub fn describe(step: &Step, board: &Board) -> String {
 fn describe_values(step: &Step, board: &Board) -> String {
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
+    // A technique's shift amount is below 64 and a scan finds at most 64 (a formula's larger
+    // numbers are said by formula.rs).
     let amount = match step.rhs {
-        Some(Value::Number(n)) => n,
+        Some(Value::Number(n)) => n.min(64) as u32,
         _ => 0,
     };
     let result = step.result.board().unwrap_or_default();
     let found = match step.result {
-        Value::Number(n) => n,
+        Value::Number(n) => n.min(64) as u32,
         Value::Board(_) => 0,
     };
     // The operands by the names the label gives them: "potential_blockers", "2r"; "a" and "b" for long ones.
@@ -174,7 +176,7 @@ fn describe_values(step: &Step, board: &Board) -> String {
             )
         }
         Op::Neg => negate(a, lhs),
-        Op::Shl | Op::Shr => shift(a, step.op, lhs, amount, result),
+        Op::Shl | Op::Shr => shift(a, step.op, lhs, amount, result, !crate::facts::cuts_index(step, board)),
         Op::Sub if step.order.is_turned() => {
             subtraction(&names, lhs, rhs, result, step.focus, &board.in_order(step.order), board)
         }

@@ -197,7 +197,9 @@ pub(crate) fn negate(name: &str, a: Bitboard) -> String {
     }
 }
 
-pub(crate) fn shift(name: &str, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> String {
+/// `squares`: the bits stand for squares; an index cut from a product's top bits names bits only.
+pub(crate) fn shift(name: &str, op: Op, a: Bitboard, amount: u32, result: Bitboard, squares: bool) -> String {
+    let bit_name = |bit: u32| if squares { bit_name(bit) } else { format!("bit {bit}") };
     let (way, end) =
         if op == Op::Shl { ("up, towards h8", "past bit 63") } else { ("down, towards a1", "below bit 0") };
     if a.is_empty() {
@@ -628,7 +630,7 @@ pub(crate) fn lookup(step: &Step, entry: Bitboard, board: &Board) -> String {
     let by_square = ["[sq]", "[square]", "[first]", "[first blocker]"].iter().any(|index| step.label.contains(index));
     let file = (b'a' + board.square.file() as u8) as char;
     let at = if index < 64 && by_square {
-        format!("entry {index} ({})", Square::from_index(index))
+        format!("entry {index} ({})", Square::from_index(index as u32))
     } else if step.label.contains("[file][") {
         format!("entry {index} in the row of the {file}-file, the slider's file,")
     } else if step.label.contains("[rank][") {

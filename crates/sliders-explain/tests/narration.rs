@@ -192,9 +192,14 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         // they lie exactly the shift apart.
         if matches!(step.op, Op::Shl | Op::Shr) {
             let amount = match step.rhs {
-                Some(Value::Number(n)) => n,
+                Some(Value::Number(n)) => n as u32,
                 _ => panic!("{context}: a shift without an amount"),
             };
+            // The index cut from a product's top bits is a number: its bits are named, no square.
+            if sliders_explain::facts::cuts_index(step, board) {
+                let named = listed(&sentence.replace("towards a1", "").replace("towards h8", ""));
+                assert!(named.is_empty(), "{context}: an index's bits named as squares: {sentence}");
+            }
             // "What is left" says bits fell off; "Where they land" that none did.
             let (before, after) = (lhs.count(), step.result.board().unwrap().count());
             if sentence.contains("What is left") {
@@ -204,8 +209,11 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 assert_eq!(after, before, "{context}: bits fell off: {sentence}");
             }
             for claim in sentence.split(", ").filter(|part| part.contains(" → bit ")) {
-                let numbers: Vec<u32> =
-                    claim.split("bit ").skip(1).map(|n| n.split(' ').next().unwrap().parse().unwrap()).collect();
+                let numbers: Vec<u32> = claim
+                    .split("bit ")
+                    .skip(1)
+                    .map(|n| n.split([' ', '.', ';']).next().unwrap().parse().unwrap())
+                    .collect();
                 let (from, to) = (numbers[0], numbers[1]);
                 let moved = if step.op == Op::Shl { from + amount } else { from - amount };
                 assert_eq!(moved, to, "{context}: {sentence}");
@@ -392,7 +400,7 @@ fn check_index_window(text: &str, next: Option<&Step>, context: &str) -> usize {
     let (count, start): (u32, u32) = (count.parse().unwrap(), start.parse().unwrap());
     assert_eq!(count + start, 64, "{context}: {text}");
     let next = next.unwrap_or_else(|| panic!("{context}: no step cuts the index"));
-    assert_eq!((next.op, next.rhs), (Op::Shr, Some(Value::Number(start))), "{context}: {text}");
+    assert_eq!((next.op, next.rhs), (Op::Shr, Some(Value::Number(start.into()))), "{context}: {text}");
     let listed = listed.split(". ").next().unwrap();
     for named in listed.split("bit ").skip(1) {
         let digits: String = named.chars().take_while(char::is_ascii_digit).collect();

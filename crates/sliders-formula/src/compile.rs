@@ -403,6 +403,8 @@ pub fn is_count(code: &Code) -> bool {
         Code::Local(_, holds) => *holds != Holds::Set,
         Code::Binary(op, a, b, _, _) => binary_gives_count(*op, a, b),
         Code::Unary(Unary::LogicalNot, ..) => true,
+        // `~n` and `-n` of a number are numbers (`~n & 63`).
+        Code::Unary(_, inner, _) => is_count(inner),
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
         Code::Builtin(f, ..) => {
             matches!(f, Builtin::Clz | Builtin::Ctz | Builtin::Bsf | Builtin::Bsr | Builtin::Popcount)
@@ -422,13 +424,9 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
         }
     };
     Ok(match &node.expr {
-        // A small decimal literal is a count (2 in `2 * r`); hex and binary ones are sets.
+        // A decimal literal is a count (2 in `2 * r`); hex and binary ones are sets.
         Expr::Number(value, radix) => {
-            return Ok(if *radix == Radix::Decimal && *value <= u32::MAX as u64 {
-                Code::Count(*value)
-            } else {
-                Code::Constant(*value)
-            })
+            return Ok(if *radix == Radix::Decimal { Code::Count(*value) } else { Code::Constant(*value) })
         }
         Expr::Name(name) => name_code(name, node.span, scope, calls.known)?,
         Expr::Unary(op, inner) => {

@@ -71,10 +71,11 @@ fn set(value: u64) -> Value {
     Value::Board(Bitboard(value))
 }
 
-/// A count as a number when it fits the step's number, else as the bits it is.
+/// A count as the number it is, at any size (`0 - d4` wraps to 2^64 - 27, a number still);
+/// anything else as the set its bits make.
 fn counted(value: u64, count: bool) -> Value {
-    if count && value <= u32::MAX as u64 {
-        Value::Number(value as u32)
+    if count {
+        Value::Number(value)
     } else {
         set(value)
     }
@@ -117,8 +118,9 @@ impl<S: Sink> Machine<'_, '_, S> {
                     Unary::LogicalNot => ((a == 0) as u64, Op::LogicalNot),
                 };
                 if S::RECORDS {
-                    let lhs = if *op == Unary::LogicalNot { counted(a, is_count(inner)) } else { set(a) };
-                    let result = if *op == Unary::LogicalNot { Value::Number(result as u32) } else { set(result) };
+                    // `~n` and `-n` of a number are numbers; `!x` is 0 or 1.
+                    let lhs = counted(a, is_count(inner));
+                    let result = counted(result, *op == Unary::LogicalNot || is_count(inner));
                     self.sink.step(site, step, lhs, None, result);
                 }
                 result
@@ -199,17 +201,16 @@ impl<S: Sink> Machine<'_, '_, S> {
                     Binary::Sub => Op::Sub,
                     _ => Op::Mul,
                 };
-                let numbers = counts && a <= u32::MAX as u64 && b <= u32::MAX as u64 && result <= u32::MAX as u64;
                 // A computed count beside a set (`popcount(o) + r`) is still shown as the number it is.
-                let (a_number, b_number) = if counts { (numbers, numbers) } else { (a_count, b_count) };
-                (step, counted(a, a_number), counted(b, b_number), counted(result, numbers))
+                let (a_number, b_number) = if counts { (true, true) } else { (a_count, b_count) };
+                (step, counted(a, a_number), counted(b, b_number), counted(result, counts))
             }
             // A count shifted (`popcount(o) << 8`) is a number, never a set of squares.
             Binary::Shl => (Op::Shl, counted(a, a_count), amount(b), counted(result, counts)),
             Binary::Shr => (Op::Shr, counted(a, a_count), amount(b), counted(result, counts)),
             _ => {
                 let comparison = op.comparison().unwrap_or(Comparison::NotEqual);
-                (Op::Compare(comparison), counted(a, a_count), counted(b, b_count), Value::Number(result as u32))
+                (Op::Compare(comparison), counted(a, a_count), counted(b, b_count), Value::Number(result))
             }
         };
         self.sink.step(site, step, lhs, Some(rhs), value);
@@ -263,7 +264,7 @@ impl<S: Sink> Machine<'_, '_, S> {
         }
         let result = mask.of(Square::from_index(square as u32)).0;
         if S::RECORDS {
-            self.sink.step(site, Op::Mask(mask), Value::Number(square as u32), None, set(result));
+            self.sink.step(site, Op::Mask(mask), Value::Number(square), None, set(result));
         }
         Ok(result)
     }

@@ -249,7 +249,7 @@ impl Writer {
             }
             Value::Number(n) => {
                 self.u8(1);
-                self.u64(n as u64);
+                self.u64(n);
             }
         }
     }
@@ -340,7 +340,7 @@ impl<'a> Reader<'a> {
     fn value(&mut self) -> Option<Value> {
         match self.u8()? {
             0 => Some(Value::Board(Bitboard(self.u64()?))),
-            1 => u32::try_from(self.u64()?).ok().map(Value::Number),
+            1 => Some(Value::Number(self.u64()?)),
             _ => None,
         }
     }

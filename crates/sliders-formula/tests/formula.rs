@@ -555,6 +555,19 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     assert!(shifted.contains("popcount(o) is 9, binary 1001") && !shifted.contains("(a1)"), "{shifted}");
     let bit = said("1 << sq", Square::D4, 0);
     assert!(bit.contains("bit 0 (a1) → bit 27 (d4)"), "{bit}");
+    // Numbers stay numbers below zero and past 32 bits: `0 - d4` wraps round, `~n` flips a
+    // number's 64 bits; neither is said as squares or pieces.
+    let below = said("0 - d4", Square::D4, 0x0000_0810_0022_0000);
+    assert!(
+        below.contains("0 − 27 = 18446744073709551589. 27 is more than 0")
+            && below.contains("wraps round to 2^64 − 27")
+            && !below.contains("borrow")
+            && !below.contains("a1"),
+        "{below}"
+    );
+    let flipped = said("n = popcount(o)\n~n & 63", Square::D4, 0x0000_0810_0022_0000);
+    assert!(flipped.contains("~n = 18446744073709551610") && flipped.contains("= 58 (binary 111010)"), "{flipped}");
+    assert!(!flipped.contains("b1") && !flipped.contains("one bits of ~n"), "{flipped}");
     // A name holds what its assignment gave it: a count in a name is still a number, a typed
     // one's bit shifted still a set, and a parameter typed int holds a number.
     let local = said("n = popcount(o)\nn - 1", Square::D4, 0x0022_1400_0814_0022);

@@ -179,7 +179,9 @@ impl Op {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Value {
     Board(Bitboard),
-    Number(u32),
+    /// A number, not a set of squares: a square's index, a count, a table index or a shift's
+    /// amount, and in a formula any 64-bit number it computes.
+    Number(u64),
 }
 
 impl Value {
@@ -589,7 +591,13 @@ pub trait Tracer {
     fn add(&mut self, site: &'static Site, a: u32, b: u32) -> u32 {
         let result = a.wrapping_add(b);
         if Self::RECORDS {
-            self.record(Step::at(site, Op::Add, Value::Number(a), Some(Value::Number(b)), Value::Number(result)));
+            self.record(Step::at(
+                site,
+                Op::Add,
+                Value::Number(a.into()),
+                Some(Value::Number(b.into())),
+                Value::Number(result.into()),
+            ));
         }
         result
     }
@@ -616,7 +624,7 @@ pub trait Tracer {
     #[track_caller]
     fn bsf(&mut self, site: &'static Site, a: Bitboard) -> Square {
         let index = a.0.trailing_zeros();
-        self.unary(site, Op::BitScanForward, a, Value::Number(index));
+        self.unary(site, Op::BitScanForward, a, Value::Number(index.into()));
         Square::from_index(index)
     }
 
@@ -625,7 +633,7 @@ pub trait Tracer {
     #[track_caller]
     fn bsr(&mut self, site: &'static Site, a: Bitboard) -> Square {
         let index = 63 ^ a.0.leading_zeros();
-        self.unary(site, Op::BitScanReverse, a, Value::Number(index));
+        self.unary(site, Op::BitScanReverse, a, Value::Number(index.into()));
         Square::from_index(index)
     }
 
@@ -633,7 +641,7 @@ pub trait Tracer {
     #[track_caller]
     fn lzcnt(&mut self, site: &'static Site, a: Bitboard) -> u32 {
         let count = a.0.leading_zeros();
-        self.unary(site, Op::Lzcnt, a, Value::Number(count));
+        self.unary(site, Op::Lzcnt, a, Value::Number(count.into()));
         count
     }
 
@@ -641,7 +649,7 @@ pub trait Tracer {
     #[track_caller]
     fn tzcnt(&mut self, site: &'static Site, a: Bitboard) -> u32 {
         let count = a.0.trailing_zeros();
-        self.unary(site, Op::Tzcnt, a, Value::Number(count));
+        self.unary(site, Op::Tzcnt, a, Value::Number(count.into()));
         count
     }
 
@@ -649,7 +657,7 @@ pub trait Tracer {
     #[inline(always)]
     #[track_caller]
     fn lookup(&mut self, site: &'static Site, index: u32, entry: Bitboard) -> Bitboard {
-        self.unary_value(site, Op::Lookup, Value::Number(index), Value::Board(entry));
+        self.unary_value(site, Op::Lookup, Value::Number(index.into()), Value::Board(entry));
         entry
     }
 
@@ -676,7 +684,7 @@ pub trait Tracer {
     #[track_caller]
     fn shift(&mut self, site: &'static Site, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> Bitboard {
         if Self::RECORDS {
-            self.record(Step::at(site, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
+            self.record(Step::at(site, op, Value::Board(a), Some(Value::Number(amount.into())), Value::Board(result)));
         }
         result
     }
@@ -854,7 +862,7 @@ impl Tracer for Recorder {
     #[inline(never)]
     #[track_caller]
     fn shift(&mut self, site: &'static Site, op: Op, a: Bitboard, amount: u32, result: Bitboard) -> Bitboard {
-        self.record(Step::at(site, op, Value::Board(a), Some(Value::Number(amount)), Value::Board(result)));
+        self.record(Step::at(site, op, Value::Board(a), Some(Value::Number(amount.into())), Value::Board(result)));
         result
     }
 

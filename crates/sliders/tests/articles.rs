@@ -150,7 +150,7 @@ fn classical_bishop_g2_north_west() {
     let [attacks, blocker, scan, shadow, result] = &ray[..] else { panic!("five north-west steps") };
     assert_eq!(board(&attacks), north_west_g2);
     assert_eq!(board(&blocker), Square::A8.bit() | Square::C6.bit(), "{{a8, c6}}");
-    assert_eq!((scan.op, scan.result), (Op::BitScanForward, Value::Number(Square::C6.index())));
+    assert_eq!((scan.op, scan.result), (Op::BitScanForward, Value::Number(Square::C6.index().into())));
     assert_eq!(board(&shadow), Square::A8.bit() | Square::B7.bit(), "NorthWest(c6)");
     assert_eq!(board(&result), Square::C6.bit() | Square::D5.bit() | Square::E4.bit() | Square::F3.bit());
 }
