@@ -143,15 +143,14 @@ pub fn describe(step: &Step, board: &Board) -> String {
 fn describe_values(step: &Step, board: &Board) -> String {
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
-    // A technique's shift amount is below 64 and a scan finds at most 64 (a formula's larger
-    // numbers are said by formula.rs).
+    // A technique's shift amount is below 64 (a formula's larger ones are said by formula.rs).
     let amount = match step.rhs {
         Some(Value::Number(n)) => n.min(64) as u32,
         _ => 0,
     };
     let result = step.result.board().unwrap_or_default();
     let found = match step.result {
-        Value::Number(n) => n.min(64) as u32,
+        Value::Number(n) => n,
         Value::Board(_) => 0,
     };
     // The operands by the names the label gives them: "potential_blockers", "2r"; "a" and "b" for long ones.
@@ -181,7 +180,10 @@ fn describe_values(step: &Step, board: &Board) -> String {
             subtraction(&names, lhs, rhs, result, step.focus, &board.in_order(step.order), board)
         }
         Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
-        Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => scan(step, a, lhs, found, board),
+        // A scan finds at most 64.
+        Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => {
+            scan(step, a, lhs, found.min(64) as u32, board)
+        }
         Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step, board)),
         Op::ByteSwap => byte_swap(a, lhs, step.lane.is_some()),
         Op::Add => match (step.lhs, step.rhs) {

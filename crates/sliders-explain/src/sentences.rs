@@ -416,7 +416,11 @@ pub(crate) fn subtraction(
     };
     let Some(past_h8) = past_h8 else {
         if b.is_empty() {
-            return format!("{name_b} is zero, so {name_a} − {name_b} = {name_a} and nothing borrows.");
+            return format!(
+                "{name_b} is zero, so {} − {} = {name_a} and nothing borrows.",
+                grouped(name_a, name_a),
+                grouped(name_b, name_b)
+            );
         }
         return format!(
             "Every one bit of {name_b} ({}) is set in {name_a} too, so nothing borrows: {} − {} only clears those bits.",
@@ -521,9 +525,10 @@ pub(crate) fn subtraction(
     if !pieces.is_empty() {
         let (verb, it) = if pieces.count() == 1 { ("holds a piece", "is") } else { ("hold pieces", "are") };
         let bits = if frame.order.is_turned() {
-            let stand_for = frame.order.turn(pieces);
+            // In the order the borrow meets them: up the word.
+            let stand_for = pieces.squares().map(|bit| frame.order.square_of_bit(bit.index()).name()).collect();
             let bits = if pieces.count() == 1 { "a bit that stands" } else { "bits that stand" };
-            format!("{bits} for {}", square_list(stand_for))
+            format!("{bits} for {}", list_of(stand_for))
         } else {
             square_list(pieces)
         };

@@ -96,7 +96,8 @@ pub(crate) fn walk_list(reached: Bitboard, direction: sliders::Direction) -> Str
     list_of(names)
 }
 
-fn list_of(names: Vec<&str>) -> String {
+/// Names as a list, at most six said: "d3, d5 and d7", "a3, b3, … and 9 more".
+pub(crate) fn list_of(names: Vec<&str>) -> String {
     const NAMED: usize = 6;
     // "and 1 more" would be longer than the square's name.
     match names.len() {

@@ -121,6 +121,15 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             };
             assert!(!covered.contains(square), "{context}: {sentence}");
         }
+        // "45056 + 3 = 45059": the sum of the step's operands, and its result.
+        if let (Op::Add, Value::Number(x), Some(Value::Number(y)), Value::Number(z)) =
+            (step.op, step.lhs, step.rhs, step.result)
+        {
+            if sentence.contains(" + ") {
+                let expected = format!("{x} + {y} = {z}");
+                assert!(sentence.starts_with(&expected) && z == x + y, "{context}: expected {expected}: {sentence}");
+            }
+        }
         // "Walking south-east from e7, the bishop reaches f6 and g5": nearest first.
         if let Some(rest) =
             sentence.split_once(" reaches ").map(|(_, rest)| rest).filter(|_| sentence.starts_with("Walking "))
@@ -138,6 +147,15 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         // "On its way it passes f2, g2 and 5 more, which hold pieces on the board but are zero in a."
         // In a byte-swapped word: "passes bits that stand for d3, …", naming the real squares.
         if let Some(rest) = sentence.split_once("it passes ").map(|(_, rest)| rest) {
+            // In the order the borrow meets them, up the word.
+            let passed: Vec<u32> = listed(rest.split(", which").next().unwrap())
+                .iter()
+                .map(|square| step.order.square_of_bit(square.index()).index())
+                .collect();
+            assert!(
+                passed.windows(2).all(|pair| pair[0] < pair[1]),
+                "{context}: not in the borrow's order: {sentence}"
+            );
             for square in listed(rest.split(", which").next().unwrap()) {
                 let bit = step.order.square_of_bit(square.index());
                 assert!(board.occupied.contains(square) && !lhs.contains(bit), "{context}: {sentence}");

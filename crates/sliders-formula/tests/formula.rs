@@ -579,6 +579,8 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     let rust = said("fn low(s: usize) -> u64 { s & 7 }\nlow(sq)", Square::D4, 0);
     assert!(rust.contains("s & 7 = 3 (binary 11)"), "{rust}");
     // An operand that is an expression keeps its brackets in the sentences that combine it.
+    let zero = said("(o & file(sq)) - 2 * r", Square::H8, 0);
+    assert!(zero.contains("2 * r is zero, so (o & file(sq)) − (2 * r) = o & file(sq) and"), "{zero}");
     let minus = said("o - (o & 3)", Square::A1, 0x3);
     assert!(minus.contains("o − (o & 3) only clears those bits"), "{minus}");
     let product = said("(o & rank(sq)) * 0x0202020202020202", Square::D4, 0x0022_1400_1814_0022);
