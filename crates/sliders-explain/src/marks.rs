@@ -8,7 +8,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use sliders::trace::{Op, Step, Value, WordOrder};
+use sliders::trace::{Op, Step, Value};
 use sliders::Bitboard;
 
 /// The marks of one grid.
@@ -84,13 +84,9 @@ pub fn step_marks(step: &Step, frame: &Frame, sliders: Bitboard) -> StepMarks {
 /// Where the slider's bit stands in the first operand, the second and the result.
 fn slider_bits(step: &Step, real: Bitboard) -> (Bitboard, Bitboard, Bitboard) {
     // A turned word shows the board turned round: mark the slider where the word has it. A
-    // byte swap's operand is in the other frame from its result.
+    // byte swap's operand, and a reversal of each byte's bits', is in another order than its result.
     let slider = step.order.turn(real);
-    let operand_slider = match (step.order, step.op == Op::ByteSwap) {
-        (_, false) => slider,
-        (WordOrder::Board, true) => WordOrder::ByteSwapped.turn(real),
-        (_, true) => real,
-    };
+    let operand_slider = step.operand_order().turn(real);
     // A moved board (`occupied >> file`, say) has the slider's bit where the move took it, or
     // nowhere if it fell off; the step that moves it takes its operand from before the move.
     let moved = |board: Bitboard, bits: i8| match bits {

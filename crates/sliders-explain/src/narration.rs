@@ -175,7 +175,11 @@ fn describe_values(step: &Step, board: &Board) -> String {
             )
         }
         Op::Neg => negate(a, lhs),
-        Op::Shl | Op::Shr => shift(a, step.op, lhs, amount, result, !crate::facts::cuts_index(step, board)),
+        // Bits of a turned word are named as bits: what they stand for is said after.
+        Op::Shl | Op::Shr => {
+            let squares = !crate::facts::cuts_index(step, board) && !step.order.is_turned();
+            shift(a, step.op, lhs, amount, result, squares)
+        }
         Op::Sub if step.order.is_turned() => {
             subtraction(&names, lhs, rhs, result, step.focus, &board.in_order(step.order), board)
         }
@@ -193,9 +197,15 @@ fn describe_values(step: &Step, board: &Board) -> String {
         Op::Lookup => lookup(step, result, board),
         Op::RayWalk => walk(step.focus, result, board),
         Op::Pext => pext(a, b, lhs, rhs, !step.place.is_typed()),
+        Op::Swizzle(table) => swizzle(a, table, lhs, result),
         // A formula's own operations: said above.
         _ => String::new(),
     };
+    // A turned word's bits, named by their places in the word, stand for other squares.
+    let turned = step.order.is_turned() && step.moved == 0 && !result.is_empty();
+    if turned && matches!(step.op, Op::And | Op::Or | Op::Swizzle(_)) && !what.is_empty() {
+        return format!("{what}{}", standing_for(result, step.order));
+    }
     match stop_bit(step, board) {
         Some(place) if !what.is_empty() => format!("{what}{place}"),
         _ => what,

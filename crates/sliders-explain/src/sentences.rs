@@ -9,7 +9,7 @@ use crate::board::{mirror, Board};
 use crate::facts::{borrow_end, range, BorrowEnd};
 use crate::operands::Names;
 use crate::words::*;
-use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Value};
+use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Value, WordOrder};
 
 /// The directions a step's focus covers, positive ones first.
 pub(crate) fn directions(focus: Focus, slider: Slider) -> Vec<Direction> {
@@ -395,6 +395,51 @@ pub(crate) fn byte_swap(name: &str, a: Bitboard, lanes: bool) -> String {
     format!(
         "The eight bytes trade places, so the ranks mirror: rank 1 with rank 8, 2 with 7, 3 with 6, 4 with 5. {what}{moves}.{cost}"
     )
+}
+
+/// `swizzle(table, a)`: each byte of `a` numbers the entry of the 16-byte table it becomes.
+pub(crate) fn swizzle(name: &str, table: &[u8; 16], a: Bitboard, result: Bitboard) -> String {
+    let binary = |byte: u8| format!("{byte} (binary {:04b} {:04b})", byte >> 4, byte & 15);
+    let entry = |index: u8| match table.get(usize::from(index)) {
+        Some(&byte) => format!("entry {index} is {}", binary(byte)),
+        None => String::from("that is past the table's 16 entries, which gives 0"),
+    };
+    let opening = format!("Each byte of {name} is a number, and becomes the entry of the 16-byte table it numbers{}.", nibble_rule(table));
+    let bytes = a.0.to_le_bytes();
+    let said: Vec<String> = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &byte)| byte != 0)
+        .map(|(at, &byte)| format!("byte {at} holds {byte}, and {}", entry(byte)))
+        .collect();
+    let rest = match said.len() {
+        0 => format!("Every byte of {name} is 0, and {}", entry(0)),
+        8 => said.join("; "),
+        _ => format!("{}; every other byte is 0, and {}", said.join("; "), entry(0)),
+    };
+    let ending = if result.is_empty() { " The result is empty." } else { "" };
+    format!("{opening} {}.{ending}", capitalised(&rest))
+}
+
+/// What every entry of a swizzle's table is, when one rule says it: a nibble's four bits in
+/// reverse order, in the byte's high or low four bits.
+fn nibble_rule(table: &[u8; 16]) -> &'static str {
+    let reversed = |n: u8| n.reverse_bits() >> 4;
+    if (0..16u8).all(|n| table[usize::from(n)] == reversed(n) << 4) {
+        ": entry n holds n's four bits in reverse order, in the high four bits"
+    } else if (0..16u8).all(|n| table[usize::from(n)] == reversed(n)) {
+        ": entry n holds n's four bits in reverse order"
+    } else {
+        ""
+    }
+}
+
+/// In a turned word, what its one bits stand for on the board: "In the bit-reversed word e2 and
+/// e7 stand for d7 and d2 on the board."
+pub(crate) fn standing_for(bits: Bitboard, order: WordOrder) -> String {
+    let stand_for = bits.squares().map(|bit| order.square_of_bit(bit.index()).name()).collect();
+    let verb = if bits.count() == 1 { "stands" } else { "stand" };
+    format!(" In {} {} {verb} for {} on the board.", order.word(), square_list(bits), list_of(stand_for))
 }
 
 /// `frame` is the board as the values show it (turned round in a turned word), `real` the

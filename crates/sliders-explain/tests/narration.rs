@@ -57,6 +57,9 @@ fn listed(text: &str) -> Vec<Square> {
     text.split([',', ' ']).filter_map(|word| word.parse::<Square>().ok()).collect()
 }
 
+/// The orders a word can hold the board turned round in.
+const TURNED: [WordOrder; 3] = [WordOrder::ByteSwapped, WordOrder::FilesMirrored, WordOrder::BitReversed];
+
 /// Checks each claim a sentence makes about the board.
 fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
     let lhs = step.lhs.board().unwrap_or_default();
@@ -179,13 +182,44 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             assert!(board.occupied.contains(square) && !lhs.contains(bit) && b.contains(bit), "{context}: {sentence}");
             assert_eq!(step.borrow_chain().unwrap().0.trailing_zeros(), bit.index() + 1, "{context}: {sentence}");
         }
-        // "In the byte-swapped word d7 stands for d2 on the board."
-        if let Some(rest) = sentence.split_once("In the byte-swapped word ").map(|(_, rest)| rest) {
-            let squares = listed(rest);
-            assert!(
-                step.order == WordOrder::ByteSwapped && squares.len() == 2 && mirror(squares[0]) == squares[1],
-                "{context}: {sentence}"
-            );
+        // "In the byte-swapped word d7 stands for d2 on the board.", "In the bit-reversed word e2
+        // and e7 stand for d7 and d2 on the board.": each bit named, then the square it stands for.
+        let turned_words = TURNED.map(WordOrder::word);
+        if let Some((word, rest)) = turned_words.iter().find_map(|word| {
+            sentence.split_once(&format!("In {word} ")).map(|(_, rest)| (*word, rest))
+        }) {
+            assert_eq!(word, step.order.word(), "{context}: {sentence}");
+            let (bits, squares) = rest.split_once(" stand").unwrap_or_else(|| panic!("{context}: {sentence}"));
+            let (bits, squares) = (listed(bits), listed(squares));
+            assert!(!bits.is_empty() && bits.len() == squares.len(), "{context}: {sentence}");
+            for (bit, square) in bits.iter().zip(&squares) {
+                assert_eq!(step.order.square_of_bit(bit.index()), *square, "{context}: {sentence}");
+            }
+            // Said of the result's bits after an AND, an OR or a swizzle.
+            if matches!(step.op, Op::And | Op::Or | Op::Swizzle(_)) {
+                let result = step.result.board().unwrap();
+                assert!(bits.iter().all(|&bit| result.contains(bit)), "{context}: {sentence}");
+            }
+        }
+        // A swizzle: "byte 1 holds 8, and entry 8 is 16 (binary 0001 0000)".
+        let byte_sentence = sentence.starts_with("Byte ") || sentence.starts_with("Every byte of");
+        if let (Op::Swizzle(table), true) = (step.op, byte_sentence) {
+            let (bytes, result) = (lhs.0.to_le_bytes(), step.result.board().unwrap().0.to_le_bytes());
+            let mut said = 0;
+            for clause in sentence.split("; ") {
+                let clause = clause.to_lowercase();
+                let Some(rest) = clause.strip_prefix("byte ") else { continue };
+                let numbers: Vec<usize> =
+                    rest.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(|n| n.parse().unwrap()).collect();
+                if rest.contains(" holds ") {
+                    let (at, value, entry, byte) = (numbers[0], numbers[1], numbers[2], numbers[3]);
+                    assert!(value == entry && usize::from(bytes[at]) == value, "{context}: {sentence}");
+                    assert!(usize::from(table[value]) == byte && usize::from(result[at]) == byte, "{context}: {sentence}");
+                    said += 1;
+                }
+            }
+            let nonzero = bytes.iter().filter(|&&byte| byte != 0).count();
+            assert_eq!(said, nonzero, "{context}: every byte that is not 0 is said: {sentence}");
         }
         // A product: "c3 → bit 59, e5 → bit 61": the copy of b shifted by c3's index has that bit.
         if step.op == Op::Mul {
@@ -255,11 +289,12 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
 
 fn check_subtraction(step: &Step, text: &str, context: &str) {
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
-    // A borrow in a byte-swapped word starts on a square of the word: the sentence says what
-    // it stands for on the board.
-    if let (true, Some(start)) = (step.order.is_turned(), borrow_start(a.0, b.0)) {
+    // A borrow in a turned word starts on a square of the word: the sentence says what it
+    // stands for on the board.
+    let (order, word) = (step.order, step.order.word());
+    if let (true, Some(start)) = (order.is_turned(), borrow_start(a.0, b.0)) {
         let square = Square::from_index(start);
-        let expected = format!("In the byte-swapped word {square} stands for {} on the board.", mirror(square));
+        let expected = format!("In {word} {square} stands for {} on the board.", order.square_of_bit(start));
         assert!(text.contains(&expected), "{context}: expected {expected:?} in {text}");
     }
     match borrow_by_hand(a.0, b.0) {
@@ -271,9 +306,9 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
             );
             assert!(!text.contains("past h8"), "{context}: {text}");
         }
-        // In a byte-swapped word bit 63 stands for h1: the borrow leaves the word, not past h8.
-        Borrow::PastH8 if step.order == WordOrder::ByteSwapped => {
-            assert!(text.contains("it runs past bit 63 of the byte-swapped word"), "{context}: {text}");
+        // In a turned word bit 63 stands for h1 or a1: the borrow leaves the word, not past h8.
+        Borrow::PastH8 if order.is_turned() => {
+            assert!(text.contains(&format!("it runs past bit 63 of {word}")), "{context}: {text}");
             assert!(!text.contains("past h8") && !text.contains("absorbs it"), "{context}: {text}");
         }
         Borrow::PastH8 => {
@@ -295,6 +330,9 @@ fn check_moved(step: &Step, context: &str) {
         (Op::Shl, Some(Value::Number(amount))) => assert_eq!(by, amount as i32, "{context}"),
         (Op::Shr, Some(Value::Number(amount))) => assert_eq!(by, -(amount as i32), "{context}"),
         (Op::Lookup, _) => assert!(matches!(step.lhs, Value::Number(_)), "{context}"),
+        // Each byte of a swizzle's operand numbers an entry of its table: the result stands
+        // where the table's entries put it.
+        (Op::Swizzle(_), _) => {}
         _ => panic!("{context}: the board moves by {by} bits on a step that does not move it"),
     }
 }
@@ -333,16 +371,11 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
     let expected = match borrow_by_hand(a.0, b.0) {
         Borrow::None => ", nothing borrows.".to_string(),
-        Borrow::AbsorbedAt(bit) if step.order == WordOrder::ByteSwapped => {
-            format!(
-                ", the borrow stops at bit {bit} of the byte-swapped word, which stands for {}.",
-                Square::from_index(bit ^ 56)
-            )
+        Borrow::AbsorbedAt(bit) if step.order.is_turned() => {
+            format!(", the borrow stops at bit {bit} of {}, which stands for {}.", step.order.word(), step.order.square_of_bit(bit))
         }
         Borrow::AbsorbedAt(bit) => format!(", the borrow stops at bit {bit} ({}).", Square::from_index(bit)),
-        Borrow::PastH8 if step.order == WordOrder::ByteSwapped => {
-            ", the borrow runs past bit 63 of the byte-swapped word.".to_string()
-        }
+        Borrow::PastH8 if step.order.is_turned() => format!(", the borrow runs past bit 63 of {}.", step.order.word()),
         Borrow::PastH8 => ", the borrow runs past h8 (bit 63).".to_string(),
     };
     assert!(text.ends_with(&expected), "{context}: expected {expected:?}: {text}");
@@ -352,14 +385,13 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
     let caption = borrow_caption(borrow_end(a, b, difference), step.order);
     let expected = match borrow_by_hand(a.0, b.0) {
         Borrow::None => "no borrow".to_string(),
-        Borrow::AbsorbedAt(bit) if step.order == WordOrder::ByteSwapped => format!(
-            "borrow absorbed at bit {bit} of the byte-swapped word, which stands for {}",
-            Square::from_index(bit ^ 56)
+        Borrow::AbsorbedAt(bit) if step.order.is_turned() => format!(
+            "borrow absorbed at bit {bit} of {}, which stands for {}",
+            step.order.word(),
+            step.order.square_of_bit(bit)
         ),
         Borrow::AbsorbedAt(bit) => format!("borrow absorbed at bit {bit} ({})", Square::from_index(bit)),
-        Borrow::PastH8 if step.order == WordOrder::ByteSwapped => {
-            "borrow ran past bit 63 of the byte-swapped word".to_string()
-        }
+        Borrow::PastH8 if step.order.is_turned() => format!("borrow ran past bit 63 of {}", step.order.word()),
         Borrow::PastH8 => "borrow ran past h8 (bit 63)".to_string(),
     };
     assert_eq!(caption, expected, "{context}");
@@ -799,7 +831,8 @@ fn each_lines_attacks_go_by_one_name_of_their_own() {
                     for (index, union) in steps.iter().enumerate().skip(1) {
                         let before = &steps[index - 1];
                         let joins_lines = matches!(before.focus, Focus::Line(_) | Focus::Part(_) | Focus::Piece);
-                        if union.op != Op::Or || before.focus == union.focus || !joins_lines {
+                        // A lane's OR works inside each lane: lane 1's step follows lane 0's.
+                        if union.op != Op::Or || before.focus == union.focus || !joins_lines || union.lane.is_some() {
                             continue;
                         }
                         let names = operands::of(union);
@@ -931,6 +964,7 @@ fn no_operand_of_these_techniques_is_called_a_or_b() {
         Technique::ClassicalGeneralized,
         Technique::HyperbolaQuintessence,
         Technique::HyperbolaQuintessenceSimd,
+        Technique::HyperbolaQuintessenceRbit,
     ] {
         for slider in [Slider::Rook, Slider::Bishop, Slider::Queen] {
             for square in Square::ALL {

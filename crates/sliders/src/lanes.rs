@@ -29,7 +29,10 @@ mod simd {
     //! The WebAssembly form: every operation is one SIMD instruction. SIMD is enabled on the
     //! functions that run it (the technique's loop), not on the whole crate.
     use super::{Inner, Lanes};
-    use core::arch::wasm32::{i64x2_sub, i8x16_shuffle, u64x2, u64x2_extract_lane, v128_and, v128_or, v128_xor};
+    use core::arch::wasm32::{
+        i64x2_sub, i8x16_shuffle, i8x16_swizzle, u64x2, u64x2_extract_lane, u64x2_shr, u8x16, v128_and, v128_or,
+        v128_xor,
+    };
 
     pub(super) const MACHINE: &str = "WebAssembly simd128, byte swap by i8x16.shuffle";
 
@@ -67,6 +70,19 @@ mod simd {
     #[inline(always)]
     pub(super) fn swap_bytes(a: Inner) -> Inner {
         i8x16_shuffle::<7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8>(a, a)
+    }
+
+    #[inline(always)]
+    pub(super) fn shr(a: Inner, amount: u32) -> Inner {
+        u64x2_shr(a, amount)
+    }
+
+    /// The table becomes a constant in a register; each byte of `indices` picks one of its bytes.
+    #[inline(always)]
+    pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
+        let t = table;
+        let table = u8x16(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
+        i8x16_swizzle(table, indices)
     }
 }
 
@@ -111,6 +127,19 @@ mod simd {
     pub(super) fn swap_bytes(a: Inner) -> Inner {
         [a[0].swap_bytes(), a[1].swap_bytes()]
     }
+
+    #[inline(always)]
+    pub(super) fn shr(a: Inner, amount: u32) -> Inner {
+        [a[0] >> (amount & 63), a[1] >> (amount & 63)]
+    }
+
+    #[inline(always)]
+    pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
+        indices.map(|word| {
+            let bytes = word.to_le_bytes().map(|index| table.get(usize::from(index)).copied().unwrap_or(0));
+            u64::from_le_bytes(bytes)
+        })
+    }
 }
 
 impl Lanes {
@@ -146,6 +175,19 @@ impl Lanes {
     #[inline(always)]
     pub fn swap_bytes(self) -> Lanes {
         Lanes(simd::swap_bytes(self.0))
+    }
+
+    /// Each lane shifted right by `amount`, which must be below 64 (WebAssembly takes it modulo 64).
+    #[inline(always)]
+    pub fn shr(self, amount: u32) -> Lanes {
+        Lanes(simd::shr(self.0, amount))
+    }
+
+    /// Each of the sixteen bytes replaced by the byte of `table` it numbers, or by zero if it is
+    /// 16 or more: one `i8x16.swizzle`.
+    #[inline(always)]
+    pub fn swizzle(self, table: &[u8; 16]) -> Lanes {
+        Lanes(simd::swizzle(table, self.0))
     }
 }
 
@@ -204,6 +246,11 @@ mod tests {
         let swapped = Lanes::new(Bitboard(0x0102), Bitboard(0xff)).swap_bytes();
         assert_eq!(swapped.lanes(), [Bitboard(0x0201 << 48), Bitboard(0xff << 56)]);
         assert_eq!(Lanes::splat(Bitboard(7)), Lanes::new(Bitboard(7), Bitboard(7)));
+        assert_eq!(Lanes::new(Bitboard(0xf0), Bitboard(1 << 63)).shr(4).lanes(), [Bitboard(0x0f), Bitboard(1 << 59)]);
+        // Byte 0 of lane 0 numbers 2, byte 1 numbers 1; byte 0 of lane 1 numbers 16, past the table.
+        let table = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
+        let picked = Lanes::new(Bitboard(0x0102), Bitboard(16)).swizzle(&table);
+        assert_eq!(picked.lanes(), [Bitboard(0x0a0a_0a0a_0a0a_0b0c), Bitboard(0x0a0a_0a0a_0a0a_0a00)]);
     }
 
     /// Hyperbola Quintessence in lanes agrees with the reference walk on every square of 2,000

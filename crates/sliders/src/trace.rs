@@ -63,6 +63,9 @@ pub enum Op {
     Select,
     /// A mask from the board's geometry, read for a square: its bit, its line, or a ray.
     Mask(Mask),
+    /// Each byte replaced by the byte of this 16-byte table that it numbers (`i8x16.swizzle`):
+    /// sixteen table reads in one instruction, from a table held in a register.
+    Swizzle(&'static [u8; 16]),
 }
 
 /// The comparisons of a reader's formula.
@@ -165,6 +168,7 @@ impl Op {
             Op::LogicalNot => "!",
             Op::Select => "?",
             Op::Mask(mask) => mask.function(),
+            Op::Swizzle(_) => "swizzle",
         }
     }
 
@@ -204,7 +208,9 @@ pub enum Focus {
 }
 
 /// How a step's values hold the board: square by square, or turned round so that a subtraction,
-/// which can only borrow up the word, runs down the board. A turn is its own inverse.
+/// which can only borrow up the word, runs down the board. Each order flips some bits of a
+/// square's index (bit n stands for square n ^ flip), so each turn is its own inverse and two
+/// turns make a third.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
 pub enum WordOrder {
     /// Bit n is square n.
@@ -213,15 +219,37 @@ pub enum WordOrder {
     /// Byte-swapped: the ranks in reverse order, each rank's squares in place, so bit n stands
     /// for square n ^ 56 (Hyperbola Quintessence's `bswap`).
     ByteSwapped,
+    /// Each byte's bits in reverse order, the ranks in place: bit n stands for square n ^ 7, the
+    /// board mirrored left to right (a bit-reversed word after its bytes are swapped back).
+    FilesMirrored,
+    /// Every bit in reverse order: bit n stands for square 63 − n, the board turned half round
+    /// (ARM's `rbit`).
+    BitReversed,
 }
 
 impl WordOrder {
+    /// The bits of a square's index this order flips.
+    const fn flip(self) -> u32 {
+        match self {
+            WordOrder::Board => 0,
+            WordOrder::ByteSwapped => 56,
+            WordOrder::FilesMirrored => 7,
+            WordOrder::BitReversed => 63,
+        }
+    }
+
+    const fn of_flip(flip: u32) -> WordOrder {
+        match flip & 63 {
+            56 => WordOrder::ByteSwapped,
+            7 => WordOrder::FilesMirrored,
+            63 => WordOrder::BitReversed,
+            _ => WordOrder::Board,
+        }
+    }
+
     /// The square bit `bit` of a word in this order stands for on the board.
     pub const fn square_of_bit(self, bit: u32) -> Square {
-        Square::from_index(match self {
-            WordOrder::Board => bit,
-            WordOrder::ByteSwapped => bit ^ 56,
-        })
+        Square::from_index(bit ^ self.flip())
     }
 
     /// A board turned into a word of this order, or such a word back into the board.
@@ -229,7 +257,20 @@ impl WordOrder {
         Bitboard(match self {
             WordOrder::Board => board.0,
             WordOrder::ByteSwapped => board.0.swap_bytes(),
+            WordOrder::FilesMirrored => board.0.reverse_bits().swap_bytes(),
+            WordOrder::BitReversed => board.0.reverse_bits(),
         })
+    }
+
+    /// The order of a word in this order after its bytes are swapped (`bswap`).
+    pub const fn bytes_swapped(self) -> WordOrder {
+        WordOrder::of_flip(self.flip() ^ 56)
+    }
+
+    /// The order of a word in this order after each byte's bits are reversed (the nibble
+    /// tables' swizzles).
+    pub const fn bits_reversed_in_bytes(self) -> WordOrder {
+        WordOrder::of_flip(self.flip() ^ 7)
     }
 
     /// Whether the word holds the board turned round.
@@ -237,12 +278,13 @@ impl WordOrder {
         !matches!(self, WordOrder::Board)
     }
 
-    /// How a heading names the board such a word shows: ranks mirrored top to bottom; nothing
-    /// for the board as it stands.
+    /// How a heading names the board such a word shows; nothing for the board as it stands.
     pub const fn board_note(self) -> Option<&'static str> {
         match self {
             WordOrder::Board => None,
             WordOrder::ByteSwapped => Some("mirrored board"),
+            WordOrder::FilesMirrored => Some("board mirrored left to right"),
+            WordOrder::BitReversed => Some("board turned half round"),
         }
     }
 
@@ -251,6 +293,8 @@ impl WordOrder {
         match self {
             WordOrder::Board => "the word",
             WordOrder::ByteSwapped => "the byte-swapped word",
+            WordOrder::FilesMirrored => "the word with each byte's bits reversed",
+            WordOrder::BitReversed => "the bit-reversed word",
         }
     }
 }
@@ -358,6 +402,16 @@ impl Step {
             moved: 0,
             operand_moved: 0,
             lane: None,
+        }
+    }
+
+    /// How the first operand holds the board: as the result does, except across a byte swap or
+    /// a reversal of each byte's bits, whose operand is in the order before it.
+    pub const fn operand_order(&self) -> WordOrder {
+        match self.op {
+            Op::ByteSwap => self.order.bytes_swapped(),
+            Op::Swizzle(_) => self.order.bits_reversed_in_bytes(),
+            _ => self.order,
         }
     }
 
@@ -570,11 +624,20 @@ pub trait Tracer {
     #[doc(hidden)]
     #[inline(always)]
     #[track_caller]
-    fn lane_steps(&mut self, site: &'static Site, op: Op, a: Lanes, b: Option<Lanes>, result: Lanes) -> Lanes {
+    fn lane_steps(&mut self, site: &'static Site, op: Op, a: Lanes, b: Option<[Value; 2]>, result: Lanes) -> Lanes {
         if Self::RECORDS {
             record_lanes(self, site, op, a, b, result);
         }
         result
+    }
+
+    /// Each byte of both lanes replaced by the byte of `table` it numbers, or by zero for a number
+    /// past 15 (`i8x16.swizzle`).
+    #[inline(always)]
+    #[track_caller]
+    fn swizzle(&mut self, site: &'static Site, table: &'static [u8; 16], a: Lanes) -> Lanes {
+        let result = a.swizzle(table);
+        self.lane_steps(site, Op::Swizzle(table), a, None, result)
     }
 
     /// The bits of `a` under `mask`, packed into the low bits (see [`PextMask::extract`]).
@@ -610,12 +673,13 @@ pub trait Tracer {
         self.shift(site, Op::Shl, a, amount, result)
     }
 
-    /// `a >> amount`; amounts of 64 or more give the empty set.
+    /// `a >> amount`; on a bitboard, amounts of 64 or more give the empty set; on [`Lanes`],
+    /// each lane shifted (amounts below 64).
     #[inline(always)]
     #[track_caller]
-    fn shr(&mut self, site: &'static Site, a: Bitboard, amount: u32) -> Bitboard {
-        let result = Bitboard(a.0.checked_shr(amount).unwrap_or(0));
-        self.shift(site, Op::Shr, a, amount, result)
+    fn shr<W: Word>(&mut self, site: &'static Site, a: W, amount: u32) -> W {
+        let result = a.shr(amount);
+        W::record_shift(self, site, Op::Shr, a, amount, result)
     }
 
     /// The square of the least significant one bit. `a` must not be empty; for the empty
@@ -708,10 +772,17 @@ pub trait Tracer {
 
 /// Records one step per lane of an operation on [`Lanes`], lane 0 first.
 #[track_caller]
-fn record_lanes<T: Tracer + ?Sized>(t: &mut T, site: &'static Site, op: Op, a: Lanes, b: Option<Lanes>, result: Lanes) {
-    let (a, b, values) = (a.lanes(), b.map(Lanes::lanes), result.lanes());
+fn record_lanes<T: Tracer + ?Sized>(
+    t: &mut T,
+    site: &'static Site,
+    op: Op,
+    a: Lanes,
+    b: Option<[Value; 2]>,
+    result: Lanes,
+) {
+    let (a, values) = (a.lanes(), result.lanes());
     for index in 0..2 {
-        let rhs = b.map(|b| Value::Board(b[index]));
+        let rhs = b.map(|b| b[index]);
         let mut step = Step::at(site, op, Value::Board(a[index]), rhs, Value::Board(values[index]));
         step.lane = Some(Lane { index: index as u8, line: None });
         t.record(step);
@@ -725,6 +796,16 @@ pub trait Word:
 {
     fn wrapping_sub(self, other: Self) -> Self;
     fn swap_bytes(self) -> Self;
+    fn shr(self, amount: u32) -> Self;
+    #[doc(hidden)]
+    fn record_shift<T: Tracer + ?Sized>(
+        t: &mut T,
+        site: &'static Site,
+        op: Op,
+        a: Self,
+        amount: u32,
+        result: Self,
+    ) -> Self;
     #[doc(hidden)]
     fn record<T: Tracer + ?Sized>(
         t: &mut T,
@@ -745,6 +826,24 @@ impl Word for Bitboard {
     #[inline(always)]
     fn swap_bytes(self) -> Bitboard {
         Bitboard::swap_bytes(self)
+    }
+
+    #[inline(always)]
+    fn shr(self, amount: u32) -> Bitboard {
+        Bitboard(self.0.checked_shr(amount).unwrap_or(0))
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn record_shift<T: Tracer + ?Sized>(
+        t: &mut T,
+        site: &'static Site,
+        op: Op,
+        a: Self,
+        amount: u32,
+        result: Self,
+    ) -> Self {
+        t.shift(site, op, a, amount, result)
     }
 
     #[inline(always)]
@@ -779,6 +878,24 @@ impl Word for Lanes {
     }
 
     #[inline(always)]
+    fn shr(self, amount: u32) -> Lanes {
+        Lanes::shr(self, amount)
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn record_shift<T: Tracer + ?Sized>(
+        t: &mut T,
+        site: &'static Site,
+        op: Op,
+        a: Self,
+        amount: u32,
+        result: Self,
+    ) -> Self {
+        t.lane_steps(site, op, a, Some([Value::Number(amount.into()); 2]), result)
+    }
+
+    #[inline(always)]
     #[track_caller]
     fn record<T: Tracer + ?Sized>(
         t: &mut T,
@@ -788,7 +905,7 @@ impl Word for Lanes {
         b: Option<Self>,
         result: Self,
     ) -> Self {
-        t.lane_steps(site, op, a, b, result)
+        t.lane_steps(site, op, a, b.map(|b| b.lanes().map(Value::Board)), result)
     }
 }
 
@@ -874,7 +991,7 @@ impl Tracer for Recorder {
 
     #[inline(never)]
     #[track_caller]
-    fn lane_steps(&mut self, site: &'static Site, op: Op, a: Lanes, b: Option<Lanes>, result: Lanes) -> Lanes {
+    fn lane_steps(&mut self, site: &'static Site, op: Op, a: Lanes, b: Option<[Value; 2]>, result: Lanes) -> Lanes {
         record_lanes(self, site, op, a, b, result);
         result
     }
@@ -914,7 +1031,9 @@ pub(crate) fn name_union_operands(steps: &mut [Step]) {
         // A union of two values made elsewhere: its second operand is the step just before, on
         // another line, ray or part (or, a queen's bishop, on the whole piece as the union is).
         let elsewhere = second.focus != step.focus || step.focus == Focus::Piece;
+        // A lane's OR joins two halves of one lane's value, not two lines' attacks.
         if step.op != Op::Or
+            || step.lane.is_some()
             || !plain(first_name)
             || !plain(second_name)
             || !elsewhere

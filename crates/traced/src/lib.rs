@@ -25,7 +25,8 @@
 //! The comments are read by `traced_syntax`, which the page uses too.
 //!
 //! The operations it knows: `& | ^ - * << >>` on bitboards, `+` on numbers, `!` and unary `-`,
-//! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr` and `bswap`, the modules' own `shift(set, direction,
+//! the calls `lzcnt`, `tzcnt`, `bsf`, `bsr`, `bswap`, `pext(set, mask)` and
+//! `swizzle(TABLE, bytes)`, the modules' own `shift(set, direction,
 //! steps)` and `walk_ray(square, direction, occupied)`, and a table read `TABLE[..][index]`,
 //! whose last subscript is the index the step shows. An integer literal beside a bitboard is a
 //! bitboard (`lower | 1`).
@@ -282,6 +283,10 @@ const CALLS: [&str; 5] = ["lzcnt", "tzcnt", "bsf", "bsr", "bswap"];
 /// The calls of two bitboards, `pext(occupied, mask)`: the tracer's method of that name too.
 const BINARY_CALLS: [&str; 1] = ["pext"];
 
+/// The calls of a table and a value, `swizzle(TABLE, bytes)`: the tracer's method of that name,
+/// whose step shows the value; the table is the operation's own.
+const TABLE_CALLS: [&str; 1] = ["swizzle"];
+
 /// Operations the technique's module defines as functions taking the tracer, the label and
 /// the why before their own arguments: `shift(set, direction, steps)`, the reference's
 /// `walk_ray(square, direction, occupied)`.
@@ -292,7 +297,7 @@ fn call_name(expression: &Expr) -> Option<String> {
     let Expr::Path(path) = &*call.func else { return None };
     let name = path.path.get_ident()?.to_string();
     let known = (CALLS.contains(&name.as_str()) && call.args.len() == 1)
-        || (BINARY_CALLS.contains(&name.as_str()) && call.args.len() == 2)
+        || ((BINARY_CALLS.contains(&name.as_str()) || TABLE_CALLS.contains(&name.as_str())) && call.args.len() == 2)
         || TRACED_FUNCTIONS.contains(&name.as_str());
     known.then_some(name)
 }
@@ -319,6 +324,7 @@ fn operand_expressions(expression: &Expr) -> (Option<&Expr>, Option<&Expr>) {
         Expr::Call(call) => match call_name(expression).as_deref() {
             Some("walk_ray") => (call.args.last().map(bare), None),
             Some(name) if BINARY_CALLS.contains(&name) => (call.args.first().map(bare), call.args.get(1).map(bare)),
+            Some(name) if TABLE_CALLS.contains(&name) => (call.args.get(1).map(bare), None),
             _ => (call.args.first().map(bare), None),
         },
         _ => (None, None),
@@ -419,6 +425,9 @@ impl Subexpressions<'_> {
                 if TRACED_FUNCTIONS.contains(&name.as_str()) {
                     let arguments = call.args.iter().map(bare);
                     quote_spanned!(span=> #function(#t, #site, #(#arguments),*))
+                } else if TABLE_CALLS.contains(&name.as_str()) {
+                    let (table, operand) = (bare(&call.args[0]), bare(&call.args[1]));
+                    quote_spanned!(span=> { let #a = #operand; #t.#function(#site, &#table, #a) })
                 } else if BINARY_CALLS.contains(&name.as_str()) {
                     let (left, right) = (board_operand(bare(&call.args[0])), board_operand(bare(&call.args[1])));
                     quote_spanned!(span=> { let #a = #left; let #b = #right; #t.#function(#site, #a, #b) })

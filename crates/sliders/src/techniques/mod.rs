@@ -12,6 +12,7 @@ mod fill;
 mod filled_table;
 pub mod first_rank;
 pub mod hyperbola_quintessence;
+pub mod hyperbola_quintessence_rbit;
 pub mod hyperbola_quintessence_simd;
 pub mod kindergarten;
 pub mod kogge_stone;
@@ -166,6 +167,7 @@ techniques! {
     Sbamg => "sbamg", sbamg, Sbamg, "o^(o-3cbn)";
     HyperbolaQuintessence => "hyperbola-quintessence", hyperbola_quintessence, HyperbolaQuintessence, "o^(o-2r) both ways, by byte swap", wasm "simd128";
     HyperbolaQuintessenceSimd => "hyperbola-quintessence-simd", hyperbola_quintessence_simd, HyperbolaQuintessence, "o^(o-2r) both ways, lines in SIMD lanes", wasm "simd128";
+    HyperbolaQuintessenceRbit => "hyperbola-quintessence-rbit", hyperbola_quintessence_rbit, HyperbolaQuintessence, "o^(o-2r) both ways, by bit reversal in SIMD lanes", wasm "simd128";
     KoggeStone => "kogge-stone", kogge_stone, KoggeStone, "Occluded fill in three doublings";
     Dumb7Fill => "dumb7fill", dumb7fill, Dumb7Fill, "Seven one-step shifts";
     Kindergarten => "kindergarten", kindergarten, Kindergarten, "Gather by multiply, then look up";
@@ -284,6 +286,12 @@ impl Technique {
             Technique::Sbamg => size_of_val(&sbamg::SBAMG_MASKS[..]),
             Technique::HyperbolaQuintessence | Technique::HyperbolaQuintessenceSimd => {
                 size_of_val(&crate::geometry::LINE_EX[..]) + size_of_val(&first_rank::FIRST_RANK_ATTACKS[..])
+            }
+            // The two nibble tables sit in registers while the lookups run.
+            Technique::HyperbolaQuintessenceRbit => {
+                size_of_val(&crate::geometry::LINE_EX[..])
+                    + size_of_val(&hyperbola_quintessence_rbit::REVERSED_INTO_HIGH)
+                    + size_of_val(&hyperbola_quintessence_rbit::REVERSED_INTO_LOW)
             }
             Technique::KoggeStone | Technique::Dumb7Fill => 0,
             Technique::Kindergarten => {
