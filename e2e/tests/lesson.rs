@@ -479,15 +479,36 @@ async fn the_sbamg_preset_opens_on_the_first_step_of_its_rank() {
 
 /// A step on one lane of a SIMD value shows the result in both lanes side by side, each grid
 /// labelled with its lane and the line it holds (or idle), the lane the step shows marked; a
-/// step on one 64-bit word shows no lanes. Every step of a queen's trace, to its end.
+/// step on one 64-bit word shows no lanes; a step on a turned word names the board it shows.
+/// Every step of a queen's trace in byte-swapped lanes, and of a rook's in bit-reversed ones.
 #[tokio::test]
 async fn a_lane_step_shows_both_lanes_labelled_with_their_lines() {
     let browser = Browser::start_at("/", (1280, 720)).await;
     let board = Bitboard(0x0000_2010_0014_0800);
-    let technique = Technique::HyperbolaQuintessenceSimd;
-    let trace = technique.trace(Slider::Queen, Square::D4, board);
-    let names = sliders_explain::narration::Board::of(&trace);
-    browser.open(&format!("?v=2&technique={technique}&slider=queen&square=d4&occupied={board}&step=1")).await;
+    // Eight lane-wise operations in each of a queen's two rounds, two steps each; nineteen in
+    // a rook's one round of bit reversals.
+    for (technique, slider, expected) in
+        [(Technique::HyperbolaQuintessenceSimd, Slider::Queen, 32), (Technique::HyperbolaQuintessenceRbit, Slider::Rook, 38)]
+    {
+        let trace = technique.trace(slider, Square::D4, board);
+        let lane_steps = check_lane_steps(&browser, &trace).await;
+        assert_eq!(lane_steps, expected, "{technique}");
+    }
+    let trace = Technique::HyperbolaQuintessenceSimd.trace(Slider::Queen, Square::D4, board);
+    assert!(
+        trace.steps.iter().any(|step| step.lane.is_some_and(|lane| lane.line.is_none())),
+        "the rook's round has an idle lane"
+    );
+    browser.close().await;
+}
+
+/// Steps through `trace` on the page, checking each step's lanes and the board its grids show;
+/// gives the number of lane steps.
+async fn check_lane_steps(browser: &Browser, trace: &sliders::Trace) -> usize {
+    let names = sliders_explain::narration::Board::of(trace);
+    let (technique, slider) = (trace.technique.unwrap(), trace.slider);
+    let board = trace.occupied;
+    browser.open(&format!("?v=2&technique={technique}&slider={slider}&square=d4&occupied={board}&step=1")).await;
     let mut lane_steps = 0;
     for (index, step) in trace.steps.iter().enumerate() {
         if index > 0 {
@@ -499,6 +520,9 @@ async fn a_lane_step_shows_both_lanes_labelled_with_their_lines() {
             )
             .await;
         let lanes = lanes.as_array().unwrap();
+        // The board a turned word shows is named over the step.
+        let note = browser.eval("return document.querySelector('[data-mirrored]')?.textContent ?? null;").await;
+        assert_eq!(note.as_str(), step.order.board_note(), "{technique} step {}: {}", index + 1, step.label);
         // At 1280x720 nothing of the step draws over the code, the lanes' grids included.
         let over = browser
             .eval(
@@ -506,29 +530,23 @@ async fn a_lane_step_shows_both_lanes_labelled_with_their_lines() {
                  return Math.round(Math.max(...[...document.querySelectorAll('.step-view *')].map(e => e.getBoundingClientRect().bottom)) - code);",
             )
             .await;
-        assert!(over.as_i64().unwrap() <= 0, "step {}: the step runs {over} px over the code", index + 1);
+        assert!(over.as_i64().unwrap() <= 0, "{technique} step {}: the step runs {over} px over the code", index + 1);
         let Some(pair) = trace.lane_pair(index) else {
-            assert!(lanes.is_empty(), "step {}: {} shows lanes: {lanes:?}", index + 1, step.label);
+            assert!(lanes.is_empty(), "{technique} step {}: {} shows lanes: {lanes:?}", index + 1, step.label);
             continue;
         };
         lane_steps += 1;
-        assert_eq!(lanes.len(), 2, "step {}: {lanes:?}", index + 1);
+        assert_eq!(lanes.len(), 2, "{technique} step {}: {lanes:?}", index + 1);
         for (lane, shown) in pair.iter().zip(lanes) {
             let number = lane.lane.unwrap().index;
             let name = sliders_explain::narration::step_focus_name(lane, &names).unwrap();
             let expected = format!("{name}: {}", lane.result.board().unwrap());
-            assert_eq!(shown[0], number.to_string(), "step {}", index + 1);
-            assert_eq!(shown[1], lane.lane == step.lane, "step {}: the shown lane is marked", index + 1);
-            assert_eq!(shown[2], expected.as_str(), "step {}", index + 1);
+            assert_eq!(shown[0], number.to_string(), "{technique} step {}", index + 1);
+            assert_eq!(shown[1], lane.lane == step.lane, "{technique} step {}: the shown lane is marked", index + 1);
+            assert_eq!(shown[2], expected.as_str(), "{technique} step {}", index + 1);
         }
     }
-    // Eight lane-wise operations in each of a queen's two rounds, two steps each.
-    assert_eq!(lane_steps, 32);
-    assert!(
-        trace.steps.iter().any(|step| step.lane.is_some_and(|lane| lane.line.is_none())),
-        "the rook's round has an idle lane"
-    );
-    browser.close().await;
+    lane_steps
 }
 
 /// On a laptop screen shorter than 720 px (a 1280x720 screen minus the browser's bars), nothing

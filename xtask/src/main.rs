@@ -425,11 +425,11 @@ fn main() -> ExitCode {
         Task::Size => size::size(),
         Task::Exports => exports::exports(),
         Task::Proofs => proofs::proofs(),
-        Task::Instructions { wasm } => {
-            let wasm = wasm
-                .unwrap_or_else(|| workspace_root().join("target/wasm32-unknown-unknown/release/sliders_bench.wasm"));
-            wasm_check::check(&wasm, None)
-        }
+        // Without a module given, the bench module is built first, as the test's check builds it.
+        Task::Instructions { wasm } => match wasm {
+            Some(wasm) => wasm_check::check(&wasm, None),
+            None => build_bench_wasm("release").and_then(|wasm| wasm_check::check(&wasm, None)),
+        },
         Task::Dist => toolchain::ensure_build_tools().and_then(|()| run(&mut trunk_release_build())).map(|()| {
             println!("xtask: dist/ is ready: copy it to any static host, under any path");
         }),

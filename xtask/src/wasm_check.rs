@@ -3,13 +3,14 @@
 //! followed, and the `i64.clz` / `i64.ctz` instructions are counted. A technique whose trace
 //! uses lzcnt or a reverse scan must contain `i64.clz`; one that uses tzcnt or a forward scan
 //! must contain `i64.ctz`; one that swaps bytes must contain `i8x16.shuffle`, the SIMD byte
-//! shuffle that stands in for the byte swap WebAssembly lacks.
+//! shuffle that stands in for the byte swap WebAssembly lacks; one that reads a byte table in
+//! lanes must contain one `i8x16.swizzle` for each such step.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use sliders::{Bitboard, Op, Slider, Square, Technique};
-use sliders_explain::narration::{BYTE_SWAP_WASM, LANES_BYTE_SWAP_WASM};
+use sliders_explain::narration::{BYTE_SWAP_WASM, LANES_BYTE_SWAP_WASM, LANES_SWIZZLE_WASM};
 use wasmparser::{ExternalKind, Operator, Parser, Payload};
 
 /// The page's and the panels' release wasm as rustc linked them, function names included.
@@ -43,6 +44,7 @@ struct Body {
     clz: usize,
     ctz: usize,
     shuffles: usize,
+    swizzles: usize,
     calls: Vec<u32>,
     mnemonics: Vec<&'static str>,
 }
@@ -59,6 +61,7 @@ pub struct Counts {
     pub clz: usize,
     pub ctz: usize,
     pub shuffles: usize,
+    pub swizzles: usize,
 }
 
 impl Module {
@@ -93,7 +96,8 @@ impl Module {
                         match operator {
                             Operator::I64Clz => counted.clz += 1,
                             Operator::I64Ctz => counted.ctz += 1,
-                            Operator::I8x16Shuffle { .. } | Operator::I8x16Swizzle => counted.shuffles += 1,
+                            Operator::I8x16Shuffle { .. } => counted.shuffles += 1,
+                            Operator::I8x16Swizzle => counted.swizzles += 1,
                             Operator::Call { function_index } => counted.calls.push(function_index),
                             _ => {}
                         }
@@ -123,6 +127,7 @@ impl Module {
                 counts.clz += body.clz;
                 counts.ctz += body.ctz;
                 counts.shuffles += body.shuffles;
+                counts.swizzles += body.swizzles;
                 stack.extend(&body.calls);
             }
         }
@@ -136,6 +141,7 @@ impl Module {
             clz: c.clz + b.clz,
             ctz: c.ctz + b.ctz,
             shuffles: c.shuffles + b.shuffles,
+            swizzles: c.swizzles + b.swizzles,
         })
     }
 
@@ -170,6 +176,11 @@ pub fn needs(technique: Technique) -> Needs {
             .iter()
             .filter(|s| s.op == Op::ByteSwap && s.lane.is_some_and(|lane| lane.index == 0))
             .count(),
+        lane_swizzles: trace
+            .steps
+            .iter()
+            .filter(|s| matches!(s.op, Op::Swizzle(_)) && s.lane.is_some_and(|lane| lane.index == 0))
+            .count(),
     }
 }
 
@@ -181,6 +192,8 @@ pub struct Needs {
     pub byte_swap: bool,
     /// Byte swaps of both lanes of a SIMD value at once.
     pub lane_byte_swaps: usize,
+    /// Table reads by every byte of both lanes at once.
+    pub lane_swizzles: usize,
 }
 
 /// Checks every technique in the bench module and the page's wasm; prints a table.
@@ -229,6 +242,13 @@ pub fn check(bench_wasm: &Path, page_wasm: Option<&Path>) -> Result<(), String> 
             failures.push(format!(
                 "{technique} swaps the bytes of two lanes {} times in a queen's trace, each said to be one {LANES_BYTE_SWAP_WASM}, but its wasm has {} shuffles",
                 needs.lane_byte_swaps, counts.shuffles
+            ));
+        }
+        // The narration says one swizzle reads the table for every byte of both lanes.
+        if counts.swizzles != needs.lane_swizzles || LANES_SWIZZLE_WASM != "i8x16.swizzle" {
+            failures.push(format!(
+                "{technique} reads a byte table for both lanes {} times in a queen's trace, each said to be one {LANES_SWIZZLE_WASM}, but its wasm has {} swizzles",
+                needs.lane_swizzles, counts.swizzles
             ));
         }
     }

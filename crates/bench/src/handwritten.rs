@@ -4,6 +4,7 @@
 use sliders::techniques::classical_in_one_run::{BISHOP_EMPTY, RAYS_WITH_STOP, ROOK_EMPTY};
 use sliders::techniques::classical_zero_count::RAYS_BY_COUNT;
 use sliders::techniques::first_rank::FIRST_RANK_ATTACKS;
+use sliders::techniques::hyperbola_quintessence_rbit::{REVERSED_INTO_HIGH, REVERSED_INTO_LOW};
 use sliders::techniques::kindergarten::{A_FILE, A_FILE_ATTACKS, B_FILE, C2_H7, FILL_UP_ATTACKS};
 use sliders::techniques::magic::{attack_table, Magic, BISHOP, ROOK};
 use sliders::techniques::obstruction_masks::OBSTRUCTION_MASKS;
@@ -198,6 +199,32 @@ fn lanes_both_ways(occ: u64, r: Lanes, mask: Lanes) -> u64 {
     let down = o.swap_bytes().wrapping_sub(r.swap_bytes()).swap_bytes();
     let [a, b] = ((up ^ down) & mask).lanes();
     a.0 | b.0
+}
+
+/// The same with each lane's bits reversed instead of its bytes swapped, as on ARM: the file and
+/// the rank share the lanes, then the two diagonals; no table but the line masks.
+#[inline(always)]
+pub fn hyperbola_quintessence_rbit(sq: usize, occ: u64) -> u64 {
+    let rook = lanes_reversed(occ, sq, Lanes::new(LINE_EX[0][sq], LINE_EX[1][sq]));
+    rook | lanes_reversed(occ, sq, Lanes::new(LINE_EX[2][sq], LINE_EX[3][sq]))
+}
+
+/// Both directions of the lines in `mask`'s two lanes, the second up the bit-reversed word.
+#[inline(always)]
+fn lanes_reversed(occ: u64, sq: usize, mask: Lanes) -> u64 {
+    let o = Lanes::splat(Bitboard(occ)) & mask;
+    let up = o.wrapping_sub(Lanes::splat(Bitboard(1 << sq)));
+    let down = reverse_lanes(reverse_lanes(o).wrapping_sub(Lanes::splat(Bitboard(1 << 63 >> sq))));
+    let [a, b] = ((up ^ down) & mask).lanes();
+    a.0 | b.0
+}
+
+/// Each lane's 64 bits in reverse order: its bytes reversed, then each byte's two halves.
+#[inline(always)]
+fn reverse_lanes(x: Lanes) -> Lanes {
+    let swapped = x.swap_bytes();
+    let nibbles = Lanes::splat(Bitboard(0x0f0f_0f0f_0f0f_0f0f));
+    (swapped & nibbles).swizzle(&REVERSED_INTO_HIGH) | (swapped.shr(4) & nibbles).swizzle(&REVERSED_INTO_LOW)
 }
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;

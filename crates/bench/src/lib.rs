@@ -111,6 +111,7 @@ per_technique! {
     Sbamg => sbamg, queen_sbamg, handwritten_sbamg;
     HyperbolaQuintessence => hyperbola_quintessence, queen_hyperbola_quintessence, handwritten_hyperbola_quintessence, wasm "simd128";
     HyperbolaQuintessenceSimd => hyperbola_quintessence_simd, queen_hyperbola_quintessence_simd, handwritten_hyperbola_quintessence_simd, wasm "simd128";
+    HyperbolaQuintessenceRbit => hyperbola_quintessence_rbit, queen_hyperbola_quintessence_rbit, handwritten_hyperbola_quintessence_rbit, wasm "simd128";
     KoggeStone => kogge_stone, queen_kogge_stone, handwritten_kogge_stone;
     Dumb7Fill => dumb7fill, queen_dumb7fill, handwritten_dumb7fill;
     Kindergarten => kindergarten, queen_kindergarten, handwritten_kindergarten;

@@ -47,7 +47,11 @@ fn check_step(case: ElementRef, trace: &Trace, index: usize, what: &str) {
     let heading = text_of(outer.select(&selector("caption")).next().unwrap());
     assert!(heading.starts_with(&format!("Step {} of {}", index + 1, trace.steps.len())), "{what}: {heading}");
     assert!(heading.ends_with(&format!(": {}", step.label)), "{what}: the label cut: {heading}");
-    assert_eq!(heading.contains("mirrored board"), step.order == sliders::WordOrder::ByteSwapped, "{what}: {heading}");
+    // A turned word's board is named, and only a turned word's.
+    let notes = [sliders::WordOrder::ByteSwapped, sliders::WordOrder::FilesMirrored, sliders::WordOrder::BitReversed]
+        .map(|order| order.board_note().unwrap_or_default());
+    let named: Vec<&str> = notes.into_iter().filter(|note| heading.contains(&format!(", {note}"))).collect();
+    assert_eq!(named, step.order.board_note().into_iter().collect::<Vec<_>>(), "{what}: {heading}");
     // The captions, whole, one a column.
     let terms = equation(step, &animation::frame(step, Moment::Finished), trace.sliders);
     let first_row = outer.select(&selector(":scope > tbody > tr")).next().unwrap();

@@ -91,7 +91,11 @@ mod simd {
     //! The portable form: each operation on both words in turn.
     use super::{Inner, Lanes};
 
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     pub(super) const MACHINE: &str = "two plain 64-bit words, which LLVM compiles as it sees fit";
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+    pub(super) const MACHINE: &str =
+        "two plain 64-bit words, which LLVM compiles as it sees fit; byte-table reads by SSSE3's pshufb";
 
     #[inline(always)]
     pub(super) const fn new(lane0: u64, lane1: u64) -> Lanes {
@@ -133,12 +137,35 @@ mod simd {
         [a[0] >> (amount & 63), a[1] >> (amount & 63)]
     }
 
+    /// Sixteen table reads, one a byte, where the build targets no byte-table instruction.
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     #[inline(always)]
     pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
         indices.map(|word| {
             let bytes = word.to_le_bytes().map(|index| table.get(usize::from(index)).copied().unwrap_or(0));
             u64::from_le_bytes(bytes)
         })
+    }
+
+    /// SSSE3's `pshufb` reads a 16-byte table for all sixteen bytes at once, as WebAssembly's
+    /// swizzle does, where the build targets it (`-C target-cpu=native`).
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+    #[inline(always)]
+    pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
+        use core::arch::x86_64::{_mm_adds_epu8, _mm_set1_epi8, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storeu_si128};
+        let table = u128::from_le_bytes(*table);
+        let mut out = [0u64; 2];
+        // SAFETY: the build targets SSSE3 (and so SSE2), so every CPU it runs on has these
+        // instructions; the store writes 16 bytes into `out`, which has 16.
+        unsafe {
+            let bytes = _mm_set_epi64x((table >> 64) as i64, table as i64);
+            // pshufb reads entry (index & 15), or gives 0 when the index's top bit is set; a
+            // swizzle gives 0 for any index past 15. Adding 112 with saturation sets the top bit
+            // of exactly those and keeps the low four bits of the others.
+            let index = _mm_adds_epu8(_mm_set_epi64x(indices[1] as i64, indices[0] as i64), _mm_set1_epi8(112));
+            _mm_storeu_si128(out.as_mut_ptr().cast(), _mm_shuffle_epi8(bytes, index));
+        }
+        out
     }
 }
 
