@@ -185,9 +185,17 @@ impl Technique {
     /// Every step of the technique on this input, and its result.
     pub fn trace(self, slider: Slider, square: Square, occupied: Bitboard) -> Trace {
         let mut recorder = Recorder::new();
-        let result = self.run(&mut recorder, slider, square, occupied);
+        let result = self.run_one(&mut recorder, slider, square, occupied);
         name_union_operands(&mut recorder.steps);
         Trace { technique: Some(self), slider, square, sliders: square.bit(), occupied, steps: recorder.steps, result }
+    }
+
+    /// [`Technique::run`] out of line: the techniques written to inline into their callers (the
+    /// SIMD ones, for their benchmark loop) would otherwise be copied into each caller that
+    /// traces, about 16 KB of the page's wasm a copy.
+    #[inline(never)]
+    fn run_one<T: Tracer>(self, tracer: &mut T, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
+        self.run(tracer, slider, square, occupied)
     }
 
     /// True for the techniques that compute the attacks of any number of sliders at once.
@@ -241,7 +249,7 @@ impl Technique {
             Technique::KoggeStone => kogge_stone::attacks_of_set(t, slider, sliders, occupied),
             Technique::Dumb7Fill => dumb7fill::attacks_of_set(t, slider, sliders, occupied),
             // check_sliders lets only one slider through to the others.
-            _ => self.run(t, slider, Square::from_index(sliders.0.trailing_zeros()), occupied),
+            _ => self.run_one(t, slider, Square::from_index(sliders.0.trailing_zeros()), occupied),
         }
     }
 
