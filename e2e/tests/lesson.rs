@@ -56,6 +56,7 @@ async fn board_step_narration_and_code_fit_one_screen_for_every_step() {
         Technique::ObstructionDifference,
         Technique::Sbamg,
         Technique::HyperbolaQuintessenceSimd,
+        Technique::HyperbolaQuintessenceRbit,
     ];
     for size in [(1280, 720), (1440, 900)] {
         let browser = Browser::start_at("/", size).await;
@@ -387,6 +388,7 @@ async fn on_a_phone_the_steps_sentence_and_result_are_a_screen_from_the_board() 
         Technique::Sbamg,
         Technique::HyperbolaQuintessence,
         Technique::HyperbolaQuintessenceSimd,
+        Technique::HyperbolaQuintessenceRbit,
         Technique::Kindergarten,
         Technique::Magic,
     ] {
@@ -487,9 +489,10 @@ async fn a_lane_step_shows_both_lanes_labelled_with_their_lines() {
     let board = Bitboard(0x0000_2010_0014_0800);
     // Eight lane-wise operations in each of a queen's two rounds, two steps each; nineteen in
     // a rook's one round of bit reversals.
-    for (technique, slider, expected) in
-        [(Technique::HyperbolaQuintessenceSimd, Slider::Queen, 32), (Technique::HyperbolaQuintessenceRbit, Slider::Rook, 38)]
-    {
+    for (technique, slider, expected) in [
+        (Technique::HyperbolaQuintessenceSimd, Slider::Queen, 32),
+        (Technique::HyperbolaQuintessenceRbit, Slider::Rook, 38),
+    ] {
         let trace = technique.trace(slider, Square::D4, board);
         let lane_steps = check_lane_steps(&browser, &trace).await;
         assert_eq!(lane_steps, expected, "{technique}");

@@ -224,7 +224,7 @@ fn lanes_reversed(occ: u64, sq: usize, mask: Lanes) -> u64 {
 fn reverse_lanes(x: Lanes) -> Lanes {
     let swapped = x.swap_bytes();
     let nibbles = Lanes::splat(Bitboard(0x0f0f_0f0f_0f0f_0f0f));
-    (swapped & nibbles).swizzle(&REVERSED_INTO_HIGH) | (swapped.shr(4) & nibbles).swizzle(&REVERSED_INTO_LOW)
+    (swapped & nibbles).swizzle(&REVERSED_INTO_HIGH) | ((swapped >> 4) & nibbles).swizzle(&REVERSED_INTO_LOW)
 }
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;

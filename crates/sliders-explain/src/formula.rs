@@ -130,20 +130,25 @@ fn numbers(step: &Step, a: &str, b: &str) -> String {
         }
     }
     let result = match step.result {
-        Value::Number(n) => format!("{} ({})", n, in_digits(n).split_once(", ").map_or("", |(_, digits)| digits)),
+        Value::Number(n) => format!("{n} ({})", digits(n)),
         Value::Board(board) => format!("{board}"),
     };
     text.push_str(&format!("{} = {result}.", step.expression()));
     text
 }
 
-/// "27, binary 11011"; a number past 32 bits in hex, whose 64 binary digits would not read:
-/// "18446744073709551589, 0xffffffffffffffe5".
+/// "27, binary 11011"; a number past 32 bits in hex: "18446744073709551589, 0xffffffffffffffe5".
 fn in_digits(n: u64) -> String {
+    format!("{n}, {}", digits(n))
+}
+
+/// "binary 11011"; a number past 32 bits in hex, whose 64 binary digits would not read:
+/// "0xffffffffffffffe5".
+fn digits(n: u64) -> String {
     if n <= u32::MAX as u64 {
-        format!("{n}, binary {n:b}")
+        format!("binary {n:b}")
     } else {
-        format!("{n}, 0x{n:016x}")
+        format!("0x{n:016x}")
     }
 }
 

@@ -408,7 +408,10 @@ pub(crate) fn swizzle(name: &str, table: &[u8; 16], a: Bitboard, result: Bitboar
         Some(&byte) => format!("entry {index} is {}", binary(byte)),
         None => String::from("that is past the table's 16 entries, which gives 0"),
     };
-    let opening = format!("Each byte of {name} is a number, and becomes the entry of the 16-byte table it numbers{}.", nibble_rule(table));
+    let opening = format!(
+        "Each byte of {name} is a number, and becomes the entry of the 16-byte table it numbers{}.",
+        nibble_rule(table)
+    );
     let bytes = a.0.to_le_bytes();
     let said: Vec<String> = bytes
         .iter()

@@ -185,9 +185,10 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         // "In the byte-swapped word d7 stands for d2 on the board.", "In the bit-reversed word e2
         // and e7 stand for d7 and d2 on the board.": each bit named, then the square it stands for.
         let turned_words = TURNED.map(WordOrder::word);
-        if let Some((word, rest)) = turned_words.iter().find_map(|word| {
-            sentence.split_once(&format!("In {word} ")).map(|(_, rest)| (*word, rest))
-        }) {
+        if let Some((word, rest)) = turned_words
+            .iter()
+            .find_map(|word| sentence.split_once(&format!("In {word} ")).map(|(_, rest)| (*word, rest)))
+        {
             assert_eq!(word, step.order.word(), "{context}: {sentence}");
             let (bits, squares) = rest.split_once(" stand").unwrap_or_else(|| panic!("{context}: {sentence}"));
             let (bits, squares) = (listed(bits), listed(squares));
@@ -209,12 +210,18 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
             for clause in sentence.split("; ") {
                 let clause = clause.to_lowercase();
                 let Some(rest) = clause.strip_prefix("byte ") else { continue };
-                let numbers: Vec<usize> =
-                    rest.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(|n| n.parse().unwrap()).collect();
+                let numbers: Vec<usize> = rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|n| !n.is_empty())
+                    .map(|n| n.parse().unwrap())
+                    .collect();
                 if rest.contains(" holds ") {
                     let (at, value, entry, byte) = (numbers[0], numbers[1], numbers[2], numbers[3]);
                     assert!(value == entry && usize::from(bytes[at]) == value, "{context}: {sentence}");
-                    assert!(usize::from(table[value]) == byte && usize::from(result[at]) == byte, "{context}: {sentence}");
+                    assert!(
+                        usize::from(table[value]) == byte && usize::from(result[at]) == byte,
+                        "{context}: {sentence}"
+                    );
                     said += 1;
                 }
             }
@@ -372,7 +379,11 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
     let expected = match borrow_by_hand(a.0, b.0) {
         Borrow::None => ", nothing borrows.".to_string(),
         Borrow::AbsorbedAt(bit) if step.order.is_turned() => {
-            format!(", the borrow stops at bit {bit} of {}, which stands for {}.", step.order.word(), step.order.square_of_bit(bit))
+            format!(
+                ", the borrow stops at bit {bit} of {}, which stands for {}.",
+                step.order.word(),
+                step.order.square_of_bit(bit)
+            )
         }
         Borrow::AbsorbedAt(bit) => format!(", the borrow stops at bit {bit} ({}).", Square::from_index(bit)),
         Borrow::PastH8 if step.order.is_turned() => format!(", the borrow runs past bit 63 of {}.", step.order.word()),

@@ -13,7 +13,7 @@ use super::names::{self, BoardName, Builtin};
 use super::parse::{Binary, Expr, Node, Program, Statement, Unary};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
-use sliders::{Direction, Operands};
+use sliders::{Direction, Operands, WordOrder};
 
 /// Where an operation was typed, and what its step says.
 #[derive(Clone, Debug)]
@@ -25,6 +25,9 @@ pub struct Site {
     pub column: u32,
     /// What the step calls its operands and its result, from the syntax tree.
     pub operands: Operands,
+    /// How the value holds the board: a `bswap` of a board turns it round, and what is
+    /// computed from turned words alone stays turned (see [`order_of`]).
+    pub order: WordOrder,
 }
 
 #[derive(Clone, Debug)]
@@ -54,7 +57,8 @@ pub enum Code {
 /// `int sq`). A typed count's bits shifted are a set (`1 << sq`), any other count's a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holds {
-    Set,
+    /// A set, in the order its value holds the board.
+    Set(WordOrder),
     TypedCount,
     NumberAnywhere,
 }
@@ -66,7 +70,7 @@ impl Holds {
         } else if is_count(code) {
             Holds::TypedCount
         } else {
-            Holds::Set
+            Holds::Set(order_of(code).unwrap_or_default())
         }
     }
 }
@@ -152,7 +156,7 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
                     &format!("{} is already a parameter of {}", parameter.name, function.name),
                 ));
             }
-            let holds = if parameter.number { Holds::NumberAnywhere } else { Holds::Set };
+            let holds = if parameter.number { Holds::NumberAnywhere } else { Holds::Set(WordOrder::Board) };
             locals.push((parameter.name.clone(), holds));
         }
         let statements = (&function.body[..], &function.declared[..]);
@@ -248,7 +252,7 @@ fn body(
                     Some(slot) => slot,
                     None => {
                         scope.locals.push(name.clone());
-                        scope.holds.push(Holds::Set);
+                        scope.holds.push(Holds::Set(WordOrder::Board));
                         scope.locals.len() - 1
                     }
                 };
@@ -336,7 +340,8 @@ fn site(node: &Node, scope: &Scope, label: String, bound: Option<&str>) -> Box<S
     let own = scope.comments.iter().find(|(l, _)| *l as usize == line).map_or("", |(_, c)| *c);
     let why = sentence(&[scope.above.as_str(), own]);
     let operands = operands_of(node, bound);
-    Box::new(Site { label, why, span: node.span, line: line as u32, column: column as u32, operands })
+    let order = WordOrder::Board;
+    Box::new(Site { label, why, span: node.span, line: line as u32, column: column as u32, operands, order })
 }
 
 /// The operands a step shows, as the tree has them: a binary operation's two sides, a unary
@@ -400,7 +405,7 @@ pub fn is_count(code: &Code) -> bool {
         Code::Constant(_) => false,
         Code::Count(_) | Code::Square(_) => true,
         Code::Board(board) => *board == BoardName::Square,
-        Code::Local(_, holds) => *holds != Holds::Set,
+        Code::Local(_, holds) => !matches!(holds, Holds::Set(_)),
         Code::Binary(op, a, b, _, _) => binary_gives_count(*op, a, b),
         Code::Unary(Unary::LogicalNot, ..) => true,
         // `~n` and `-n` of a number are numbers (`~n & 63`).
@@ -413,7 +418,56 @@ pub fn is_count(code: &Code) -> bool {
     }
 }
 
+/// How a value holds the board, from its syntax tree: `bswap` turns what it swaps round (and
+/// back), an operation on words in one order keeps that order, and numbers and constants take
+/// the order of what they meet (`None`). Words in different orders mixed, a function's result
+/// and a mask hold the board as it stands.
+pub fn order_of(code: &Code) -> Option<WordOrder> {
+    let both = |a: &Code, b: &Code| match (order_of(a), order_of(b)) {
+        (Some(x), Some(y)) if x != y => Some(WordOrder::Board),
+        (x, y) => x.or(y),
+    };
+    match code {
+        Code::Constant(_) | Code::Count(_) | Code::Square(_) => None,
+        Code::Local(_, Holds::Set(order)) => Some(*order),
+        Code::Local(..) => None,
+        Code::Board(board) => (*board != BoardName::Square).then_some(WordOrder::Board),
+        Code::Unary(Unary::LogicalNot, ..) => None,
+        Code::Unary(_, inner, _) => order_of(inner),
+        Code::Binary(Binary::Shl | Binary::Shr, a, _, _, _) => order_of(a),
+        Code::Binary(op, a, b, _, _) if op.comparison().is_none() => both(a, b),
+        Code::Binary(..) => None,
+        Code::Select(_, a, b, _) => both(a, b),
+        Code::Builtin(Builtin::Bswap, inner, _, _) => order_of(inner).map(WordOrder::bytes_swapped),
+        Code::Builtin(Builtin::Ls1b | Builtin::Ms1b | Builtin::Identity, inner, _, _) => order_of(inner),
+        Code::Builtin(..) if is_count(code) => None,
+        Code::Builtin(..) | Code::Ray(..) | Code::Call(..) => Some(WordOrder::Board),
+    }
+}
+
+/// The site of a step's code, where it has one.
+fn site_of(code: &mut Code) -> Option<&mut Site> {
+    match code {
+        Code::Unary(_, _, site)
+        | Code::Binary(_, _, _, _, site)
+        | Code::Select(_, _, _, site)
+        | Code::Builtin(_, _, _, site)
+        | Code::Ray(_, _, site) => Some(site),
+        _ => None,
+    }
+}
+
+/// The code of an expression, its step stamped with the order its value holds the board in.
 fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
+    let mut code = expression_code(node, scope, calls)?;
+    let order = order_of(&code).unwrap_or_default();
+    if let Some(site) = site_of(&mut code) {
+        site.order = order;
+    }
+    Ok(code)
+}
+
+fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
     // The outermost operation of an assignment's value is labelled with the name it gets.
     let bound = scope.bound.take();
     let label = || {

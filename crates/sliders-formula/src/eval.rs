@@ -46,7 +46,7 @@ impl Sink for Recording {
             place: Place::Typed { span: site.span, line: site.line, column: site.column },
             operands: site.operands.clone(),
             focus: Focus::Piece,
-            order: sliders::WordOrder::Board,
+            order: site.order,
             moved: 0,
             operand_moved: 0,
             lane: None,

@@ -163,6 +163,14 @@ fn read_failure(reader: &mut Reader) -> Option<Failure> {
     Some(Failure { boards, squares, counter_example, fewest_known, undecided, blew_up, nodes: reader.u64()? })
 }
 
+/// How a step's value holds the board, numbered by its place here.
+const ORDERS: [sliders::WordOrder; 4] = [
+    sliders::WordOrder::Board,
+    sliders::WordOrder::ByteSwapped,
+    sliders::WordOrder::FilesMirrored,
+    sliders::WordOrder::BitReversed,
+];
+
 /// Every operation, numbered by its place here.
 const OPS: [Op; 45] = [
     Op::And,
@@ -448,6 +456,7 @@ pub fn write_trace(writer: &mut Writer, trace: &Trace, fault: Option<&Fault>) {
         writer.str(&step.operands.lhs);
         writer.str(&step.operands.rhs);
         writer.str(&step.operands.result);
+        writer.u8(ORDERS.iter().position(|&order| order == step.order).unwrap_or(0) as u8);
     }
 }
 
@@ -479,6 +488,7 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             rhs: Cow::Owned(String::from(reader.str()?)),
             result: Cow::Owned(String::from(reader.str()?)),
         };
+        let order = *ORDERS.get(reader.u8()? as usize)?;
         steps.push(Step {
             label,
             why,
@@ -489,7 +499,7 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             place: Place::Typed { span, line, column },
             operands,
             focus: Focus::Piece,
-            order: sliders::WordOrder::Board,
+            order,
             moved: 0,
             operand_moved: 0,
             lane: None,

@@ -3,7 +3,7 @@
 //! an independent evaluator written here.
 
 use proptest::prelude::*;
-use sliders::{Bitboard, Direction, Line, Slider, Square};
+use sliders::{Bitboard, Direction, Line, Slider, Square, WordOrder};
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::{CheckOutcome, Checker, Formula, Target, MAX_LENGTH};
 
@@ -594,6 +594,31 @@ fn a_formulas_own_operations_are_said_from_their_values() {
         assert!(sentence.contains("d4 (the number 27) is 27, binary 11011: a number"), "{text}: {sentence}");
         assert!(!sentence.contains("a1") && !sentence.contains("borrow"), "{text}: {sentence}");
     }
+    // A reader's own byte swap turns the word round as HQ's does: the subtraction on swapped
+    // words names what its bits stand for, and the swap back returns to the board.
+    let text = "f = o & file(sq) & ~r\n(f - r) ^ bswap(bswap(f) - bswap(r))";
+    let trace =
+        Formula::parse(text).unwrap().trace(Slider::Rook, Square::D4.bit(), Bitboard(0x0008_0000_0000_0800)).unwrap();
+    let orders: Vec<(String, WordOrder)> = trace.steps.iter().map(|s| (s.expression().to_string(), s.order)).collect();
+    let order = |expression: &str| orders.iter().find(|(e, _)| e == expression).map(|(_, order)| *order);
+    assert_eq!(order("bswap(f)"), Some(WordOrder::ByteSwapped), "{orders:?}");
+    assert_eq!(order("bswap(f) - bswap(r)"), Some(WordOrder::ByteSwapped), "{orders:?}");
+    assert_eq!(order("bswap(bswap(f) - bswap(r))"), Some(WordOrder::Board), "{orders:?}");
+    assert_eq!(order("(f - r) ^ bswap(bswap(f) - bswap(r))"), Some(WordOrder::Board), "{orders:?}");
+    let swapped = said(text, Square::D4, 0x0008_0000_0000_0800);
+    assert!(
+        swapped.contains("In the byte-swapped word d5 stands for d4 on the board.")
+            && swapped.contains("In the byte-swapped word d7 stands for d2 on the board. d2 holds a piece."),
+        "{swapped}"
+    );
+    // Through the wire, as the page receives the steps, each keeps its order.
+    let mut writer = sliders_formula::wire::Writer::default();
+    sliders_formula::wire::write_trace(&mut writer, &trace, None);
+    let (read, _) = sliders_formula::wire::read_trace(&writer.bytes).unwrap();
+    assert_eq!(
+        read.steps.iter().map(|s| s.order).collect::<Vec<_>>(),
+        trace.steps.iter().map(|s| s.order).collect::<Vec<_>>()
+    );
     let numbers = said("63 - clz(o)", Square::D4, 0);
     assert!(numbers.ends_with("63 − 36 = 27."), "{numbers}");
     let rotate = said("rotl(r, 40)", Square::D4, 0);

@@ -11,7 +11,7 @@
 //! word's bytes in one `bswap`, and moving the lanes in and out of SSE registers cost more than
 //! the lanes saved, where LLVM is free to choose.
 
-use core::ops::{BitAnd, BitOr, BitXor};
+use core::ops::{BitAnd, BitOr, BitXor, Shr};
 
 use crate::Bitboard;
 
@@ -81,7 +81,8 @@ mod simd {
     #[inline(always)]
     pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
         let t = table;
-        let table = u8x16(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
+        let table =
+            u8x16(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
         i8x16_swizzle(table, indices)
     }
 }
@@ -204,17 +205,20 @@ impl Lanes {
         Lanes(simd::swap_bytes(self.0))
     }
 
-    /// Each lane shifted right by `amount`, which must be below 64 (WebAssembly takes it modulo 64).
-    #[inline(always)]
-    pub fn shr(self, amount: u32) -> Lanes {
-        Lanes(simd::shr(self.0, amount))
-    }
-
     /// Each of the sixteen bytes replaced by the byte of `table` it numbers, or by zero if it is
     /// 16 or more: one `i8x16.swizzle`.
     #[inline(always)]
     pub fn swizzle(self, table: &[u8; 16]) -> Lanes {
         Lanes(simd::swizzle(table, self.0))
+    }
+}
+
+/// Each lane shifted right by `amount`, which must be below 64 (WebAssembly takes it modulo 64).
+impl Shr<u32> for Lanes {
+    type Output = Lanes;
+    #[inline(always)]
+    fn shr(self, amount: u32) -> Lanes {
+        Lanes(simd::shr(self.0, amount))
     }
 }
 
@@ -273,7 +277,7 @@ mod tests {
         let swapped = Lanes::new(Bitboard(0x0102), Bitboard(0xff)).swap_bytes();
         assert_eq!(swapped.lanes(), [Bitboard(0x0201 << 48), Bitboard(0xff << 56)]);
         assert_eq!(Lanes::splat(Bitboard(7)), Lanes::new(Bitboard(7), Bitboard(7)));
-        assert_eq!(Lanes::new(Bitboard(0xf0), Bitboard(1 << 63)).shr(4).lanes(), [Bitboard(0x0f), Bitboard(1 << 59)]);
+        assert_eq!((Lanes::new(Bitboard(0xf0), Bitboard(1 << 63)) >> 4).lanes(), [Bitboard(0x0f), Bitboard(1 << 59)]);
         // Byte 0 of lane 0 numbers 2, byte 1 numbers 1; byte 0 of lane 1 numbers 16, past the table.
         let table = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
         let picked = Lanes::new(Bitboard(0x0102), Bitboard(16)).swizzle(&table);

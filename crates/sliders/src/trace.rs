@@ -879,7 +879,7 @@ impl Word for Lanes {
 
     #[inline(always)]
     fn shr(self, amount: u32) -> Lanes {
-        Lanes::shr(self, amount)
+        self >> amount
     }
 
     #[inline(always)]

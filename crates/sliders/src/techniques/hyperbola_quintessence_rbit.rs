@@ -107,6 +107,8 @@ fn lane_attacks<T: Tracer>(t: &mut T, square: Square, line_ex: Lanes, occupied: 
 /// the bytes, then each byte's two halves are reversed by reading a 16-byte table.
 #[traced]
 #[inline(always)]
+// The last value is bound to a name, which its step then shows.
+#[allow(clippy::let_and_return)]
 fn reverse_bits<T: Tracer>(t: &mut T, word: Lanes, from: WordOrder) -> Lanes {
     let nibbles = Lanes::splat(Bitboard(0x0f0f_0f0f_0f0f_0f0f));
     let (bytes_swapped, reversed) = (from.bytes_swapped(), from.bytes_swapped().bits_reversed_in_bytes());
