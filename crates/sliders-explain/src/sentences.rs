@@ -587,6 +587,16 @@ pub(crate) fn subtraction(
         };
         text.push_str(&format!(" On its way it passes {bits}, which {verb} on the board but {it} zero in {name_a}."));
     }
+    // A slider's own square is no piece in its way, but the borrow passes it all the same.
+    let own = (passed & !start_bit & frame.sliders & !a).squares().next();
+    if let (Some(bit), 1) = (own, real.sliders.count()) {
+        let stands = match frame.order.is_turned() {
+            true => format!(", which stands for {}", real.square),
+            false => String::new(),
+        };
+        let slider = real.slider;
+        text.push_str(&format!(" It also passes {bit}{stands}, the {slider}'s own square, a zero bit of {name_a}."));
+    }
     text
 }
 

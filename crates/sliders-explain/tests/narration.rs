@@ -107,7 +107,8 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         }
         // "h8 is the bishop's own square: …"
         if let Some((before, _)) = sentence.split_once("'s own square") {
-            let square: Square = before.split(' ').find_map(|w| w.parse().ok()).unwrap();
+            // The square named last before it ("e5, which stands for d4, the rook's own square").
+            let square: Square = before.split([' ', ',']).filter_map(|w| w.parse().ok()).last().unwrap();
             assert_eq!(square, board.square, "{context}: {sentence}");
         }
         // "a1 is not on the d-file: its bit is a stop the technique set"
@@ -167,6 +168,16 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 let chain = step.borrow_chain().unwrap();
                 assert!(chain.contains(bit), "{context}: the borrow never reached {square}: {sentence}");
             }
+        }
+        // "It also passes d4, the rook's own square, a zero bit of o." (turned: "e5, which stands for d4, …")
+        if let Some(rest) = sentence.split_once("It also passes ").map(|(_, rest)| rest) {
+            let bit: Square = rest[..2].parse().unwrap();
+            assert!(step.order.turn(board.sliders).contains(bit) && !lhs.contains(bit), "{context}: {sentence}");
+            assert!(
+                step.borrow_chain().unwrap().contains(bit),
+                "{context}: the borrow never reached {bit}: {sentence}"
+            );
+            assert!(rest.contains(&format!("the {}'s own square", board.slider)), "{context}: {sentence}");
         }
         // An XOR: "What is left: 1 one bit (e2)." names bits of the result.
         if let Some(rest) = sentence.split_once("What is left: ").map(|(_, rest)| rest).filter(|_| step.op == Op::Xor) {
