@@ -154,7 +154,7 @@ pub fn step_view(props: &StepViewProps) -> Html {
         _ => html! {},
     };
     let focus = step_focus_name(step, &props.board).map(|f| html! { <span class="focus">{ f }</span> });
-    let frame_note = step.order.board_note().map(|note| html! { <span class="focus" data-mirrored="">{ note }</span> });
+    let frame_note = step.board_note().map(|note| html! { <span class="focus" data-mirrored="">{ note }</span> });
     html! {
         <section class="step-view" data-current-step="" data-step-index={props.index.to_string()}>
             <header class="step-heading">

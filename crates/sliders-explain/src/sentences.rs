@@ -200,8 +200,13 @@ pub(crate) fn negate(name: &str, a: Bitboard) -> String {
 /// `squares`: the bits stand for squares; an index cut from a product's top bits names bits only.
 pub(crate) fn shift(name: &str, op: Op, a: Bitboard, amount: u32, result: Bitboard, squares: bool) -> String {
     let bit_name = |bit: u32| if squares { bit_name(bit) } else { format!("bit {bit}") };
-    let (way, end) =
-        if op == Op::Shl { ("up, towards h8", "past bit 63") } else { ("down, towards a1", "below bit 0") };
+    // Bits that stand for no square, or for others than their names, move towards a bit.
+    let (way, end) = match (op == Op::Shl, squares) {
+        (true, true) => ("up, towards h8", "past bit 63"),
+        (false, true) => ("down, towards a1", "below bit 0"),
+        (true, false) => ("up, towards bit 63", "past bit 63"),
+        (false, false) => ("down, towards bit 0", "below bit 0"),
+    };
     if a.is_empty() {
         return format!("{name} has no one bit, so the result is empty.");
     }
@@ -562,6 +567,14 @@ pub(crate) fn subtraction(
             text.push_str(&stop_relation(stop, focus, positive_direction(focus, real), real, true));
         }
     }
+    text.push_str(&passed_squares(a, start, passed, name_a, frame, real));
+    text
+}
+
+/// What the borrow starts on and passes that the mask took out: pieces, and the slider's own
+/// square, each named as its word's bit and what it stands for in a turned word.
+fn passed_squares(a: Bitboard, start: u32, passed: Bitboard, name_a: &str, frame: &Board, real: &Board) -> String {
+    let mut text = String::new();
     // Pieces the mask took out: said of the bit where the borrow starts, then of those it passes.
     let masked_out = frame.occupied & !frame.sliders & !a;
     let start_bit = Square::from_index(start).bit();

@@ -279,6 +279,8 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
                 assert_eq!(after, before, "{context}: bits fell off: {sentence}");
             }
             for claim in sentence.split(", ").filter(|part| part.contains(" → bit ")) {
+                // "towards bit 0: bit 63 → bit 36": the move after the colon.
+                let claim = claim.rsplit(": ").next().unwrap();
                 let numbers: Vec<u32> = claim
                     .split("bit ")
                     .skip(1)
@@ -501,6 +503,11 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                         check_claims(&text, &board, step, &context);
                         check_announcement(step, index, trace.steps.len(), &board, &context);
                         check_moved(step, &context);
+                        // The two steps of one operation on lanes work in one frame.
+                        if let Some([lane0, lane1]) = trace.lane_pair(index) {
+                            let frame = |s: &Step| (s.order, s.moved, s.operand_moved);
+                            assert_eq!(frame(lane0), frame(lane1), "{context}: the lanes' frames differ");
+                        }
                         check_names(step, &describe(step, &board), &context);
                         match step.op {
                             Op::Sub => {

@@ -48,8 +48,9 @@ pub enum Code {
     Select(Box<Code>, Box<Code>, Box<Code>, Box<Site>),
     Builtin(Builtin, Box<Code>, Option<Box<Code>>, Box<Site>),
     Ray(Box<Code>, Direction, Box<Site>),
-    /// A call of the reader's function `index`, with its arguments.
-    Call(usize, Vec<Code>),
+    /// A call of the reader's function `index`, with its arguments, and the order its value
+    /// holds the board in where that is known (see [`order_of`]).
+    Call(usize, Vec<Code>, Option<WordOrder>),
 }
 
 /// What a name holds: a set of squares, or a count (shown as a number) that was typed as a
@@ -125,6 +126,8 @@ struct Known {
     arity: usize,
     cost: usize,
     depth: usize,
+    /// The order its value holds the board in when its sets hold the board as it stands.
+    returns: Option<WordOrder>,
 }
 
 pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Result<Compiled, Error> {
@@ -163,7 +166,12 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
         let (mut body, cost, depth) =
             body(statements, locals, &known, &all, &function.name, function.name_span, text, comments)?;
         body.parameters = parameters;
-        known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth: depth + 1 });
+        let returns = body.instructions.last().and_then(|last| match last {
+            Instruction::Return(code) | Instruction::Value(code) => order_of(code),
+            Instruction::Set(..) => None,
+        });
+        let depth = depth + 1;
+        known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth, returns });
         functions.push(body);
     }
     let end = Span::new(text.len(), text.len());
@@ -420,8 +428,8 @@ pub fn is_count(code: &Code) -> bool {
 
 /// How a value holds the board, from its syntax tree: `bswap` turns what it swaps round (and
 /// back), an operation on words in one order keeps that order, and numbers and constants take
-/// the order of what they meet (`None`). Words in different orders mixed, a function's result
-/// and a mask hold the board as it stands.
+/// the order of what they meet (`None`). A function's value has the order its body gives sets
+/// on the board; words in different orders mixed, and a mask, hold the board as it stands.
 pub fn order_of(code: &Code) -> Option<WordOrder> {
     let both = |a: &Code, b: &Code| match (order_of(a), order_of(b)) {
         (Some(x), Some(y)) if x != y => Some(WordOrder::Board),
@@ -441,7 +449,8 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Builtin(Builtin::Bswap, inner, _, _) => order_of(inner).map(WordOrder::bytes_swapped),
         Code::Builtin(Builtin::Ls1b | Builtin::Ms1b | Builtin::Identity, inner, _, _) => order_of(inner),
         Code::Builtin(..) if is_count(code) => None,
-        Code::Builtin(..) | Code::Ray(..) | Code::Call(..) => Some(WordOrder::Board),
+        Code::Call(_, _, order) => *order,
+        Code::Builtin(..) | Code::Ray(..) => Some(WordOrder::Board),
     }
 }
 
@@ -587,7 +596,11 @@ fn call(
                 &format!("with this call one run can take more than {MAX_STEPS} operations, the most there may be"),
             ));
         }
-        return Ok(Code::Call(index, codes));
+        // A function gives what its body does to sets on the board: with such arguments, its
+        // value's order is known; with turned ones it is not worked out, and falls back to the board.
+        let on_board = codes.iter().all(|code| matches!(order_of(code), None | Some(WordOrder::Board)));
+        let order = if on_board { callee.returns } else { Some(WordOrder::Board) };
+        return Ok(Code::Call(index, codes, order));
     }
     let Some(builtin) = names::function(name) else {
         if name == calls.current {

@@ -164,7 +164,7 @@ impl<S: Sink> Machine<'_, '_, S> {
                 let s = self.eval(square, base)?;
                 self.mask(Mask::Ray(*direction), s, site)?
             }
-            Code::Call(index, arguments) => {
+            Code::Call(index, arguments, _) => {
                 let callee = &self.compiled.functions[*index];
                 // The callee's frame starts at the top of the stack, its parameters first; a
                 // call inside an argument uses the stack above and gives it back.

@@ -405,7 +405,7 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
                 code_needs(b, callees, needs);
             }
         }
-        Code::Call(index, arguments) => {
+        Code::Call(index, arguments, _) => {
             for (need, callee) in needs.iter_mut().zip(callees.get(*index).copied().unwrap_or_default()) {
                 *need |= callee;
             }
@@ -635,7 +635,7 @@ impl<'c> Builder<'c> {
                 }
             }
             Code::Ray(square, direction, site) => self.mask(w, Mask::Ray(*direction), square, Some(site.span)),
-            Code::Call(index, arguments) => {
+            Code::Call(index, arguments, _) => {
                 let Some(callee) = self.functions.get(*index) else { return };
                 self.inlined += 1;
                 let copy = self.inlined;

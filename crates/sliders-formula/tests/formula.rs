@@ -611,6 +611,15 @@ fn a_formulas_own_operations_are_said_from_their_values() {
             && swapped.contains("In the byte-swapped word d7 stands for d2 on the board. d2 holds a piece."),
         "{swapped}"
     );
+    // A function that returns a swapped word gives one: its value's bits are said for what
+    // they stand for, not as the board's squares.
+    let through =
+        said("U64 g(U64 x) { return bswap(x); }\ng(o & file(sq) & ~r) - g(r)", Square::D4, 0x0008_1008_0041_0800);
+    assert!(
+        through.contains("In the byte-swapped word d7 stands for d2 on the board.")
+            && !through.contains("d7 holds a piece"),
+        "{through}"
+    );
     // Through the wire, as the page receives the steps, each keeps its order.
     let mut writer = sliders_formula::wire::Writer::default();
     sliders_formula::wire::write_trace(&mut writer, &trace, None);

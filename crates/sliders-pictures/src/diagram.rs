@@ -186,7 +186,7 @@ pub fn article_step(trace: &Trace, index: usize, pre: bool) -> String {
     };
     let mut lines: Vec<String> = Vec::new();
     let focus = step_focus_name(step, &board).map(|f| format!(", {f}")).unwrap_or_default();
-    let mirrored = step.order.board_note().map(|note| format!(", {note}")).unwrap_or_default();
+    let mirrored = step.board_note().map(|note| format!(", {note}")).unwrap_or_default();
     lines.push(format!("Step {} of {}{focus}{mirrored}: {}", index + 1, trace.steps.len(), step.label));
     lines.push(String::new());
     let join = |cells: &mut dyn FnMut(&Cell, &str, Bitboard) -> String, label: &str| {

@@ -341,7 +341,7 @@ fn heading_width(text: &str) -> u32 {
 fn heading(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     let focus = step_focus_name(step, &Board::of(trace)).map(|f| format!(" · {f}")).unwrap_or_default();
-    let mirrored = step.order.board_note().map(|note| format!(" · {note}")).unwrap_or_default();
+    let mirrored = step.board_note().map(|note| format!(" · {note}")).unwrap_or_default();
     format!("Step {} of {}{focus}{mirrored}: {}", index + 1, trace.steps.len(), step.label)
 }
 

@@ -107,7 +107,7 @@ fn file_letters(out: &mut String) {
 fn heading(trace: &Trace, index: usize) -> String {
     let step = &trace.steps[index];
     let focus = step_focus_name(step, &Board::of(trace)).map(|f| format!(", {f}")).unwrap_or_default();
-    let mirrored = step.order.board_note().map(|note| format!(", {note}")).unwrap_or_default();
+    let mirrored = step.board_note().map(|note| format!(", {note}")).unwrap_or_default();
     let place = format!("{focus}{mirrored}");
     let place = if place.is_empty() { place } else { text(&place) };
     format!("Step {} of {}{place}: <code>{}</code>", index + 1, trace.steps.len(), text(&step.label))

@@ -51,7 +51,11 @@ fn check_step(case: ElementRef, trace: &Trace, index: usize, what: &str) {
     let notes = [sliders::WordOrder::ByteSwapped, sliders::WordOrder::FilesMirrored, sliders::WordOrder::BitReversed]
         .map(|order| order.board_note().unwrap_or_default());
     let named: Vec<&str> = notes.into_iter().filter(|note| heading.contains(&format!(", {note}"))).collect();
-    assert_eq!(named, step.order.board_note().into_iter().collect::<Vec<_>>(), "{what}: {heading}");
+    let expected: Vec<&str> = step.order.board_note().into_iter().collect();
+    assert_eq!(named, expected, "{what}: {heading}");
+    if let Some(note) = step.board_note() {
+        assert!(heading.contains(&format!(", {note}:")), "{what}: the board and how far it moved: {heading}");
+    }
     // The captions, whole, one a column.
     let terms = equation(step, &animation::frame(step, Moment::Finished), trace.sliders);
     let first_row = outer.select(&selector(":scope > tbody > tr")).next().unwrap();

@@ -5,6 +5,7 @@
 //! bare arithmetic; [`Recorder`] keeps every step for the page and the `trace` command.
 
 use alloc::borrow::Cow;
+use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::panic::Location;
@@ -413,6 +414,18 @@ impl Step {
             Op::Swizzle(_) => self.order.bits_reversed_in_bytes(),
             _ => self.order,
         }
+    }
+
+    /// How a heading names the board the step's values show: a turned word's board, and how
+    /// far the word is moved ("mirrored board, moved 4 bits down"); nothing for the board as it
+    /// stands, moved or not.
+    pub fn board_note(&self) -> Option<String> {
+        let note = self.order.board_note()?;
+        Some(match self.moved {
+            0 => String::from(note),
+            bits if bits < 0 => format!("{note}, moved {} bits down", bits.unsigned_abs()),
+            bits => format!("{note}, moved {bits} bits up"),
+        })
     }
 
     /// The step's expression as its source spells it: the label without the ` = name` a `let`
@@ -964,8 +977,11 @@ impl Tracer for Recorder {
                 step.focus = Focus::Line(line);
             }
         }
-        // Only the step that moves the board takes its operand from before the move.
-        self.operand_moved = self.moved;
+        // Only the step that moves the board takes its operand from before the move: both of
+        // its steps, for an operation on two lanes.
+        if step.lane.is_none_or(|lane| lane.index == 1) {
+            self.operand_moved = self.moved;
+        }
         self.steps.push(step);
     }
 

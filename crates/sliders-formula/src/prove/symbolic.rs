@@ -141,7 +141,7 @@ fn children(code: &Code) -> Vec<&Code> {
         Code::Binary(_, a, b, _, _) => alloc::vec![&**a, &**b],
         Code::Select(c, a, b, _) => alloc::vec![&**c, &**a, &**b],
         Code::Builtin(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
-        Code::Call(_, arguments) => arguments.iter().collect(),
+        Code::Call(_, arguments, _) => arguments.iter().collect(),
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) => Vec::new(),
     }
 }
@@ -159,7 +159,7 @@ fn mark_reads(code: &Code, read: &mut [bool]) {
 fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
     let calls_one = match code {
         Code::Ray(..) | Code::Builtin(Builtin::Bit | Builtin::Line(_), ..) => return true,
-        Code::Call(index, _) => {
+        Code::Call(index, ..) => {
             depth < 32
                 && compiled.functions[*index].instructions.iter().any(|instruction| match instruction {
                     Instruction::Set(_, code) | Instruction::Value(code) | Instruction::Return(code) => {
@@ -239,7 +239,7 @@ impl Machine<'_, '_> {
                 let value = self.mask(Mask::Ray(*direction), &s, guard);
                 self.at(site, value)?
             }
-            Code::Call(index, arguments) => {
+            Code::Call(index, arguments, _) => {
                 let (callee, live) = (&self.compiled.functions[*index], &self.live.functions[*index]);
                 let frame = self.stack.len();
                 for argument in arguments {

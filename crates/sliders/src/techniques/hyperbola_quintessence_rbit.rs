@@ -91,9 +91,10 @@ fn lane_attacks<T: Tracer>(t: &mut T, square: Square, line_ex: Lanes, occupied: 
     // Subtracting the slider's bit r starts a borrow at the slider, which runs up to the first piece above it on the lane's line, or out of the lane if there is none.
     let forward = o - r;
     let o_reversed = reverse_bits(t, o, WordOrder::Board);
-    // Bit 63 − s: where the slider's bit lands when the word is reversed (an engine keeps it in a table or reverses the bit too).
-    let r_reversed = Lanes::splat(Bitboard(1 << 63 >> square.index()));
-    t.word_order(WordOrder::BitReversed);
+    // The top bit in both lanes: in a bit-reversed word it stands for a1.
+    let top = Lanes::splat(Bitboard(1 << 63));
+    // Moved down as many places as the slider's square number, it lands where the slider's bit stands in the reversed word (an engine may read that bit from a table instead).
+    let r_reversed = top >> square.index();
     // The same subtraction on the reversed lanes: the borrow runs up to the piece nearest the slider the other way along the lane's line on the real board, or out of the lane if there is none.
     let reverse = o_reversed - r_reversed;
     let reverse_back = reverse_bits(t, reverse, WordOrder::BitReversed);
