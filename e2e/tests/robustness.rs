@@ -220,7 +220,7 @@ async fn without_the_panels_module_the_lesson_works_and_says_what_is_missing() {
 }
 
 /// A browser without WebAssembly SIMD cannot compile the page's module (Hyperbola Quintessence's
-/// byte swap is a SIMD shuffle). The loader asks first and says so instead of a blank page.
+/// byte swap is a SIMD swizzle). The loader asks first and says so instead of a blank page.
 /// Every current browser has SIMD, so this one is made to answer no.
 #[tokio::test]
 async fn without_webassembly_simd_the_page_says_so() {

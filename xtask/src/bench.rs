@@ -190,7 +190,7 @@ fn simd_against_magic(harnesses: &mut [Harness; 3], runs: usize) -> Result<Strin
     let ratio = figure(ratios);
     let [simd_rate, magic_rate] = rates.map(figure);
     Ok(format!(
-        "- {} against magic in WebAssembly, taking turns for {runs} runs: **{:.2}× magic** (median of the paired ratios, {:.2}–{:.2}); {} MQ/s against {} (goal 1×, bar 0.8×; magic's table stays hot in this loop, which favours it more than an engine's search does). Its lanes: native, {}; target-cpu=native, {}; wasm, simd128 with i8x16.shuffle (the wasm check finds it). An SSE form was slower natively (crates/sliders/src/lanes.rs says why)",
+        "- {} against magic in WebAssembly, taking turns for {runs} runs: **{:.2}× magic** (median of the paired ratios, {:.2}–{:.2}); {} MQ/s against {} (goal 1×, bar 0.8×; magic's table stays hot in this loop, which favours it more than an engine's search does). Its lanes: native, {}; target-cpu=native, {}; wasm, simd128 with the byte swap an i8x16.swizzle by a pattern from memory (the wasm check finds it). An SSE form was slower natively (crates/sliders/src/lanes.rs says why)",
         simd.name(),
         ratio.median,
         ratio.min,

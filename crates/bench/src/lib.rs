@@ -74,11 +74,11 @@ macro_rules! per_technique {
             use super::*;
             use sliders::{NoTrace, Slider, Square};
 
-            /// The core's byte swap, a byte shuffle in WebAssembly's SIMD, alone (inlined,
-            /// which it is only into a function with SIMD enabled).
+            /// The core's byte swap, a swizzle in WebAssembly's SIMD, alone (inlined, which it
+            /// is only into a function with SIMD enabled).
             #[no_mangle]
             #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
-            pub extern "C" fn byte_shuffle(word: u64) -> u64 {
+            pub extern "C" fn byte_swap(word: u64) -> u64 {
                 sliders::swap_bytes(word)
             }
             $(

@@ -364,23 +364,26 @@ pub(crate) fn pext(a: &str, b: &str, x: Bitboard, mask: Bitboard, in_rounds: boo
     )
 }
 
-/// The WebAssembly instructions of the core's byte swap (`sliders::swap_bytes`), in order:
-/// WebAssembly has no byte swap on a number, so it is done with SIMD. `cargo xtask test` checks
-/// them against the real wasm.
-pub const BYTE_SWAP_WASM: [&str; 3] = ["i64x2.splat", "i8x16.shuffle", "i64x2.extract_lane"];
+/// The WebAssembly instructions of the core's byte swap (`sliders::swap_bytes`), in order
+/// (leaving out the reads of locals and the pattern's address): WebAssembly has no byte swap on
+/// a number, so it is done with SIMD. `cargo xtask test` checks them against the real wasm.
+pub const BYTE_SWAP_WASM: [&str; 4] = ["i64x2.splat", "v128.load", "i8x16.swizzle", "i64x2.extract_lane"];
 
 /// The WebAssembly instruction that swaps the bytes of both lanes of a SIMD value at once: the
-/// only instruction of a lane-wise byte swap. `cargo xtask test` checks it against the real wasm.
-pub const LANES_BYTE_SWAP_WASM: &str = "i8x16.shuffle";
+/// one instruction of a lane-wise byte swap on the lines' values (its pattern is loaded once).
+/// `cargo xtask test` checks it against the real wasm.
+pub const LANES_BYTE_SWAP_WASM: &str = "i8x16.swizzle";
 
-/// `lanes`: the step shows one lane of a two-lane SIMD value, whose bytes one shuffle swaps.
+/// `lanes`: the step shows one lane of a two-lane SIMD value, whose bytes one swizzle swaps.
 pub(crate) fn byte_swap(name: &str, a: Bitboard, lanes: bool) -> String {
-    let [splat, shuffle, extract] = BYTE_SWAP_WASM;
+    let [splat, load, swizzle, extract] = BYTE_SWAP_WASM;
     let cost = if lanes {
-        format!(" In WebAssembly one {LANES_BYTE_SWAP_WASM} reverses the eight bytes of each lane, both lanes at once.")
+        format!(
+            " In WebAssembly one {LANES_BYTE_SWAP_WASM} reverses the eight bytes of each lane, both lanes at once, by a 16-byte pattern that says which byte goes where."
+        )
     } else {
         format!(
-            " WebAssembly has no byte swap for a 64-bit number; here it takes three SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {shuffle} reads its eight bytes back in reverse order, and {extract} takes the first half out."
+            " WebAssembly has no byte swap for a 64-bit number; here it takes SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {load} reads a 16-byte pattern (7, 6, 5, 4, 3, 2, 1, 0 for the first half), {swizzle} picks the word's bytes in the pattern's order, so they come back in reverse, and {extract} takes the first half out."
         )
     };
     if a.is_empty() {

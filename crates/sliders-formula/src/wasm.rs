@@ -24,8 +24,18 @@ use sliders::trace::{Comparison, Mask};
 use sliders::{Direction, Square};
 
 /// Where the benchmark's workload starts in memory: the occupancies (8 bytes each), then the
-/// squares (12 bytes per occupancy). The first page holds the mask tables.
+/// squares (12 bytes per occupancy). The first page holds the mask tables, and the byte swap's
+/// pattern last.
 pub const WORKLOAD: u32 = 65536;
+/// Where the byte swap's pattern lies, in a module that swaps bytes: the first page's last 16
+/// bytes, above the mask tables.
+pub const BYTES_REVERSED_AT: u32 = WORKLOAD - 16;
+/// The byte swap's pattern, which `i8x16.swizzle` reads: byte i of the result is byte
+/// `BYTES_REVERSED[i]` of the value, so lane 0's eight bytes come out in reverse order.
+pub const BYTES_REVERSED: [u8; 16] = [7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8];
+// A table per mask a formula can read (a square's bit, four lines, eight rays), 512 bytes each,
+// all below the pattern.
+const _: () = assert!(13 * 64 * 8 <= BYTES_REVERSED_AT);
 /// Lookups per occupancy in the benchmark's workload, as in `crate::workload`.
 pub const SQUARES_PER_OCCUPANCY: u32 = sliders::workload::SQUARES_PER_OCCUPANCY as u32;
 
@@ -95,8 +105,11 @@ pub enum Instr {
     I32GeU,
     /// A 64-bit number copied into both lanes of a 128-bit SIMD value.
     I64x2Splat,
-    /// A SIMD value's 16 bytes, picked by index: byte i of the result is byte `lanes[i]`.
-    I8x16Shuffle([u8; 16]),
+    /// 16 bytes from memory as a SIMD value, at the address on the stack plus the offset.
+    V128Load(u32),
+    /// The first SIMD value's 16 bytes, picked by the second's: byte i of the result is the
+    /// first value's byte numbered by byte i of the second (0 for a number past 15).
+    I8x16Swizzle,
     /// One 64-bit lane of a SIMD value, as a number.
     I64x2ExtractLane(u8),
 }
@@ -149,7 +162,8 @@ impl Instr {
             Instr::I32Shl => "i32.shl",
             Instr::I32GeU => "i32.ge_u",
             Instr::I64x2Splat => "i64x2.splat",
-            Instr::I8x16Shuffle(_) => "i8x16.shuffle",
+            Instr::V128Load(_) => "v128.load",
+            Instr::I8x16Swizzle => "i8x16.swizzle",
             Instr::I64x2ExtractLane(_) => "i64x2.extract_lane",
         }
     }
@@ -181,6 +195,8 @@ pub struct Module {
     pub functions: Vec<Function>,
     /// Mask tables: where each starts, which mask it holds, and its 64 words.
     pub tables: Vec<(u32, Mask, Vec<u64>)>,
+    /// Where [`BYTES_REVERSED`] lies, if the module swaps bytes.
+    pub bytes_reversed: Option<u32>,
 }
 
 /// One line of the module's text, and the sub-expression its instruction computes part of.
@@ -235,6 +251,13 @@ impl Module {
                 mask_call(*mask)
             )));
         }
+        if let Some(offset) = self.bytes_reversed {
+            let pattern: Vec<String> = BYTES_REVERSED.iter().map(u8::to_string).collect();
+            lines.push(line(format!(
+                "  ;; (data (i32.const {offset}) …) the byte swap's pattern, bytes {}",
+                pattern.join(" ")
+            )));
+        }
         for function in &self.functions {
             let export = function.export.map(|e| format!(" (export \"{e}\")")).unwrap_or_default();
             let params: String = function.params.iter().map(|(n, t)| format!(" (param ${n} {})", t.name())).collect();
@@ -275,8 +298,9 @@ impl Module {
                     Instr::Call(f) => format!(" ${}", self.functions.get(*f as usize).map_or("?", |f| &f.name)),
                     Instr::IfI64 => " (result i64)".into(),
                     Instr::Br(d) | Instr::BrIf(d) => format!(" {d}"),
-                    Instr::I64Load(offset) | Instr::I32Load8U(offset) if *offset != 0 => format!(" offset={offset}"),
-                    Instr::I8x16Shuffle(lanes) => lanes.iter().map(|lane| format!(" {lane}")).collect(),
+                    Instr::I64Load(offset) | Instr::I32Load8U(offset) | Instr::V128Load(offset) if *offset != 0 => {
+                        format!(" offset={offset}")
+                    }
                     Instr::I64x2ExtractLane(lane) => format!(" {lane}"),
                     _ => String::new(),
                 };
@@ -361,7 +385,8 @@ pub(super) fn module(compiled: &Compiled) -> Module {
     }
     let run = run_function(&functions[0]);
     functions.push(run);
-    Module { functions, tables: builder.tables }
+    let bytes_reversed = builder.helpers.contains(&Helper::Bswap).then_some(BYTES_REVERSED_AT);
+    Module { functions, tables: builder.tables, bytes_reversed }
 }
 
 /// The sub-expression of a value's outermost step, if it is one.
@@ -719,9 +744,6 @@ impl Writer {
     }
 }
 
-/// The shuffle's byte indices that reverse lane 0's eight bytes, all from its first value.
-const BYTES_REVERSED: [u8; 16] = [7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8];
-
 fn helper_function(helper: Helper) -> Function {
     use Instr::*;
     let x = || ("x".to_string(), ValType::I64);
@@ -738,15 +760,16 @@ fn helper_function(helper: Helper) -> Function {
         Helper::Ms1b => {
             ("ms1b", vec![x()], vec![], vec![LocalGet(0), I64Const(i64::MIN), LocalGet(0), I64Clz, I64ShrU, I64And])
         }
-        // WebAssembly has no byte swap on a number, but its SIMD has a byte shuffle: x goes into
-        // both lanes of a 128-bit value, the shuffle reads lane 0's eight bytes back in reverse,
-        // and lane 0 comes out, as in the core's sliders::swap_bytes. The shuffle takes two
-        // values and picks bytes from either; these indices read only the first.
+        // WebAssembly has no byte swap on a number, but its SIMD can reorder bytes: x goes into
+        // both lanes of a 128-bit value, a swizzle by the pattern in memory reads lane 0's eight
+        // bytes back in reverse, and lane 0 comes out, as in the core's sliders::swap_bytes. A
+        // pattern from memory, not a constant shuffle, is what V8 compiles to one pshufb (the
+        // core's `lanes::simd::load` says why).
         Helper::Bswap => (
             "bswap",
             vec![x()],
             vec![],
-            vec![LocalGet(0), I64x2Splat, LocalGet(0), I64x2Splat, I8x16Shuffle(BYTES_REVERSED), I64x2ExtractLane(0)],
+            vec![LocalGet(0), I64x2Splat, I32Const(0), V128Load(BYTES_REVERSED_AT), I8x16Swizzle, I64x2ExtractLane(0)],
         ),
         // One round per one bit of the mask, from the lowest: bit `next` of the result is the
         // bit of x under it.

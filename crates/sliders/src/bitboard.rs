@@ -58,7 +58,7 @@ impl Bitboard {
     /// The board mirrored top to bottom: the bytes in reverse order, so rank 1 trades places
     /// with rank 8, rank 2 with rank 7, and a square keeps its file. x86-64 and ARM have one
     /// instruction for it (`bswap`, `rev`). WebAssembly has no byte swap on a 64-bit number,
-    /// but its SIMD has a byte shuffle: see [`swap_bytes`].
+    /// but its SIMD can reorder bytes: see [`swap_bytes`].
     #[inline(always)]
     pub fn swap_bytes(self) -> Bitboard {
         Bitboard(swap_bytes(self.0))
@@ -424,18 +424,18 @@ pub const fn pdep_loop(mut x: u64, mut mask: u64) -> u64 {
 /// The bytes of `word` in reverse order.
 ///
 /// In WebAssembly, `u64::swap_bytes` compiles to shifts, masks and ORs, since the instruction
-/// set has no byte swap. Its SIMD does have a byte shuffle: the word goes into both 64-bit
-/// lanes of a 128-bit value (`i64x2.splat`), one `i8x16.shuffle` reads its eight bytes back in
-/// reverse order, and lane 0 comes out (`i64x2.extract_lane`). V8 compiles the shuffle to one
-/// `pshufb` on x86-64. SIMD is enabled for this function alone: enabled for the whole crate,
-/// LLVM vectorised across the other techniques' lookups and made them slower.
+/// set has no byte swap. Its SIMD can reorder bytes: the word goes into both 64-bit lanes of a
+/// 128-bit value (`i64x2.splat`), one `i8x16.swizzle` reads its eight bytes back in reverse
+/// order, and lane 0 comes out (`i64x2.extract_lane`). V8 compiles the swizzle to one `pshufb`
+/// (why a swizzle and not a shuffle: `lanes::simd::bytes_reversed`). SIMD is enabled for this
+/// function alone: enabled for the whole crate, LLVM vectorised across the other techniques'
+/// lookups and made them slower.
 #[cfg(target_arch = "wasm32")]
 #[target_feature(enable = "simd128")]
 #[inline]
 pub fn swap_bytes(word: u64) -> u64 {
-    use core::arch::wasm32::{i8x16_shuffle, u64x2_extract_lane, u64x2_splat};
-    let both = u64x2_splat(word);
-    let reversed = i8x16_shuffle::<7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8>(both, both);
+    use core::arch::wasm32::{i8x16_swizzle, u64x2_extract_lane, u64x2_splat};
+    let reversed = i8x16_swizzle(u64x2_splat(word), crate::lanes::simd::bytes_reversed());
     u64x2_extract_lane::<0>(reversed)
 }
 

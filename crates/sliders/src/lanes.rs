@@ -1,9 +1,9 @@
 //! Two bitboards side by side in one 128-bit SIMD value, as engines now run Hyperbola
 //! Quintessence: one subtraction, one AND, one XOR and one byte shuffle work on two lines at
 //! once. In WebAssembly a [`Lanes`] is a `v128` and each operation one SIMD instruction
-//! (`i64x2.sub`, `v128.and`, `v128.xor`, `i8x16.shuffle`); elsewhere it is a plain `[u64; 2]`,
-//! which the compiler may vectorise itself, so native builds and tests need no SIMD at all.
-//! [`Lanes::MACHINE`] says which form a build has.
+//! (`i64x2.sub`, `v128.and`, `v128.xor`, and `i8x16.swizzle` for the byte swap); elsewhere it is
+//! a plain `[u64; 2]`, which the compiler may vectorise itself, so native builds and tests need
+//! no SIMD at all. [`Lanes::MACHINE`] says which form a build has.
 //!
 //! An x86-64 form in SSE registers (SSSE3's `pshufb` for the byte swap) was tried and measured
 //! slower than the plain words with `-C target-cpu=native` (263 against 337 MQueens/s in one
@@ -19,22 +19,62 @@ use crate::Bitboard;
 #[derive(Clone, Copy)]
 pub struct Lanes(Inner);
 
+/// Sixteen bytes a swizzle reads, aligned to 16 so that WebAssembly loads them as one `v128`
+/// (see `simd::load`, which says why they are loaded and not written as a constant).
+#[repr(C, align(16))]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct ByteTable(pub [u8; 16]);
+
+impl core::ops::Deref for ByteTable {
+    type Target = [u8; 16];
+    fn deref(&self) -> &[u8; 16] {
+        &self.0
+    }
+}
+
+/// Byte i of a byte swap's result is byte `BYTES_REVERSED[i]` of its value: bytes 7 to 0 of
+/// lane 0, then 15 to 8 of lane 1, so each lane's ranks come out in reverse order.
+#[cfg(target_arch = "wasm32")]
+static BYTES_REVERSED: ByteTable = ByteTable([7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8]);
+
 #[cfg(target_arch = "wasm32")]
 type Inner = core::arch::wasm32::v128;
 #[cfg(not(target_arch = "wasm32"))]
 type Inner = [u64; 2];
 
 #[cfg(target_arch = "wasm32")]
-mod simd {
+pub(crate) mod simd {
     //! The WebAssembly form: every operation is one SIMD instruction. SIMD is enabled on the
     //! functions that run it (the technique's loop), not on the whole crate.
-    use super::{Inner, Lanes};
+    use super::{ByteTable, Inner, Lanes, BYTES_REVERSED};
     use core::arch::wasm32::{
-        i64x2_sub, i8x16_shuffle, i8x16_swizzle, u64x2, u64x2_extract_lane, u64x2_shr, u8x16, v128_and, v128_or,
-        v128_xor,
+        i64x2_sub, i8x16_swizzle, u64x2, u64x2_extract_lane, u64x2_shr, v128, v128_and, v128_or, v128_xor,
     };
 
-    pub(super) const MACHINE: &str = "WebAssembly simd128, byte swap by i8x16.shuffle";
+    pub(super) const MACHINE: &str = "WebAssembly simd128, byte swap by i8x16.swizzle with its pattern from memory";
+
+    /// A byte pattern or table, loaded from memory on purpose. Written as a constant
+    /// `i8x16.shuffle`, the byte swap cost V8 (14.6, read with `--print-wasm-code`) six dependent
+    /// instructions (pshuflw, pshufhw, then two shifts and an OR to swap each pair of bytes), or a
+    /// pshufb after rebuilding the 16-byte pattern from two immediates at every use; a constant
+    /// table is rebuilt the same way at every swizzle. A swizzle whose pattern is a value V8
+    /// loaded stays one pshufb, the pattern loaded once and kept in a register; V8's paddusb,
+    /// which makes indices past 15 give zero, depends on the pattern alone, off the chain of the
+    /// lines' values. The read is volatile so that LLVM does not fold the bytes back into a
+    /// constant. In the queen benchmark this took HQ in lanes from 311 to 427 MQueens/s and
+    /// scalar HQ from 208 to 368 (docs/benchmark-notes.md).
+    #[inline(always)]
+    pub(crate) fn load(table: &ByteTable) -> v128 {
+        // SAFETY: a reference is valid, initialised and aligned for reads; `ByteTable` is 16
+        // bytes, aligned to 16, as a v128 needs.
+        unsafe { core::ptr::read_volatile((table as *const ByteTable).cast::<v128>()) }
+    }
+
+    /// The byte swap's pattern, [`BYTES_REVERSED`], loaded.
+    #[inline(always)]
+    pub(crate) fn bytes_reversed() -> v128 {
+        load(&BYTES_REVERSED)
+    }
 
     #[inline(always)]
     pub(super) fn new(lane0: u64, lane1: u64) -> Lanes {
@@ -66,10 +106,10 @@ mod simd {
         i64x2_sub(a, b)
     }
 
-    /// Bytes 7 to 0 of lane 0, then 15 to 8 of lane 1: each lane's ranks in reverse order.
+    /// Each lane's ranks in reverse order: one swizzle by [`bytes_reversed`].
     #[inline(always)]
     pub(super) fn swap_bytes(a: Inner) -> Inner {
-        i8x16_shuffle::<7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8>(a, a)
+        i8x16_swizzle(a, bytes_reversed())
     }
 
     #[inline(always)]
@@ -77,20 +117,17 @@ mod simd {
         u64x2_shr(a, amount)
     }
 
-    /// The table becomes a constant in a register; each byte of `indices` picks one of its bytes.
+    /// Each byte of `indices` picks one of the table's bytes, the table [`load`]ed.
     #[inline(always)]
-    pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
-        let t = table;
-        let table =
-            u8x16(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
-        i8x16_swizzle(table, indices)
+    pub(super) fn swizzle(table: &ByteTable, indices: Inner) -> Inner {
+        i8x16_swizzle(load(table), indices)
     }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 mod simd {
     //! The portable form: each operation on both words in turn.
-    use super::{Inner, Lanes};
+    use super::{ByteTable, Inner, Lanes};
 
     #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     pub(super) const MACHINE: &str = "two plain 64-bit words, which LLVM compiles as it sees fit";
@@ -141,7 +178,7 @@ mod simd {
     /// Sixteen table reads, one a byte, where the build targets no byte-table instruction.
     #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     #[inline(always)]
-    pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
+    pub(super) fn swizzle(table: &ByteTable, indices: Inner) -> Inner {
         indices.map(|word| {
             let bytes = word.to_le_bytes().map(|index| table.get(usize::from(index)).copied().unwrap_or(0));
             u64::from_le_bytes(bytes)
@@ -152,9 +189,9 @@ mod simd {
     /// swizzle does, where the build targets it (`-C target-cpu=native`).
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
     #[inline(always)]
-    pub(super) fn swizzle(table: &[u8; 16], indices: Inner) -> Inner {
+    pub(super) fn swizzle(table: &ByteTable, indices: Inner) -> Inner {
         use core::arch::x86_64::{_mm_adds_epu8, _mm_set1_epi8, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storeu_si128};
-        let table = u128::from_le_bytes(*table);
+        let table = u128::from_le_bytes(table.0);
         let mut out = [0u64; 2];
         // SAFETY: the build targets SSSE3 (and so SSE2), so every CPU it runs on has these
         // instructions; the store writes 16 bytes into `out`, which has 16.
@@ -208,7 +245,7 @@ impl Lanes {
     /// Each of the sixteen bytes replaced by the byte of `table` it numbers, or by zero if it is
     /// 16 or more: one `i8x16.swizzle`.
     #[inline(always)]
-    pub fn swizzle(self, table: &[u8; 16]) -> Lanes {
+    pub fn swizzle(self, table: &ByteTable) -> Lanes {
         Lanes(simd::swizzle(table, self.0))
     }
 }
@@ -262,7 +299,7 @@ impl core::fmt::Debug for Lanes {
 
 #[cfg(test)]
 mod tests {
-    use super::Lanes;
+    use super::{ByteTable, Lanes};
     use crate::Bitboard;
 
     #[test]
@@ -279,7 +316,7 @@ mod tests {
         assert_eq!(Lanes::splat(Bitboard(7)), Lanes::new(Bitboard(7), Bitboard(7)));
         assert_eq!((Lanes::new(Bitboard(0xf0), Bitboard(1 << 63)) >> 4).lanes(), [Bitboard(0x0f), Bitboard(1 << 59)]);
         // Byte 0 of lane 0 numbers 2, byte 1 numbers 1; byte 0 of lane 1 numbers 16, past the table.
-        let table = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
+        let table = ByteTable([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
         let picked = Lanes::new(Bitboard(0x0102), Bitboard(16)).swizzle(&table);
         assert_eq!(picked.lanes(), [Bitboard(0x0a0a_0a0a_0a0a_0b0c), Bitboard(0x0a0a_0a0a_0a0a_0a00)]);
     }

@@ -10,7 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::panic::Location;
 
-use crate::{Bitboard, Direction, Lanes, Line, PextMask, Slider, Square};
+use crate::{Bitboard, ByteTable, Direction, Lanes, Line, PextMask, Slider, Square};
 
 /// What a step did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -66,7 +66,7 @@ pub enum Op {
     Mask(Mask),
     /// Each byte replaced by the byte of this 16-byte table that it numbers (`i8x16.swizzle`):
     /// sixteen table reads in one instruction, from a table held in a register.
-    Swizzle(&'static [u8; 16]),
+    Swizzle(&'static ByteTable),
 }
 
 /// The comparisons of a reader's formula.
@@ -648,7 +648,7 @@ pub trait Tracer {
     /// past 15 (`i8x16.swizzle`).
     #[inline(always)]
     #[track_caller]
-    fn swizzle(&mut self, site: &'static Site, table: &'static [u8; 16], a: Lanes) -> Lanes {
+    fn swizzle(&mut self, site: &'static Site, table: &'static ByteTable, a: Lanes) -> Lanes {
         let result = a.swizzle(table);
         self.lane_steps(site, Op::Swizzle(table), a, None, result)
     }

@@ -8,7 +8,7 @@ use wasm_encoder::{
     MemArg, MemorySection, MemoryType, TypeSection,
 };
 
-/// The module's bytes: one memory of one page (the mask tables), exported as `memory`, and
+/// The module's bytes: one memory of one page (the mask tables, the byte swap's pattern), exported as `memory`, and
 /// the functions, with their exports.
 pub fn encode(module: &Module) -> Vec<u8> {
     let mut types = TypeSection::new();
@@ -37,9 +37,12 @@ pub fn encode(module: &Module) -> Vec<u8> {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         data.active(0, &ConstExpr::i32_const(*offset as i32), bytes);
     }
+    if let Some(offset) = module.bytes_reversed {
+        data.active(0, &ConstExpr::i32_const(offset as i32), sliders_formula::wasm::BYTES_REVERSED);
+    }
     let mut bytes = wasm_encoder::Module::new();
     bytes.section(&types).section(&functions).section(&memories).section(&exports).section(&code);
-    if !module.tables.is_empty() {
+    if !module.tables.is_empty() || module.bytes_reversed.is_some() {
         bytes.section(&data);
     }
     bytes.finish()
@@ -103,7 +106,8 @@ fn instruction(instr: Instr) -> Instruction<'static> {
         Instr::I32Shl => Instruction::I32Shl,
         Instr::I32GeU => Instruction::I32GeU,
         Instr::I64x2Splat => Instruction::I64x2Splat,
-        Instr::I8x16Shuffle(lanes) => Instruction::I8x16Shuffle(lanes),
+        Instr::V128Load(offset) => Instruction::V128Load(memory(offset, 4)),
+        Instr::I8x16Swizzle => Instruction::I8x16Swizzle,
         Instr::I64x2ExtractLane(lane) => Instruction::I64x2ExtractLane(lane),
     }
 }

@@ -152,13 +152,16 @@ fn every_step_has_its_instructions_in_the_text() {
     assert_eq!(obstruction.text().iter().filter(|l| l.text.contains(";; line_attacks inlined")).count(), 4);
     let scans = Formula::parse("ctz(o) + popcount(o)").unwrap().wasm();
     assert_eq!((scans.uses("i64.ctz"), scans.uses("i64.popcnt")), (1, 1));
-    // A reader's Hyperbola Quintessence swaps bytes with the SIMD shuffle, as the core's does:
-    // one shuffle in the bswap helper, and no shifting rounds.
+    // A reader's Hyperbola Quintessence swaps bytes as the core's does, by a SIMD swizzle whose
+    // pattern is in the module's memory: one swizzle in the bswap helper, and no shifting rounds.
     let hyperbola = Formula::parse(sliders_formula::examples::by_id("hyperbola-quintessence").unwrap().text()).unwrap();
     let hyperbola = hyperbola.wasm();
-    assert_eq!((hyperbola.uses("i8x16.shuffle"), hyperbola.uses("i64.shr_u")), (1, 0));
-    let shuffle = hyperbola.text().into_iter().find(|l| l.text.contains("i8x16.shuffle")).unwrap();
-    assert_eq!(shuffle.text.trim(), "i8x16.shuffle 7 6 5 4 3 2 1 0 15 14 13 12 11 10 9 8");
+    assert_eq!((hyperbola.uses("i8x16.swizzle"), hyperbola.uses("v128.load"), hyperbola.uses("i64.shr_u")), (1, 1, 0));
+    assert_eq!(hyperbola.bytes_reversed, Some(sliders_formula::wasm::BYTES_REVERSED_AT));
+    let load = hyperbola.text().into_iter().find(|l| l.text.contains("v128.load")).unwrap();
+    assert_eq!(load.text.trim(), format!("v128.load offset={}", sliders_formula::wasm::BYTES_REVERSED_AT));
+    // A formula without bswap lays down no pattern.
+    assert_eq!(obstruction.bytes_reversed, None);
 }
 
 /// A function declares only the locals it uses: the scratch local only where a value is used

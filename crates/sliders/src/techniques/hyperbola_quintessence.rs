@@ -6,7 +6,7 @@
 //! byte: a byte swap moves it to the mirrored rank but cannot reverse the order of its squares, so
 //! ranks take a first-rank lookup instead (`rank_attacks`, shared with HQ in lanes, in
 //! first_rank.rs). WebAssembly has no byte swap on a number; its SIMD reverses the bytes with one
-//! shuffle (`Bitboard::swap_bytes`).
+//! swizzle by a fixed pattern (`Bitboard::swap_bytes`).
 
 use super::compose::by_lines;
 use super::first_rank::rank_attacks;

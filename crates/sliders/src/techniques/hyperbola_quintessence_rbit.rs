@@ -4,30 +4,30 @@
 //! every line runs the other way, the rank too, which a byte swap leaves in place. So the rank
 //! takes the same two subtractions as the other lines, no first-rank table is read, and a rook's
 //! file and rank share the two SIMD lanes as a bishop's two diagonals do. WebAssembly has no bit
-//! reversal: one `i8x16.shuffle` reverses each lane's bytes, and two `i8x16.swizzle` reads of a
-//! 16-byte table reverse the bits inside each byte, four bits at a time.
+//! reversal: one `i8x16.swizzle` by a fixed pattern reverses each lane's bytes, and two more,
+//! each reading a 16-byte table, reverse the bits inside each byte, four bits at a time.
 
 use crate::geometry::LINE_EX;
 use crate::trace::{Tracer, WordOrder};
-use crate::{Bitboard, Lanes, Line, Slider, Square};
+use crate::{Bitboard, ByteTable, Lanes, Line, Slider, Square};
 use traced::traced;
 
 /// Entry n is n's four bits in reverse order, moved `shift` bits up: a table `swizzle` reads
 /// with each byte's four low bits as the index.
-const fn reversed_nibbles(shift: u32) -> [u8; 16] {
+const fn reversed_nibbles(shift: u32) -> ByteTable {
     let mut table = [0; 16];
     let mut n = 0;
     while n < 16 {
         table[n] = ((n as u8).reverse_bits() >> 4) << shift;
         n += 1;
     }
-    table
+    ByteTable(table)
 }
 
 /// A byte's low four bits, reversed into its high four: 0001 becomes 1000 0000.
-pub const REVERSED_INTO_HIGH: [u8; 16] = reversed_nibbles(4);
+pub const REVERSED_INTO_HIGH: ByteTable = reversed_nibbles(4);
 /// A byte's high four bits (moved down first), reversed into its low four: 0001 becomes 1000.
-pub const REVERSED_INTO_LOW: [u8; 16] = reversed_nibbles(0);
+pub const REVERSED_INTO_LOW: ByteTable = reversed_nibbles(0);
 
 // Inlined into its caller, which has SIMD enabled in the benchmark (see `queen_loops`).
 #[inline(always)]

@@ -7,7 +7,7 @@
 //! so a byte swap moves the rank but cannot reverse the order of its squares, and the rank's
 //! attacks are read from the 512-byte first-rank table instead (`rank_attacks`, shared with scalar
 //! HQ, in first_rank.rs). In WebAssembly each step on the lanes is one SIMD instruction, and the
-//! byte swap of both lanes is one `i8x16.shuffle`.
+//! byte swap of both lanes is one `i8x16.swizzle` by a fixed pattern.
 
 use super::first_rank::rank_attacks;
 use crate::geometry::LINE_EX;
