@@ -226,7 +226,12 @@ pub fn machine_code() -> Result<(), String> {
          Tried without gain, each measured in Chromium against the current build: `+simd128` (alone, and with LLVM's \
          vectorizer pushed to pair lines); the twelve lookups of an occupancy rolled into a loop in wasm (V8 then pays \
          its loop-head interrupt check per lookup); each technique's benchmark loop in a function of its own. No \
-         bounds checks appear (V8's trap handler covers them) and every lookup is inlined into its loop.\n\n{table}"
+         bounds checks appear (V8's trap handler covers them) and every lookup is inlined into its loop.\n\n\
+         What did gain: the Hyperbola Quintessence byte swaps. Written as a constant `i8x16.shuffle`, V8 compiled each to \
+         six dependent instructions (pshuflw, pshufhw, two shifts and an OR) or to a pshufb after rebuilding the 16-byte \
+         pattern from two immediates; as an `i8x16.swizzle` by a pattern loaded from memory, each is one pshufb, and the \
+         pattern is loaded once (crates/sliders/src/lanes.rs). That took scalar HQ from 94 to 84 V8 instructions and HQ in \
+         lanes from 86 to 73, and their wasm rates in the queen benchmark by 1.7× and 1.4× (docs/benchmark-notes.md).\n\n{table}"
     );
     let path = workspace_root().join("docs/machine-code.md");
     std::fs::write(&path, report).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
