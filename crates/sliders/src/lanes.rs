@@ -62,7 +62,7 @@ pub(crate) mod simd {
     /// which makes indices past 15 give zero, depends on the pattern alone, off the chain of the
     /// lines' values. The read is volatile so that LLVM does not fold the bytes back into a
     /// constant. In the queen benchmark this took HQ in lanes from 311 to 427 MQueens/s and
-    /// scalar HQ from 208 to 368 (docs/benchmark-notes.md).
+    /// scalar HQ from 208 to 363 (docs/benchmark-notes.md).
     #[inline(always)]
     pub(crate) fn load(table: &ByteTable) -> v128 {
         // SAFETY: a reference is valid, initialised and aligned for reads; `ByteTable` is 16
