@@ -32,7 +32,7 @@ fn positive_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
     // A forward scan (from bit 0 up) finds the lowest one bit: the nearest piece on the ray, or h8.
     // `blocker | 0x8000000000000000`: Adds bit 63 (h8), the highest bit: no square of a positive ray comes after it in bit order, so the scan always finds a bit, and the ray behind h8 is empty.
     let first = bsf(blocker | 0x8000000000000000);
-    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // Removes what lies behind the square the scan found: behind the nearest piece, out of reach (the piece itself stays attacked); behind the stop bit, nothing.
     // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
     attacks ^ RAYS[direction][first]
 }
@@ -48,7 +48,7 @@ fn negative_ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
     // A reverse scan (from bit 63 down) finds the highest one bit: the nearest piece on the ray, or a1.
     // `blocker | 1`: Adds bit 0 (a1), the lowest bit: no square of a negative ray comes before it in bit order, so the scan always finds a bit, and the ray behind a1 is empty.
     let first = bsr(blocker | 1);
-    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // Removes what lies behind the square the scan found: behind the nearest piece, out of reach (the piece itself stays attacked); behind the stop bit, nothing.
     // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
     attacks ^ RAYS[direction][first]
 }

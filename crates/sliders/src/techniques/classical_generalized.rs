@@ -59,7 +59,7 @@ fn ray<T: Tracer>(t: &mut T, direction: Direction, square: Square, occupied: Bit
     let scanned = with_stop & keep;
     // The same reverse scan then works for both kinds of ray: the highest one bit left is the nearest piece, or the stop bit.
     let first = bsr(scanned);
-    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // Removes what lies behind the square the scan found: behind the nearest piece, out of reach (the piece itself stays attacked); behind the stop bit, nothing.
     // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
     attacks ^ RAYS[direction][first]
 }

@@ -54,7 +54,7 @@ fn piece<T: Tracer>(
         let blockers = with_stops & RAYS_WITH_STOP[direction][square];
         // On a positive ray the nearest piece has the lowest bit: a forward scan (from bit 0 up) finds it, or h8.
         let first = bsf(blockers);
-        // Removes the squares behind the blocker; the blocker itself stays attacked.
+        // Removes what lies behind the square the scan found: behind the nearest piece, out of reach (the piece itself stays attacked); behind the stop bit, nothing.
         // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
         attacks = attacks ^ RAYS[direction][first];
     }
@@ -65,7 +65,7 @@ fn piece<T: Tracer>(
         let blockers = with_stops & RAYS_WITH_STOP[direction][square];
         // On a negative ray the nearest piece has the highest bit: a reverse scan (from bit 63 down) finds it, or a1.
         let first = bsr(blockers);
-        // Removes the squares behind the blocker; the blocker itself stays attacked.
+        // Removes what lies behind the square the scan found: behind the nearest piece, out of reach (the piece itself stays attacked); behind the stop bit, nothing.
         // `RAYS[direction][first]`: The same ray seen from that square: what lies behind it, out of the slider's reach.
         attacks = attacks ^ RAYS[direction][first];
     }

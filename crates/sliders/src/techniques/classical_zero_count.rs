@@ -35,7 +35,7 @@ fn ray_by_count<T: Tracer>(t: &mut T, direction: Direction, square: Square, occu
         // On a negative ray the leading zeros lead down to the nearest piece; with no piece the count is 64.
         lzcnt(blocker)
     };
-    // Removes the squares behind the blocker; the blocker itself stays attacked.
+    // Removes what lies behind the nearest piece, out of reach (the piece itself stays attacked); with no piece on the ray, the count is 64 and nothing goes.
     // `RAYS_BY_COUNT[direction][count as usize]`: The table turns the count straight into the ray behind the blocker; entry 64, for no blocker, is empty.
     attacks ^ RAYS_BY_COUNT[direction][count as usize]
 }
