@@ -66,14 +66,35 @@ struct Run {
     finished: bool,
     error: Option<String>,
     /// The native figures of the last `cargo xtask bench`, and the machine it ran on.
-    native: Option<(String, Vec<(Technique, f64)>)>,
+    native: Option<(String, Vec<NativeFigure>)>,
     /// The formula timed in this run, if one was.
     formula: Option<BenchFormula>,
 }
 
+/// A technique's native MQueens/s in `cargo xtask bench`: the default x86-64 build, and the
+/// build for that machine's own CPU (`target-cpu=native`), where BENCHMARKS.md has it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct NativeFigure {
+    technique: Technique,
+    default: f64,
+    own_cpu: Option<f64>,
+}
+
+impl NativeFigure {
+    /// The default build's figure, and the own-CPU build's in brackets where that ran more
+    /// than twice as fast (the bit reversal's swizzles, PEXT's pext and the fills' wide
+    /// vectors have no instruction in the default x86-64 target).
+    fn shown(self) -> String {
+        match self.own_cpu {
+            Some(own) if own > 2.0 * self.default => format!("{} ({})", tenths(self.default), tenths(own)),
+            _ => tenths(self.default),
+        }
+    }
+}
+
 enum BenchAction {
     Start(Option<BenchFormula>),
-    Native(String, Vec<(Technique, f64)>),
+    Native(String, Vec<NativeFigure>),
     /// Each technique's accumulator on the first CHECK_OCCUPANCIES boards, from the worker,
     /// and the formula's.
     Check(Vec<u64>, Option<u64>),
@@ -196,10 +217,14 @@ fn action_of(data: &JsValue) -> BenchAction {
         |value: JsValue| value.as_string().and_then(|text| u64::from_str_radix(&text, 16).ok()).unwrap_or_default();
     match field("type").as_string().as_deref() {
         Some("native") => {
-            let native = field("native");
+            let rate = |figures: &JsValue, t: Technique| js_sys::Reflect::get(figures, &t.name().into()).ok()?.as_f64();
+            let (native, own_cpu) = (field("native"), field("cpuNative"));
             let figures = Technique::ALL
                 .iter()
-                .filter_map(|&t| js_sys::Reflect::get(&native, &t.name().into()).ok()?.as_f64().map(|rate| (t, rate)))
+                .filter_map(|&technique| {
+                    let default = rate(&native, technique)?;
+                    Some(NativeFigure { technique, default, own_cpu: rate(&own_cpu, technique) })
+                })
                 .collect();
             BenchAction::Native(field("machine").as_string().unwrap_or_default(), figures)
         }
@@ -242,13 +267,9 @@ pub fn tenths(rate: f64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-fn chart(
-    results: &[Measured],
-    native: Option<&(String, Vec<(Technique, f64)>)>,
-    formula: Option<&BenchFormula>,
-) -> Html {
-    let native_rate = |technique: Technique| {
-        native.and_then(|(_, figures)| figures.iter().find(|(t, _)| *t == technique).map(|(_, rate)| *rate))
+fn chart(results: &[Measured], native: Option<&(String, Vec<NativeFigure>)>, formula: Option<&BenchFormula>) -> Html {
+    let native_figure = |technique: Technique| {
+        native.and_then(|(_, figures)| figures.iter().find(|f| f.technique == technique).copied())
     };
     // The formula ranks among the techniques only when it does their work, the queen's.
     let target = formula.map(|f| f.target);
@@ -294,7 +315,7 @@ fn chart(
                 <td class="num">{ tenths(measured.median) }</td>
                 <td class="num">{ format!("{}–{}", tenths(measured.min), tenths(measured.max)) }</td>
                 if native.is_some() {
-                    { extra(measured.technique.and_then(native_rate).map(tenths)) }
+                    { extra(measured.technique.and_then(native_figure).map(NativeFigure::shown)) }
                 }
                 { extra(Some(grouped(measured.technique.map_or_else(|| formula.map_or(0, |f| f.module.table_bytes), |t| t.table_bytes())))) }
                 { extra(measured.technique.map(|_| tenths(measured.ops))) }
@@ -337,7 +358,7 @@ fn chart(
             if let Some((machine, _)) = native {
                 <p class="hint" data-bench-native="">
                     { format!(
-                        "* native: not this browser, but the same speed-built code compiled for x86-64 and timed by cargo xtask bench on {machine} (60,000,000 lookups, the median of 5 runs), from the BENCHMARKS.md this page was built with. Figures from two machines compare only roughly.",
+                        "* native: not this browser, but the same speed-built code compiled for x86-64 and timed by cargo xtask bench on {machine} (60,000,000 lookups, the median of 5 runs), from the BENCHMARKS.md this page was built with. In brackets, where it ran more than twice as fast: the same code built for that machine's own CPU (target-cpu=native). Figures from two machines compare only roughly.",
                     ) }
                 </p>
             }

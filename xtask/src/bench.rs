@@ -464,9 +464,10 @@ fn technique_rows(
         medians.push((technique, [cell(NATIVE, 0).median, cell(CPU_NATIVE, 0).median, cell(WASM, 0).median]));
         let _ = writeln!(
             lines,
-            "bench {} native={:.1} wasm={:.1} ratio={:.2}",
+            "bench {} native={:.1} cpu_native={:.1} wasm={:.1} ratio={:.2}",
             technique.name(),
             cell(NATIVE, 0).median,
+            cell(CPU_NATIVE, 0).median,
             cell(WASM, 0).median,
             ratio.median
         );

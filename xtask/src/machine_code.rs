@@ -229,8 +229,10 @@ pub fn machine_code() -> Result<(), String> {
          bounds checks appear (V8's trap handler covers them) and every lookup is inlined into its loop.\n\n\
          What did gain: the Hyperbola Quintessence byte swaps. Written as a constant `i8x16.shuffle`, V8 compiled each to \
          six dependent instructions (pshuflw, pshufhw, two shifts and an OR) or to a pshufb after rebuilding the 16-byte \
-         pattern from two immediates; as an `i8x16.swizzle` by a pattern loaded from memory, each is one pshufb, and the \
-         pattern is loaded once (crates/sliders/src/lanes.rs). That took scalar HQ from 94 to 84 V8 instructions and HQ in \
+         pattern from two immediates; as an `i8x16.swizzle` by a pattern loaded from memory, each is one pshufb on the \
+         line's value (crates/sliders/src/lanes.rs). The wasm reads the pattern at each swap; this V8 merges the reads into \
+         one load per function and keeps the pattern in a register, with a paddusb per swap that depends on the pattern \
+         alone. That took scalar HQ from 94 to 84 V8 instructions and HQ in \
          lanes from 86 to 73, and their wasm rates in the queen benchmark by 1.7× and 1.4× (docs/benchmark-notes.md).\n\n{table}"
     );
     let path = workspace_root().join("docs/machine-code.md");

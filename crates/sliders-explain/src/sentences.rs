@@ -383,7 +383,7 @@ pub(crate) fn byte_swap(name: &str, a: Bitboard, lanes: bool) -> String {
         )
     } else {
         format!(
-            " WebAssembly has no byte swap for a 64-bit number; here it takes SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {load} reads a 16-byte pattern (7, 6, 5, 4, 3, 2, 1, 0 for the first half), {swizzle} picks the word's bytes in the pattern's order, so they come back in reverse, and {extract} takes the first half out."
+            " WebAssembly has no byte swap for a 64-bit number; on its own, the swap here takes four SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {load} reads a 16-byte pattern (7, 6, 5, 4, 3, 2, 1, 0 for the first half), {swizzle} picks the word's bytes in the pattern's order, so they come back in reverse, and {extract} takes the first half out."
         )
     };
     if a.is_empty() {

@@ -373,7 +373,9 @@ fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
         Expr::Call(_, arguments) => (arguments.first(), arguments.get(1)),
         Expr::Number(..) | Expr::Name(_) => (None, None),
     };
-    Operands { lhs: text(lhs), rhs: text(rhs), result: Cow::Owned(bound.map(String::from).unwrap_or_default()) }
+    // A formula reads its masks in steps of their own, never as an operand's field.
+    let result = Cow::Owned(bound.map(String::from).unwrap_or_default());
+    Operands { lhs: text(lhs), rhs: text(rhs), result, table_fields: 0 }
 }
 
 /// A count that is a number wherever it stands: one the formula computes (`sq`, `popcount(o)`,

@@ -487,6 +487,8 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             lhs: Cow::Owned(String::from(reader.str()?)),
             rhs: Cow::Owned(String::from(reader.str()?)),
             result: Cow::Owned(String::from(reader.str()?)),
+            // A formula reads its masks in steps of their own.
+            table_fields: 0,
         };
         let order = *ORDERS.get(reader.u8()? as usize)?;
         steps.push(Step {

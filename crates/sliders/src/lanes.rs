@@ -58,10 +58,10 @@ pub(crate) mod simd {
     /// instructions (pshuflw, pshufhw, then two shifts and an OR to swap each pair of bytes), or a
     /// pshufb after rebuilding the 16-byte pattern from two immediates at every use; a constant
     /// table is rebuilt the same way at every swizzle. A swizzle whose pattern is a value V8
-    /// loaded stays one pshufb, the pattern loaded once and kept in a register; V8's paddusb,
-    /// which makes indices past 15 give zero, depends on the pattern alone, off the chain of the
-    /// lines' values. The read is volatile so that LLVM does not fold the bytes back into a
-    /// constant. In the queen benchmark this took HQ in lanes from 311 to 427 MQueens/s and
+    /// loaded stays one pshufb on the line's value; V8's paddusb, which makes indices past 15
+    /// give zero, depends on the pattern alone, off the chain of the lines' values. The read is
+    /// volatile so that LLVM does not fold the bytes back into a constant; so the wasm reads the
+    /// pattern at every swap, and V8 14.6 merges those reads into one load per function. In the queen benchmark this took HQ in lanes from 311 to 427 MQueens/s and
     /// scalar HQ from 208 to 363 (docs/benchmark-notes.md).
     #[inline(always)]
     pub(crate) fn load(table: &ByteTable) -> v128 {
@@ -129,11 +129,9 @@ mod simd {
     //! The portable form: each operation on both words in turn.
     use super::{ByteTable, Inner, Lanes};
 
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+    /// What the lanes are. (Their byte-table reads, which only the bit reversal makes, are
+    /// SSSE3's pshufb where the build targets it, and sixteen byte reads elsewhere: `swizzle`.)
     pub(super) const MACHINE: &str = "two plain 64-bit words, which LLVM compiles as it sees fit";
-    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
-    pub(super) const MACHINE: &str =
-        "two plain 64-bit words, which LLVM compiles as it sees fit; byte-table reads by SSSE3's pshufb";
 
     #[inline(always)]
     pub(super) const fn new(lane0: u64, lane1: u64) -> Lanes {

@@ -326,12 +326,16 @@ pub struct Site {
     pub rhs: &'static str,
     /// The name the step's value is bound to, as shown; empty when none is.
     pub result: &'static str,
+    /// How many operands are fields of a table entry the function bound by reference, read
+    /// here for the first time (`masks.lower` after `let masks = &OBSTRUCTION_MASKS[…][…]`):
+    /// each is a read from that table, as a `Lookup` step is.
+    pub table_fields: u8,
 }
 
 impl Site {
     /// A site whose operands have no names of their own: for a test's hand-made steps.
     pub const fn unnamed(label: &'static str, why: &'static str) -> Site {
-        Site { label, why, lhs: "", rhs: "", result: "" }
+        Site { label, why, lhs: "", rhs: "", result: "", table_fields: 0 }
     }
 }
 
@@ -343,6 +347,8 @@ pub struct Operands {
     pub rhs: Cow<'static, str>,
     /// The name the step's value is bound to; empty when none is.
     pub result: Cow<'static, str>,
+    /// Operands read from a table entry's fields here for the first time ([`Site::table_fields`]).
+    pub table_fields: u8,
 }
 
 /// One operation of a technique, with its inputs, its output and the source line that did it.
@@ -397,6 +403,7 @@ impl Step {
                 lhs: Cow::Borrowed(site.lhs),
                 rhs: Cow::Borrowed(site.rhs),
                 result: Cow::Borrowed(site.result),
+                table_fields: site.table_fields,
             },
             focus: Focus::Piece,
             order: WordOrder::Board,
@@ -1135,15 +1142,36 @@ impl Trace {
         self.steps.iter().filter_map(|step| step.place.span()).collect()
     }
 
-    /// Table reads, a formula's masks included: an engine reads those from tables too.
+    /// Table reads, a formula's masks included: an engine reads those from tables too. A step
+    /// that reads a table is one; so is each field of a table entry an operation reads first
+    /// (obstruction difference's `masks.lower`).
     pub fn table_reads(&self) -> usize {
-        self.steps.iter().filter(|step| matches!(step.op, Op::Lookup | Op::Mask(_))).count()
+        let first_lane = |step: &&Step| step.lane.is_none_or(|lane| lane.index == 0);
+        let reads = |step: &Step| {
+            usize::from(matches!(step.op, Op::Lookup | Op::Mask(_))) + usize::from(step.operands.table_fields)
+        };
+        self.steps.iter().filter(first_lane).map(reads).sum()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_field_of_a_table_entry_counts_as_one_table_read() {
+        use crate::Technique;
+        // Obstruction difference (both) and SBAMG read three masks of each line's entry (SBAMG
+        // reads line_ex twice, one read); a rook has two lines, a queen four. HQ reads LINE_EX
+        // for each of its three lines and the first-rank table for the rank.
+        let occupied = Bitboard(0x0012_0400_2800_4100);
+        for technique in [Technique::ObstructionDifference, Technique::ObstructionDifferenceHoffmann, Technique::Sbamg]
+        {
+            assert_eq!(technique.trace(Slider::Rook, Square::D4, occupied).table_reads(), 6, "{technique}");
+            assert_eq!(technique.trace(Slider::Queen, Square::D4, occupied).table_reads(), 12, "{technique}");
+        }
+        assert_eq!(Technique::HyperbolaQuintessence.trace(Slider::Queen, Square::D4, occupied).table_reads(), 4);
+    }
 
     #[test]
     fn borrow_chain_runs_from_the_subtrahend_to_the_blocker() {

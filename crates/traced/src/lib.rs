@@ -21,7 +21,9 @@
 //! `shown as: 2r` in the comment above `let two_r = …` makes the name `two_r` show as `2r` (the
 //! article's name, which is no Rust name) in that step's label and result and in every later
 //! step's label and operands, so a value has one name throughout the trace; a comment names a
-//! sub-expression as it is shown, `` `o - 2r`: ``.
+//! sub-expression as it is shown, `` `o - 2r`: ``. A `let` that binds a table entry by reference
+//! (`let masks = &OBSTRUCTION_MASKS[square][line];`) makes each of its fields a table read at
+//! the first step that has it as an operand (`Site::table_fields`).
 //! The comments are read by `traced_syntax`, which the page uses too.
 //!
 //! The operations it knows: `& | ^ - * << >>` on bitboards, `+` on numbers, `!` and unary `-`,
@@ -59,7 +61,7 @@ fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream>
         _ => return Err(syn::Error::new(function.sig.span(), "#[traced] needs the tracer as the first parameter")),
     };
     let source = SourceFile::of(function.sig.ident.span())?;
-    let mut rewriter = Rewriter { tracer, source, error: None, shown: Vec::new() };
+    let mut rewriter = Rewriter { tracer, source, error: None, shown: Vec::new(), entries: Vec::new() };
     rewriter.visit_block_mut(&mut function.block);
     match rewriter.error {
         Some(error) => Err(error),
@@ -153,6 +155,10 @@ struct Rewriter {
     /// The names a comment gave a value (`shown as: 2r` above `let two_r = …`), by the value's own
     /// name in the code: every later operand of that name is shown by it.
     shown: Vec<(String, String)>,
+    /// Table entries bound by reference (`let masks = &OBSTRUCTION_MASKS[square][line];`), each
+    /// with the fields already read from it: a step's operand `masks.lower` is a read from the
+    /// table, counted at the first step that reads that field.
+    entries: Vec<(String, Vec<String>)>,
 }
 
 impl Rewriter {
@@ -182,6 +188,13 @@ impl Rewriter {
     }
 
     fn statement(&mut self, statement: &mut Stmt) {
+        if let Stmt::Local(local) = &*statement {
+            if let (Some(init), Some(name)) = (&local.init, bound_name(&local.pat)) {
+                if is_table_entry(&init.expr) {
+                    self.entries.push((name, Vec::new()));
+                }
+            }
+        }
         let line = span_start_line(statement.to_token_stream());
         let comment = self.source.comment_above(line);
         if comment.is_empty() {
@@ -238,6 +251,22 @@ impl VisitMut for Rewriter {
 
 fn span_start_line(tokens: TokenStream) -> usize {
     tokens.into_iter().next().map_or(0, |tree| tree.span().start().line)
+}
+
+/// `&TABLE[…]…`: a reference to an entry of a table, a constant or static named in capitals.
+fn is_table_entry(expression: &Expr) -> bool {
+    let Expr::Reference(reference) = bare(expression) else { return false };
+    let mut inner = bare(&reference.expr);
+    let mut indexed = false;
+    while let Expr::Index(read) = inner {
+        (inner, indexed) = (bare(&read.expr), true);
+    }
+    let Expr::Path(path) = inner else { return false };
+    let capitals = path.path.segments.last().is_some_and(|segment| {
+        let name = segment.ident.to_string();
+        name.chars().any(|c| c.is_ascii_uppercase()) && !name.chars().any(|c| c.is_ascii_lowercase())
+    });
+    indexed && capitals
 }
 
 fn bound_name(pattern: &Pat) -> Option<String> {
@@ -374,6 +403,8 @@ impl Subexpressions<'_> {
         // The operands' names, from the syntax tree: each one's own text, or the name a comment
         // declared for it.
         let (lhs, rhs) = operand_expressions(expression);
+        let table_fields =
+            [lhs, rhs].into_iter().flatten().filter(|operand| self.first_field_read(operand)).count() as u8;
         let text = |operand: Option<&Expr>| {
             operand.and_then(|operand| self.rewriter.source.text(operand.to_token_stream())).unwrap_or_default()
         };
@@ -381,7 +412,9 @@ impl Subexpressions<'_> {
         // One constant per step: after inlining, the fast path carries nothing of it.
         let site = quote_spanned!(span=> {
             const SITE: crate::trace::Site =
-                crate::trace::Site { label: #label, why: #why, lhs: #lhs, rhs: #rhs, result: #result };
+                crate::trace::Site {
+                    label: #label, why: #why, lhs: #lhs, rhs: #rhs, result: #result, table_fields: #table_fields,
+                };
             &SITE
         });
         // The operands first: they may hold named sub-expressions of their own.
@@ -441,6 +474,23 @@ impl Subexpressions<'_> {
         match syn::parse2(call) {
             Ok(traced) => *expression = traced,
             Err(error) => self.rewriter.fail(span, format!("#[traced] made code it cannot parse: {error}")),
+        }
+    }
+}
+
+impl Subexpressions<'_> {
+    /// Whether `operand` is a field of a table entry (`masks.lower`) that no earlier step read.
+    fn first_field_read(&mut self, operand: &Expr) -> bool {
+        let Expr::Field(field) = bare(operand) else { return false };
+        let Expr::Path(base) = bare(&field.base) else { return false };
+        let Some(entry) = base.path.get_ident().map(ToString::to_string) else { return false };
+        let member = field.member.to_token_stream().to_string();
+        match self.rewriter.entries.iter_mut().find(|(name, _)| *name == entry) {
+            Some((_, read)) if !read.contains(&member) => {
+                read.push(member);
+                true
+            }
+            _ => false,
         }
     }
 }

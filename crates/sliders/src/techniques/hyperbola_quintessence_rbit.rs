@@ -2,10 +2,12 @@
 //! do on ARM, where one `rbit` instruction reverses a 64-bit word (Stockfish uses it there,
 //! official-stockfish/Stockfish pull request 6795). Reversing the bits turns the board half round:
 //! every line runs the other way, the rank too, which a byte swap leaves in place. So the rank
-//! takes the same two subtractions as the other lines, no first-rank table is read, and a rook's
-//! file and rank share the two SIMD lanes as a bishop's two diagonals do. WebAssembly has no bit
-//! reversal: one `i8x16.swizzle` by a fixed pattern reverses each lane's bytes, and two more,
-//! each reading a 16-byte table, reverse the bits inside each byte, four bits at a time.
+//! takes the same two subtractions as the other lines, and no first-rank table is read.
+//! Stockfish's ARM code does this one line at a time, in plain 64-bit registers; putting a rook's
+//! file and rank side by side in two SIMD lanes, as a bishop's two diagonals, is this page's own
+//! arrangement, after the byte-swapping lanes. WebAssembly has no bit reversal: one
+//! `i8x16.swizzle` by a fixed pattern reverses each lane's bytes, and two more, each reading a
+//! 16-byte table, reverse the bits inside each byte, four bits at a time.
 
 use crate::geometry::LINE_EX;
 use crate::trace::{Tracer, WordOrder};

@@ -8,6 +8,12 @@
 //! attacks are read from the 512-byte first-rank table instead (`rank_attacks`, shared with scalar
 //! HQ, in first_rank.rs). In WebAssembly each step on the lanes is one SIMD instruction, and the
 //! byte swap of both lanes is one `i8x16.swizzle` by a fixed pattern.
+//!
+//! Two things Stockfish's AVX2 code does otherwise. It keeps the mirrored slider's bit in its
+//! table beside the slider's own, where this file swaps it like the pieces. And its byte swap
+//! reverses all sixteen bytes of each 128-bit half, which also trades that half's two lanes; it
+//! can, because its slider bits are the same in every lane and the second swap trades the lanes
+//! back. Here each 64-bit lane is reversed on its own, so each lane's grid shows its own line.
 
 use super::first_rank::rank_attacks;
 use crate::geometry::LINE_EX;

@@ -1,4 +1,6 @@
-//! PEXT bitboards: what Stockfish and most strong engines use where the CPU has BMI2. The
+//! PEXT bitboards: what strong engines long used where the CPU has fast BMI2; Stockfish did until
+//! June 2026, when it removed them as "slower or equal" to its Hyperbola Quintessence in AVX2
+//! lanes (official-stockfish/Stockfish pull request 6939; see hyperbola_quintessence_simd.rs). The
 //! pieces that can change a slider's attacks are magic's relevant squares (its lines, without
 //! its own square and without the last square of each ray); the BMI2 instruction `pext`
 //! gathers the occupancy's bits under that mask into the low bits, lowest first. That packed
