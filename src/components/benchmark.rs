@@ -244,11 +244,14 @@ fn action_of(data: &JsValue) -> BenchAction {
     }
 }
 
+/// The workload's boards the panel counts operations on: few, since each lookup is traced.
+const OPS_BOARDS: usize = 10;
+
 /// Operations per queen lookup (a SIMD operation once), averaged over the workload's first boards, as the
 /// traced steps count them (table reads apart).
 fn ops_per_lookup(technique: Technique) -> f64 {
     let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
-    extend(&mut Xorshift96::default(), 10, &mut occupancies, &mut squares);
+    extend(&mut Xorshift96::default(), OPS_BOARDS, &mut occupancies, &mut squares);
     let total: usize = squares
         .iter()
         .enumerate()
@@ -349,7 +352,7 @@ fn chart(results: &[Measured], native: Option<&(String, Vec<NativeFigure>)>, for
                             <th scope="col" class="num">{ "native*" }</th>
                         }
                         <th scope="col" class="num" title="Every table the lookup reads, all together: for magic and pext, the 841 KiB attack table and each square's entry">{ "table bytes" }</th>
-                        <th scope="col" class="num" title="64-bit operations; a SIMD operation on both lanes counts once">{ "operations" }</th>
+                        <th scope="col" class="num" title={format!("64-bit operations per queen lookup, the mean over the workload's first {} lookups (BENCHMARKS.md's ops/lookup is the mean over more, so the two can differ where the count depends on the board); a SIMD operation on both lanes counts once", OPS_BOARDS * SQUARES_PER_OCCUPANCY)}>{ "operations" }</th>
                     </tr>
                 </thead>
                 <tbody>{ for rows }</tbody>
