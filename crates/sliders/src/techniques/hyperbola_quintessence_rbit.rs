@@ -116,7 +116,7 @@ fn reverse_bits<T: Tracer>(t: &mut T, word: Lanes, from: WordOrder) -> Lanes {
     let nibbles = Lanes::splat(Bitboard(0x0f0f_0f0f_0f0f_0f0f));
     let (bytes_swapped, reversed) = (from.bytes_swapped(), from.bytes_swapped().bits_reversed_in_bytes());
     t.word_order(bytes_swapped);
-    // One byte shuffle reverses the eight bytes of both lanes: half of reversing their bits.
+    // The word is o on the way in and the reverse difference on the way back. One byte shuffle reverses the eight bytes of both lanes: half of reversing their bits.
     let swapped = bswap(word);
     // Each byte's low four bits.
     let low = swapped & nibbles;
@@ -133,7 +133,7 @@ fn reverse_bits<T: Tracer>(t: &mut T, word: Lanes, from: WordOrder) -> Lanes {
     t.moved(0);
     // Those four bits number an entry of the second table, which holds them reversed, in the byte's low four.
     let high_reversed = swizzle(REVERSED_INTO_LOW, high_nibbles);
-    // The two halves together: the bits of each lane in reverse order.
+    // The two halves together: the bits of each lane in reverse order, which the caller names o_reversed on the way in and reverse_back on the way back.
     let reversed = low_reversed | high_reversed;
     reversed
 }
