@@ -47,11 +47,13 @@ fn check_step(case: ElementRef, trace: &Trace, index: usize, what: &str) {
     let heading = text_of(outer.select(&selector("caption")).next().unwrap());
     assert!(heading.starts_with(&format!("Step {} of {}", index + 1, trace.steps.len())), "{what}: {heading}");
     assert!(heading.ends_with(&format!(": {}", step.label)), "{what}: the label cut: {heading}");
-    // A turned word's board is named, and only a turned word's.
-    let notes = [sliders::WordOrder::ByteSwapped, sliders::WordOrder::FilesMirrored, sliders::WordOrder::BitReversed]
-        .map(|order| order.board_note().unwrap_or_default());
-    let named: Vec<&str> = notes.into_iter().filter(|note| heading.contains(&format!(", {note}"))).collect();
-    let expected: Vec<&str> = step.order.board_note().into_iter().collect();
+    // A turned word's board is named, and only a turned word's: the result's, and the
+    // operand's where a byte swap or a swizzle takes it from another.
+    let orders = [sliders::WordOrder::ByteSwapped, sliders::WordOrder::FilesMirrored, sliders::WordOrder::BitReversed];
+    let named: Vec<_> =
+        orders.into_iter().filter(|order| heading.contains(order.board_note().unwrap_or_default())).collect();
+    let expected: Vec<_> =
+        orders.into_iter().filter(|&order| order == step.order || order == step.operand_order()).collect();
     assert_eq!(named, expected, "{what}: {heading}");
     if let Some(note) = step.board_note() {
         assert!(heading.contains(&format!(", {note}:")), "{what}: the board and how far it moved: {heading}");

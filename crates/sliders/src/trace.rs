@@ -425,14 +425,25 @@ impl Step {
 
     /// How a heading names the board the step's values show: a turned word's board, and how
     /// far the word is moved ("mirrored board, moved 4 bits down"); nothing for the board as it
-    /// stands, moved or not.
+    /// stands, moved or not. Where the operand holds the board in another order than the
+    /// result (a byte swap, a swizzle), both: "operand on the board, result on the mirrored
+    /// board".
     pub fn board_note(&self) -> Option<String> {
-        let note = self.order.board_note()?;
-        Some(match self.moved {
-            0 => String::from(note),
-            bits if bits < 0 => format!("{note}, moved {} bits down", bits.unsigned_abs()),
-            bits => format!("{note}, moved {bits} bits up"),
-        })
+        let frame = |order: WordOrder, moved: i8| {
+            order.board_note().map(|note| match moved {
+                0 => String::from(note),
+                bits if bits < 0 => format!("{note}, moved {} bits down", bits.unsigned_abs()),
+                bits => format!("{note}, moved {bits} bits up"),
+            })
+        };
+        let result = frame(self.order, self.moved);
+        let operand_order = self.operand_order();
+        if operand_order == self.order {
+            return result;
+        }
+        let on = |frame: Option<String>| frame.unwrap_or_else(|| String::from("board"));
+        let operand = frame(operand_order, self.operand_moved);
+        Some(format!("operand on the {}; result on the {}", on(operand), on(result)))
     }
 
     /// The step's expression as its source spells it: the label without the ` = name` a `let`
