@@ -647,7 +647,7 @@ fn the_exports_keep_the_readers_names_and_comments() {
         "{c}"
     );
     assert!(rust.contains("pub fn formula_attacks(occupied: u64, square: u32) -> u64"), "{rust}");
-    assert!(rust.contains("fn line_attacks(o: u64, lower_ray: u64, upper_ray: u64) -> u64"), "{rust}");
+    assert!(rust.contains("#[inline]\nfn line_attacks(o: u64, lower_ray: u64, upper_ray: u64) -> u64"), "{rust}");
     assert!(rust.contains("    let odiff: u64 = upper ^ upper.wrapping_sub(ms1b);\n"), "{rust}");
     assert!(rust.contains("const RAY_NORTH: [u64; 64]"), "{rust}");
     assert!(c.contains("static const uint64_t FORMULA_RAY_NORTH[64]"), "{c}");

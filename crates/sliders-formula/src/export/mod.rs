@@ -420,6 +420,8 @@ impl<'f> Export<'f> {
                 if core::iter::once(&name).chain(&body.written).any(|n| n.chars().any(|c| c.is_ascii_uppercase())) {
                     allow.push("non_snake_case");
                 }
+                // As C's `static inline`: a reader's function is small and on the hot path.
+                self.line(0, "#[inline]");
                 if !allow.is_empty() {
                     let why = if self.called[index] { "" } else { NOT_CALLED };
                     self.line(0, &format!("#[allow({})]{why}", allow.join(", ")));
