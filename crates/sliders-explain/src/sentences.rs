@@ -377,13 +377,15 @@ pub const LANES_BYTE_SWAP_WASM: &str = "i8x16.swizzle";
 /// `lanes`: the step shows one lane of a two-lane SIMD value, whose bytes one swizzle swaps.
 pub(crate) fn byte_swap(name: &str, a: Bitboard, lanes: bool) -> String {
     let [splat, load, swizzle, extract] = BYTE_SWAP_WASM;
+    let first_half: Vec<String> = sliders::BYTES_REVERSED[..8].iter().map(|byte| format!("{byte}")).collect();
     let cost = if lanes {
         format!(
             " In WebAssembly one {LANES_BYTE_SWAP_WASM} reverses the eight bytes of each lane, both lanes at once, by a 16-byte pattern that says which byte goes where."
         )
     } else {
         format!(
-            " WebAssembly has no byte swap for a 64-bit number; on its own, the swap here takes four SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {load} reads a 16-byte pattern (7, 6, 5, 4, 3, 2, 1, 0 for the first half), {swizzle} picks the word's bytes in the pattern's order, so they come back in reverse, and {extract} takes the first half out."
+            " WebAssembly has no byte swap for a 64-bit number; on its own, the swap here takes four SIMD instructions: {splat} copies the word into both halves of one 128-bit value, {load} reads a 16-byte pattern ({} for the first half), {swizzle} picks the word's bytes in the pattern's order, so they come back in reverse, and {extract} takes the first half out.",
+            first_half.join(", ")
         )
     };
     if a.is_empty() {

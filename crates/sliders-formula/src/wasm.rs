@@ -30,9 +30,8 @@ pub const WORKLOAD: u32 = 65536;
 /// Where the byte swap's pattern lies, in a module that swaps bytes: the first page's last 16
 /// bytes, above the mask tables.
 pub const BYTES_REVERSED_AT: u32 = WORKLOAD - 16;
-/// The byte swap's pattern, which `i8x16.swizzle` reads: byte i of the result is byte
-/// `BYTES_REVERSED[i]` of the value, so lane 0's eight bytes come out in reverse order.
-pub const BYTES_REVERSED: [u8; 16] = [7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8];
+/// The byte swap's pattern, which `i8x16.swizzle` reads: the core's.
+pub use sliders::BYTES_REVERSED;
 // A table per mask a formula can read (a square's bit, four lines, eight rays), 512 bytes each,
 // all below the pattern.
 const _: () = assert!(13 * 64 * 8 <= BYTES_REVERSED_AT);

@@ -33,9 +33,9 @@ impl core::ops::Deref for ByteTable {
 }
 
 /// Byte i of a byte swap's result is byte `BYTES_REVERSED[i]` of its value: bytes 7 to 0 of
-/// lane 0, then 15 to 8 of lane 1, so each lane's ranks come out in reverse order.
-#[cfg(target_arch = "wasm32")]
-static BYTES_REVERSED: ByteTable = ByteTable([7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8]);
+/// lane 0, then 15 to 8 of lane 1, so each lane's ranks come out in reverse order. A reader's
+/// formula compiled to WebAssembly swaps bytes by the same pattern.
+pub static BYTES_REVERSED: ByteTable = ByteTable([7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8]);
 
 #[cfg(target_arch = "wasm32")]
 type Inner = core::arch::wasm32::v128;

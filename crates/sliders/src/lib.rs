@@ -30,7 +30,7 @@ pub use bitboard::{pdep_loop, pext_loop, swap_bytes, Bitboard, ParseBitboardErro
 pub use geometry::{
     line_ends, line_without, ray, ray_attacks, Direction, Line, ParseSliderError, Slider, LINE_EX, RAYS,
 };
-pub use lanes::{ByteTable, Lanes};
+pub use lanes::{ByteTable, Lanes, BYTES_REVERSED};
 pub use pext_mask::PextMask;
 pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
 pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};

@@ -38,7 +38,7 @@ pub fn encode(module: &Module) -> Vec<u8> {
         data.active(0, &ConstExpr::i32_const(*offset as i32), bytes);
     }
     if let Some(offset) = module.bytes_reversed {
-        data.active(0, &ConstExpr::i32_const(offset as i32), sliders_formula::wasm::BYTES_REVERSED);
+        data.active(0, &ConstExpr::i32_const(offset as i32), sliders_formula::wasm::BYTES_REVERSED.0);
     }
     let mut bytes = wasm_encoder::Module::new();
     bytes.section(&types).section(&functions).section(&memories).section(&exports).section(&code);
