@@ -73,6 +73,9 @@ async fn board_step_narration_and_code_fit_one_screen_for_every_step() {
                     if index > 0 {
                         browser.click("[data-player=\"next\"]").await;
                     }
+                    // A step from a shared file (first_rank.rs) fetches that file the first time
+                    // it is shown: its marked line comes when the fetch does.
+                    browser.wait_for("[data-current-line]", 10, "the code panel marks the step's line").await;
                     let outside = outside_the_viewport(&browser).await;
                     assert!(outside.is_empty(), "{size:?} {technique} {slider} {square} step {index}: {outside:?}");
                 }
