@@ -8,12 +8,14 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use super::functions::{self, Function, Geometry, Gives, WordFunction};
 use super::lex::Radix;
-use super::names::{self, BoardName, Builtin};
+use super::names::{self, BoardName};
 use super::parse::{Binary, Expr, Node, Program, Statement, Unary};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
-use sliders::{Direction, Operands, WordOrder};
+use sliders::trace::Mask;
+use sliders::{Operands, WordOrder};
 
 /// Where an operation was typed, and what its step says.
 #[derive(Clone, Debug)]
@@ -46,8 +48,10 @@ pub enum Code {
     /// The operator, its operands, whether both are counts (numbers, not sets), and its site.
     Binary(Binary, Box<Code>, Box<Code>, bool, Box<Site>),
     Select(Box<Code>, Box<Code>, Box<Code>, Box<Site>),
-    Builtin(Builtin, Box<Code>, Option<Box<Code>>, Box<Site>),
-    Ray(Box<Code>, Direction, Box<Site>),
+    /// A word function of its argument or two ([`functions`]).
+    Function(WordFunction, Box<Code>, Option<Box<Code>>, Box<Site>),
+    /// A mask of the board's geometry, read for the square its code gives.
+    Mask(Mask, Box<Code>, Box<Site>),
     /// A call of the reader's function `index`, with its arguments, and the order its value
     /// holds the board in where that is known (see [`order_of`]).
     Call(usize, Vec<Code>, Option<WordOrder>),
@@ -135,7 +139,7 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
     let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
     let mut functions = Vec::new();
     for function in &program.functions {
-        if names::function(&function.name).is_some() || names::board_name(&function.name).is_some() {
+        if functions::function(&function.name).is_some() || names::board_name(&function.name).is_some() {
             return Err(Error::at(
                 function.name_span,
                 &format!("{} is already a name of the language: call your function something else", function.name),
@@ -421,10 +425,8 @@ pub fn is_count(code: &Code) -> bool {
         // `~n` and `-n` of a number are numbers (`~n & 63`).
         Code::Unary(_, inner, _) => is_count(inner),
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
-        Code::Builtin(f, ..) => {
-            matches!(f, Builtin::Clz | Builtin::Ctz | Builtin::Bsf | Builtin::Bsr | Builtin::Popcount)
-        }
-        _ => false,
+        Code::Function(f, ..) => f.definition().gives == Gives::Count,
+        Code::Mask(..) | Code::Call(..) => false,
     }
 }
 
@@ -448,11 +450,14 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Binary(op, a, b, _, _) if op.comparison().is_none() => both(a, b),
         Code::Binary(..) => None,
         Code::Select(_, a, b, _) => both(a, b),
-        Code::Builtin(Builtin::Bswap, inner, _, _) => order_of(inner).map(WordOrder::bytes_swapped),
-        Code::Builtin(Builtin::Ls1b | Builtin::Ms1b | Builtin::Identity, inner, _, _) => order_of(inner),
-        Code::Builtin(..) if is_count(code) => None,
+        Code::Function(f, inner, _, _) => match f.definition().gives {
+            Gives::Count => None,
+            Gives::ArgumentsOrder => order_of(inner),
+            Gives::BytesSwapped => order_of(inner).map(WordOrder::bytes_swapped),
+            Gives::Board => Some(WordOrder::Board),
+        },
         Code::Call(_, _, order) => *order,
-        Code::Builtin(..) | Code::Ray(..) => Some(WordOrder::Board),
+        Code::Mask(..) => Some(WordOrder::Board),
     }
 }
 
@@ -462,9 +467,11 @@ fn site_of(code: &mut Code) -> Option<&mut Site> {
         Code::Unary(_, _, site)
         | Code::Binary(_, _, _, _, site)
         | Code::Select(_, _, _, site)
-        | Code::Builtin(_, _, _, site)
-        | Code::Ray(_, _, site) => Some(site),
-        _ => None,
+        | Code::Function(_, _, _, site)
+        | Code::Mask(_, _, site) => Some(site),
+        Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) | Code::Call(..) => {
+            None
+        }
     }
 }
 
@@ -549,7 +556,7 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
     if let Some(square) = names::square(name) {
         return Ok(Code::Square(square));
     }
-    if names::function(name).is_some() || known.iter().any(|k| k.name == name) {
+    if functions::function(name).is_some() || known.iter().any(|k| k.name == name) {
         return Err(Error::at(span, &format!("{name} is a function: call it as {name}(…)")));
     }
     if names::direction(name).is_some() {
@@ -604,7 +611,7 @@ fn call(
         let order = if on_board { callee.returns } else { Some(WordOrder::Board) };
         return Ok(Code::Call(index, codes, order));
     }
-    let Some(builtin) = names::function(name) else {
+    let Some(function) = functions::function(name) else {
         if name == calls.current {
             return Err(Error::at(
                 node.span,
@@ -623,37 +630,46 @@ fn call(
         error.suggestion = names::function_suggestion(name, calls.known.iter().map(|k| k.name.as_str()));
         return Err(error);
     };
-    if arguments.len() != builtin.arity() {
+    if arguments.len() != function.arity() {
         return Err(Error::at(
             node.span,
-            &format!("{name} takes {}: {}", count_words(builtin.arity()), builtin.signature()),
+            &format!("{name} takes {}: {}", count_words(function.arity()), function.signature()),
         ));
     }
-    if builtin == Builtin::Ray {
-        let direction = match &arguments[1].expr {
-            Expr::Name(word) => names::direction(word),
-            _ => None,
-        };
-        let Some(direction) = direction else {
-            return Err(Error::at(
-                arguments[1].span,
-                "expected a direction: north, south, east, west, northeast, northwest, southeast or southwest",
-            ));
-        };
-        let square = expression(&arguments[0], scope, calls)?;
-        calls.cost += 1;
-        return Ok(Code::Ray(Box::new(square), direction, site(node, scope, label, bound)));
-    }
-    let first = expression(&arguments[0], scope, calls)?;
-    if builtin == Builtin::Identity {
-        return Ok(first);
-    }
-    let second = match arguments.get(1) {
-        Some(argument) => Some(Box::new(expression(argument, scope, calls)?)),
-        None => None,
+    let geometry = match function {
+        Function::Identity => return expression(&arguments[0], scope, calls),
+        Function::Word(word) => {
+            let first = expression(&arguments[0], scope, calls)?;
+            let second = match arguments.get(1) {
+                Some(argument) => Some(Box::new(expression(argument, scope, calls)?)),
+                None => None,
+            };
+            calls.cost += 1;
+            return Ok(Code::Function(word, Box::new(first), second, site(node, scope, label, bound)));
+        }
+        Function::Geometry(geometry) => geometry,
     };
+    let mask = match geometry {
+        Geometry::Bit => Mask::Bit,
+        Geometry::Line(line) => Mask::Line(line),
+        // A ray's second argument is a direction's word, not a value.
+        Geometry::Ray => {
+            let direction = match &arguments[1].expr {
+                Expr::Name(word) => names::direction(word),
+                _ => None,
+            };
+            let Some(direction) = direction else {
+                return Err(Error::at(
+                    arguments[1].span,
+                    "expected a direction: north, south, east, west, northeast, northwest, southeast or southwest",
+                ));
+            };
+            Mask::Ray(direction)
+        }
+    };
+    let square = expression(&arguments[0], scope, calls)?;
     calls.cost += 1;
-    Ok(Code::Builtin(builtin, Box::new(first), second, site(node, scope, label, bound)))
+    Ok(Code::Mask(mask, Box::new(square), site(node, scope, label, bound)))
 }
 
 fn plural(count: usize) -> &'static str {

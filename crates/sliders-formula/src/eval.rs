@@ -7,7 +7,8 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site};
-use super::names::{BoardName, Builtin};
+use super::functions::{Gives, Second, WordFunction};
+use super::names::BoardName;
 use super::parse::{Binary, Unary};
 use super::{Fault, Inputs};
 use sliders::trace::{Comparison, Focus, Mask, Op, Place, Step, Value};
@@ -152,17 +153,17 @@ impl<S: Sink> Machine<'_, '_, S> {
                 }
                 value
             }
-            Code::Builtin(builtin, first, second, site) => {
+            Code::Function(function, first, second, site) => {
                 let a = self.eval(first, base)?;
                 let b = match second {
                     Some(code) => self.eval(code, base)?,
                     None => 0,
                 };
-                self.builtin(*builtin, (a, is_count(first)), b, site)?
+                self.function(*function, (a, is_count(first)), b, site)
             }
-            Code::Ray(square, direction, site) => {
+            Code::Mask(mask, square, site) => {
                 let s = self.eval(square, base)?;
-                self.mask(Mask::Ray(*direction), s, site)?
+                self.mask(*mask, s, site)?
             }
             Code::Call(index, arguments, _) => {
                 let callee = &self.compiled.functions[*index];
@@ -217,36 +218,18 @@ impl<S: Sink> Machine<'_, '_, S> {
     }
 
     /// `a_count`: the first argument is a number (`bsf(d4)`), shown as one.
-    fn builtin(&mut self, builtin: Builtin, (a, a_count): (u64, bool), b: u64, site: &Site) -> Result<u64, Fault> {
-        let (result, op) = match builtin {
-            Builtin::Clz => (a.leading_zeros() as u64, Op::Lzcnt),
-            Builtin::Ctz => (a.trailing_zeros() as u64, Op::Tzcnt),
-            // A scan of the empty set finds no bit: this language says 64, as lzcnt and tzcnt do.
-            Builtin::Bsf => (a.trailing_zeros() as u64, Op::BitScanForward),
-            Builtin::Bsr => (if a == 0 { 64 } else { 63 - a.leading_zeros() as u64 }, Op::BitScanReverse),
-            Builtin::Popcount => (a.count_ones() as u64, Op::Popcount),
-            Builtin::Bswap => (sliders::swap_bytes(a), Op::ByteSwap),
-            Builtin::Rotl => (a.rotate_left((b % 64) as u32), Op::RotateLeft),
-            Builtin::Rotr => (a.rotate_right((b % 64) as u32), Op::RotateRight),
-            Builtin::Ls1b => (a & a.wrapping_neg(), Op::LowestBit),
-            Builtin::Ms1b => (if a == 0 { 0 } else { 1 << (63 - a.leading_zeros()) }, Op::HighestBit),
-            Builtin::Pext => (pext(a, b), Op::Pext),
-            Builtin::Pdep => (pdep(a, b), Op::Pdep),
-            Builtin::Bit => return self.mask(Mask::Bit, a, site),
-            Builtin::Line(line) => return self.mask(Mask::Line(line), a, site),
-            // Resolved apart (its direction is a word) and returned by the compiler as itself.
-            Builtin::Ray | Builtin::Identity => (a, Op::Or),
-        };
+    fn function(&mut self, function: WordFunction, (a, a_count): (u64, bool), b: u64, site: &Site) -> u64 {
+        let definition = function.definition();
+        let result = (definition.value)(a, b);
         if S::RECORDS {
-            let count = matches!(op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse | Op::Popcount);
-            let rhs = match builtin {
-                Builtin::Rotl | Builtin::Rotr => Some(amount(b)),
-                Builtin::Pext | Builtin::Pdep => Some(set(b)),
-                _ => None,
-            };
-            self.sink.step(site, op, counted(a, a_count), rhs, counted(result, count));
+            let rhs = definition.second.map(|second| match second {
+                Second::Amount => amount(b),
+                Second::Mask => set(b),
+            });
+            let count = definition.gives == Gives::Count;
+            self.sink.step(site, definition.op, counted(a, a_count), rhs, counted(result, count));
         }
-        Ok(result)
+        result
     }
 
     fn mask(&mut self, mask: Mask, square: u64, site: &Site) -> Result<u64, Fault> {

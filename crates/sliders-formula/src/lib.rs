@@ -23,6 +23,7 @@ mod compile;
 mod eval;
 pub mod examples;
 mod export;
+pub mod functions;
 mod lex;
 mod names;
 mod parse;

@@ -1,10 +1,11 @@
-//! The names a formula may use besides its own: the board's, the squares', the functions', and
-//! the directions'; and the suggestion for a name that is none of them.
+//! The names a formula may use besides its own and its functions' ([`crate::functions`]): the
+//! board's, the squares' and the directions'; and the suggestion for a name that is none of them.
 
 use alloc::format;
 use alloc::string::String;
 
-use sliders::{Direction, Line};
+use super::functions;
+use sliders::Direction;
 
 /// What a board name stands for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,101 +36,6 @@ pub fn square(name: &str) -> Option<u64> {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Builtin {
-    Clz,
-    Ctz,
-    Bsf,
-    Bsr,
-    Popcount,
-    Bswap,
-    Rotl,
-    Rotr,
-    Ls1b,
-    Ms1b,
-    Pext,
-    Pdep,
-    Bit,
-    Line(Line),
-    Ray,
-    /// C's `C64(x)`: the value itself.
-    Identity,
-}
-
-impl Builtin {
-    pub const fn arity(self) -> usize {
-        match self {
-            Builtin::Rotl | Builtin::Rotr | Builtin::Pext | Builtin::Pdep | Builtin::Ray => 2,
-            _ => 1,
-        }
-    }
-
-    /// How the function is called, for messages: `rotl(x, n)`.
-    pub const fn signature(self) -> &'static str {
-        match self {
-            Builtin::Clz => "clz(x)",
-            Builtin::Ctz => "ctz(x)",
-            Builtin::Bsf => "bsf(x)",
-            Builtin::Bsr => "bsr(x)",
-            Builtin::Popcount => "popcount(x)",
-            Builtin::Bswap => "bswap(x)",
-            Builtin::Rotl => "rotl(x, n)",
-            Builtin::Rotr => "rotr(x, n)",
-            Builtin::Ls1b => "ls1b(x)",
-            Builtin::Ms1b => "ms1b(x)",
-            Builtin::Pext => "pext(x, mask)",
-            Builtin::Pdep => "pdep(x, mask)",
-            Builtin::Bit => "bit(s)",
-            Builtin::Line(Line::Rank) => "rank(s)",
-            Builtin::Line(Line::File) => "file(s)",
-            Builtin::Line(Line::Diagonal) => "diagonal(s)",
-            Builtin::Line(Line::AntiDiagonal) => "antidiagonal(s)",
-            Builtin::Ray => "ray(s, north)",
-            Builtin::Identity => "C64(x)",
-        }
-    }
-}
-
-/// Every function's names, its own first, then the spellings of C, compilers and Rust.
-pub const FUNCTIONS: [(&str, Builtin); 32] = [
-    ("clz", Builtin::Clz),
-    ("lzcnt", Builtin::Clz),
-    ("__builtin_clzll", Builtin::Clz),
-    ("ctz", Builtin::Ctz),
-    ("tzcnt", Builtin::Ctz),
-    ("__builtin_ctzll", Builtin::Ctz),
-    ("bsf", Builtin::Bsf),
-    ("bsr", Builtin::Bsr),
-    ("popcount", Builtin::Popcount),
-    ("popcnt", Builtin::Popcount),
-    ("__builtin_popcountll", Builtin::Popcount),
-    ("bswap", Builtin::Bswap),
-    ("__builtin_bswap64", Builtin::Bswap),
-    ("swap_bytes", Builtin::Bswap),
-    ("rotl", Builtin::Rotl),
-    ("rotr", Builtin::Rotr),
-    ("ls1b", Builtin::Ls1b),
-    ("ms1b", Builtin::Ms1b),
-    ("pext", Builtin::Pext),
-    ("_pext_u64", Builtin::Pext),
-    ("pdep", Builtin::Pdep),
-    ("_pdep_u64", Builtin::Pdep),
-    ("bit", Builtin::Bit),
-    ("rank", Builtin::Line(Line::Rank)),
-    ("file", Builtin::Line(Line::File)),
-    ("diagonal", Builtin::Line(Line::Diagonal)),
-    ("antidiagonal", Builtin::Line(Line::AntiDiagonal)),
-    ("ray", Builtin::Ray),
-    ("C64", Builtin::Identity),
-    ("U64", Builtin::Identity),
-    ("u64", Builtin::Identity),
-    ("uint64_t", Builtin::Identity),
-];
-
-pub fn function(name: &str) -> Option<Builtin> {
-    FUNCTIONS.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
-}
-
 pub const DIRECTIONS: [(&str, Direction); 8] = [
     ("north", Direction::North),
     ("east", Direction::East),
@@ -154,7 +60,7 @@ pub fn function_suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -
     if let Some(meant) = named_for(&lower).filter(|meant| meant.contains('(')) {
         return Some(meant);
     }
-    let candidates = FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature())));
+    let candidates = functions::every_name().map(|(n, f)| (n, String::from(f.signature())));
     nearest(&lower, candidates.chain(own.map(|n| (n, format!("{n}(…)")))))
 }
 
@@ -168,7 +74,7 @@ pub fn suggestion<'a>(name: &str, own: impl Iterator<Item = &'a str>) -> Option<
     let candidates = BOARD_NAMES
         .iter()
         .map(|(n, _)| (*n, String::from(*n)))
-        .chain(FUNCTIONS.iter().map(|(n, f)| (*n, String::from(f.signature()))))
+        .chain(functions::every_name().map(|(n, f)| (n, String::from(f.signature()))))
         .chain(DIRECTIONS.iter().map(|(n, _)| (*n, String::from(*n))));
     nearest(&lower, candidates.chain(own.map(|n| (n, String::from(n)))))
 }

@@ -17,7 +17,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::compile::{Body, Code, Compiled, Instruction};
-use super::names::{BoardName, Builtin};
+use super::functions::Wasm;
+use super::names::BoardName;
 use super::parse::{Binary, Unary};
 use super::Span;
 use sliders::trace::{Comparison, Mask};
@@ -345,7 +346,7 @@ fn direction_word(direction: Direction) -> &'static str {
 
 /// The small functions WebAssembly lacks an instruction for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Helper {
+pub enum Helper {
     Bsr,
     Ms1b,
     Bswap,
@@ -394,9 +395,11 @@ fn outermost(code: &Code) -> Option<Span> {
         Code::Unary(.., site)
         | Code::Binary(.., site)
         | Code::Select(.., site)
-        | Code::Builtin(.., site)
-        | Code::Ray(.., site) => Some(site.span),
-        _ => None,
+        | Code::Function(.., site)
+        | Code::Mask(.., site) => Some(site.span),
+        Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) | Code::Call(..) => {
+            None
+        }
     }
 }
 
@@ -413,7 +416,7 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     match code {
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) => {}
         Code::Board(name) => needs[BOARD.iter().position(|b| b == name).unwrap_or(0)] = true,
-        Code::Unary(_, a, _) | Code::Ray(a, _, _) => code_needs(a, callees, needs),
+        Code::Unary(_, a, _) | Code::Mask(_, a, _) => code_needs(a, callees, needs),
         Code::Binary(_, a, b, _, _) => {
             code_needs(a, callees, needs);
             code_needs(b, callees, needs);
@@ -423,7 +426,7 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
                 code_needs(code, callees, needs);
             }
         }
-        Code::Builtin(_, a, b, _) => {
+        Code::Function(_, a, b, _) => {
             code_needs(a, callees, needs);
             if let Some(b) = b {
                 code_needs(b, callees, needs);
@@ -625,40 +628,22 @@ impl<'c> Builder<'c> {
                 self.code(w, otherwise, here);
                 w.put(&[Instr::End], here);
             }
-            Code::Builtin(builtin, a, b, site) => {
+            Code::Function(function, a, b, site) => {
                 let here = Some(site.span);
-                match builtin {
-                    Builtin::Bit => return self.mask(w, Mask::Bit, a, here),
-                    Builtin::Line(line) => return self.mask(w, Mask::Line(*line), a, here),
-                    _ => {}
-                }
                 self.code(w, a, here);
                 if let Some(b) = b {
                     self.code(w, b, here);
                 }
-                match builtin {
-                    Builtin::Clz => w.put(&[Instr::I64Clz], here),
-                    Builtin::Ctz | Builtin::Bsf => w.put(&[Instr::I64Ctz], here),
-                    Builtin::Popcount => w.put(&[Instr::I64Popcnt], here),
-                    Builtin::Rotl => w.put(&[Instr::I64Rotl], here),
-                    Builtin::Rotr => w.put(&[Instr::I64Rotr], here),
-                    Builtin::Ls1b => {
-                        let t = w.scratch();
-                        w.put(
-                            &[Instr::LocalTee(t), Instr::I64Const(0), Instr::LocalGet(t), Instr::I64Sub, Instr::I64And],
-                            here,
-                        )
+                match function.definition().wasm {
+                    Wasm::Instructions(instructions) => w.put(instructions, here),
+                    Wasm::WithScratch(instructions) => {
+                        let scratch = w.scratch();
+                        w.put(&instructions(scratch), here)
                     }
-                    Builtin::Bsr => self.helper(w, Helper::Bsr, here),
-                    Builtin::Ms1b => self.helper(w, Helper::Ms1b, here),
-                    Builtin::Bswap => self.helper(w, Helper::Bswap, here),
-                    Builtin::Pext => self.helper(w, Helper::Pext, here),
-                    Builtin::Pdep => self.helper(w, Helper::Pdep, here),
-                    // Resolved by the compiler: never a builtin step.
-                    Builtin::Identity | Builtin::Ray | Builtin::Bit | Builtin::Line(_) => {}
+                    Wasm::Helper(helper) => self.helper(w, helper, here),
                 }
             }
-            Code::Ray(square, direction, site) => self.mask(w, Mask::Ray(*direction), square, Some(site.span)),
+            Code::Mask(mask, square, site) => self.mask(w, *mask, square, Some(site.span)),
             Code::Call(index, arguments, _) => {
                 let Some(callee) = self.functions.get(*index) else { return };
                 self.inlined += 1;

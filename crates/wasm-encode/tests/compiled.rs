@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use sliders::workload::{Xorshift96, SQUARES_PER_OCCUPANCY};
 use sliders::{Bitboard, Square};
 use sliders_formula::examples::EXAMPLES;
+use sliders_formula::functions::WordFunction;
 use sliders_formula::wasm::WORKLOAD;
 use sliders_formula::Formula;
 use wasmi::{Engine, Linker, Memory, Store, TypedFunc};
@@ -191,6 +192,16 @@ fn every_local_is_used() {
     assert!(scratch("ls1b(o)"));
 }
 
+/// The names of every word function that takes `arity` arguments.
+fn word_function_names(arity: usize) -> Vec<&'static str> {
+    WordFunction::ALL
+        .iter()
+        .map(|function| function.definition())
+        .filter(|definition| definition.arity() == arity)
+        .flat_map(|definition| definition.names.iter().copied())
+        .collect()
+}
+
 /// Random expressions over the language's operations.
 fn expression() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![
@@ -211,24 +222,11 @@ fn expression() -> impl Strategy<Value = String> {
             )
                 .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
             (prop::sample::select(vec!["~", "-", "!"]), inner.clone()).prop_map(|(op, a)| format!("{op}({a})")),
-            (
-                prop::sample::select(vec![
-                    "clz",
-                    "ctz",
-                    "bsf",
-                    "bsr",
-                    "popcount",
-                    "bswap",
-                    "ls1b",
-                    "ms1b",
-                    "bit",
-                    "rank",
-                    "antidiagonal"
-                ]),
-                inner.clone()
-            )
+            // Every word function the language defines, by its own name and by each other one.
+            (prop::sample::select(word_function_names(1)), inner.clone()).prop_map(|(f, a)| format!("{f}({a})")),
+            (prop::sample::select(vec!["bit", "rank", "antidiagonal"]), inner.clone())
                 .prop_map(|(f, a)| format!("{f}({a})")),
-            (prop::sample::select(vec!["rotl", "rotr", "pext", "pdep"]), inner.clone(), inner.clone())
+            (prop::sample::select(word_function_names(2)), inner.clone(), inner.clone())
                 .prop_map(|(f, a, b)| format!("{f}({a}, {b})")),
             (inner.clone(), inner.clone(), inner).prop_map(|(c, a, b)| format!("({c} ? {a} : {b})")),
         ]

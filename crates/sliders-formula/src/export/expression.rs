@@ -7,8 +7,9 @@ use alloc::vec::Vec;
 
 use super::naming::{board_text, direction_word, line_word, ray_direction, Body};
 use super::{Export, Lang};
+use crate::functions::{self, CSpelling, Function, Geometry, RustSpelling};
 use crate::lex::Radix;
-use crate::names::{self, Builtin};
+use crate::names;
 use crate::parse::{Binary, Expr, Node, Unary};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -98,7 +99,7 @@ fn literal_value(node: &Node, body: &Body) -> Option<u64> {
     match &node.expr {
         Expr::Number(value, _) => Some(*value),
         Expr::Name(name) if body.index(name).is_none() => names::square(name),
-        Expr::Call(name, arguments) if names::function(name) == Some(Builtin::Identity) => {
+        Expr::Call(name, arguments) if functions::function(name) == Some(Function::Identity) => {
             arguments.first().and_then(|argument| literal_value(argument, body))
         }
         _ => None,
@@ -240,19 +241,16 @@ impl Export<'_> {
         Code::atom(format!("{}({})", self.function_names[index], list.join(", ")))
     }
 
-    /// A builtin that both languages write as a call of a generated helper: the rays, the
-    /// lines and the rest that neither language has an operator or intrinsic for.
-    fn generated_call(&self, builtin: Builtin, arguments: &[Node], body: &Body) -> Code {
-        match builtin {
-            Builtin::Ray => {
+    /// A geometry function, which both languages write as a call of a generated helper that
+    /// reads its table (or makes the square's bit).
+    fn geometry_call(&self, geometry: Geometry, arguments: &[Node], body: &Body) -> Code {
+        match geometry {
+            Geometry::Ray => {
                 let word = ray_direction(arguments).map_or("north", direction_word);
                 self.helper_call(&format!("ray_{word}"), &arguments[..arguments.len().min(1)], body)
             }
-            Builtin::Line(line) => self.helper_call(line_word(line), arguments, body),
-            _ => {
-                let name = builtin.signature().split('(').next().unwrap_or("x");
-                self.helper_call(name, arguments, body)
-            }
+            Geometry::Line(line) => self.helper_call(line_word(line), arguments, body),
+            Geometry::Bit => self.helper_call("bit", arguments, body),
         }
     }
 
@@ -380,20 +378,26 @@ impl Export<'_> {
                 if let Some(index) = self.formula.program.functions.iter().position(|f| f.name == *name) {
                     return self.call(index, arguments, body);
                 }
-                let Some(builtin) = names::function(name) else {
+                let Some(function) = functions::function(name) else {
                     return self.helper_call(name, arguments, body);
                 };
                 let first = || arguments.first().map(|a| self.top(a, body)).unwrap_or_default();
-                match builtin {
-                    Builtin::Identity => match arguments.first() {
-                        Some(argument) => self.c(argument, body, false),
-                        None => Code::atom("0".to_string()),
-                    },
-                    Builtin::Popcount => {
-                        Code::new(format!("(uint64_t)__builtin_popcountll({})", first()), UNARY, Class::Typed)
+                let word = match function {
+                    Function::Identity => {
+                        return match arguments.first() {
+                            Some(argument) => self.c(argument, body, false),
+                            None => Code::atom("0".to_string()),
+                        }
                     }
-                    Builtin::Bswap => Code::atom(format!("__builtin_bswap64({})", first())),
-                    _ => self.generated_call(builtin, arguments, body),
+                    Function::Geometry(geometry) => return self.geometry_call(geometry, arguments, body),
+                    Function::Word(word) => word.definition(),
+                };
+                match word.c {
+                    CSpelling::CastBuiltin(builtin) => {
+                        Code::new(format!("(uint64_t){builtin}({})", first()), UNARY, Class::Typed)
+                    }
+                    CSpelling::Builtin(builtin) => Code::atom(format!("{builtin}({})", first())),
+                    CSpelling::Helper { .. } | CSpelling::Bmi2 { .. } => self.helper_call(word.name(), arguments, body),
                 }
             }
         }
@@ -412,9 +416,9 @@ impl Export<'_> {
                 _ => true,
             },
             Expr::Select(_, then, otherwise) => self.rust_typed(then, body) || self.rust_typed(otherwise, body),
-            Expr::Call(name, arguments) => match names::function(name) {
-                Some(Builtin::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
-                _ => true,
+            Expr::Call(name, arguments) => match functions::function(name) {
+                Some(Function::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
+                Some(Function::Word(_) | Function::Geometry(_)) | None => true,
             },
         }
     }
@@ -498,21 +502,24 @@ impl Export<'_> {
                 if let Some(index) = self.formula.program.functions.iter().position(|f| f.name == *name) {
                     return self.call(index, arguments, body);
                 }
-                let Some(builtin) = names::function(name) else {
+                let Some(function) = functions::function(name) else {
                     return self.helper_call(name, arguments, body);
                 };
                 let receiver = || arguments.first().map(|a| self.rust(a, body, true).receiver()).unwrap_or_default();
-                match builtin {
-                    Builtin::Identity => match arguments.first() {
-                        Some(argument) => self.rust(argument, body, typed),
-                        None => Code::atom("0".to_string()),
-                    },
-                    Builtin::Clz => Code::atom(format!("u64::from({}.leading_zeros())", receiver())),
-                    Builtin::Ctz | Builtin::Bsf => Code::atom(format!("u64::from({}.trailing_zeros())", receiver())),
-                    Builtin::Popcount => Code::atom(format!("u64::from({}.count_ones())", receiver())),
-                    Builtin::Bswap => Code::atom(format!("{}.swap_bytes()", receiver())),
-                    Builtin::Rotl | Builtin::Rotr => {
-                        let method = if builtin == Builtin::Rotl { "rotate_left" } else { "rotate_right" };
+                let word = match function {
+                    Function::Identity => {
+                        return match arguments.first() {
+                            Some(argument) => self.rust(argument, body, typed),
+                            None => Code::atom("0".to_string()),
+                        }
+                    }
+                    Function::Geometry(geometry) => return self.geometry_call(geometry, arguments, body),
+                    Function::Word(word) => word.definition(),
+                };
+                match word.rust {
+                    RustSpelling::CountMethod(method) => Code::atom(format!("u64::from({}.{method}())", receiver())),
+                    RustSpelling::Method(method) => Code::atom(format!("{}.{method}()", receiver())),
+                    RustSpelling::AmountMethod(method) => {
                         let amount = match arguments.get(1) {
                             Some(n) => match literal_value(n, body) {
                                 Some(value) if value < 64 => format!("{value}"),
@@ -523,7 +530,9 @@ impl Export<'_> {
                         };
                         Code::atom(format!("{}.{method}({amount})", receiver()))
                     }
-                    _ => self.generated_call(builtin, arguments, body),
+                    RustSpelling::Helper(_) | RustSpelling::Bmi2 { .. } => {
+                        self.helper_call(word.name(), arguments, body)
+                    }
                 }
             }
         }

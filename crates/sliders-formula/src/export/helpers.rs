@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::naming::{mask_of, Use};
 use super::{Export, Lang};
-use crate::names::Builtin;
+use crate::functions::{CSpelling, RustSpelling, WordFunction};
 use sliders::trace::Mask;
 use sliders::Square;
 
@@ -38,23 +38,29 @@ impl Export<'_> {
     }
 
     fn c_helpers(&mut self) {
-        for use_ in self.uses.clone() {
-            let Use::Builtin(builtin) = use_ else { continue };
-            let Some((what, body)) = c_helper(builtin) else { continue };
-            let name = builtin.signature().split('(').next().unwrap_or("x").to_string();
-            let parameters = match builtin {
-                Builtin::Rotl | Builtin::Rotr => "uint64_t x, uint64_t n",
-                Builtin::Bit => "uint64_t s",
-                _ => "uint64_t x",
-            };
-            self.lines(0, &format!("// {what}"));
-            self.line(0, &format!("static inline uint64_t formula_{name}({parameters})"));
-            self.line(0, "{");
-            self.lines(1, body);
-            self.line(0, "}");
-            self.line(0, "");
+        let functions: Vec<WordFunction> = self.word_functions().collect();
+        for function in functions {
+            let definition = function.definition();
+            let CSpelling::Helper { what, parameters, body } = definition.c else { continue };
+            self.c_helper(what, definition.name(), parameters, body);
         }
-        if !self.uses(Builtin::Pext) && !self.uses(Builtin::Pdep) {
+        if self.uses.contains(&Use::Mask(Mask::Bit)) {
+            self.c_helper(
+                "bit(s): square s's own bit. s must be a square, 0 (a1) to 63 (h8): the formula\n\
+                 // faults on a larger number, and so does the assert here.",
+                "bit",
+                "uint64_t s",
+                "assert(s < 64);\nreturn UINT64_C(1) << s;",
+            );
+        }
+        let bmi2: Vec<(&str, &str, &str)> = self
+            .word_functions()
+            .filter_map(|function| match function.definition().c {
+                CSpelling::Bmi2 { intrinsic, portable } => Some((function.definition().name(), intrinsic, portable)),
+                CSpelling::Builtin(_) | CSpelling::CastBuiltin(_) | CSpelling::Helper { .. } => None,
+            })
+            .collect();
+        if bmi2.is_empty() {
             return;
         }
         self.line(0, "// pext(x, mask) gathers the bits of x under mask's one bits to the bottom, lowest first;");
@@ -62,92 +68,52 @@ impl Export<'_> {
         self.line(0, "// instructions where the build targets BMI2 (-mbmi2, -march=native), else a loop.");
         self.line(0, "#ifdef __BMI2__");
         self.line(0, "#include <immintrin.h>");
-        for (builtin, name) in [(Builtin::Pext, "pext"), (Builtin::Pdep, "pdep")] {
-            if self.uses(builtin) {
-                self.line(0, &format!("static inline uint64_t formula_{name}(uint64_t x, uint64_t mask)"));
-                self.line(0, "{");
-                self.line(1, &format!("return _{name}_u64(x, mask);"));
-                self.line(0, "}");
-            }
+        for &(name, intrinsic, _) in &bmi2 {
+            self.line(0, &format!("static inline uint64_t formula_{name}(uint64_t x, uint64_t mask)"));
+            self.line(0, "{");
+            self.line(1, &format!("return {intrinsic}(x, mask);"));
+            self.line(0, "}");
         }
         self.line(0, "#else");
-        if self.uses(Builtin::Pext) {
-            self.lines(
-                0,
-                "static inline uint64_t formula_pext(uint64_t x, uint64_t mask)
-{
-    uint64_t result = 0;
-    uint64_t out = 1;
-    while (mask != 0) {
-        uint64_t lowest = mask & (0 - mask);
-        if (x & lowest) {
-            result |= out;
-        }
-        out <<= 1;
-        mask ^= lowest;
-    }
-    return result;
-}",
-            );
-        }
-        if self.uses(Builtin::Pdep) {
-            self.lines(
-                0,
-                "static inline uint64_t formula_pdep(uint64_t x, uint64_t mask)
-{
-    uint64_t result = 0;
-    while (mask != 0) {
-        uint64_t lowest = mask & (0 - mask);
-        if (x & 1) {
-            result |= lowest;
-        }
-        x >>= 1;
-        mask ^= lowest;
-    }
-    return result;
-}",
-            );
+        for &(name, _, portable) in &bmi2 {
+            self.line(0, &format!("static inline uint64_t formula_{name}(uint64_t x, uint64_t mask)"));
+            self.line(0, "{");
+            self.lines(1, portable);
+            self.line(0, "}");
         }
         self.line(0, "#endif");
         self.line(0, "");
     }
 
+    /// C: a `static inline` helper, its comment above it.
+    fn c_helper(&mut self, what: &str, name: &str, parameters: &str, body: &str) {
+        self.lines(0, &format!("// {what}"));
+        self.line(0, &format!("static inline uint64_t formula_{name}({parameters})"));
+        self.line(0, "{");
+        self.lines(1, body);
+        self.line(0, "}");
+        self.line(0, "");
+    }
+
+    /// The word functions the formula uses, in the order their helpers are written.
+    fn word_functions(&self) -> impl Iterator<Item = WordFunction> + '_ {
+        self.uses.iter().filter_map(|use_| match use_ {
+            Use::Word(function) => Some(*function),
+            Use::Mask(_) => None,
+        })
+    }
+
     fn rust_helpers(&mut self) {
-        let simple: [(Builtin, &str); 4] = [
-            (
-                Builtin::Bsr,
-                "/// bsr(x): the index of x's highest one bit; 64 when x is zero.
-#[inline]
-fn formula_bsr(x: u64) -> u64 {
-    if x == 0 {
-        64
-    } else {
-        63 - u64::from(x.leading_zeros())
-    }
-}",
-            ),
-            (
-                Builtin::Ls1b,
-                "/// ls1b(x): x's lowest one bit alone; zero when x is zero.
-#[inline]
-fn formula_ls1b(x: u64) -> u64 {
-    x & x.wrapping_neg()
-}",
-            ),
-            (
-                Builtin::Ms1b,
-                "/// ms1b(x): x's highest one bit alone; zero when x is zero.
-#[inline]
-fn formula_ms1b(x: u64) -> u64 {
-    if x == 0 {
-        0
-    } else {
-        1 << (63 - x.leading_zeros())
-    }
-}",
-            ),
-            (
-                Builtin::Bit,
+        let functions: Vec<WordFunction> = self.word_functions().collect();
+        for &function in &functions {
+            if let RustSpelling::Helper(text) = function.definition().rust {
+                self.lines(0, text);
+                self.line(0, "");
+            }
+        }
+        if self.uses.contains(&Use::Mask(Mask::Bit)) {
+            self.lines(
+                0,
                 "/// bit(s): square s's own bit. s is a square, 0 (a1) to 63 (h8): a larger number panics
 /// here, where the formula faults.
 #[inline]
@@ -155,82 +121,36 @@ fn formula_bit(s: u64) -> u64 {
     assert!(s < 64, \"bit(s): s is not a square\");
     1 << s
 }",
-            ),
-        ];
-        for (builtin, text) in simple {
-            if self.uses(builtin) {
-                self.lines(0, text);
-                self.line(0, "");
-            }
-        }
-        let bmi2 = "#[cfg(all(target_arch = \"x86_64\", target_feature = \"bmi2\"))]";
-        let portable = "#[cfg(not(all(target_arch = \"x86_64\", target_feature = \"bmi2\")))]";
-        if self.uses(Builtin::Pext) {
-            self.lines(
-                0,
-                &format!(
-                    "/// pext(x, mask): the bits of x under mask's one bits, gathered to the bottom, lowest first:
-/// BMI2's instruction where the build targets BMI2 (-C target-feature=+bmi2, target-cpu=native).
-{bmi2}
-#[inline]
-fn formula_pext(x: u64, mask: u64) -> u64 {{
-    // SAFETY: compiled only for a target with BMI2, so the instruction exists.
-    unsafe {{ core::arch::x86_64::_pext_u64(x, mask) }}
-}}
-
-/// pext(x, mask) without BMI2: mask's one bits, lowest first.
-{portable}
-#[inline]
-fn formula_pext(x: u64, mask: u64) -> u64 {{
-    let mut rest = mask;
-    let mut out = 1;
-    let mut result = 0;
-    while rest != 0 {{
-        let lowest = rest & rest.wrapping_neg();
-        if x & lowest != 0 {{
-            result |= out;
-        }}
-        out <<= 1;
-        rest ^= lowest;
-    }}
-    result
-}}"
-                ),
             );
             self.line(0, "");
         }
-        if self.uses(Builtin::Pdep) {
+        let bmi2 = "#[cfg(all(target_arch = \"x86_64\", target_feature = \"bmi2\"))]";
+        let portable_only = "#[cfg(not(all(target_arch = \"x86_64\", target_feature = \"bmi2\")))]";
+        for &function in &functions {
+            let definition = function.definition();
+            let RustSpelling::Bmi2 { what, portable } = definition.rust else { continue };
+            let (name, signature) = (definition.name(), definition.signature);
+            let CSpelling::Bmi2 { intrinsic, .. } = definition.c else { continue };
             self.lines(
                 0,
                 &format!(
-                    "/// pdep(x, mask): x's low bits, lowest first, spread onto mask's one bits: BMI2's
-/// instruction where the build targets BMI2 (-C target-feature=+bmi2, target-cpu=native).
+                    "/// {signature}: {what}:
+/// BMI2's instruction where the build targets BMI2 (-C target-feature=+bmi2, target-cpu=native).
 {bmi2}
 #[inline]
-fn formula_pdep(x: u64, mask: u64) -> u64 {{
+fn formula_{name}(x: u64, mask: u64) -> u64 {{
     // SAFETY: compiled only for a target with BMI2, so the instruction exists.
-    unsafe {{ core::arch::x86_64::_pdep_u64(x, mask) }}
+    unsafe {{ core::arch::x86_64::{intrinsic}(x, mask) }}
 }}
 
-/// pdep(x, mask) without BMI2: mask's one bits, lowest first.
-{portable}
+/// {signature} without BMI2: mask's one bits, lowest first.
+{portable_only}
 #[inline]
-fn formula_pdep(x: u64, mask: u64) -> u64 {{
-    let mut rest = mask;
-    let mut bits = x;
-    let mut result = 0;
-    while rest != 0 {{
-        let lowest = rest & rest.wrapping_neg();
-        if bits & 1 != 0 {{
-            result |= lowest;
-        }}
-        bits >>= 1;
-        rest ^= lowest;
-    }}
-    result
-}}"
+fn formula_{name}(x: u64, mask: u64) -> u64 {{"
                 ),
             );
+            self.lines(1, portable);
+            self.line(0, "}");
             self.line(0, "");
         }
     }
@@ -275,43 +195,4 @@ fn formula_pdep(x: u64, mask: u64) -> u64 {{
         }
         self.line(0, "");
     }
-}
-
-/// C: what a builtin's helper does, and its body.
-fn c_helper(builtin: Builtin) -> Option<(&'static str, &'static str)> {
-    Some(match builtin {
-        Builtin::Clz => (
-            "clz(x): the zero bits above x's highest one bit; 64 when x is zero.",
-            "return x ? (uint64_t)__builtin_clzll(x) : 64;",
-        ),
-        Builtin::Ctz => (
-            "ctz(x): the zero bits below x's lowest one bit; 64 when x is zero.",
-            "return x ? (uint64_t)__builtin_ctzll(x) : 64;",
-        ),
-        Builtin::Bsf => (
-            "bsf(x): the index of x's lowest one bit; 64 when x is zero.",
-            "return x ? (uint64_t)__builtin_ctzll(x) : 64;",
-        ),
-        Builtin::Bsr => (
-            "bsr(x): the index of x's highest one bit; 64 when x is zero.",
-            "return x ? 63 - (uint64_t)__builtin_clzll(x) : 64;",
-        ),
-        Builtin::Rotl => {
-            ("rotl(x, n): x rotated left by n mod 64 places.", "n &= 63;\nreturn (x << n) | (x >> ((64 - n) & 63));")
-        }
-        Builtin::Rotr => {
-            ("rotr(x, n): x rotated right by n mod 64 places.", "n &= 63;\nreturn (x >> n) | (x << ((64 - n) & 63));")
-        }
-        Builtin::Ls1b => ("ls1b(x): x's lowest one bit alone; zero when x is zero.", "return x & (0 - x);"),
-        Builtin::Ms1b => (
-            "ms1b(x): x's highest one bit alone; zero when x is zero.",
-            "return x ? UINT64_C(1) << (63 - __builtin_clzll(x)) : 0;",
-        ),
-        Builtin::Bit => (
-            "bit(s): square s's own bit. s must be a square, 0 (a1) to 63 (h8): the formula\n\
-             // faults on a larger number, and so does the assert here.",
-            "assert(s < 64);\nreturn UINT64_C(1) << s;",
-        ),
-        _ => return None,
-    })
 }

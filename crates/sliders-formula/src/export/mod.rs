@@ -31,7 +31,6 @@ use alloc::vec::Vec;
 
 use self::naming::{all_uses, choose, helper_names, Body, Use, BOARDS, O, R, SQ};
 use super::lex::{self, Token};
-use super::names::Builtin;
 use super::parse::Statement;
 use super::{position, Formula};
 
@@ -219,16 +218,11 @@ impl<'f> Export<'f> {
         self.comment(0, "r = 1 << square is the slider's bit, sq = square its square (a1 = 0, h8 = 63), and");
         self.comment(0, "o = occupied | r every piece on the board, the slider's own included.");
         if c {
-            let builtins = [
-                Builtin::Clz,
-                Builtin::Ctz,
-                Builtin::Bsf,
-                Builtin::Bsr,
-                Builtin::Popcount,
-                Builtin::Bswap,
-                Builtin::Ms1b,
-            ];
-            if builtins.iter().any(|&b| self.uses(b)) {
+            let calls_a_compiler_builtin = self.uses.iter().any(|use_| match use_ {
+                Use::Word(function) => function.definition().c.calls_a_compiler_builtin(),
+                Use::Mask(_) => false,
+            });
+            if calls_a_compiler_builtin {
                 self.comment(0, "C99 for GCC or Clang, whose __builtin functions it calls.");
             } else {
                 self.comment(0, "C99.");
@@ -252,10 +246,6 @@ impl<'f> Export<'f> {
             self.line(0, "#include <stdint.h>");
             self.line(0, "");
         }
-    }
-
-    fn uses(&self, builtin: Builtin) -> bool {
-        self.uses.contains(&Use::Builtin(builtin))
     }
 
     /// Every comment of the formula, given to the statement or function it explains.

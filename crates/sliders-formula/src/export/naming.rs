@@ -7,7 +7,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::Lang;
-use crate::names::{self, BoardName, Builtin, DIRECTIONS};
+use crate::functions::{self, CSpelling, Function, Geometry, RustSpelling, WordFunction};
+use crate::names::{self, BoardName, DIRECTIONS};
 use crate::parse::{Expr, Node, Statement};
 use sliders::trace::Mask;
 use sliders::{Direction, Line};
@@ -37,29 +38,16 @@ pub(super) fn board_text(board: BoardName) -> &'static str {
 /// Something of the language a formula uses that may need a helper or a table.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Use {
-    Builtin(Builtin),
-    Ray(Direction),
+    Word(WordFunction),
+    Mask(Mask),
 }
 
 /// Every use in the order its helper is written.
 pub(super) fn all_uses() -> Vec<Use> {
-    let mut all = vec![
-        Use::Builtin(Builtin::Clz),
-        Use::Builtin(Builtin::Ctz),
-        Use::Builtin(Builtin::Bsf),
-        Use::Builtin(Builtin::Bsr),
-        Use::Builtin(Builtin::Popcount),
-        Use::Builtin(Builtin::Bswap),
-        Use::Builtin(Builtin::Rotl),
-        Use::Builtin(Builtin::Rotr),
-        Use::Builtin(Builtin::Ls1b),
-        Use::Builtin(Builtin::Ms1b),
-        Use::Builtin(Builtin::Pext),
-        Use::Builtin(Builtin::Pdep),
-        Use::Builtin(Builtin::Bit),
-    ];
-    all.extend(Line::ALL.iter().map(|&line| Use::Builtin(Builtin::Line(line))));
-    all.extend(Direction::ALL.iter().map(|&direction| Use::Ray(direction)));
+    let mut all: Vec<Use> = WordFunction::ALL.iter().map(|&function| Use::Word(function)).collect();
+    all.push(Use::Mask(Mask::Bit));
+    all.extend(Line::ALL.iter().map(|&line| Use::Mask(Mask::Line(line))));
+    all.extend(Direction::ALL.iter().map(|&direction| Use::Mask(Mask::Ray(direction))));
     all
 }
 
@@ -80,7 +68,7 @@ pub(super) fn line_word(line: Line) -> &'static str {
 /// The mask a use reads, with its helper's name (after `formula_`) and what it holds.
 pub(super) fn mask_of(use_: Use) -> Option<(Mask, String, String)> {
     match use_ {
-        Use::Builtin(Builtin::Line(line)) => {
+        Use::Mask(Mask::Line(line)) => {
             let word = line_word(line);
             let which = match line {
                 Line::File => "s's file",
@@ -90,7 +78,7 @@ pub(super) fn mask_of(use_: Use) -> Option<(Mask, String, String)> {
             };
             Some((Mask::Line(line), word.to_string(), format!("{word}(s): every square of {which}, s's own included.")))
         }
-        Use::Ray(direction) => {
+        Use::Mask(Mask::Ray(direction)) => {
             let word = direction_word(direction);
             Some((
                 Mask::Ray(direction),
@@ -98,7 +86,7 @@ pub(super) fn mask_of(use_: Use) -> Option<(Mask, String, String)> {
                 format!("ray(s, {word}): the squares {word} of s up to the board's edge, s excluded."),
             ))
         }
-        _ => None,
+        Use::Mask(Mask::Bit) | Use::Word(_) => None,
     }
 }
 
@@ -113,20 +101,21 @@ pub(super) fn helper_names(lang: Lang, uses: &[Use]) -> Vec<String> {
             }
             continue;
         }
-        let Use::Builtin(builtin) = use_ else { continue };
-        let name = match (lang, builtin) {
-            (Lang::C, Builtin::Clz) => "clz",
-            (Lang::C, Builtin::Ctz) => "ctz",
-            (Lang::C, Builtin::Bsf) => "bsf",
-            (Lang::C, Builtin::Rotl) => "rotl",
-            (Lang::C, Builtin::Rotr) => "rotr",
-            (_, Builtin::Bsr) => "bsr",
-            (_, Builtin::Ls1b) => "ls1b",
-            (_, Builtin::Ms1b) => "ms1b",
-            (_, Builtin::Pext) => "pext",
-            (_, Builtin::Pdep) => "pdep",
-            (_, Builtin::Bit) => "bit",
-            _ => continue,
+        let name = match use_ {
+            Use::Word(function) => {
+                let definition = function.definition();
+                let helper = match lang {
+                    Lang::C => matches!(definition.c, CSpelling::Helper { .. } | CSpelling::Bmi2 { .. }),
+                    Lang::Rust => matches!(definition.rust, RustSpelling::Helper(_) | RustSpelling::Bmi2 { .. }),
+                };
+                if !helper {
+                    continue;
+                }
+                definition.name()
+            }
+            Use::Mask(Mask::Bit) => "bit",
+            // Read through mask_of, above.
+            Use::Mask(Mask::Line(_) | Mask::Ray(_)) => continue,
         };
         helpers.push(format!("formula_{name}"));
     }
@@ -337,15 +326,17 @@ impl<'p> Body<'p> {
                         self.calls.push(index);
                     }
                 } else {
-                    let use_ = match names::function(name) {
-                        Some(Builtin::Ray) => {
+                    let use_ = match functions::function(name) {
+                        Some(Function::Geometry(Geometry::Ray)) => {
                             // The second argument is a direction's word, not a value.
                             let direction = ray_direction(arguments);
                             arguments = &arguments[..arguments.len().min(1)];
-                            direction.map(Use::Ray)
+                            direction.map(|direction| Use::Mask(Mask::Ray(direction)))
                         }
-                        Some(Builtin::Identity) | None => None,
-                        Some(builtin) => Some(Use::Builtin(builtin)),
+                        Some(Function::Geometry(Geometry::Bit)) => Some(Use::Mask(Mask::Bit)),
+                        Some(Function::Geometry(Geometry::Line(line))) => Some(Use::Mask(Mask::Line(line))),
+                        Some(Function::Word(function)) => Some(Use::Word(function)),
+                        Some(Function::Identity) | None => None,
                     };
                     if let Some(use_) = use_.filter(|u| !uses.contains(u)) {
                         uses.push(use_);

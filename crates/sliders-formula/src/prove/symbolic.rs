@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 
 use super::super::check::Target;
 use super::super::compile::{Body, Code, Compiled, Instruction, Site};
-use super::super::names::{BoardName, Builtin};
+use super::super::functions::{Symbolic, WordFunction};
+use super::super::names::BoardName;
 use super::super::parse::{Binary, Unary};
 use super::words::{Builder, Built, OutOfNodes, Word};
 use super::BlowUp;
@@ -137,10 +138,10 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
 
 fn children(code: &Code) -> Vec<&Code> {
     match code {
-        Code::Unary(_, a, _) | Code::Ray(a, _, _) => alloc::vec![&**a],
+        Code::Unary(_, a, _) | Code::Mask(_, a, _) => alloc::vec![&**a],
         Code::Binary(_, a, b, _, _) => alloc::vec![&**a, &**b],
         Code::Select(c, a, b, _) => alloc::vec![&**c, &**a, &**b],
-        Code::Builtin(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
+        Code::Function(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
         Code::Call(_, arguments, _) => arguments.iter().collect(),
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) => Vec::new(),
     }
@@ -158,7 +159,7 @@ fn mark_reads(code: &Code, read: &mut [bool]) {
 /// Whether running `code` can fault: a square function in it, or in a function it calls.
 fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
     let calls_one = match code {
-        Code::Ray(..) | Code::Builtin(Builtin::Bit | Builtin::Line(_), ..) => return true,
+        Code::Mask(..) => return true,
         Code::Call(index, ..) => {
             depth < 32
                 && compiled.functions[*index].instructions.iter().any(|instruction| match instruction {
@@ -167,7 +168,15 @@ fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
                     }
                 })
         }
-        _ => false,
+        Code::Constant(_)
+        | Code::Count(_)
+        | Code::Square(_)
+        | Code::Local(..)
+        | Code::Board(_)
+        | Code::Unary(..)
+        | Code::Binary(..)
+        | Code::Select(..)
+        | Code::Function(..) => false,
     };
     calls_one || children(code).into_iter().any(|child| can_fault(child, compiled, depth))
 }
@@ -225,18 +234,18 @@ impl Machine<'_, '_> {
                 let bits = (0..64).map(|i| self.builder.choose(&taken, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>();
                 self.at(site, bits.map(Word))?
             }
-            Code::Builtin(builtin, first, second, site) => {
+            Code::Function(function, first, second, site) => {
                 let a = self.eval(first, base, guard)?;
                 let b = match second {
                     Some(code) => self.eval(code, base, guard)?,
                     None => self.builder.constant(0),
                 };
-                let value = self.builtin(*builtin, &a, &b, guard);
+                let value = self.function(*function, &a, &b);
                 self.at(site, value)?
             }
-            Code::Ray(square, direction, site) => {
+            Code::Mask(mask, square, site) => {
                 let s = self.eval(square, base, guard)?;
-                let value = self.mask(Mask::Ray(*direction), &s, guard);
+                let value = self.mask(*mask, &s, guard);
                 self.at(site, value)?
             }
             Code::Call(index, arguments, _) => {
@@ -350,44 +359,40 @@ impl Machine<'_, '_> {
         self.builder.barrel(a, amount, turn)
     }
 
-    fn builtin(&mut self, builtin: Builtin, a: &Word, b: &Word, guard: &Bdd) -> Built<Word> {
+    fn function(&mut self, function: WordFunction, a: &Word, b: &Word) -> Built<Word> {
         let builder = &mut *self.builder;
-        Ok(match builtin {
+        Ok(match function.definition().symbolic {
             // clz: i where bit 63 - i is the highest set; 64 for zero.
-            Builtin::Clz => {
+            Symbolic::LeadingZeros => {
                 let at = builder.highest(a)?;
                 builder.encode(&at)?
             }
-            Builtin::Ctz | Builtin::Bsf => {
+            Symbolic::TrailingZeros => {
                 let at = builder.lowest(a)?;
                 builder.encode(&at)?
             }
             // bsr: the highest set bit's index, 63 - clz; 64 for zero.
-            Builtin::Bsr => {
+            Symbolic::HighestIndex => {
                 let mut at = builder.highest(a)?;
                 at[..64].reverse();
                 builder.encode(&at)?
             }
-            Builtin::Popcount => builder.popcount(a)?,
-            Builtin::Bswap => builder.permute(a, |i| (7 - i / 8) * 8 + i % 8),
-            Builtin::Rotl => return self.rotate(a, b, 1),
-            Builtin::Rotr => return self.rotate(a, b, -1),
-            Builtin::Ls1b => {
+            Symbolic::Popcount => builder.popcount(a)?,
+            Symbolic::Permute(from) => builder.permute(a, from),
+            Symbolic::Rotate(direction) => return self.rotate(a, b, direction),
+            Symbolic::LowestBitAlone => {
                 let mut at = builder.lowest(a)?;
                 at.truncate(64);
                 Word(at)
             }
-            Builtin::Ms1b => {
+            Symbolic::HighestBitAlone => {
                 let mut at = builder.highest(a)?;
                 at.truncate(64);
                 at.reverse();
                 Word(at)
             }
-            Builtin::Pext => self.pext(a, b)?,
-            Builtin::Pdep => self.pdep(a, b)?,
-            Builtin::Bit => return self.mask(Mask::Bit, a, guard),
-            Builtin::Line(line) => return self.mask(Mask::Line(line), a, guard),
-            Builtin::Ray | Builtin::Identity => a.clone(),
+            Symbolic::Pext => self.pext(a, b)?,
+            Symbolic::Pdep => self.pdep(a, b)?,
         })
     }
 
