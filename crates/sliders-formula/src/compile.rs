@@ -408,7 +408,7 @@ fn binary_gives_count(op: Binary, a: &Code, b: &Code) -> bool {
         // (`1 << sq`, `3 << bsq`) are a set.
         Binary::Shl => number_anywhere(a),
         // A comparison gives 0 or 1.
-        _ => true,
+        Binary::Compare(_) => true,
     }
 }
 
@@ -447,8 +447,10 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Unary(Unary::LogicalNot, ..) => None,
         Code::Unary(_, inner, _) => order_of(inner),
         Code::Binary(Binary::Shl | Binary::Shr, a, _, _, _) => order_of(a),
-        Code::Binary(op, a, b, _, _) if op.comparison().is_none() => both(a, b),
-        Code::Binary(..) => None,
+        Code::Binary(Binary::Compare(_), ..) => None,
+        Code::Binary(Binary::Mul | Binary::Add | Binary::Sub | Binary::And | Binary::Xor | Binary::Or, a, b, _, _) => {
+            both(a, b)
+        }
         Code::Select(_, a, b, _) => both(a, b),
         Code::Function(f, inner, _, _) => match f.definition().gives {
             Gives::Count => None,

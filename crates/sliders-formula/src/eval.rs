@@ -11,7 +11,7 @@ use super::functions::{Gives, Second, WordFunction};
 use super::names::BoardName;
 use super::parse::{Binary, Unary};
 use super::{Fault, Inputs};
-use sliders::trace::{Comparison, Focus, Mask, Op, Place, Step, Value};
+use sliders::trace::{Focus, Mask, Op, Place, Step, Value};
 use sliders::{Bitboard, Square};
 
 pub trait Sink {
@@ -137,7 +137,7 @@ impl<S: Sink> Machine<'_, '_, S> {
                             (*counts || number_anywhere(lhs), *counts || number_anywhere(rhs))
                         }
                         Binary::Shl => (number_anywhere(lhs), is_count(rhs)),
-                        _ => (is_count(lhs), is_count(rhs)),
+                        Binary::Shr | Binary::Compare(_) => (is_count(lhs), is_count(rhs)),
                     };
                     self.record_binary(*op, (a, a_count), (b, b_count), result, *counts, site);
                 }
@@ -196,21 +196,20 @@ impl<S: Sink> Machine<'_, '_, S> {
             Binary::And => (Op::And, counted(a, a_count), counted(b, b_count), counted(result, counts)),
             Binary::Or => (Op::Or, counted(a, a_count), counted(b, b_count), counted(result, counts)),
             Binary::Xor => (Op::Xor, counted(a, a_count), counted(b, b_count), counted(result, counts)),
-            Binary::Add | Binary::Sub | Binary::Mul => {
-                let step = match op {
-                    Binary::Add => Op::Add,
-                    Binary::Sub => Op::Sub,
-                    _ => Op::Mul,
-                };
-                // A computed count beside a set (`popcount(o) + r`) is still shown as the number it is.
-                let (a_number, b_number) = if counts { (true, true) } else { (a_count, b_count) };
-                (step, counted(a, a_number), counted(b, b_number), counted(result, counts))
+            // A computed count beside a set (`popcount(o) + r`) is still shown as the number it is.
+            Binary::Add => {
+                (Op::Add, counted(a, a_count || counts), counted(b, b_count || counts), counted(result, counts))
+            }
+            Binary::Sub => {
+                (Op::Sub, counted(a, a_count || counts), counted(b, b_count || counts), counted(result, counts))
+            }
+            Binary::Mul => {
+                (Op::Mul, counted(a, a_count || counts), counted(b, b_count || counts), counted(result, counts))
             }
             // A count shifted (`popcount(o) << 8`) is a number, never a set of squares.
             Binary::Shl => (Op::Shl, counted(a, a_count), amount(b), counted(result, counts)),
             Binary::Shr => (Op::Shr, counted(a, a_count), amount(b), counted(result, counts)),
-            _ => {
-                let comparison = op.comparison().unwrap_or(Comparison::NotEqual);
+            Binary::Compare(comparison) => {
                 (Op::Compare(comparison), counted(a, a_count), counted(b, b_count), Value::Number(result))
             }
         };
@@ -254,9 +253,6 @@ impl<S: Sink> Machine<'_, '_, S> {
 }
 
 pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
-    if let Some(comparison) = op.comparison() {
-        return comparison.holds(a, b) as u64;
-    }
     match op {
         Binary::Mul => a.wrapping_mul(b),
         Binary::Add => a.wrapping_add(b),
@@ -267,8 +263,7 @@ pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
         Binary::And => a & b,
         Binary::Xor => a ^ b,
         Binary::Or => a | b,
-        // The comparisons, answered above.
-        _ => 0,
+        Binary::Compare(comparison) => u64::from(comparison.holds(a, b)),
     }
 }
 

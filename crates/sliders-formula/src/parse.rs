@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::lex::{Radix, Token};
 use super::{Error, Span, MAX_NESTING};
+use sliders::Comparison;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unary {
@@ -25,15 +26,11 @@ pub enum Binary {
     Sub,
     Shl,
     Shr,
-    Less,
-    LessEqual,
-    Greater,
-    GreaterEqual,
-    Equal,
-    NotEqual,
     And,
     Xor,
     Or,
+    /// A comparison of two numbers: 1 when it holds, else 0.
+    Compare(Comparison),
 }
 
 impl Binary {
@@ -43,8 +40,10 @@ impl Binary {
             Binary::Mul => 10,
             Binary::Add | Binary::Sub => 9,
             Binary::Shl | Binary::Shr => 8,
-            Binary::Less | Binary::LessEqual | Binary::Greater | Binary::GreaterEqual => 7,
-            Binary::Equal | Binary::NotEqual => 6,
+            Binary::Compare(
+                Comparison::Less | Comparison::LessEqual | Comparison::Greater | Comparison::GreaterEqual,
+            ) => 7,
+            Binary::Compare(Comparison::Equal | Comparison::NotEqual) => 6,
             Binary::And => 5,
             Binary::Xor => 4,
             Binary::Or => 3,
@@ -58,15 +57,10 @@ impl Binary {
             Binary::Sub => "-",
             Binary::Shl => "<<",
             Binary::Shr => ">>",
-            Binary::Less => "<",
-            Binary::LessEqual => "<=",
-            Binary::Greater => ">",
-            Binary::GreaterEqual => ">=",
-            Binary::Equal => "==",
-            Binary::NotEqual => "!=",
             Binary::And => "&",
             Binary::Xor => "^",
             Binary::Or => "|",
+            Binary::Compare(comparison) => comparison.symbol(),
         }
     }
 
@@ -76,29 +70,30 @@ impl Binary {
         Binary::Sub,
         Binary::Shl,
         Binary::Shr,
-        Binary::Less,
-        Binary::LessEqual,
-        Binary::Greater,
-        Binary::GreaterEqual,
-        Binary::Equal,
-        Binary::NotEqual,
+        Binary::Compare(Comparison::Less),
+        Binary::Compare(Comparison::LessEqual),
+        Binary::Compare(Comparison::Greater),
+        Binary::Compare(Comparison::GreaterEqual),
+        Binary::Compare(Comparison::Equal),
+        Binary::Compare(Comparison::NotEqual),
         Binary::And,
         Binary::Xor,
         Binary::Or,
     ];
 
     /// The comparison this operator makes, if it is one.
-    pub const fn comparison(self) -> Option<sliders::Comparison> {
-        use sliders::Comparison;
-        Some(match self {
-            Binary::Less => Comparison::Less,
-            Binary::LessEqual => Comparison::LessEqual,
-            Binary::Greater => Comparison::Greater,
-            Binary::GreaterEqual => Comparison::GreaterEqual,
-            Binary::Equal => Comparison::Equal,
-            Binary::NotEqual => Comparison::NotEqual,
-            _ => return None,
-        })
+    pub const fn comparison(self) -> Option<Comparison> {
+        match self {
+            Binary::Compare(comparison) => Some(comparison),
+            Binary::Mul
+            | Binary::Add
+            | Binary::Sub
+            | Binary::Shl
+            | Binary::Shr
+            | Binary::And
+            | Binary::Xor
+            | Binary::Or => None,
+        }
     }
 
     fn of(symbol: &str) -> Option<Binary> {

@@ -605,14 +605,12 @@ impl<'c> Builder<'c> {
                     Binary::And => Instr::I64And,
                     Binary::Xor => Instr::I64Xor,
                     Binary::Or => Instr::I64Or,
-                    _ => match op.comparison() {
-                        Some(Comparison::Less) => Instr::I64LtU,
-                        Some(Comparison::LessEqual) => Instr::I64LeU,
-                        Some(Comparison::Greater) => Instr::I64GtU,
-                        Some(Comparison::GreaterEqual) => Instr::I64GeU,
-                        Some(Comparison::Equal) => Instr::I64Eq,
-                        _ => Instr::I64Ne,
-                    },
+                    Binary::Compare(Comparison::Less) => Instr::I64LtU,
+                    Binary::Compare(Comparison::LessEqual) => Instr::I64LeU,
+                    Binary::Compare(Comparison::Greater) => Instr::I64GtU,
+                    Binary::Compare(Comparison::GreaterEqual) => Instr::I64GeU,
+                    Binary::Compare(Comparison::Equal) => Instr::I64Eq,
+                    Binary::Compare(Comparison::NotEqual) => Instr::I64Ne,
                 };
                 w.put(&[instr], here);
                 if op.comparison().is_some() {

@@ -11,6 +11,7 @@ use crate::functions::{self, CSpelling, Function, Geometry, RustSpelling};
 use crate::lex::Radix;
 use crate::names;
 use crate::parse::{Binary, Expr, Node, Unary};
+use sliders::Comparison;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
@@ -85,12 +86,13 @@ fn chain<'n>(node: &'n Node, op: Binary, out: &mut Vec<&'n Node>) {
     }
 }
 
-/// Rust's wrapping method for `+`, `-` or `*`.
-fn arithmetic_method(op: Binary) -> &'static str {
+/// Rust's wrapping method for `+`, `-` or `*`; none for an operator Rust writes as C does.
+fn arithmetic_method(op: Binary) -> Option<&'static str> {
     match op {
-        Binary::Add => "wrapping_add",
-        Binary::Sub => "wrapping_sub",
-        _ => "wrapping_mul",
+        Binary::Add => Some("wrapping_add"),
+        Binary::Sub => Some("wrapping_sub"),
+        Binary::Mul => Some("wrapping_mul"),
+        Binary::Shl | Binary::Shr | Binary::And | Binary::Xor | Binary::Or | Binary::Compare(_) => None,
     }
 }
 
@@ -118,7 +120,7 @@ impl Export<'_> {
         let op = match (self.lang, op) {
             (_, Binary::Or | Binary::Xor | Binary::And) | (Lang::C, Binary::Add) => op,
             (Lang::Rust, Binary::Add | Binary::Sub | Binary::Mul) => return self.rust_chain(node, body),
-            _ => return text,
+            (Lang::C, Binary::Sub | Binary::Mul) | (_, Binary::Shl | Binary::Shr | Binary::Compare(_)) => return text,
         };
         let mut nodes = Vec::new();
         chain(node, *op, &mut nodes);
@@ -148,13 +150,13 @@ impl Export<'_> {
     fn rust_chain(&self, node: &Node, body: &Body) -> String {
         let mut calls = Vec::new();
         let mut base = node;
-        while let Expr::Binary(op @ (Binary::Add | Binary::Sub | Binary::Mul), a, b) = &base.expr {
-            calls.push((*op, &**b));
+        while let Expr::Binary(op, a, b) = &base.expr {
+            let Some(method) = arithmetic_method(*op) else { break };
+            calls.push((method, &**b));
             base = a;
         }
         let mut out = self.rust(base, body, true).receiver();
-        for (op, argument) in calls.into_iter().rev() {
-            let method = arithmetic_method(op);
+        for (method, argument) in calls.into_iter().rev() {
             out.push_str(&format!("\n        .{method}({})", self.rust(argument, body, false).text));
         }
         out
@@ -454,14 +456,15 @@ impl Export<'_> {
             }
             Expr::Unary(Unary::LogicalNot, inner) => {
                 let operand = self.rust(inner, body, true);
-                Code::atom(format!("u64::from({} == 0)", self.operand(&operand, Binary::Equal, false)))
+                Code::atom(format!(
+                    "u64::from({} == 0)",
+                    self.operand(&operand, Binary::Compare(Comparison::Equal), false)
+                ))
             }
             Expr::Binary(op, a, b) => match op {
-                Binary::Add | Binary::Sub | Binary::Mul => {
-                    let method = arithmetic_method(*op);
-                    let (a, b) = (self.rust(a, body, true), self.rust(b, body, false));
-                    Code::atom(format!("{}.{method}({})", a.receiver(), b.text))
-                }
+                Binary::Add => self.rust_arithmetic("wrapping_add", a, b, body),
+                Binary::Sub => self.rust_arithmetic("wrapping_sub", a, b, body),
+                Binary::Mul => self.rust_arithmetic("wrapping_mul", a, b, body),
                 Binary::Shl | Binary::Shr => {
                     let a = self.rust(a, body, true);
                     let text = format!("{} {} {}", self.operand(&a, *op, false), op.symbol(), self.amount(b, body));
@@ -478,7 +481,7 @@ impl Export<'_> {
                     code.op = Some(*op);
                     code
                 }
-                _ => Code::atom(format!("u64::from({})", self.rust_comparison(*op, a, b, body))),
+                Binary::Compare(_) => Code::atom(format!("u64::from({})", self.rust_comparison(*op, a, b, body))),
             },
             Expr::Select(condition, then, otherwise) => {
                 let condition = self.rust_condition(condition, body);
@@ -538,6 +541,12 @@ impl Export<'_> {
         }
     }
 
+    /// `a.wrapping_add(b)`: Rust's `+`, `-` and `*` would panic on overflow in a debug build.
+    fn rust_arithmetic(&self, method: &str, a: &Node, b: &Node, body: &Body) -> Code {
+        let (a, b) = (self.rust(a, body, true), self.rust(b, body, false));
+        Code::atom(format!("{}.{method}({})", a.receiver(), b.text))
+    }
+
     /// `a < b` in Rust, without the conversion to a word.
     fn rust_comparison(&self, op: Binary, a: &Node, b: &Node, body: &Body) -> String {
         let untyped = !self.rust_typed(a, body) && !self.rust_typed(b, body);
@@ -551,11 +560,11 @@ impl Export<'_> {
             Expr::Binary(op, a, b) if op.comparison().is_some() => self.rust_comparison(*op, a, b, body),
             Expr::Unary(Unary::LogicalNot, inner) => {
                 let operand = self.rust(inner, body, true);
-                format!("{} == 0", self.operand(&operand, Binary::Equal, false))
+                format!("{} == 0", self.operand(&operand, Binary::Compare(Comparison::Equal), false))
             }
             _ => {
                 let value = self.rust(node, body, true);
-                format!("{} != 0", self.operand(&value, Binary::NotEqual, false))
+                format!("{} != 0", self.operand(&value, Binary::Compare(Comparison::NotEqual), false))
             }
         }
     }

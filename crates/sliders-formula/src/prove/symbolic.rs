@@ -13,7 +13,7 @@ use super::super::parse::{Binary, Unary};
 use super::words::{Builder, Built, OutOfNodes, Word};
 use super::BlowUp;
 use biodivine_lib_bdd::Bdd;
-use sliders::trace::Mask;
+use sliders::trace::{Comparison, Mask};
 use sliders::{Direction, Square};
 
 /// The boards of `square` on which the formula faults or differs from the target: a function
@@ -316,25 +316,32 @@ impl Machine<'_, '_> {
             Binary::Mul => b_.mul(a, b)?,
             Binary::Shl => self.shift(a, b, 1)?,
             Binary::Shr => self.shift(a, b, -1)?,
-            Binary::Less => {
+            Binary::Compare(Comparison::Less) => {
                 let holds = b_.less(a, b)?;
                 self.truth(holds)
             }
-            Binary::Greater => {
+            Binary::Compare(Comparison::Greater) => {
                 let holds = b_.less(b, a)?;
                 self.truth(holds)
             }
-            Binary::LessEqual | Binary::GreaterEqual => {
-                let (x, y) = if op == Binary::LessEqual { (b, a) } else { (a, b) };
-                let fails = b_.less(x, y)?;
+            // a <= b fails where b < a; a >= b where a < b.
+            Binary::Compare(Comparison::LessEqual) => {
+                let fails = b_.less(b, a)?;
                 let holds = b_.not(&fails)?;
                 self.truth(holds)
             }
-            Binary::Equal | Binary::NotEqual => {
-                let mut holds = b_.equal(a, b)?;
-                if op == Binary::NotEqual {
-                    holds = b_.not(&holds)?;
-                }
+            Binary::Compare(Comparison::GreaterEqual) => {
+                let fails = b_.less(a, b)?;
+                let holds = b_.not(&fails)?;
+                self.truth(holds)
+            }
+            Binary::Compare(Comparison::Equal) => {
+                let holds = b_.equal(a, b)?;
+                self.truth(holds)
+            }
+            Binary::Compare(Comparison::NotEqual) => {
+                let equal = b_.equal(a, b)?;
+                let holds = b_.not(&equal)?;
                 self.truth(holds)
             }
         })
