@@ -357,6 +357,15 @@ pub enum Helper {
 /// The board's names, in the order functions take them.
 const BOARD: [BoardName; 3] = [BoardName::Occupied, BoardName::Sliders, BoardName::Square];
 
+/// Where a board name stands in [`BOARD`].
+const fn board_index(name: BoardName) -> usize {
+    match name {
+        BoardName::Occupied => 0,
+        BoardName::Sliders => 1,
+        BoardName::Square => 2,
+    }
+}
+
 fn board_local(name: BoardName) -> &'static str {
     match name {
         BoardName::Occupied => "o",
@@ -415,7 +424,7 @@ fn body_needs(body: &Body, callees: &[[bool; 3]]) -> [bool; 3] {
 fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     match code {
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) => {}
-        Code::Board(name) => needs[BOARD.iter().position(|b| b == name).unwrap_or(0)] = true,
+        Code::Board(name) => needs[board_index(*name)] = true,
         Code::Unary(_, a, _) | Code::Mask(_, a, _) => code_needs(a, callees, needs),
         Code::Binary(_, a, b, _, _) => {
             code_needs(a, callees, needs);
@@ -571,7 +580,7 @@ impl<'c> Builder<'c> {
             }
             Code::Local(slot, _) => w.put(&[Instr::LocalGet(w.base + *slot as u32)], within),
             Code::Board(name) => {
-                let at = BOARD.iter().position(|b| b == name).unwrap_or(0);
+                let at = board_index(*name);
                 w.put(&[Instr::LocalGet(w.board[at].unwrap_or(0))], within);
             }
             Code::Unary(op, inner, site) => {

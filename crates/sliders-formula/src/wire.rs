@@ -8,7 +8,7 @@
 
 use alloc::borrow::Cow;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::prove::{BlowUp, Failure, Proof};
@@ -16,7 +16,7 @@ use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, Span, Target};
 use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Step, Trace, Value};
 use sliders::workload::Xorshift96;
-use sliders::{Bitboard, Direction, Line, Slider, Square};
+use sliders::{Bitboard, Direction, Line, Slider, Square, WordOrder};
 
 /// What the page asks `formula.wasm`, by number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -163,62 +163,143 @@ fn read_failure(reader: &mut Reader) -> Option<Failure> {
     Some(Failure { boards, squares, counter_example, fewest_known, undecided, blew_up, nodes: reader.u64()? })
 }
 
-/// How a step's value holds the board, numbered by its place here.
-const ORDERS: [sliders::WordOrder; 4] = [
-    sliders::WordOrder::Board,
-    sliders::WordOrder::ByteSwapped,
-    sliders::WordOrder::FilesMirrored,
-    sliders::WordOrder::BitReversed,
-];
+/// Numbers a type's values for the wire from one list. `code` matches every value, so a value
+/// the list leaves out is a compile error (a value that is never sent is named as such), and
+/// `value` reads the same list back, `None` for a number the list does not give.
+macro_rules! numbered {
+    ($(#[$doc:meta])* $numbering:ident: $type:ty { $( $code:literal => [$($value:tt)+], )* }) => {
+        $(#[$doc])*
+        struct $numbering;
 
-/// Every operation, numbered by its place here.
-const OPS: [Op; 45] = [
-    Op::And,
-    Op::Or,
-    Op::Xor,
-    Op::Not,
-    Op::Neg,
-    Op::Sub,
-    Op::Shl,
-    Op::Shr,
-    Op::BitScanForward,
-    Op::BitScanReverse,
-    Op::Lzcnt,
-    Op::Tzcnt,
-    Op::Mul,
-    Op::ByteSwap,
-    Op::Add,
-    Op::Lookup,
-    Op::RayWalk,
-    Op::Popcount,
-    Op::RotateLeft,
-    Op::RotateRight,
-    Op::LowestBit,
-    Op::HighestBit,
-    Op::Pext,
-    Op::Pdep,
-    Op::LogicalNot,
-    Op::Select,
-    Op::Compare(Comparison::Less),
-    Op::Compare(Comparison::LessEqual),
-    Op::Compare(Comparison::Greater),
-    Op::Compare(Comparison::GreaterEqual),
-    Op::Compare(Comparison::Equal),
-    Op::Compare(Comparison::NotEqual),
-    Op::Mask(Mask::Bit),
-    Op::Mask(Mask::Line(Line::File)),
-    Op::Mask(Mask::Line(Line::Rank)),
-    Op::Mask(Mask::Line(Line::Diagonal)),
-    Op::Mask(Mask::Line(Line::AntiDiagonal)),
-    Op::Mask(Mask::Ray(Direction::North)),
-    Op::Mask(Mask::Ray(Direction::East)),
-    Op::Mask(Mask::Ray(Direction::NorthEast)),
-    Op::Mask(Mask::Ray(Direction::NorthWest)),
-    Op::Mask(Mask::Ray(Direction::South)),
-    Op::Mask(Mask::Ray(Direction::West)),
-    Op::Mask(Mask::Ray(Direction::SouthWest)),
-    Op::Mask(Mask::Ray(Direction::SouthEast)),
-];
+        impl $numbering {
+            fn code(value: $type) -> u8 {
+                match value {
+                    $( $($value)+ => $code, )*
+                }
+            }
+
+            fn value(code: u8) -> Option<$type> {
+                match code {
+                    $( $code => Some($($value)+), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+    ($(#[$doc:meta])* $numbering:ident: $type:ty { $( $code:literal => [$($value:tt)+], )* }
+        never sent: [$($unsent:tt)+]) => {
+        $(#[$doc])*
+        struct $numbering;
+
+        impl $numbering {
+            fn code(value: $type) -> Option<u8> {
+                match value {
+                    $( $($value)+ => Some($code), )*
+                    $($unsent)+ => None,
+                }
+            }
+
+            fn value(code: u8) -> Option<$type> {
+                match code {
+                    $( $code => Some($($value)+), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+numbered! {
+    /// How a step's value holds the board.
+    OrderCode: WordOrder {
+        0 => [WordOrder::Board],
+        1 => [WordOrder::ByteSwapped],
+        2 => [WordOrder::FilesMirrored],
+        3 => [WordOrder::BitReversed],
+    }
+}
+
+numbered! {
+    /// Every operation a formula's step can be.
+    OpCode: Op {
+        0 => [Op::And],
+        1 => [Op::Or],
+        2 => [Op::Xor],
+        3 => [Op::Not],
+        4 => [Op::Neg],
+        5 => [Op::Sub],
+        6 => [Op::Shl],
+        7 => [Op::Shr],
+        8 => [Op::BitScanForward],
+        9 => [Op::BitScanReverse],
+        10 => [Op::Lzcnt],
+        11 => [Op::Tzcnt],
+        12 => [Op::Mul],
+        13 => [Op::ByteSwap],
+        14 => [Op::Add],
+        15 => [Op::Lookup],
+        16 => [Op::RayWalk],
+        17 => [Op::Popcount],
+        18 => [Op::RotateLeft],
+        19 => [Op::RotateRight],
+        20 => [Op::LowestBit],
+        21 => [Op::HighestBit],
+        22 => [Op::Pext],
+        23 => [Op::Pdep],
+        24 => [Op::LogicalNot],
+        25 => [Op::Select],
+        26 => [Op::Compare(Comparison::Less)],
+        27 => [Op::Compare(Comparison::LessEqual)],
+        28 => [Op::Compare(Comparison::Greater)],
+        29 => [Op::Compare(Comparison::GreaterEqual)],
+        30 => [Op::Compare(Comparison::Equal)],
+        31 => [Op::Compare(Comparison::NotEqual)],
+        32 => [Op::Mask(Mask::Bit)],
+        33 => [Op::Mask(Mask::Line(Line::File))],
+        34 => [Op::Mask(Mask::Line(Line::Rank))],
+        35 => [Op::Mask(Mask::Line(Line::Diagonal))],
+        36 => [Op::Mask(Mask::Line(Line::AntiDiagonal))],
+        37 => [Op::Mask(Mask::Ray(Direction::North))],
+        38 => [Op::Mask(Mask::Ray(Direction::East))],
+        39 => [Op::Mask(Mask::Ray(Direction::NorthEast))],
+        40 => [Op::Mask(Mask::Ray(Direction::NorthWest))],
+        41 => [Op::Mask(Mask::Ray(Direction::South))],
+        42 => [Op::Mask(Mask::Ray(Direction::West))],
+        43 => [Op::Mask(Mask::Ray(Direction::SouthWest))],
+        44 => [Op::Mask(Mask::Ray(Direction::SouthEast))],
+    }
+    // A table's swizzle is a step of the lane techniques alone, which run in the page's module.
+    never sent: [Op::Swizzle(_)]
+}
+
+numbered! {
+    SliderCode: Slider {
+        0 => [Slider::Rook],
+        1 => [Slider::Bishop],
+        2 => [Slider::Queen],
+    }
+}
+
+numbered! {
+    /// What a check or a proof compares a formula with.
+    TargetCode: Target {
+        0 => [Target::Piece(Slider::Rook)],
+        1 => [Target::Piece(Slider::Bishop)],
+        2 => [Target::Piece(Slider::Queen)],
+        3 => [Target::Line(Line::Rank)],
+        4 => [Target::Line(Line::File)],
+        5 => [Target::Line(Line::Diagonal)],
+        6 => [Target::Line(Line::AntiDiagonal)],
+        7 => [Target::Ray(Direction::North)],
+        8 => [Target::Ray(Direction::East)],
+        9 => [Target::Ray(Direction::NorthEast)],
+        10 => [Target::Ray(Direction::NorthWest)],
+        11 => [Target::Ray(Direction::South)],
+        12 => [Target::Ray(Direction::West)],
+        13 => [Target::Ray(Direction::SouthWest)],
+        14 => [Target::Ray(Direction::SouthEast)],
+    }
+}
 
 /// Bytes being written.
 #[derive(Default)]
@@ -295,7 +376,7 @@ impl Writer {
     }
 
     pub fn checker(&mut self, checker: &Checker) {
-        self.u8(Target::ALL.iter().position(|&t| t == checker.target).unwrap_or(0) as u8);
+        self.u8(TargetCode::code(checker.target));
         self.u32(checker.square);
         self.u32(checker.case as u32);
         self.u32(checker.done as u32);
@@ -382,7 +463,7 @@ impl<'a> Reader<'a> {
     }
 
     pub fn checker(&mut self) -> Option<Checker> {
-        let target = *Target::ALL.get(self.u8()? as usize)?;
+        let target = TargetCode::value(self.u8()?)?;
         let square = self.u32()?;
         let case = self.u32()? as usize;
         let done = self.u32()? as usize;
@@ -398,13 +479,13 @@ impl<'a> Reader<'a> {
 
 /// The request's board: the slider, the sliders' bits and the occupied squares.
 pub fn write_board(writer: &mut Writer, slider: Slider, sliders: Bitboard, occupied: Bitboard) {
-    writer.u8(Slider::ALL.iter().position(|&s| s == slider).unwrap_or(0) as u8);
+    writer.u8(SliderCode::code(slider));
     writer.u64(sliders.0);
     writer.u64(occupied.0);
 }
 
 pub fn read_board(reader: &mut Reader) -> Option<(Slider, Bitboard, Bitboard)> {
-    Some((*Slider::ALL.get(reader.u8()? as usize)?, Bitboard(reader.u64()?), Bitboard(reader.u64()?)))
+    Some((SliderCode::value(reader.u8()?)?, Bitboard(reader.u64()?), Bitboard(reader.u64()?)))
 }
 
 /// A parse's answer: nothing, or the error.
@@ -435,13 +516,13 @@ pub fn read_parse(bytes: &[u8]) -> Option<Result<(), Error>> {
 
 /// A formula's steps on a board, and its fault if it met one. Only what a formula's steps
 /// carry is written: their place is typed text, and they have no focus, mirror or move.
-pub fn write_trace(writer: &mut Writer, trace: &Trace, fault: Option<&Fault>) {
+pub fn write_trace(writer: &mut Writer, trace: &Trace, fault: Option<&Fault>) -> Result<(), Unsent> {
     write_board(writer, trace.slider, trace.sliders, trace.occupied);
     writer.u64(trace.result.0);
     writer.optional_fault(fault);
     writer.u32(trace.steps.len() as u32);
     for step in &trace.steps {
-        writer.u8(OPS.iter().position(|&op| op == step.op).unwrap_or(0) as u8);
+        writer.u8(OpCode::code(step.op).ok_or(Unsent(step.op))?);
         writer.value(step.lhs);
         writer.u8(step.rhs.is_some() as u8);
         if let Some(rhs) = step.rhs {
@@ -456,7 +537,18 @@ pub fn write_trace(writer: &mut Writer, trace: &Trace, fault: Option<&Fault>) {
         writer.str(&step.operands.lhs);
         writer.str(&step.operands.rhs);
         writer.str(&step.operands.result);
-        writer.u8(ORDERS.iter().position(|&order| order == step.order).unwrap_or(0) as u8);
+        writer.u8(OrderCode::code(step.order));
+    }
+    Ok(())
+}
+
+/// A step the wire has no number for: an operation no formula takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Unsent(pub Op);
+
+impl core::fmt::Display for Unsent {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "formula.wasm cannot send a step of operation {:?}", self.0)
     }
 }
 
@@ -472,7 +564,7 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
     }
     let mut steps = Vec::with_capacity(count);
     for _ in 0..count {
-        let op = *OPS.get(reader.u8()? as usize)?;
+        let op = OpCode::value(reader.u8()?)?;
         let lhs = reader.value()?;
         let rhs = match reader.u8()? {
             0 => None,
@@ -490,7 +582,7 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             // A formula reads its masks in steps of their own.
             table_fields: 0,
         };
-        let order = *ORDERS.get(reader.u8()? as usize)?;
+        let order = OrderCode::value(reader.u8()?)?;
         steps.push(Step {
             label,
             why,
@@ -663,7 +755,7 @@ impl Server {
             Request::Trace => {
                 let (slider, sliders, occupied) = read_board(&mut reader).ok_or_else(unreadable)?;
                 let (trace, fault) = formula.trace_until_fault(slider, sliders, occupied);
-                write_trace(&mut writer, &trace, fault.as_ref());
+                write_trace(&mut writer, &trace, fault.as_ref()).map_err(|unsent| unsent.to_string())?;
             }
             Request::Attacks => {
                 let (_, sliders, occupied) = read_board(&mut reader).ok_or_else(unreadable)?;
@@ -708,7 +800,7 @@ impl Server {
         let unreadable = || String::from("formula.wasm cannot read this request");
         let mut writer = Writer::default();
         if request == Request::ProveStart {
-            let target = *Target::ALL.get(reader.u8().ok_or_else(unreadable)? as usize).ok_or_else(unreadable)?;
+            let target = TargetCode::value(reader.u8().ok_or_else(unreadable)?).ok_or_else(unreadable)?;
             let budget = reader.u64().ok_or_else(unreadable)?;
             if !reader.finished() {
                 return Err(unreadable());
@@ -745,5 +837,36 @@ impl Server {
             Some(last) if last.source() == text => self.last.insert(last),
             _ => self.last.insert(super::Formula::parse(text)?),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OpCode, OrderCode, SliderCode, TargetCode};
+
+    /// Each list numbers its values one to one: a number read back is the value it was written for.
+    #[test]
+    fn every_number_reads_back_as_the_value_it_numbers() {
+        let mut numbered = [0; 4];
+        for code in 0..=u8::MAX {
+            if let Some(op) = OpCode::value(code) {
+                assert_eq!(OpCode::code(op), Some(code), "{op:?}");
+                numbered[0] += 1;
+            }
+            if let Some(order) = OrderCode::value(code) {
+                assert_eq!(OrderCode::code(order), code, "{order:?}");
+                numbered[1] += 1;
+            }
+            if let Some(slider) = SliderCode::value(code) {
+                assert_eq!(SliderCode::code(slider), code, "{slider:?}");
+                numbered[2] += 1;
+            }
+            if let Some(target) = TargetCode::value(code) {
+                assert_eq!(TargetCode::code(target), code, "{target:?}");
+                numbered[3] += 1;
+            }
+        }
+        assert_eq!(numbered, [45, 4, 3, 15]);
+        assert_eq!(super::Target::ALL.len(), 15);
     }
 }

@@ -622,7 +622,7 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     );
     // Through the wire, as the page receives the steps, each keeps its order.
     let mut writer = sliders_formula::wire::Writer::default();
-    sliders_formula::wire::write_trace(&mut writer, &trace, None);
+    sliders_formula::wire::write_trace(&mut writer, &trace, None).unwrap();
     let (read, _) = sliders_formula::wire::read_trace(&writer.bytes).unwrap();
     assert_eq!(
         read.steps.iter().map(|s| s.order).collect::<Vec<_>>(),

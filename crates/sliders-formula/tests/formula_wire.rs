@@ -189,7 +189,7 @@ proptest! {
         let formula = Formula::parse(text).unwrap();
         let (trace, fault) = formula.trace_until_fault(Slider::Rook, Square::E4.bit(), Bitboard(0x0010_2000_4400_0800));
         let mut writer = Writer::default();
-        wire::write_trace(&mut writer, &trace, fault.as_ref());
+        wire::write_trace(&mut writer, &trace, fault.as_ref()).unwrap();
         let mut bytes = writer.bytes;
         let cut = cut % bytes.len();
         prop_assert!(wire::read_trace(&bytes[..cut]).is_none());
