@@ -548,7 +548,7 @@ pub struct Unsent(pub Op);
 
 impl core::fmt::Display for Unsent {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "formula.wasm cannot send a step of operation {:?}", self.0)
+        write!(f, "formula.wasm cannot send a step of the operation {}", self.0.symbol())
     }
 }
 

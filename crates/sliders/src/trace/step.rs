@@ -1,0 +1,489 @@
+//! The step vocabulary: what a step did (`Op`), its values, where it was written (`Place`),
+//! what its source calls its operands, and the trace the steps make.
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::panic::Location;
+
+use super::order::WordOrder;
+use crate::{Bitboard, ByteTable, Direction, Line, Slider, Square};
+
+/// What a step did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Op {
+    And,
+    Or,
+    Xor,
+    Not,
+    /// Two's complement, `-x`.
+    Neg,
+    /// Wrapping subtraction; the interesting one, for its borrow.
+    Sub,
+    Shl,
+    Shr,
+    /// Index of the least significant one bit of a non-empty set.
+    BitScanForward,
+    /// Index of the most significant one bit of a non-empty set.
+    BitScanReverse,
+    /// Leading zero count, 64 for the empty set (`i64.clz` in wasm).
+    Lzcnt,
+    /// Trailing zero count, 64 for the empty set (`i64.ctz` in wasm).
+    Tzcnt,
+    /// Wrapping multiplication: kindergarten and magic bitboards gather scattered bits with it.
+    Mul,
+    /// Byte swap, `swap_bytes`: rank 1 trades places with rank 8, rank 2 with rank 7, …
+    ByteSwap,
+    /// Adding two numbers, such as a table's offset and an index into it.
+    Add,
+    /// Reading a precomputed table entry.
+    Lookup,
+    /// The reference technique's square-by-square walk along one ray.
+    RayWalk,
+    /// The number of one bits (`i64.popcnt` in wasm).
+    Popcount,
+    /// Rotations: the bits that leave one end come back in at the other.
+    RotateLeft,
+    RotateRight,
+    /// The least significant one bit alone.
+    LowestBit,
+    /// The most significant one bit alone.
+    HighestBit,
+    /// Parallel bit extract: the bits under a mask, gathered into the low bits.
+    Pext,
+    /// Parallel bit deposit: the low bits, scattered to the mask's one bits.
+    Pdep,
+    /// A comparison of two numbers, 1 when it holds and 0 when not.
+    Compare(Comparison),
+    /// `!x`: 1 for zero, 0 for anything else.
+    LogicalNot,
+    /// `c ? a : b`: the first operand is the condition, the result the value chosen.
+    Select,
+    /// A mask from the board's geometry, read for a square: its bit, its line, or a ray.
+    Mask(Mask),
+    /// Each byte replaced by the byte of this 16-byte table that it numbers (`i8x16.swizzle`):
+    /// sixteen table reads in one instruction, from a table held in a register.
+    Swizzle(&'static ByteTable),
+}
+
+/// The comparisons of a reader's formula.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Comparison {
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+}
+
+impl Comparison {
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Comparison::Less => "<",
+            Comparison::LessEqual => "<=",
+            Comparison::Greater => ">",
+            Comparison::GreaterEqual => ">=",
+            Comparison::Equal => "==",
+            Comparison::NotEqual => "!=",
+        }
+    }
+
+    pub const fn holds(self, a: u64, b: u64) -> bool {
+        match self {
+            Comparison::Less => a < b,
+            Comparison::LessEqual => a <= b,
+            Comparison::Greater => a > b,
+            Comparison::GreaterEqual => a >= b,
+            Comparison::Equal => a == b,
+            Comparison::NotEqual => a != b,
+        }
+    }
+}
+
+/// The geometry masks a formula can read for a square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Mask {
+    /// The square's own bit.
+    Bit,
+    /// The whole line through the square, the square included.
+    Line(Line),
+    /// The ray from the square, the square excluded.
+    Ray(Direction),
+}
+
+impl Mask {
+    /// The function that reads it in a formula.
+    pub const fn function(self) -> &'static str {
+        match self {
+            Mask::Bit => "bit",
+            Mask::Line(Line::Rank) => "rank",
+            Mask::Line(Line::File) => "file",
+            Mask::Line(Line::Diagonal) => "diagonal",
+            Mask::Line(Line::AntiDiagonal) => "antidiagonal",
+            Mask::Ray(_) => "ray",
+        }
+    }
+
+    pub fn of(self, square: Square) -> Bitboard {
+        match self {
+            Mask::Bit => square.bit(),
+            Mask::Line(line) => crate::line_without(square, line) | square.bit(),
+            Mask::Ray(direction) => crate::ray(square, direction),
+        }
+    }
+}
+
+impl Op {
+    /// The operator as the diagrams write it between operands.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Op::And => "&",
+            Op::Or => "|",
+            Op::Xor => "^",
+            Op::Not => "~",
+            Op::Neg => "-",
+            Op::Sub => "-",
+            Op::Shl => "<<",
+            Op::Shr => ">>",
+            Op::BitScanForward => "bsf",
+            Op::BitScanReverse => "bsr",
+            Op::Lzcnt => "lzcnt",
+            Op::Tzcnt => "tzcnt",
+            Op::Mul => "*",
+            Op::ByteSwap => "bswap",
+            Op::Add => "+",
+            Op::Lookup => "lookup",
+            Op::RayWalk => "walk",
+            Op::Popcount => "popcount",
+            Op::RotateLeft => "rotl",
+            Op::RotateRight => "rotr",
+            Op::LowestBit => "ls1b",
+            Op::HighestBit => "ms1b",
+            Op::Pext => "pext",
+            Op::Pdep => "pdep",
+            Op::Compare(comparison) => comparison.symbol(),
+            Op::LogicalNot => "!",
+            Op::Select => "?",
+            Op::Mask(mask) => mask.function(),
+            Op::Swizzle(_) => "swizzle",
+        }
+    }
+
+    /// True for the register operations a CPU executes; table reads and the reference
+    /// walk are counted apart.
+    pub const fn is_arithmetic(self) -> bool {
+        !matches!(self, Op::Lookup | Op::RayWalk | Op::Mask(_))
+    }
+}
+
+/// An operand or result: a set of squares, or a number (an index, a count, a shift).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Value {
+    Board(Bitboard),
+    /// A number, not a set of squares: a square's index, a count, a table index or a shift's
+    /// amount, and in a formula any 64-bit number it computes.
+    Number(u64),
+}
+
+impl Value {
+    pub const fn board(self) -> Option<Bitboard> {
+        match self {
+            Value::Board(board) => Some(board),
+            Value::Number(_) => None,
+        }
+    }
+}
+
+/// Which part of the slider's attacks a step works on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Focus {
+    Piece,
+    /// A queen's rook part or bishop part, read as a whole (magic's two table reads).
+    Part(Slider),
+    Line(Line),
+    Ray(Direction),
+}
+
+/// Which lane of a two-lane SIMD value a step shows, and the line it holds there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Lane {
+    /// 0 or 1.
+    pub index: u8,
+    /// The line whose squares the lane works on; `None` for an idle lane, which holds no line.
+    pub line: Option<Line>,
+}
+
+/// What the source says of one traced expression: its text, its why, and what it calls its
+/// operands and its result. `#[traced]` writes one as a constant for each commented operation
+/// of a technique, from the expression's syntax tree, so the names are never cut from the label.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Site {
+    /// The expression as the file spells it, and ` = name` when a `let` binds it.
+    pub label: &'static str,
+    /// The comment above the expression.
+    pub why: &'static str,
+    /// The first operand's text as written (a table read's index without its casts; a walk's
+    /// occupancy), or the name it is shown by.
+    pub lhs: &'static str,
+    /// The second operand's text, or its name; empty when the source spells none (a shift's
+    /// amount, which its direction makes).
+    pub rhs: &'static str,
+    /// The name the step's value is bound to, as shown; empty when none is.
+    pub result: &'static str,
+    /// How many operands are fields of a table entry the function bound by reference, read
+    /// here for the first time (`masks.lower` after `let masks = &OBSTRUCTION_MASKS[…][…]`):
+    /// each is a read from that table, as a `Lookup` step is.
+    pub table_fields: u8,
+}
+
+impl Site {
+    /// A site whose operands have no names of their own: for a test's hand-made steps.
+    pub const fn unnamed(label: &'static str, why: &'static str) -> Site {
+        Site { label, why, lhs: "", rhs: "", result: "", table_fields: 0 }
+    }
+}
+
+/// What a step's source calls its operands and its result: [`Site`]'s names, owned where a
+/// reader's formula made them.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Hash)]
+pub struct Operands {
+    pub lhs: Cow<'static, str>,
+    pub rhs: Cow<'static, str>,
+    /// The name the step's value is bound to; empty when none is.
+    pub result: Cow<'static, str>,
+    /// Operands read from a table entry's fields here for the first time ([`Site::table_fields`]).
+    pub table_fields: u8,
+}
+
+/// One operation of a technique, with its inputs, its output and the source line that did it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    /// What the step computes: its expression as the technique's file spells it (written there
+    /// under `#[traced]`), and ` = name` when a `let` binds it. A reader's formula gives its
+    /// own text, so a label is borrowed from a technique's source or owned.
+    pub label: Cow<'static, str>,
+    /// Why the technique takes this step: the comment above the expression in the technique's file.
+    pub why: Cow<'static, str>,
+    pub op: Op,
+    pub lhs: Value,
+    pub rhs: Option<Value>,
+    pub result: Value,
+    /// Where the expression that produced this step stands: a technique's file, or the
+    /// reader's typed formula.
+    pub place: Place,
+    /// What the source calls the operands and the result, from its syntax tree.
+    pub operands: Operands,
+    pub focus: Focus,
+    /// How the values hold the board: in a turned word a borrow that runs up the word runs
+    /// down the real board.
+    pub order: WordOrder,
+    /// The values are the board moved by this many bits (negative: towards a1), as after
+    /// `occupied >> file`: the slider's bit stands `moved` bits from its square.
+    pub moved: i8,
+    /// The same for the first operand, which differs on the step that moves the board.
+    pub operand_moved: i8,
+    /// For one operation on a two-lane SIMD value ([`Lanes`]): which lane this step shows. The
+    /// operation records one step per lane, lane 0 then lane 1, with the same label.
+    pub lane: Option<Lane>,
+}
+
+impl Step {
+    /// The step taken where the tracer's helper was called from. Out of line: every traced
+    /// operation of every technique records through here, and built in place the step's fields
+    /// would be written out at each of them (the fast path never calls it).
+    #[inline(never)]
+    #[track_caller]
+    pub(super) fn at(site: &'static Site, op: Op, lhs: Value, rhs: Option<Value>, result: Value) -> Step {
+        let caller = Location::caller();
+        Step {
+            label: Cow::Borrowed(site.label),
+            why: Cow::Borrowed(site.why),
+            op,
+            lhs,
+            rhs,
+            result,
+            place: Place::File { file: caller.file(), line: caller.line(), column: caller.column() },
+            operands: Operands {
+                lhs: Cow::Borrowed(site.lhs),
+                rhs: Cow::Borrowed(site.rhs),
+                result: Cow::Borrowed(site.result),
+                table_fields: site.table_fields,
+            },
+            focus: Focus::Piece,
+            order: WordOrder::Board,
+            moved: 0,
+            operand_moved: 0,
+            lane: None,
+        }
+    }
+
+    /// How the first operand holds the board: as the result does, except across a byte swap or
+    /// a reversal of each byte's bits, whose operand is in the order before it.
+    pub const fn operand_order(&self) -> WordOrder {
+        match self.op {
+            Op::ByteSwap => self.order.bytes_swapped(),
+            Op::Swizzle(_) => self.order.bits_reversed_in_bytes(),
+            _ => self.order,
+        }
+    }
+
+    /// How a heading names the board the step's values show: a turned word's board, and how
+    /// far the word is moved ("mirrored board, moved 4 bits down"); nothing for the board as it
+    /// stands, moved or not. Where the operand holds the board in another order than the
+    /// result (a byte swap, a swizzle), both: "operand on the board, result on the mirrored
+    /// board".
+    pub fn board_note(&self) -> Option<String> {
+        let frame = |order: WordOrder, moved: i8| {
+            order.board_note().map(|note| match moved {
+                0 => String::from(note),
+                bits if bits < 0 => format!("{note}, moved {} bits down", bits.unsigned_abs()),
+                bits => format!("{note}, moved {bits} bits up"),
+            })
+        };
+        let result = frame(self.order, self.moved);
+        let operand_order = self.operand_order();
+        if operand_order == self.order {
+            return result;
+        }
+        let on = |frame: Option<String>| frame.unwrap_or_else(|| String::from("board"));
+        let operand = frame(operand_order, self.operand_moved);
+        Some(format!("operand on the {}; result on the {}", on(operand), on(result)))
+    }
+
+    /// The step's expression as its source spells it: the label without the ` = name` a `let`
+    /// binds it to.
+    pub fn expression(&self) -> &str {
+        self.label.split(" = ").next().unwrap_or(&self.label)
+    }
+
+    /// For a subtraction, the borrow each bit received from the bit below it:
+    /// `a ^ b ^ (a - b)`. A run of ones is the borrow walking up through zero bits of `a`.
+    pub fn borrow_chain(&self) -> Option<Bitboard> {
+        match (self.op, self.lhs, self.rhs, self.result) {
+            (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => Some(a ^ b ^ difference),
+            _ => None,
+        }
+    }
+}
+
+/// Where something was typed: byte offsets into a reader's formula.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+}
+
+/// Where a step's expression stands in its source.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Place {
+    /// In a technique's source file, as the compiler names it; line and column are 1-based.
+    File { file: &'static str, line: u32, column: u32 },
+    /// In the text a reader typed: the sub-expression's bytes, and the line and column
+    /// (1-based) where it starts.
+    Typed { span: Span, line: u32, column: u32 },
+}
+
+impl Place {
+    /// The 1-based line the expression starts on.
+    pub const fn line(&self) -> u32 {
+        match *self {
+            Place::File { line, .. } | Place::Typed { line, .. } => line,
+        }
+    }
+
+    /// The 1-based column the expression starts at.
+    pub const fn column(&self) -> u32 {
+        match *self {
+            Place::File { column, .. } | Place::Typed { column, .. } => column,
+        }
+    }
+
+    /// The technique's file, for a step a technique took.
+    pub const fn file(&self) -> Option<&'static str> {
+        match *self {
+            Place::File { file, .. } => Some(file),
+            Place::Typed { .. } => None,
+        }
+    }
+
+    /// Where the reader typed it, for a step of a reader's formula.
+    pub const fn span(&self) -> Option<Span> {
+        match *self {
+            Place::Typed { span, .. } => Some(span),
+            Place::File { .. } => None,
+        }
+    }
+
+    /// Whether a reader typed the expression (a formula's step), not a technique's file.
+    pub const fn is_typed(&self) -> bool {
+        matches!(self, Place::Typed { .. })
+    }
+}
+
+/// A recorded run of one technique: what went in, every step, and what came out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// The technique that ran, or `None` for a reader's formula.
+    pub technique: Option<crate::Technique>,
+    pub slider: Slider,
+    /// The slider's square; with several sliders, the lowest of them.
+    pub square: Square,
+    /// Every slider's square (just `square` for the techniques that take one slider).
+    pub sliders: Bitboard,
+    pub occupied: Bitboard,
+    pub steps: Vec<Step>,
+    pub result: Bitboard,
+}
+
+impl Trace {
+    /// The two steps of one operation on a SIMD value, lane 0 first, when step `index` is one
+    /// of them.
+    pub fn lane_pair(&self, index: usize) -> Option<[&Step; 2]> {
+        let lane = self.steps.get(index)?.lane?;
+        let first = index.checked_sub(lane.index as usize)?;
+        match self.steps.get(first..first + 2)? {
+            [lane0, lane1] if lane0.lane.is_some_and(|l| l.index == 0) && lane1.lane.is_some_and(|l| l.index == 1) => {
+                Some([lane0, lane1])
+            }
+            _ => None,
+        }
+    }
+
+    /// A reader's formula that has not run on this board: no steps, and an empty result.
+    pub fn not_run(slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Trace {
+        let square = sliders.squares().next().unwrap_or(Square::A1);
+        Trace { technique: None, slider, square, sliders, occupied, steps: Vec::new(), result: Bitboard::EMPTY }
+    }
+
+    /// Operations a CPU executes (table reads excluded): each 64-bit operation, and each SIMD
+    /// operation once, though its trace shows each of its lanes as a step.
+    pub fn arithmetic_ops(&self) -> usize {
+        let first_lane = |step: &&Step| step.lane.is_none_or(|lane| lane.index == 0);
+        self.steps.iter().filter(first_lane).filter(|step| step.op.is_arithmetic()).count()
+    }
+
+    /// Where each step's sub-expression was typed, for a reader's formula (one per step);
+    /// empty for a technique, whose steps stand in its file.
+    pub fn spans(&self) -> Vec<Span> {
+        self.steps.iter().filter_map(|step| step.place.span()).collect()
+    }
+
+    /// Table reads, a formula's masks included: an engine reads those from tables too. A step
+    /// that reads a table is one; so is each field of a table entry an operation reads first
+    /// (obstruction difference's `masks.lower`).
+    pub fn table_reads(&self) -> usize {
+        let first_lane = |step: &&Step| step.lane.is_none_or(|lane| lane.index == 0);
+        let reads = |step: &Step| {
+            usize::from(matches!(step.op, Op::Lookup | Op::Mask(_))) + usize::from(step.operands.table_fields)
+        };
+        self.steps.iter().filter(first_lane).map(reads).sum()
+    }
+}
