@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use sliders::{Bitboard, Op, Slider, Square, Technique};
+use sliders::{Bitboard, Op, Scan, Slider, Square, Technique};
 use sliders_explain::narration::{BYTE_SWAP_WASM, LANES_BYTE_SWAP_WASM, LANES_SWIZZLE_WASM};
 use wasmparser::{ExternalKind, Operator, Parser, Payload};
 
@@ -172,8 +172,8 @@ pub fn needs(technique: Technique) -> Needs {
     let trace = technique.trace(Slider::Queen, Square::D4, Bitboard(0x0012_0400_2800_4100));
     let uses = |ops: &[Op]| trace.steps.iter().any(|s| ops.contains(&s.op));
     Needs {
-        clz: uses(&[Op::Lzcnt, Op::BitScanReverse]),
-        ctz: uses(&[Op::Tzcnt, Op::BitScanForward]),
+        clz: uses(&[Op::Scan(Scan::LeadingZeros), Op::Scan(Scan::Reverse)]),
+        ctz: uses(&[Op::Scan(Scan::TrailingZeros), Op::Scan(Scan::Forward)]),
         byte_swap: uses(&[Op::ByteSwap]),
         lane_byte_swaps: trace
             .steps

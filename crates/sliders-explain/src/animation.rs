@@ -6,6 +6,7 @@
 use alloc::vec::Vec;
 
 use crate::facts::{borrow_end, product_copies, BorrowEnd};
+use sliders::trace::Scan;
 use sliders::{Bitboard, Op, Square, Step, Value};
 
 /// What one frame of a step shows.
@@ -45,14 +46,13 @@ fn scan(step: &Step) -> Option<(u32, u32, bool)> {
     let Value::Number(n) = step.result else { return None };
     // A scan's result is at most 64.
     let n = n.min(64) as u32;
-    match step.op {
-        Op::BitScanForward => Some((0, n.min(63), true)),
-        Op::Tzcnt => Some((0, n.min(64), true)),
-        Op::BitScanReverse => Some((63, n, false)),
+    Some(match step.op.scan()? {
+        Scan::Forward => (0, n.min(63), true),
+        Scan::TrailingZeros => (0, n.min(64), true),
+        Scan::Reverse => (63, n, false),
         // lzcnt counts from bit 63 down; a count of n stops on bit 63 - n (or runs off at 64).
-        Op::Lzcnt => Some((63, 63u32.saturating_sub(n), false)),
-        _ => None,
-    }
+        Scan::LeadingZeros => (63, 63u32.saturating_sub(n), false),
+    })
 }
 
 /// The bits a subtraction's borrow marks: the bit where it starts and every bit it reaches.
@@ -107,9 +107,32 @@ pub fn frame_count(step: &Step) -> usize {
     if let Some((from, to, _)) = scan(step) {
         return from.abs_diff(to) as usize + 2;
     }
+    // A bitwise step combines one rank a frame; the rest are shown whole.
     match step.op {
         Op::And | Op::Or | Op::Xor => 9,
-        _ => 1,
+        Op::Not
+        | Op::Neg
+        | Op::Sub
+        | Op::Shl
+        | Op::Shr
+        | Op::Scan(_)
+        | Op::Mul
+        | Op::ByteSwap
+        | Op::Add
+        | Op::Lookup
+        | Op::RayWalk
+        | Op::Popcount
+        | Op::RotateLeft
+        | Op::RotateRight
+        | Op::LowestBit
+        | Op::HighestBit
+        | Op::Pext
+        | Op::Pdep
+        | Op::Compare(_)
+        | Op::LogicalNot
+        | Op::Select
+        | Op::Mask(_)
+        | Op::Swizzle(_) => 1,
     }
 }
 
@@ -183,13 +206,13 @@ mod tests {
     #[test]
     fn scans_sweep_from_the_correct_end() {
         let trace = steps(Technique::ObstructionDifference, Slider::Rook, Square::D2, 0x4ced_2200_0146_f848);
-        let lzcnt = trace.iter().find(|s| s.op == Op::Lzcnt).unwrap();
+        let lzcnt = trace.iter().find(|s| s.op == Op::Scan(Scan::LeadingZeros)).unwrap();
         // lower = {d1}: lzcnt = 60, so the sweep runs from bit 63 down to bit 3.
         assert_eq!(frame(lzcnt, Moment::At(0)).cursor, Some(63));
         assert_eq!(Value::Board(frame(lzcnt, Moment::At(0)).shown), lzcnt.lhs, "the scanned operand stays visible");
         assert_eq!(frame(lzcnt, Moment::At(frame_count(lzcnt) - 2)).cursor, Some(3));
         let conditional = steps(Technique::ClassicalConditional, Slider::Bishop, Square::G2, 0xfdfd_0600_0040_bfdf);
-        let bsf = conditional.iter().find(|s| s.op == Op::BitScanForward).unwrap();
+        let bsf = conditional.iter().find(|s| s.op == Op::Scan(Scan::Forward)).unwrap();
         assert_eq!(frame(bsf, Moment::At(0)).cursor, Some(0));
     }
 

@@ -54,7 +54,7 @@ pub struct StepMarks {
 /// The marks of `step` at `frame`, for the sliders on `sliders` (their real squares).
 pub fn step_marks(step: &Step, frame: &Frame, sliders: Bitboard) -> StepMarks {
     let (lhs_slider, rhs_slider, result_slider) = slider_bits(step, sliders);
-    let scans = matches!(step.op, Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse);
+    let scans = matches!(step.op, Op::Scan(_));
     // Scans animate on their operand (the cursor sweeps it); everything else on the result.
     // Mask steps show the rank being combined on both operands; only the result hides bits.
     let combining = Frame { active: frame.active, done: true, ..Frame::default() };

@@ -185,9 +185,7 @@ fn describe_values(step: &Step, board: &Board) -> String {
         }
         Op::Sub => subtraction(&names, lhs, rhs, result, step.focus, board, board),
         // A scan finds at most 64.
-        Op::BitScanForward | Op::BitScanReverse | Op::Lzcnt | Op::Tzcnt => {
-            scan(step, a, lhs, found.min(64) as u32, board)
-        }
+        Op::Scan(kind) => scan(step, kind, a, lhs, found.min(64) as u32, board),
         Op::Mul => multiply(a, b, lhs, rhs, result, index_window(step, board)),
         Op::ByteSwap => byte_swap(a, lhs, step.lane.is_some()),
         Op::Add => match (step.lhs, step.rhs) {
@@ -198,8 +196,17 @@ fn describe_values(step: &Step, board: &Board) -> String {
         Op::RayWalk => walk(step.focus, result, board),
         Op::Pext => pext(a, b, lhs, rhs, !step.place.is_typed()),
         Op::Swizzle(table) => swizzle(a, table, lhs, result),
-        // A formula's own operations: said above.
-        _ => String::new(),
+        // A formula's own operations: said by crate::formula above.
+        Op::Popcount
+        | Op::RotateLeft
+        | Op::RotateRight
+        | Op::LowestBit
+        | Op::HighestBit
+        | Op::Pdep
+        | Op::Compare(_)
+        | Op::LogicalNot
+        | Op::Select
+        | Op::Mask(_) => String::new(),
     };
     // A turned word's bits, named by their places in the word, stand for other squares.
     let turned = step.order.is_turned() && step.moved == 0 && !result.is_empty();
@@ -275,8 +282,8 @@ pub fn describe_bit(step: &Step, bit: u32) -> String {
                 names.rhs
             )
         }
-        (Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse, _, _) => {
-            let from_top = matches!(step.op, Op::Lzcnt | Op::BitScanReverse);
+        (Op::Scan(kind), _, _) => {
+            let from_top = kind.from_top();
             let zeros_before = if from_top { 63 - bit } else { bit };
             if one(lhs, bit) == 1 {
                 format!("{} is one: the scan stops after {}.", capitalised(&bit_name(bit)), zeros(zeros_before))

@@ -9,6 +9,7 @@ use crate::board::{mirror, Board};
 use crate::facts::{borrow_end, range, BorrowEnd};
 use crate::operands::Names;
 use crate::words::*;
+use sliders::trace::Scan;
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Value, WordOrder};
 
 /// The directions a step's focus covers, positive ones first.
@@ -662,36 +663,39 @@ pub(crate) fn stop_relation(
     }
 }
 
-pub(crate) fn scan(step: &Step, name: &str, a: Bitboard, found: u32, board: &Board) -> String {
-    let from_top = matches!(step.op, Op::Lzcnt | Op::BitScanReverse);
+pub(crate) fn scan(step: &Step, kind: Scan, name: &str, a: Bitboard, found: u32, board: &Board) -> String {
+    let from_top = kind.from_top();
     let start = if from_top { "Counting down from bit 63 (h8)" } else { "Counting up from bit 0 (a1)" };
-    let instruction = match step.op {
-        Op::Lzcnt => " In WebAssembly this count is one i64.clz instruction.",
-        Op::Tzcnt => " In WebAssembly this count is one i64.ctz instruction.",
-        Op::BitScanForward => " In WebAssembly the scan is one i64.ctz instruction.",
-        _ => " In WebAssembly the scan is 63 − i64.clz.",
+    let instruction = match kind {
+        Scan::LeadingZeros => " In WebAssembly this count is one i64.clz instruction.",
+        Scan::TrailingZeros => " In WebAssembly this count is one i64.ctz instruction.",
+        Scan::Forward => " In WebAssembly the scan is one i64.ctz instruction.",
+        Scan::Reverse => " In WebAssembly the scan is 63 − i64.clz.",
     };
     if a.is_empty() {
-        return match step.op {
-            Op::Lzcnt | Op::Tzcnt => {
+        return match kind {
+            Scan::LeadingZeros | Scan::TrailingZeros => {
                 format!("{name} is empty: all 64 bits are zero, so the count is 64.{instruction}")
             }
-            Op::BitScanForward if board.formula => format!(
+            Scan::Forward if board.formula => format!(
                 "{name} is empty, so there is no one bit to find: a formula's scan of the empty set gives 64, as i64.ctz does."
             ),
-            _ if board.formula => format!(
+            Scan::Reverse if board.formula => format!(
                 "{name} is empty, so there is no one bit to find: a formula's scan of the empty set gives 64 (63 − i64.clz would give −1, so the empty set is a case of its own)."
             ),
-            _ => format!("{name} is empty, so there is no one bit to find; the scan's answer, {found}, means nothing."),
+            Scan::Forward | Scan::Reverse => {
+                format!("{name} is empty, so there is no one bit to find; the scan's answer, {found}, means nothing.")
+            }
         };
     }
-    let bit = match step.op {
-        Op::Lzcnt => 63 - found,
-        _ => found,
+    // The bit found: a leading-zero count of n stops on bit 63 − n; the others give its index.
+    let bit = match kind {
+        Scan::LeadingZeros => 63 - found,
+        Scan::TrailingZeros | Scan::Forward | Scan::Reverse => found,
     };
     let zero_count = if from_top { 63 - bit } else { bit };
-    let counted = match step.op {
-        Op::Lzcnt | Op::Tzcnt => {
+    let counted = match kind {
+        Scan::LeadingZeros | Scan::TrailingZeros => {
             format!(
                 "{start}, {} {} before the first one bit, {}: the count is {found}.",
                 zeros(zero_count),
@@ -699,7 +703,9 @@ pub(crate) fn scan(step: &Step, name: &str, a: Bitboard, found: u32, board: &Boa
                 bit_name(bit)
             )
         }
-        _ => format!("{start}, the first one bit is {}, after {}.", bit_name(bit), zeros(zero_count)),
+        Scan::Forward | Scan::Reverse => {
+            format!("{start}, the first one bit is {}, after {}.", bit_name(bit), zeros(zero_count))
+        }
     };
     // A scan from the top looks below the slider (negative rays), one from the bottom above it.
     let side = match step.focus {

@@ -2,7 +2,7 @@
 //! technique is checked against the step's values and the board: random boards, the empty and
 //! the full board, and sliders on every square (edges and corners included).
 
-use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Technique, Value, WordOrder};
+use sliders::{Bitboard, Direction, Focus, Op, Scan, Slider, Square, Step, Technique, Value, WordOrder};
 use sliders_explain::narration::{
     announcement, bit_name, borrow_caption, borrow_end, describe, describe_bit, describe_rank, mirror, narrate,
     spoken_label, step_focus_name, Board,
@@ -452,7 +452,7 @@ fn check_scan(step: &Step, text: &str, context: &str) {
         return;
     }
     let bit = match step.op {
-        Op::Lzcnt | Op::BitScanReverse => 63 - a.leading_zeros(),
+        Op::Scan(Scan::LeadingZeros) | Op::Scan(Scan::Reverse) => 63 - a.leading_zeros(),
         _ => a.trailing_zeros(),
     };
     assert!(
@@ -460,7 +460,11 @@ fn check_scan(step: &Step, text: &str, context: &str) {
             || text.contains(&format!("first one bit, {}", bit_name(bit))),
         "{context}: {text}"
     );
-    let from = if matches!(step.op, Op::Lzcnt | Op::BitScanReverse) { "down from bit 63" } else { "up from bit 0" };
+    let from = if matches!(step.op, Op::Scan(Scan::LeadingZeros) | Op::Scan(Scan::Reverse)) {
+        "down from bit 63"
+    } else {
+        "up from bit 0"
+    };
     assert!(text.contains(from), "{context}: {text}");
 }
 
@@ -519,9 +523,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
                                     Borrow::None => subtractions.2 += 1,
                                 }
                             }
-                            Op::Lzcnt | Op::Tzcnt | Op::BitScanForward | Op::BitScanReverse => {
-                                check_scan(step, &text, &context)
-                            }
+                            Op::Scan(_) => check_scan(step, &text, &context),
                             Op::Mul => windows += check_index_window(&text, trace.steps.get(index + 1), &context),
                             _ => {}
                         }

@@ -13,7 +13,7 @@
 //! number that is no square: each stage reads them as the core's `Mask`. `C64(x)` and the
 //! type names used as casts give their argument.
 
-use sliders::trace::Op;
+use sliders::trace::{Op, Scan};
 use sliders::Line;
 
 use super::wasm::{Helper, Instr};
@@ -179,7 +179,7 @@ word_functions! {
         signature: "clz(x)",
         second: None,
         gives: Gives::Count,
-        op: Op::Lzcnt,
+        op: Op::Scan(Scan::LeadingZeros),
         value: |x, _| u64::from(x.leading_zeros()),
         symbolic: Symbolic::LeadingZeros,
         wasm: Wasm::Instructions(&[Instr::I64Clz]),
@@ -197,7 +197,7 @@ word_functions! {
         signature: "ctz(x)",
         second: None,
         gives: Gives::Count,
-        op: Op::Tzcnt,
+        op: Op::Scan(Scan::TrailingZeros),
         value: |x, _| u64::from(x.trailing_zeros()),
         symbolic: Symbolic::TrailingZeros,
         wasm: Wasm::Instructions(&[Instr::I64Ctz]),
@@ -215,7 +215,7 @@ word_functions! {
         signature: "bsf(x)",
         second: None,
         gives: Gives::Count,
-        op: Op::BitScanForward,
+        op: Op::Scan(Scan::Forward),
         value: |x, _| u64::from(x.trailing_zeros()),
         symbolic: Symbolic::TrailingZeros,
         wasm: Wasm::Instructions(&[Instr::I64Ctz]),
@@ -232,7 +232,7 @@ word_functions! {
         signature: "bsr(x)",
         second: None,
         gives: Gives::Count,
-        op: Op::BitScanReverse,
+        op: Op::Scan(Scan::Reverse),
         value: |x, _| if x == 0 { 64 } else { 63 - u64::from(x.leading_zeros()) },
         symbolic: Symbolic::HighestIndex,
         wasm: Wasm::Helper(Helper::Bsr),

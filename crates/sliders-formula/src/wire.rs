@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use super::prove::{BlowUp, Failure, Proof};
 use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, Span, Target};
-use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Step, Trace, Value};
+use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Scan, Step, Trace, Value};
 use sliders::workload::Xorshift96;
 use sliders::{Bitboard, Direction, Line, Slider, Square, WordOrder};
 
@@ -230,10 +230,10 @@ numbered! {
         5 => [Op::Sub],
         6 => [Op::Shl],
         7 => [Op::Shr],
-        8 => [Op::BitScanForward],
-        9 => [Op::BitScanReverse],
-        10 => [Op::Lzcnt],
-        11 => [Op::Tzcnt],
+        8 => [Op::Scan(Scan::Forward)],
+        9 => [Op::Scan(Scan::Reverse)],
+        10 => [Op::Scan(Scan::LeadingZeros)],
+        11 => [Op::Scan(Scan::TrailingZeros)],
         12 => [Op::Mul],
         13 => [Op::ByteSwap],
         14 => [Op::Add],

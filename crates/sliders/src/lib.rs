@@ -35,6 +35,6 @@ pub use pext_mask::PextMask;
 pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
 pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};
 pub use trace::{
-    Comparison, Focus, Lane, Mask, NoTrace, Op, Operands, Place, Recorder, Site, Span, Step, Trace, Tracer, Value,
-    Word, WordOrder,
+    Comparison, Focus, Lane, Mask, NoTrace, Op, Operands, Place, Recorder, Scan, Site, Span, Step, Trace, Tracer,
+    Value, Word, WordOrder,
 };

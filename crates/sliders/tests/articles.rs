@@ -1,7 +1,7 @@
 //! The worked examples of the four articles, with their exact values, intermediate steps included.
 
 use sliders::techniques::subtraction::east_attacks_setwise;
-use sliders::{bitboard, Bitboard, Direction, Focus, Line, Op, Slider, Square, Step, Technique, Value};
+use sliders::{bitboard, Bitboard, Direction, Focus, Line, Op, Scan, Slider, Square, Step, Technique, Value};
 
 fn board(step: &Step) -> Bitboard {
     step.result.board().expect("a bitboard result")
@@ -150,7 +150,7 @@ fn classical_bishop_g2_north_west() {
     let [attacks, blocker, scan, shadow, result] = &ray[..] else { panic!("five north-west steps") };
     assert_eq!(board(&attacks), north_west_g2);
     assert_eq!(board(&blocker), Square::A8.bit() | Square::C6.bit(), "{{a8, c6}}");
-    assert_eq!((scan.op, scan.result), (Op::BitScanForward, Value::Number(Square::C6.index().into())));
+    assert_eq!((scan.op, scan.result), (Op::Scan(Scan::Forward), Value::Number(Square::C6.index().into())));
     assert_eq!(board(&shadow), Square::A8.bit() | Square::B7.bit(), "NorthWest(c6)");
     assert_eq!(board(&result), Square::C6.bit() | Square::D5.bit() | Square::E4.bit() | Square::F3.bit());
 }
@@ -189,7 +189,7 @@ fn obstruction_difference_on_the_d2_example() {
         let trace = technique.trace(Slider::Rook, Square::D2, occupied);
         assert_eq!(trace.result, expected);
         let file = steps_on(&trace, Focus::Line(Line::File));
-        let lzcnt = file.iter().find(|s| s.op == Op::Lzcnt).unwrap();
+        let lzcnt = file.iter().find(|s| s.op == Op::Scan(Scan::LeadingZeros)).unwrap();
         // lower = {d1}, so lzcnt(lower | 1) = 63 - 3.
         assert_eq!(lzcnt.result, Value::Number(60));
     }

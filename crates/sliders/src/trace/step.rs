@@ -23,14 +23,8 @@ pub enum Op {
     Sub,
     Shl,
     Shr,
-    /// Index of the least significant one bit of a non-empty set.
-    BitScanForward,
-    /// Index of the most significant one bit of a non-empty set.
-    BitScanReverse,
-    /// Leading zero count, 64 for the empty set (`i64.clz` in wasm).
-    Lzcnt,
-    /// Trailing zero count, 64 for the empty set (`i64.ctz` in wasm).
-    Tzcnt,
+    /// A bit scan: the first one bit from one end, as its index or the zero bits before it.
+    Scan(Scan),
     /// Wrapping multiplication: kindergarten and magic bitboards gather scattered bits with it.
     Mul,
     /// Byte swap, `swap_bytes`: rank 1 trades places with rank 8, rank 2 with rank 7, …
@@ -147,10 +141,7 @@ impl Op {
             Op::Sub => "-",
             Op::Shl => "<<",
             Op::Shr => ">>",
-            Op::BitScanForward => "bsf",
-            Op::BitScanReverse => "bsr",
-            Op::Lzcnt => "lzcnt",
-            Op::Tzcnt => "tzcnt",
+            Op::Scan(scan) => scan.symbol(),
             Op::Mul => "*",
             Op::ByteSwap => "bswap",
             Op::Add => "+",
@@ -175,6 +166,80 @@ impl Op {
     /// walk are counted apart.
     pub const fn is_arithmetic(self) -> bool {
         !matches!(self, Op::Lookup | Op::RayWalk | Op::Mask(_))
+    }
+
+    /// The bit scan this operation is, if it is one.
+    pub const fn scan(self) -> Option<Scan> {
+        match self {
+            Op::Scan(scan) => Some(scan),
+            Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Not
+            | Op::Neg
+            | Op::Sub
+            | Op::Shl
+            | Op::Shr
+            | Op::Mul
+            | Op::ByteSwap
+            | Op::Add
+            | Op::Lookup
+            | Op::RayWalk
+            | Op::Popcount
+            | Op::RotateLeft
+            | Op::RotateRight
+            | Op::LowestBit
+            | Op::HighestBit
+            | Op::Pext
+            | Op::Pdep
+            | Op::Compare(_)
+            | Op::LogicalNot
+            | Op::Select
+            | Op::Mask(_)
+            | Op::Swizzle(_) => None,
+        }
+    }
+}
+
+/// The four bit scans: each looks for the first one bit from one end of the word, and gives
+/// its index or the number of zero bits before it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Scan {
+    /// The lowest one bit's index.
+    Forward,
+    /// The highest one bit's index.
+    Reverse,
+    /// The zero bits above the highest one bit (`i64.clz`).
+    LeadingZeros,
+    /// The zero bits below the lowest one bit (`i64.ctz`).
+    TrailingZeros,
+}
+
+impl Scan {
+    /// Whether the scan starts at bit 63 and goes down.
+    pub const fn from_top(self) -> bool {
+        match self {
+            Scan::Reverse | Scan::LeadingZeros => true,
+            Scan::Forward | Scan::TrailingZeros => false,
+        }
+    }
+
+    /// Its name, as the diagrams write it.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Scan::Forward => "bsf",
+            Scan::Reverse => "bsr",
+            Scan::LeadingZeros => "lzcnt",
+            Scan::TrailingZeros => "tzcnt",
+        }
+    }
+
+    /// Whether its answer is a count of zero bits rather than an index.
+    pub const fn counts_zeros(self) -> bool {
+        match self {
+            Scan::LeadingZeros | Scan::TrailingZeros => true,
+            Scan::Forward | Scan::Reverse => false,
+        }
     }
 }
 
@@ -325,7 +390,30 @@ impl Step {
         match self.op {
             Op::ByteSwap => self.order.bytes_swapped(),
             Op::Swizzle(_) => self.order.bits_reversed_in_bytes(),
-            _ => self.order,
+            Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Not
+            | Op::Neg
+            | Op::Sub
+            | Op::Shl
+            | Op::Shr
+            | Op::Scan(_)
+            | Op::Mul
+            | Op::Add
+            | Op::Lookup
+            | Op::RayWalk
+            | Op::Popcount
+            | Op::RotateLeft
+            | Op::RotateRight
+            | Op::LowestBit
+            | Op::HighestBit
+            | Op::Pext
+            | Op::Pdep
+            | Op::Compare(_)
+            | Op::LogicalNot
+            | Op::Select
+            | Op::Mask(_) => self.order,
         }
     }
 

@@ -2,7 +2,7 @@
 //! compute the value and hand a `Step` to `Tracer::record`; and the words they work on.
 
 use super::order::WordOrder;
-use super::step::{Focus, Lane, Op, Site, Step, Value};
+use super::step::{Focus, Lane, Op, Scan, Site, Step, Value};
 use crate::{Bitboard, ByteTable, Lanes, Line, PextMask, Square};
 
 /// What a table read shows as its index: the number of the entry read.
@@ -202,7 +202,7 @@ pub trait Tracer {
     #[track_caller]
     fn bsf(&mut self, site: &'static Site, a: Bitboard) -> Square {
         let index = a.0.trailing_zeros();
-        self.unary(site, Op::BitScanForward, a, Value::Number(index.into()));
+        self.unary(site, Op::Scan(Scan::Forward), a, Value::Number(index.into()));
         Square::from_index(index)
     }
 
@@ -211,7 +211,7 @@ pub trait Tracer {
     #[track_caller]
     fn bsr(&mut self, site: &'static Site, a: Bitboard) -> Square {
         let index = 63 ^ a.0.leading_zeros();
-        self.unary(site, Op::BitScanReverse, a, Value::Number(index.into()));
+        self.unary(site, Op::Scan(Scan::Reverse), a, Value::Number(index.into()));
         Square::from_index(index)
     }
 
@@ -219,7 +219,7 @@ pub trait Tracer {
     #[track_caller]
     fn lzcnt(&mut self, site: &'static Site, a: Bitboard) -> u32 {
         let count = a.0.leading_zeros();
-        self.unary(site, Op::Lzcnt, a, Value::Number(count.into()));
+        self.unary(site, Op::Scan(Scan::LeadingZeros), a, Value::Number(count.into()));
         count
     }
 
@@ -227,7 +227,7 @@ pub trait Tracer {
     #[track_caller]
     fn tzcnt(&mut self, site: &'static Site, a: Bitboard) -> u32 {
         let count = a.0.trailing_zeros();
-        self.unary(site, Op::Tzcnt, a, Value::Number(count.into()));
+        self.unary(site, Op::Scan(Scan::TrailingZeros), a, Value::Number(count.into()));
         count
     }
 
