@@ -490,9 +490,34 @@ fn check_index_window(text: &str, next: Option<&Step>, context: &str) -> usize {
 
 #[test]
 fn every_sentence_about_every_step_is_true_of_its_values() {
+    // The boards are shared out among the machine's cores: each checks every step of its
+    // share, and the counts are added up.
+    let boards = boards();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let shares: Vec<&[Bitboard]> = boards.chunks(boards.len().div_ceil(threads)).collect();
+    let counts: Vec<((usize, usize, usize), usize)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = shares.iter().map(|&share| scope.spawn(move || check_every_sentence(share))).collect();
+        workers.into_iter().map(|worker| worker.join().unwrap()).collect()
+    });
+    let subtractions = counts.iter().fold((0, 0, 0), |(a, b, c), ((x, y, z), _)| (a + x, b + y, c + z));
+    let windows: usize = counts.iter().map(|(_, windows)| windows).sum();
+    // Magic's and kindergarten's products on every square were met.
+    assert!(windows > 1000, "{windows} index windows checked");
+    eprintln!(
+        "narration checked: {} subtractions absorbed, {} past h8, {} without a borrow",
+        subtractions.0, subtractions.1, subtractions.2
+    );
+    // Every kind of borrow was met, so each branch above was really checked.
+    assert!(subtractions.0 > 1000 && subtractions.1 > 1000 && subtractions.2 > 100, "{subtractions:?}");
+}
+
+/// Every step of every technique, slider and square on these boards: its sentence checked
+/// against its values. How many subtractions were absorbed, ran past h8 or did not borrow, and
+/// how many index windows were checked.
+fn check_every_sentence(boards: &[Bitboard]) -> ((usize, usize, usize), usize) {
     let mut subtractions = (0, 0, 0);
     let mut windows = 0;
-    for occupied in boards() {
+    for &occupied in boards {
         for &technique in Technique::ALL {
             for slider in Slider::ALL {
                 for square in Square::ALL {
@@ -532,14 +557,7 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
             }
         }
     }
-    // Magic's and kindergarten's products on every square were met.
-    assert!(windows > 1000, "{windows} index windows checked");
-    eprintln!(
-        "narration checked: {} subtractions absorbed, {} past h8, {} without a borrow",
-        subtractions.0, subtractions.1, subtractions.2
-    );
-    // Every kind of borrow was met, so each branch above was really checked.
-    assert!(subtractions.0 > 1000 && subtractions.1 > 1000 && subtractions.2 > 100, "{subtractions:?}");
+    (subtractions, windows)
 }
 
 #[test]
