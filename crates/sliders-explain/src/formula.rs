@@ -25,33 +25,37 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
     if crate::facts::on_a_number(step) {
         return Some(numbers(step, a, b));
     }
-    Some(match (step.op, step.lhs, step.rhs, step.result) {
-        (Op::Add | Op::Sub | Op::Mul, Value::Number(x), Some(Value::Number(y)), Value::Number(z)) => {
-            let sign = match step.op {
-                Op::Add => "+",
-                Op::Sub => "−",
-                _ => "×",
-            };
-            // Numbers are 64-bit words: below zero or past 2^64 they wrap round.
-            let wrapped = match step.op {
-                Op::Add => x.checked_add(y).is_none(),
-                Op::Sub => x < y,
-                _ => x.checked_mul(y).is_none(),
-            };
-            let note = match step.op {
-                _ if !wrapped => String::new(),
-                Op::Sub => format!(
-                    " {y} is more than {x}, so the difference is below zero: the 64-bit word wraps round to 2^64 − {}.",
-                    y - x
-                ),
-                _ => String::from(" The exact value passes 2^64: the 64-bit word keeps its lowest 64 bits."),
-            };
-            format!("{x} {sign} {y} = {z}.{note}")
-        }
-        (Op::Add, ..) => add(a, b, lhs, rhs, result),
-        (Op::Mul, Value::Board(x), Some(Value::Board(y)), _) => multiply(a, b, x, y, result)?,
-        (Op::Shl | Op::Shr, _, Some(amount), _) if step.place.is_typed() => {
-            let amount = value_of(amount);
+    let amount = step.rhs.map(value_of);
+    Some(match step.op {
+        // Numbers are 64-bit words: below zero or past 2^64 they wrap round.
+        Op::Add => match (step.lhs, step.rhs, step.result) {
+            (Value::Number(x), Some(Value::Number(y)), Value::Number(z)) => {
+                arithmetic(x, "+", y, z, x.checked_add(y).is_none().then(past_two_to_the_64))
+            }
+            _ => add(a, b, lhs, rhs, result),
+        },
+        Op::Sub => match (step.lhs, step.rhs, step.result) {
+            (Value::Number(x), Some(Value::Number(y)), Value::Number(z)) => {
+                let below_zero = (x < y).then(|| {
+                    format!(
+                        " {y} is more than {x}, so the difference is below zero: the 64-bit word wraps round to 2^64 − {}.",
+                        y - x
+                    )
+                });
+                arithmetic(x, "−", y, z, below_zero)
+            }
+            // A subtraction of sets: the techniques' sentences say its borrow.
+            _ => return None,
+        },
+        Op::Mul => match (step.lhs, step.rhs, step.result) {
+            (Value::Number(x), Some(Value::Number(y)), Value::Number(z)) => {
+                arithmetic(x, "×", y, z, x.checked_mul(y).is_none().then(past_two_to_the_64))
+            }
+            (Value::Board(x), Some(Value::Board(y)), _) => multiply(a, b, x, y, result)?,
+            _ => return None,
+        },
+        Op::Shl | Op::Shr => {
+            let amount = amount?;
             let effective = (amount % 64) as u32;
             let moved = shift(a, step.op, lhs, effective, result, true);
             if amount < 64 {
@@ -61,7 +65,7 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
                 format!("The amount, {amount}, is taken mod 64, as WebAssembly's {instruction} and x86-64's shifts do: this is a shift by {effective}. {moved}")
             }
         }
-        (Op::Popcount, ..) => {
+        Op::Popcount => {
             let count = lhs.count();
             let ones = match count {
                 0 => format!("{a} has no one bit: the count is 0."),
@@ -71,8 +75,8 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             };
             format!("{ones} In WebAssembly the count is one i64.popcnt instruction.")
         }
-        (Op::RotateLeft | Op::RotateRight, _, Some(amount), _) => rotate(a, step.op, lhs, value_of(amount)),
-        (Op::LowestBit | Op::HighestBit, ..) => {
+        Op::RotateLeft | Op::RotateRight => rotate(a, step.op, lhs, amount?),
+        Op::LowestBit | Op::HighestBit => {
             let which = if step.op == Op::LowestBit { "lowest" } else { "highest" };
             match result.squares().next() {
                 None => format!("{a} has no one bit, so the result is empty."),
@@ -89,27 +93,49 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
                 ),
             }
         }
-        (Op::Pdep, ..) => pdep(a, b, lhs, rhs, result),
-        (Op::Compare(comparison), x, Some(y), Value::Number(holds)) => {
-            let (x, y) = (text_of(x), text_of(y));
+        Op::Pdep => pdep(a, b, lhs, rhs, result),
+        Op::Compare(comparison) => {
+            let (Some(y), Value::Number(holds)) = (step.rhs, step.result) else { return None };
+            let (x, y) = (text_of(step.lhs), text_of(y));
             let verdict = if holds == 1 { "holds, so the result is 1" } else { "does not hold, so the result is 0" };
             format!("{x} {} {y} {verdict}.", comparison.symbol())
         }
-        (Op::LogicalNot, x, _, _) if value_of(x) == 0 => format!("{a} is zero, so !{a} is 1."),
-        (Op::LogicalNot, x, _, _) => format!("{a} is {}, not zero, so !{a} is 0.", text_of(x)),
-        (Op::Select, condition, _, chosen) => {
-            let which = if value_of(condition) != 0 {
-                format!("{a} is {}, not zero, so the value before the colon is the result", text_of(condition))
+        Op::LogicalNot if value_of(step.lhs) == 0 => format!("{a} is zero, so !{a} is 1."),
+        Op::LogicalNot => format!("{a} is {}, not zero, so !{a} is 0.", text_of(step.lhs)),
+        Op::Select => {
+            let which = if value_of(step.lhs) != 0 {
+                format!("{a} is {}, not zero, so the value before the colon is the result", text_of(step.lhs))
             } else {
                 format!("{a} is zero, so the value after the colon is the result")
             };
-            format!("{which}: {}. Only that value was computed.", described(chosen))
+            format!("{which}: {}. Only that value was computed.", described(step.result))
         }
-        (Op::Mask(mask), Value::Number(index), _, _) => {
+        Op::Mask(mask) => {
+            let Value::Number(index) = step.lhs else { return None };
             masked(mask, Square::from_index(index.min(63) as u32), result, board)
         }
-        _ => return None,
+        // What a formula shares with the techniques: said by the techniques' sentences.
+        Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Not
+        | Op::Neg
+        | Op::Scan(_)
+        | Op::ByteSwap
+        | Op::Lookup
+        | Op::RayWalk
+        | Op::Pext
+        | Op::Swizzle(_) => return None,
     })
+}
+
+/// `x + y = z` of numbers, and what the 64-bit word did if the exact value does not fit.
+fn arithmetic(x: u64, sign: &str, y: u64, z: u64, wrapped: Option<String>) -> String {
+    format!("{x} {sign} {y} = {z}.{}", wrapped.unwrap_or_default())
+}
+
+fn past_two_to_the_64() -> String {
+    String::from(" The exact value passes 2^64: the 64-bit word keeps its lowest 64 bits.")
 }
 
 fn value_of(value: Value) -> u64 {
@@ -255,7 +281,7 @@ fn pdep(a: &str, b: &str, x: Bitboard, mask: Bitboard, result: Bitboard) -> Stri
 fn masked(mask: Mask, square: Square, result: Bitboard, board: &Board) -> String {
     let call = match mask {
         Mask::Ray(direction) => format!("ray({square}, {})", direction.name().replace('-', "")),
-        _ => format!("{}({square})", mask.function()),
+        Mask::Bit | Mask::Line(_) => format!("{}({square})", mask.function()),
     };
     let _ = board;
     match mask {

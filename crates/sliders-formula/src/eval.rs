@@ -235,7 +235,7 @@ impl<S: Sink> Machine<'_, '_, S> {
         if square > 63 {
             let call = match mask {
                 Mask::Ray(direction) => format!("ray({square}, {})", direction.name().replace('-', "")),
-                _ => format!("{}({square})", mask.function()),
+                Mask::Bit | Mask::Line(_) => format!("{}({square})", mask.function()),
             };
             return Err(Fault {
                 span: site.span,

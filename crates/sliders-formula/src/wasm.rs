@@ -330,7 +330,7 @@ fn constant(value: i64) -> String {
 fn mask_call(mask: Mask) -> String {
     match mask {
         Mask::Ray(direction) => format!("ray(s, {})", direction_word(direction)),
-        _ => format!("{}(s)", mask.function()),
+        Mask::Bit | Mask::Line(_) => format!("{}(s)", mask.function()),
     }
 }
 
