@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site};
 use super::functions::{Gives, Second, WordFunction};
 use super::names::BoardName;
+use super::operators::Kind;
 use super::parse::{Binary, Unary};
 use super::{Fault, Inputs};
 use sliders::trace::{Focus, Mask, Op, Place, Step, Value};
@@ -190,29 +191,18 @@ impl<S: Sink> Machine<'_, '_, S> {
         counts: bool,
         site: &Site,
     ) {
-        let (step, lhs, rhs, value) = match op {
+        let definition = op.definition();
+        let (lhs, rhs, value) = match definition.kind {
             // A number's bits (`sq & 7`) are shown as the number, never as squares; `counts`
             // says the result is one.
-            Binary::And => (Op::And, counted(a, a_count), counted(b, b_count), counted(result, counts)),
-            Binary::Or => (Op::Or, counted(a, a_count), counted(b, b_count), counted(result, counts)),
-            Binary::Xor => (Op::Xor, counted(a, a_count), counted(b, b_count), counted(result, counts)),
+            Kind::Bitwise => (counted(a, a_count), counted(b, b_count), counted(result, counts)),
             // A computed count beside a set (`popcount(o) + r`) is still shown as the number it is.
-            Binary::Add => {
-                (Op::Add, counted(a, a_count || counts), counted(b, b_count || counts), counted(result, counts))
-            }
-            Binary::Sub => {
-                (Op::Sub, counted(a, a_count || counts), counted(b, b_count || counts), counted(result, counts))
-            }
-            Binary::Mul => {
-                (Op::Mul, counted(a, a_count || counts), counted(b, b_count || counts), counted(result, counts))
-            }
+            Kind::Arithmetic => (counted(a, a_count || counts), counted(b, b_count || counts), counted(result, counts)),
             // A count shifted (`popcount(o) << 8`) is a number, never a set of squares.
-            Binary::Shl => (Op::Shl, counted(a, a_count), amount(b), counted(result, counts)),
-            Binary::Shr => (Op::Shr, counted(a, a_count), amount(b), counted(result, counts)),
-            Binary::Compare(comparison) => {
-                (Op::Compare(comparison), counted(a, a_count), counted(b, b_count), Value::Number(result))
-            }
+            Kind::Shift(_) => (counted(a, a_count), amount(b), counted(result, counts)),
+            Kind::Comparison(_) => (counted(a, a_count), counted(b, b_count), Value::Number(result)),
         };
+        let step = definition.op;
         self.sink.step(site, step, lhs, Some(rhs), value);
     }
 
@@ -253,18 +243,7 @@ impl<S: Sink> Machine<'_, '_, S> {
 }
 
 pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
-    match op {
-        Binary::Mul => a.wrapping_mul(b),
-        Binary::Add => a.wrapping_add(b),
-        Binary::Sub => a.wrapping_sub(b),
-        // The amount mod 64, as wasm's i64.shl and x86-64's shl do.
-        Binary::Shl => a << (b % 64),
-        Binary::Shr => a >> (b % 64),
-        Binary::And => a & b,
-        Binary::Xor => a ^ b,
-        Binary::Or => a | b,
-        Binary::Compare(comparison) => u64::from(comparison.holds(a, b)),
-    }
+    (op.definition().value)(a, b)
 }
 
 pub use sliders::{pdep_loop as pdep, pext_loop as pext};

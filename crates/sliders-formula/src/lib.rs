@@ -26,6 +26,7 @@ mod export;
 pub mod functions;
 mod lex;
 mod names;
+pub mod operators;
 mod parse;
 mod print;
 pub mod prove;

@@ -36,32 +36,11 @@ pub enum Binary {
 impl Binary {
     /// C's precedence: higher binds tighter.
     pub const fn precedence(self) -> u8 {
-        match self {
-            Binary::Mul => 10,
-            Binary::Add | Binary::Sub => 9,
-            Binary::Shl | Binary::Shr => 8,
-            Binary::Compare(
-                Comparison::Less | Comparison::LessEqual | Comparison::Greater | Comparison::GreaterEqual,
-            ) => 7,
-            Binary::Compare(Comparison::Equal | Comparison::NotEqual) => 6,
-            Binary::And => 5,
-            Binary::Xor => 4,
-            Binary::Or => 3,
-        }
+        self.definition().precedence
     }
 
     pub const fn symbol(self) -> &'static str {
-        match self {
-            Binary::Mul => "*",
-            Binary::Add => "+",
-            Binary::Sub => "-",
-            Binary::Shl => "<<",
-            Binary::Shr => ">>",
-            Binary::And => "&",
-            Binary::Xor => "^",
-            Binary::Or => "|",
-            Binary::Compare(comparison) => comparison.symbol(),
-        }
+        self.definition().symbol
     }
 
     const ALL: [Binary; 14] = [

@@ -19,9 +19,9 @@ use alloc::vec::Vec;
 use super::compile::{Body, Code, Compiled, Instruction};
 use super::functions::Wasm;
 use super::names::BoardName;
-use super::parse::{Binary, Unary};
+use super::parse::Unary;
 use super::Span;
-use sliders::trace::{Comparison, Mask};
+use sliders::trace::Mask;
 use sliders::{Direction, Square};
 
 /// Where the benchmark's workload starts in memory: the occupancies (8 bytes each), then the
@@ -605,26 +605,7 @@ impl<'c> Builder<'c> {
                 let here = Some(site.span);
                 self.code(w, a, here);
                 self.code(w, b, here);
-                let instr = match op {
-                    Binary::Mul => Instr::I64Mul,
-                    Binary::Add => Instr::I64Add,
-                    Binary::Sub => Instr::I64Sub,
-                    Binary::Shl => Instr::I64Shl,
-                    Binary::Shr => Instr::I64ShrU,
-                    Binary::And => Instr::I64And,
-                    Binary::Xor => Instr::I64Xor,
-                    Binary::Or => Instr::I64Or,
-                    Binary::Compare(Comparison::Less) => Instr::I64LtU,
-                    Binary::Compare(Comparison::LessEqual) => Instr::I64LeU,
-                    Binary::Compare(Comparison::Greater) => Instr::I64GtU,
-                    Binary::Compare(Comparison::GreaterEqual) => Instr::I64GeU,
-                    Binary::Compare(Comparison::Equal) => Instr::I64Eq,
-                    Binary::Compare(Comparison::NotEqual) => Instr::I64Ne,
-                };
-                w.put(&[instr], here);
-                if op.comparison().is_some() {
-                    w.put(&[Instr::I64ExtendI32U], here);
-                }
+                w.put(op.definition().wasm, here);
             }
             Code::Select(condition, then, otherwise, site) => {
                 let here = Some(site.span);

@@ -217,7 +217,7 @@ fn expression() -> impl Strategy<Value = String> {
         prop_oneof![
             (
                 inner.clone(),
-                prop::sample::select(vec!["+", "-", "*", "<<", ">>", "&", "|", "^", "<", "==", ">="]),
+                prop::sample::select(vec!["+", "-", "*", "<<", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!="]),
                 inner.clone()
             )
                 .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
