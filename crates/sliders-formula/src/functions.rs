@@ -16,7 +16,7 @@
 use sliders::trace::{Op, Scan};
 use sliders::Line;
 
-use super::wasm::{Helper, Instr};
+use super::instructions::{Helper, Instr};
 
 /// What a function's value is, which says how its step shows it and how it holds the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -24,6 +24,7 @@ mod eval;
 pub mod examples;
 mod export;
 pub mod functions;
+mod instructions;
 mod lex;
 mod names;
 pub mod operators;

@@ -6,8 +6,8 @@
 
 use sliders::trace::{Comparison, Op};
 
+use super::instructions::Instr;
 use super::parse::Binary;
-use super::wasm::Instr;
 
 /// What family an operator is of, which says how its operands are shown, whether its value is
 /// a count, and how the prover builds it.
