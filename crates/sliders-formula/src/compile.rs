@@ -423,7 +423,7 @@ pub fn is_count(code: &Code) -> bool {
         Code::Binary(op, a, b, _, _) => binary_gives_count(*op, a, b),
         Code::Unary(Unary::LogicalNot, ..) => true,
         // `~n` and `-n` of a number are numbers (`~n & 63`).
-        Code::Unary(_, inner, _) => is_count(inner),
+        Code::Unary(Unary::Not | Unary::Negate, inner, _) => is_count(inner),
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
         Code::Function(f, ..) => f.definition().gives == Gives::Count,
         Code::Mask(..) | Code::Call(..) => false,
@@ -445,7 +445,7 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Local(..) => None,
         Code::Board(board) => (*board != BoardName::Square).then_some(WordOrder::Board),
         Code::Unary(Unary::LogicalNot, ..) => None,
-        Code::Unary(_, inner, _) => order_of(inner),
+        Code::Unary(Unary::Not | Unary::Negate, inner, _) => order_of(inner),
         Code::Binary(Binary::Shl | Binary::Shr, a, _, _, _) => order_of(a),
         Code::Binary(Binary::Compare(_), ..) => None,
         Code::Binary(Binary::Mul | Binary::Add | Binary::Sub | Binary::And | Binary::Xor | Binary::Or, a, b, _, _) => {
