@@ -263,5 +263,5 @@ impl Checker {
 
 /// The `index`-th subset of `mask`: the bits of `index` placed on the mask's one bits.
 fn pdep_index(index: usize, mask: u64) -> u64 {
-    super::eval::pdep(index as u64, mask)
+    sliders::pdep_loop(index as u64, mask)
 }

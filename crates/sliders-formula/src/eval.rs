@@ -246,4 +246,3 @@ pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
     (op.definition().value)(a, b)
 }
 
-pub use sliders::{pdep_loop as pdep, pext_loop as pext};

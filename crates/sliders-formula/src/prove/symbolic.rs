@@ -406,7 +406,7 @@ impl Machine<'_, '_> {
     /// pext: bit k of the result is bit j of `a`, where j is the mask's k-th set bit.
     fn pext(&mut self, a: &Word, mask: &Word) -> Built<Word> {
         if let (Some(x), Some(m)) = (a.known(), mask.known()) {
-            return Ok(self.builder.constant(super::super::eval::pext(x, m)));
+            return Ok(self.builder.constant(sliders::pext_loop(x, m)));
         }
         let ranks = self.builder.ranks(mask)?;
         let mut bits: Vec<Bdd> = (0..64).map(|_| self.builder.bit(false)).collect();
@@ -424,7 +424,7 @@ impl Machine<'_, '_> {
     /// mask's set bits below j.
     fn pdep(&mut self, a: &Word, mask: &Word) -> Built<Word> {
         if let (Some(x), Some(m)) = (a.known(), mask.known()) {
-            return Ok(self.builder.constant(super::super::eval::pdep(x, m)));
+            return Ok(self.builder.constant(sliders::pdep_loop(x, m)));
         }
         let ranks = self.builder.ranks(mask)?;
         let mut bits = Vec::with_capacity(64);
