@@ -245,4 +245,3 @@ impl<S: Sink> Machine<'_, '_, S> {
 pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
     (op.definition().value)(a, b)
 }
-

@@ -110,8 +110,11 @@ impl Binary {
     }
 }
 
+/// A comparison's precedence, value and WebAssembly (the i32 it gives widened back to a word).
+type ComparisonParts = (u8, fn(u64, u64) -> u64, &'static [Instr]);
+
 const fn comparison_operator(comparison: Comparison) -> Operator {
-    let (precedence, value, wasm): (u8, fn(u64, u64) -> u64, &'static [Instr]) = match comparison {
+    let (precedence, value, wasm): ComparisonParts = match comparison {
         Comparison::Less => (7, |a, b| u64::from(a < b), &[Instr::I64LtU, Instr::I64ExtendI32U]),
         Comparison::LessEqual => (7, |a, b| u64::from(a <= b), &[Instr::I64LeU, Instr::I64ExtendI32U]),
         Comparison::Greater => (7, |a, b| u64::from(a > b), &[Instr::I64GtU, Instr::I64ExtendI32U]),
