@@ -168,35 +168,13 @@ impl Op {
         !matches!(self, Op::Lookup | Op::RayWalk | Op::Mask(_))
     }
 
-    /// The bit scan this operation is, if it is one.
+    /// The bit scan this operation is, if it is one: a projection, as `Option::as_ref` is,
+    /// not a decision about each operation.
     pub const fn scan(self) -> Option<Scan> {
-        match self {
-            Op::Scan(scan) => Some(scan),
-            Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Not
-            | Op::Neg
-            | Op::Sub
-            | Op::Shl
-            | Op::Shr
-            | Op::Mul
-            | Op::ByteSwap
-            | Op::Add
-            | Op::Lookup
-            | Op::RayWalk
-            | Op::Popcount
-            | Op::RotateLeft
-            | Op::RotateRight
-            | Op::LowestBit
-            | Op::HighestBit
-            | Op::Pext
-            | Op::Pdep
-            | Op::Compare(_)
-            | Op::LogicalNot
-            | Op::Select
-            | Op::Mask(_)
-            | Op::Swizzle(_) => None,
+        if let Op::Scan(scan) = self {
+            Some(scan)
+        } else {
+            None
         }
     }
 }
