@@ -394,6 +394,13 @@ mod tests {
         assert_eq!(refused.notices.len(), 1);
         assert!(refused.notices[0].message.contains("4001 characters long"), "{:?}", refused.notices);
         assert_eq!(refused.lab.setup.square, Square::E4, "the rest of the link applies");
+        // C's directives travel too: `#` is escaped, not taken for the link's fragment.
+        let defined = apply_formula("#define C64(c) c##ULL\nreturn ray(sq, north) & C64(0xff00)", "north");
+        let defined_query = query_of(&defined);
+        assert!(!defined_query.contains('#'), "{defined_query}");
+        let reopened = open(&defined_query);
+        assert!(reopened.notices.is_empty() && reopened.lab.playground.error.is_none(), "{:?}", reopened.notices);
+        assert_eq!(&*reopened.lab.playground.text, &*defined.playground.text);
         // Without `expect`, the formula is checked as the link's slider's attacks.
         let queen = from_query("?technique=formula&formula=o%20%26%20r&slider=queen");
         assert_eq!(queen.lab.playground.target.name(), "queen");

@@ -313,6 +313,10 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // How the text was read (directives skipped, C's int as a word), as the page notes it.
+    if let Some(note) = formula.reading_note() {
+        eprintln!("note: {note}");
+    }
     match (position.slider, position.square, position.occupied) {
         (Some(slider), Some(sliders), Some(occupied)) => match formula.trace(slider, sliders, occupied) {
             Ok(traced) => {

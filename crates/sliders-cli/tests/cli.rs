@@ -338,3 +338,38 @@ fn eval_emits_the_formula_as_c_that_gcc_compiles_and_that_agrees_on_every_square
     assert_eq!(text(&ran.stdout), "0\n", "boards where the emitted C differs from the reference");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn eval_reads_c_with_directives_notes_the_include_and_proves_it() {
+    // The north ray as a header might give it: a guard, an include, a pasted constant.
+    let header = "#ifndef NORTH_H
+#define NORTH_H
+#include <stdint.h>
+#define C64(constant) constant##ULL
+#define FILE_A C64(0x0101010101010101)
+U64 north(U64 occ, int sq) {
+    U64 ray = (FILE_A << sq) ^ (1ULL << sq);
+    U64 blockers = ray & occ;
+    // the lowest blocker ends the ray
+    U64 first = blockers & (0 - blockers);
+    return blockers ? ray & ((first << 1) - 1) : ray;
+}
+#endif
+return north(o, sq)";
+    let path = std::env::temp_dir().join(format!("sliders-eval-{}.c", std::process::id()));
+    std::fs::write(&path, header).unwrap();
+    let at = format!("@{}", path.display());
+    let output = sliders(&["eval", "--formula", &at, "--slider", "rook", "--square", "d4", "--occupied", "0x0008000000000000"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "0x0008080800000000\n");
+    assert!(text(&output.stderr).contains("note: #include lines are skipped"), "{}", text(&output.stderr));
+    let proved = sliders(&["eval", "--formula", &at, "--prove", "north"], "");
+    assert_eq!(proved.status.code(), Some(0), "{}", text(&proved.stdout));
+    assert!(text(&proved.stdout).starts_with("proved: equal to "), "{}", text(&proved.stdout));
+    // A directive the lab does not read is named at its line.
+    std::fs::write(&path, format!("{header}\n#elsif\n")).unwrap();
+    let wrong = sliders(&["eval", "--formula", &at, "--prove", "north"], "");
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(text(&wrong.stderr).starts_with("error: line 15, column 1: #elsif is not a directive read here"), "{}", text(&wrong.stderr));
+    std::fs::remove_file(&path).unwrap();
+}

@@ -26,7 +26,7 @@ pub enum Token<'a> {
 }
 
 /// Longest first, so that `<<=` is not read as `<<` then `=`.
-const PUNCTUATION: [&str; 33] = [
+pub(crate) const PUNCTUATION: [&str; 33] = [
     "<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&=", "|=", "^=", "+=", "-=", "*=", "->", "&&", "||", "~", "!",
     "-", "+", "*", "&", "|", "^", "<", ">", "=", "?", ":", "(", ")", ",",
 ];

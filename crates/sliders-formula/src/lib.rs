@@ -29,6 +29,7 @@ mod lex;
 mod names;
 pub mod operators;
 mod parse;
+pub mod preprocess;
 mod print;
 pub mod prove;
 pub mod wasm;
@@ -36,6 +37,7 @@ pub mod wire;
 
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 
 pub use check::{CheckOutcome, Checker, CounterExample, ParseTargetError, Target, CASES_PER_SQUARE};
@@ -119,6 +121,8 @@ pub struct Formula {
     source: String,
     program: Program,
     compiled: compile::Compiled,
+    /// What the preprocessor notes of the directives it read.
+    notes: Vec<String>,
 }
 
 impl PartialEq for Formula {
@@ -137,14 +141,23 @@ impl Formula {
                 &format!("the formula is {length} characters long; the most is {MAX_LENGTH}"),
             ));
         }
-        let lexed = lex::lex(text)?;
-        let program = parse::parse(&lexed.tokens)?;
-        let compiled = compile::compile(&program, text, &lexed.comments)?;
-        Ok(Formula { source: text.to_string(), program, compiled })
+        let (program, compiled, notes) = read(text, |lexed, expanded| {
+            let program = parse::parse(&lexed.tokens)?;
+            let compiled = compile::compile(&program, text, &lexed.comments)?;
+            Ok((program, compiled, expanded.notes.clone()))
+        })?;
+        Ok(Formula { source: text.to_string(), program, compiled, notes })
     }
 
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// What the editor notes of how the text was read: directives skipped (`#include`), and
+    /// C's `int` read as a 64-bit word.
+    pub fn reading_note(&self) -> Option<String> {
+        let notes: Vec<&str> = self.notes.iter().map(String::as_str).chain(self.program.reading_note()).collect();
+        (!notes.is_empty()).then(|| notes.join(" "))
     }
 
     /// The syntax tree, which prints back as the formula with one statement per line.
@@ -189,6 +202,21 @@ impl Formula {
         };
         (trace, outcome.err())
     }
+}
+
+/// The text preprocessed (`#define`, `#ifndef`, …) and cut into tokens, each token with the
+/// span the reader typed; then `then`, given them.
+pub(crate) fn read<R>(
+    text: &str,
+    then: impl FnOnce(&lex::Lexed<'_>, &preprocess::Expanded) -> Result<R, Error>,
+) -> Result<R, Error> {
+    let expanded = preprocess::preprocess(text)?;
+    let typed = |error: Error| Error { span: expanded.span(error.span), ..error };
+    let mut lexed = lex::lex(&expanded.text).map_err(typed)?;
+    for (_, span) in &mut lexed.tokens {
+        *span = expanded.span(*span);
+    }
+    then(&lexed, &expanded)
 }
 
 /// What the board's names stand for.

@@ -775,7 +775,7 @@ impl Server {
                     lines: module.text(),
                     instructions: module.instruction_count(),
                     table_bytes: module.tables.iter().map(|(_, _, words)| words.len() * 8).sum(),
-                    reading_note: formula.program().reading_note().map(String::from),
+                    reading_note: formula.reading_note(),
                 };
                 write_compiled(&mut writer, &compiled);
             }

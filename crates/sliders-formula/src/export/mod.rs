@@ -251,7 +251,14 @@ impl<'f> Export<'f> {
     /// Every comment of the formula, given to the statement or function it explains.
     fn place_comments(&mut self) {
         let source = self.formula.source.as_str();
-        let Ok(lexed) = lex::lex(source) else { return };
+        let _ = crate::read(source, |lexed, _| {
+            self.place_comments_of(lexed);
+            Ok(())
+        });
+    }
+
+    fn place_comments_of(&mut self, lexed: &lex::Lexed<'_>) {
+        let source = self.formula.source.as_str();
         let line_of = |offset: usize| position(source, offset).0;
         let program = &self.formula.program;
         let mut lines = Vec::new();
