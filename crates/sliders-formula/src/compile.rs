@@ -8,7 +8,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::functions::{self, Function, Geometry, Gives, WordFunction};
+use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
 use super::parse::{Binary, Expr, Node, Program, Statement, Unary};
@@ -48,8 +48,9 @@ pub enum Code {
     /// The operator, its operands, whether both are counts (numbers, not sets), and its site.
     Binary(Binary, Box<Code>, Box<Code>, bool, Box<Site>),
     Select(Box<Code>, Box<Code>, Box<Code>, Box<Site>),
-    /// A word function of its argument or two ([`functions`]).
-    Function(WordFunction, Box<Code>, Option<Box<Code>>, Box<Site>),
+    /// A word function of its argument or two ([`functions`]), as the name it was called by
+    /// says (`__builtin_ctzll(0)` is undefined, `ctz(0)` is 64).
+    Function(Called, Box<Code>, Option<Box<Code>>, Box<Site>),
     /// A mask of the board's geometry, read for the square its code gives.
     Mask(Mask, Box<Code>, Box<Site>),
     /// A call of the reader's function `index`, with its arguments, and the order its value
@@ -425,7 +426,7 @@ pub fn is_count(code: &Code) -> bool {
         // `~n` and `-n` of a number are numbers (`~n & 63`).
         Code::Unary(Unary::Not | Unary::Negate, inner, _) => is_count(inner),
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
-        Code::Function(f, ..) => f.definition().gives == Gives::Count,
+        Code::Function(f, ..) => f.function.definition().gives == Gives::Count,
         Code::Mask(..) | Code::Call(..) => false,
     }
 }
@@ -452,7 +453,7 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
             both(a, b)
         }
         Code::Select(_, a, b, _) => both(a, b),
-        Code::Function(f, inner, _, _) => match f.definition().gives {
+        Code::Function(f, inner, _, _) => match f.function.definition().gives {
             Gives::Count => None,
             Gives::ArgumentsOrder => order_of(inner),
             Gives::BytesSwapped => order_of(inner).map(WordOrder::bytes_swapped),
@@ -647,7 +648,7 @@ fn call(
                 None => None,
             };
             calls.cost += 1;
-            return Ok(Code::Function(word, Box::new(first), second, site(node, scope, label, bound)));
+            return Ok(Code::Function(word.called(name), Box::new(first), second, site(node, scope, label, bound)));
         }
         Function::Geometry(geometry) => geometry,
     };

@@ -7,7 +7,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site};
-use super::functions::{Gives, Second, WordFunction};
+use super::functions::{AtZero, Called, Gives, Second};
 use super::names::BoardName;
 use super::operators::Kind;
 use super::parse::{Binary, Unary};
@@ -160,7 +160,7 @@ impl<S: Sink> Machine<'_, '_, S> {
                     Some(code) => self.eval(code, base)?,
                     None => 0,
                 };
-                self.function(*function, (a, is_count(first)), b, site)
+                self.function(*function, (a, is_count(first)), b, site)?
             }
             Code::Mask(mask, square, site) => {
                 let s = self.eval(square, base)?;
@@ -207,8 +207,16 @@ impl<S: Sink> Machine<'_, '_, S> {
     }
 
     /// `a_count`: the first argument is a number (`bsf(d4)`), shown as one.
-    fn function(&mut self, function: WordFunction, (a, a_count): (u64, bool), b: u64, site: &Site) -> u64 {
-        let definition = function.definition();
+    fn function(&mut self, called: Called, (a, a_count): (u64, bool), b: u64, site: &Site) -> Result<u64, Fault> {
+        let definition = called.function.definition();
+        if called.at_zero == AtZero::Undefined && a == 0 {
+            let name = called.name;
+            let message = format!(
+                "{name}(0) is undefined in C: GCC and Clang promise no value for zero (the lab's {}(0) is 64)",
+                definition.name()
+            );
+            return Err(Fault { span: site.span, message });
+        }
         let result = (definition.value)(a, b);
         if S::RECORDS {
             let rhs = definition.second.map(|second| match second {
@@ -218,7 +226,7 @@ impl<S: Sink> Machine<'_, '_, S> {
             let count = definition.gives == Gives::Count;
             self.sink.step(site, definition.op, counted(a, a_count), rhs, counted(result, count));
         }
-        result
+        Ok(result)
     }
 
     fn mask(&mut self, mask: Mask, square: u64, site: &Site) -> Result<u64, Fault> {

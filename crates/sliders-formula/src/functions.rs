@@ -118,6 +118,9 @@ pub struct Definition {
     /// The language's own name first (its helpers are named for it), then C's, compilers'
     /// and Rust's spellings.
     pub names: &'static [&'static str],
+    /// The names (C's builtins) under which a zero argument is undefined behaviour: a run that
+    /// gives one zero faults there. Under the others zero has a value, as under `tzcnt`.
+    pub undefined_at_zero: &'static [&'static str],
     /// How it is called, for messages: `rotl(x, n)`.
     pub signature: &'static str,
     pub second: Option<Second>,
@@ -130,6 +133,37 @@ pub struct Definition {
     pub wasm: Wasm,
     pub c: CSpelling,
     pub rust: RustSpelling,
+}
+
+/// What a call of a word function gives for a zero argument, by the name it was called by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AtZero {
+    /// A value: 64 for a count of zeros or a scan, as lzcnt and tzcnt give.
+    Defined,
+    /// Undefined behaviour in C (`__builtin_ctzll(0)`): a run that reaches it faults.
+    Undefined,
+}
+
+/// A word function as a call names it: which one, and what its name says of zero.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Called {
+    pub function: WordFunction,
+    pub at_zero: AtZero,
+    /// The name it was called by.
+    pub name: &'static str,
+}
+
+impl WordFunction {
+    /// The function as called by `name`, one of its names (its own if `name` is none of them).
+    pub fn called(self, name: &str) -> Called {
+        let definition = self.definition();
+        let name = definition.names.iter().copied().find(|n| *n == name).unwrap_or(definition.name());
+        let at_zero = match definition.undefined_at_zero.contains(&name) {
+            true => AtZero::Undefined,
+            false => AtZero::Defined,
+        };
+        Called { function: self, at_zero, name }
+    }
 }
 
 impl Definition {
@@ -175,7 +209,8 @@ macro_rules! word_functions {
 word_functions! {
     /// Leading zero count (`lzcnt`, `i64.clz`).
     Clz => Definition {
-        names: &["clz", "lzcnt", "__builtin_clzll"],
+        names: &["clz", "lzcnt", "__builtin_clzll", "_lzcnt_u64", "__lzcnt64"],
+        undefined_at_zero: &["__builtin_clzll"],
         signature: "clz(x)",
         second: None,
         gives: Gives::Count,
@@ -193,7 +228,8 @@ word_functions! {
     },
     /// Trailing zero count (`tzcnt`, `i64.ctz`).
     Ctz => Definition {
-        names: &["ctz", "tzcnt", "__builtin_ctzll"],
+        names: &["ctz", "tzcnt", "__builtin_ctzll", "_tzcnt_u64"],
+        undefined_at_zero: &["__builtin_ctzll"],
         signature: "ctz(x)",
         second: None,
         gives: Gives::Count,
@@ -212,6 +248,7 @@ word_functions! {
     /// 64, as lzcnt and tzcnt do.
     Bsf => Definition {
         names: &["bsf"],
+        undefined_at_zero: &[],
         signature: "bsf(x)",
         second: None,
         gives: Gives::Count,
@@ -229,6 +266,7 @@ word_functions! {
     /// The highest one bit's index, 63 - clz; 64 for the empty set.
     Bsr => Definition {
         names: &["bsr"],
+        undefined_at_zero: &[],
         signature: "bsr(x)",
         second: None,
         gives: Gives::Count,
@@ -255,7 +293,8 @@ fn formula_bsr(x: u64) -> u64 {
     },
     /// The number of one bits (`i64.popcnt`).
     Popcount => Definition {
-        names: &["popcount", "popcnt", "__builtin_popcountll"],
+        names: &["popcount", "popcnt", "__builtin_popcountll", "_mm_popcnt_u64", "__popcnt64"],
+        undefined_at_zero: &[],
         signature: "popcount(x)",
         second: None,
         gives: Gives::Count,
@@ -268,7 +307,8 @@ fn formula_bsr(x: u64) -> u64 {
     },
     /// Byte swap: rank 1 trades places with rank 8, rank 2 with rank 7, …
     Bswap => Definition {
-        names: &["bswap", "__builtin_bswap64", "swap_bytes"],
+        names: &["bswap", "__builtin_bswap64", "_byteswap_uint64", "swap_bytes"],
+        undefined_at_zero: &[],
         signature: "bswap(x)",
         second: None,
         gives: Gives::BytesSwapped,
@@ -281,7 +321,8 @@ fn formula_bsr(x: u64) -> u64 {
     },
     /// Rotation left, the amount mod 64.
     Rotl => Definition {
-        names: &["rotl"],
+        names: &["rotl", "_rotl64"],
+        undefined_at_zero: &[],
         signature: "rotl(x, n)",
         second: Some(Second::Amount),
         gives: Gives::Board,
@@ -298,7 +339,8 @@ fn formula_bsr(x: u64) -> u64 {
     },
     /// Rotation right, the amount mod 64.
     Rotr => Definition {
-        names: &["rotr"],
+        names: &["rotr", "_rotr64"],
+        undefined_at_zero: &[],
         signature: "rotr(x, n)",
         second: Some(Second::Amount),
         gives: Gives::Board,
@@ -315,7 +357,8 @@ fn formula_bsr(x: u64) -> u64 {
     },
     /// The lowest one bit alone, x & -x.
     Ls1b => Definition {
-        names: &["ls1b"],
+        names: &["ls1b", "_blsi_u64"],
+        undefined_at_zero: &[],
         signature: "ls1b(x)",
         second: None,
         gives: Gives::ArgumentsOrder,
@@ -339,6 +382,7 @@ fn formula_ls1b(x: u64) -> u64 {
     /// The highest one bit alone; zero for the empty set.
     Ms1b => Definition {
         names: &["ms1b"],
+        undefined_at_zero: &[],
         signature: "ms1b(x)",
         second: None,
         gives: Gives::ArgumentsOrder,
@@ -366,6 +410,7 @@ fn formula_ms1b(x: u64) -> u64 {
     /// Parallel bit extract: the bits under a mask, gathered into the low bits.
     Pext => Definition {
         names: &["pext", "_pext_u64"],
+        undefined_at_zero: &[],
         signature: "pext(x, mask)",
         second: Some(Second::Mask),
         gives: Gives::Board,
@@ -406,6 +451,7 @@ result",
     /// Parallel bit deposit: the low bits, scattered to the mask's one bits.
     Pdep => Definition {
         names: &["pdep", "_pdep_u64"],
+        undefined_at_zero: &[],
         signature: "pdep(x, mask)",
         second: Some(Second::Mask),
         gives: Gives::Board,

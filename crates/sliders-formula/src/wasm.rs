@@ -498,7 +498,7 @@ impl<'c> Builder<'c> {
                 if let Some(b) = b {
                     self.code(w, b, here);
                 }
-                match function.definition().wasm {
+                match function.function.definition().wasm {
                     Wasm::Instructions(instructions) => w.put(instructions, here),
                     Wasm::WithScratch(instructions) => {
                         let scratch = w.scratch();

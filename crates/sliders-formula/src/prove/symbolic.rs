@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::super::check::Target;
 use super::super::compile::{Body, Code, Compiled, Instruction, Site};
-use super::super::functions::{Symbolic, WordFunction};
+use super::super::functions::{AtZero, Symbolic, WordFunction};
 use super::super::names::BoardName;
 use super::super::parse::{Binary, Unary};
 use super::words::{Builder, Built, OutOfNodes, Word};
@@ -156,10 +156,12 @@ fn mark_reads(code: &Code, read: &mut [bool]) {
     }
 }
 
-/// Whether running `code` can fault: a square function in it, or in a function it calls.
+/// Whether running `code` can fault: a square function or a C builtin undefined at zero in
+/// it, or in a function it calls.
 fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
     let calls_one = match code {
         Code::Mask(..) => return true,
+        Code::Function(called, ..) if called.at_zero == AtZero::Undefined => return true,
         Code::Call(index, ..) => {
             depth < 32
                 && compiled.functions[*index].instructions.iter().any(|instruction| match instruction {
@@ -240,7 +242,14 @@ impl Machine<'_, '_> {
                     Some(code) => self.eval(code, base, guard)?,
                     None => self.builder.constant(0),
                 };
-                let value = self.function(*function, &a, &b);
+                // A C builtin given zero is undefined: those boards fault here.
+                if function.at_zero == AtZero::Undefined {
+                    let nonzero = self.builder.any(&a)?;
+                    let zero = self.builder.not(&nonzero)?;
+                    let faulting = self.builder.and(guard, &zero)?;
+                    self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
+                }
+                let value = self.function(function.function, &a, &b);
                 self.at(site, value)?
             }
             Code::Mask(mask, square, site) => {
