@@ -10,11 +10,11 @@ use sliders_formula::{Fault, Span};
 
 pub use instance::{attacks_of, load, validate, AVAILABLE};
 
-/// The fault a trap becomes: a mask given a number that is no square.
+/// The fault a trap becomes: a mask given a number that is no square, or a division by zero.
 fn trapped() -> Fault {
     Fault {
         span: Span::default(),
-        message: "the compiled function trapped (a mask was given a number that is no square)".into(),
+        message: "the compiled function trapped (a mask was given a number that is no square, or a number was divided by zero)".into(),
     }
 }
 

@@ -359,7 +359,10 @@ return north(o, sq)";
     let path = std::env::temp_dir().join(format!("sliders-eval-{}.c", std::process::id()));
     std::fs::write(&path, header).unwrap();
     let at = format!("@{}", path.display());
-    let output = sliders(&["eval", "--formula", &at, "--slider", "rook", "--square", "d4", "--occupied", "0x0008000000000000"], "");
+    let output = sliders(
+        &["eval", "--formula", &at, "--slider", "rook", "--square", "d4", "--occupied", "0x0008000000000000"],
+        "",
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(text(&output.stdout), "0x0008080800000000\n");
     assert!(text(&output.stderr).contains("note: #include lines are skipped"), "{}", text(&output.stderr));
@@ -370,6 +373,10 @@ return north(o, sq)";
     std::fs::write(&path, format!("{header}\n#elsif\n")).unwrap();
     let wrong = sliders(&["eval", "--formula", &at, "--prove", "north"], "");
     assert_eq!(wrong.status.code(), Some(2));
-    assert!(text(&wrong.stderr).starts_with("error: line 15, column 1: #elsif is not a directive read here"), "{}", text(&wrong.stderr));
+    assert!(
+        text(&wrong.stderr).starts_with("error: line 15, column 1: #elsif is not a directive read here"),
+        "{}",
+        text(&wrong.stderr)
+    );
     std::fs::remove_file(&path).unwrap();
 }

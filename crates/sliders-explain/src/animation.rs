@@ -117,6 +117,8 @@ pub fn frame_count(step: &Step) -> usize {
         | Op::Shr
         | Op::Scan(_)
         | Op::Mul
+        | Op::Div
+        | Op::Rem
         | Op::ByteSwap
         | Op::Add
         | Op::Lookup

@@ -130,8 +130,17 @@ pub fn on_a_number(step: &Step) -> bool {
         | Op::HighestBit => lhs_number,
         // Arithmetic on numbers alone is said as a sum; a number beside a set is said here.
         Op::Add | Op::Sub | Op::Mul => (lhs_number || rhs_number) && !(lhs_number && rhs_number && result_number),
-        // Said by what they are: a comparison, a choice, a mask read for a square, a table read.
-        Op::Compare(_) | Op::LogicalNot | Op::Select | Op::Mask(_) | Op::Lookup | Op::RayWalk | Op::Swizzle(_) => false,
+        // Said by what they are: a comparison, a choice, a mask read for a square, a table
+        // read, a division (of a number, or of a set read as one).
+        Op::Compare(_)
+        | Op::LogicalNot
+        | Op::Select
+        | Op::Mask(_)
+        | Op::Lookup
+        | Op::RayWalk
+        | Op::Swizzle(_)
+        | Op::Div
+        | Op::Rem => false,
     };
     step.place.is_typed() && on_a_number
 }

@@ -54,6 +54,7 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             (Value::Board(x), Some(Value::Board(y)), _) => multiply(a, b, x, y, result)?,
             _ => return None,
         },
+        Op::Div | Op::Rem => division(a, step)?,
         Op::Shl | Op::Shr => {
             let amount = amount?;
             let effective = (amount % 64) as u32;
@@ -127,6 +128,28 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
         | Op::Pext
         | Op::Swizzle(_) => return None,
     })
+}
+
+/// `x / y = q` or `x % y = r`, of a number or of a set read as its 64-bit number; by a power
+/// of two, the shift or the mask that gives the same.
+fn division(a: &str, step: &Step) -> Option<String> {
+    let Some(Value::Number(y)) = step.rhs else { return None };
+    let (x, z) = (value_of(step.lhs), value_of(step.result));
+    let read = match step.lhs {
+        Value::Number(_) => String::new(),
+        Value::Board(_) => format!("{a}, read as one 64-bit number, is {x}. "),
+    };
+    let quotient = step.op == Op::Div;
+    let said = match quotient {
+        true => format!("{x} / {y} = {z}: {y} goes into {x} {z} times, rounded down."),
+        false => format!("{x} % {y} = {z}: what is left of {x} after {} times {y}.", x / y.max(1)),
+    };
+    let same = match (y.is_power_of_two().then(|| y.trailing_zeros()), quotient) {
+        (None | Some(0), _) => String::new(),
+        (Some(k), true) => format!(" By {y}, 2 to the {k}, that is a shift right by {k}: {x} >> {k} = {z}."),
+        (Some(k), false) => format!(" By {y}, 2 to the {k}, that is the lowest {k} bits: {x} & {} = {z}.", y - 1),
+    };
+    Some(format!("{read}{said}{same}"))
 }
 
 /// `x + y = z` of numbers, and what the 64-bit word did if the exact value does not fit.

@@ -206,7 +206,9 @@ fn describe_values(step: &Step, board: &Board) -> String {
         | Op::Compare(_)
         | Op::LogicalNot
         | Op::Select
-        | Op::Mask(_) => String::new(),
+        | Op::Mask(_)
+        | Op::Div
+        | Op::Rem => String::new(),
     };
     // A turned word's bits, named by their places in the word, stand for other squares.
     let turned = step.order.is_turned() && step.moved == 0 && !result.is_empty();

@@ -402,6 +402,8 @@ fn binary_gives_count(op: Binary, a: &Code, b: &Code) -> bool {
     match op {
         Binary::Add | Binary::Sub | Binary::Mul => is_count(a) && is_count(b),
         Binary::Shr => is_count(a),
+        // `sq / 8`, `sq % 8`: a number divided is a number.
+        Binary::Div | Binary::Rem => is_count(a),
         // `sq & 7`, `d4 ^ 56`: a number's bits with a constant's or another number's are a
         // number still; with a set (`o & sq`) they are a set.
         Binary::And | Binary::Or | Binary::Xor => numbers_combined(a, b),
@@ -447,7 +449,7 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Board(board) => (*board != BoardName::Square).then_some(WordOrder::Board),
         Code::Unary(Unary::LogicalNot, ..) => None,
         Code::Unary(Unary::Not | Unary::Negate, inner, _) => order_of(inner),
-        Code::Binary(Binary::Shl | Binary::Shr, a, _, _, _) => order_of(a),
+        Code::Binary(Binary::Shl | Binary::Shr | Binary::Div | Binary::Rem, a, _, _, _) => order_of(a),
         Code::Binary(Binary::Compare(_), ..) => None,
         Code::Binary(Binary::Mul | Binary::Add | Binary::Sub | Binary::And | Binary::Xor | Binary::Or, a, b, _, _) => {
             both(a, b)

@@ -129,6 +129,11 @@ impl<S: Sink> Machine<'_, '_, S> {
             }
             Code::Binary(op, lhs, rhs, counts, site) => {
                 let (a, b) = (self.eval(lhs, base)?, self.eval(rhs, base)?);
+                if b == 0 && op.definition().kind == Kind::Division {
+                    let message =
+                        format!("{a} {} 0: a division by zero has no value (C leaves it undefined)", op.symbol());
+                    return Err(Fault { span: site.span, message });
+                }
                 let result = binary(*op, a, b);
                 if S::RECORDS {
                     // Beside a set, only a count the formula computes is shown as a number (`o & sq`,
@@ -138,7 +143,7 @@ impl<S: Sink> Machine<'_, '_, S> {
                             (*counts || number_anywhere(lhs), *counts || number_anywhere(rhs))
                         }
                         Binary::Shl => (number_anywhere(lhs), is_count(rhs)),
-                        Binary::Shr | Binary::Compare(_) => (is_count(lhs), is_count(rhs)),
+                        Binary::Shr | Binary::Div | Binary::Rem | Binary::Compare(_) => (is_count(lhs), is_count(rhs)),
                     };
                     self.record_binary(*op, (a, a_count), (b, b_count), result, *counts, site);
                 }
@@ -201,6 +206,8 @@ impl<S: Sink> Machine<'_, '_, S> {
             // A count shifted (`popcount(o) << 8`) is a number, never a set of squares.
             Kind::Shift(_) => (counted(a, a_count), amount(b), counted(result, counts)),
             Kind::Comparison(_) => (counted(a, a_count), counted(b, b_count), Value::Number(result)),
+            // The divisor is a number (`sq / 8`); the quotient and remainder are numbers of a number.
+            Kind::Division => (counted(a, a_count), Value::Number(b), counted(result, counts)),
         };
         let step = definition.op;
         self.sink.step(site, step, lhs, Some(rhs), value);

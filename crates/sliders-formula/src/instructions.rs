@@ -29,6 +29,9 @@ pub enum Instr {
     I64Add,
     I64Sub,
     I64Mul,
+    /// Unsigned division and remainder: both trap on a zero divisor.
+    I64DivU,
+    I64RemU,
     I64And,
     I64Or,
     I64Xor,
@@ -87,6 +90,8 @@ impl Instr {
             Instr::I64Add => "i64.add",
             Instr::I64Sub => "i64.sub",
             Instr::I64Mul => "i64.mul",
+            Instr::I64DivU => "i64.div_u",
+            Instr::I64RemU => "i64.rem_u",
             Instr::I64And => "i64.and",
             Instr::I64Or => "i64.or",
             Instr::I64Xor => "i64.xor",

@@ -26,9 +26,9 @@ pub enum Token<'a> {
 }
 
 /// Longest first, so that `<<=` is not read as `<<` then `=`.
-pub(crate) const PUNCTUATION: [&str; 33] = [
-    "<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&=", "|=", "^=", "+=", "-=", "*=", "->", "&&", "||", "~", "!",
-    "-", "+", "*", "&", "|", "^", "<", ">", "=", "?", ":", "(", ")", ",",
+pub(crate) const PUNCTUATION: [&str; 37] = [
+    "<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&=", "|=", "^=", "+=", "-=", "*=", "/=", "%=", "->", "&&", "||",
+    "~", "!", "-", "+", "*", "/", "%", "&", "|", "^", "<", ">", "=", "?", ":", "(", ")", ",",
 ];
 
 /// The tokens of `text` with their spans, and each line's comment (1-based line numbers).
@@ -91,10 +91,9 @@ pub fn lex(text: &str) -> Result<Lexed<'_>, Error> {
                 None => {
                     let character = text[at..].chars().next().unwrap_or('?');
                     let span = Span::new(at, at + character.len_utf8());
-                    let message = match character {
-                        '/' | '%' => alloc::format!("{character} is not an operator here: every value is a 64-bit set, and the language has no division"),
-                        _ => alloc::format!("\"{character}\" is not part of the language: expected a name, a number or an operator"),
-                    };
+                    let message = alloc::format!(
+                        "\"{character}\" is not part of the language: expected a name, a number or an operator"
+                    );
                     return Err(Error::at(span, &message));
                 }
             },

@@ -19,6 +19,8 @@ pub enum Kind {
     Arithmetic,
     /// `<<`, `>>`: the amount mod 64 (1 to the left, -1 to the right).
     Shift(i32),
+    /// `/`, `%`: unsigned division; a zero divisor faults (and traps in WebAssembly).
+    Division,
     /// 1 when the comparison holds, else 0.
     Comparison(Comparison),
 }
@@ -47,6 +49,23 @@ impl Binary {
                 op: Op::Mul,
                 value: u64::wrapping_mul,
                 wasm: &[Instr::I64Mul],
+            },
+            // A zero divisor faults before the value is asked for; the value's 0 is never shown.
+            Binary::Div => Operator {
+                symbol: "/",
+                precedence: 10,
+                kind: Kind::Division,
+                op: Op::Div,
+                value: |a, b| a.checked_div(b).unwrap_or(0),
+                wasm: &[Instr::I64DivU],
+            },
+            Binary::Rem => Operator {
+                symbol: "%",
+                precedence: 10,
+                kind: Kind::Division,
+                op: Op::Rem,
+                value: |a, b| a.checked_rem(b).unwrap_or(0),
+                wasm: &[Instr::I64RemU],
             },
             Binary::Add => Operator {
                 symbol: "+",

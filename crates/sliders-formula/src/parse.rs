@@ -22,6 +22,10 @@ pub enum Unary {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Binary {
     Mul,
+    /// `/`, unsigned, the quotient rounded down.
+    Div,
+    /// `%`, the remainder.
+    Rem,
     Add,
     Sub,
     Shl,
@@ -43,8 +47,10 @@ impl Binary {
         self.definition().symbol
     }
 
-    const ALL: [Binary; 14] = [
+    const ALL: [Binary; 16] = [
         Binary::Mul,
+        Binary::Div,
+        Binary::Rem,
         Binary::Add,
         Binary::Sub,
         Binary::Shl,
@@ -65,6 +71,8 @@ impl Binary {
         match self {
             Binary::Compare(comparison) => Some(comparison),
             Binary::Mul
+            | Binary::Div
+            | Binary::Rem
             | Binary::Add
             | Binary::Sub
             | Binary::Shl

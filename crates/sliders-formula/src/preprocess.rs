@@ -296,7 +296,13 @@ impl State<'_> {
                 };
                 let outer_active = self.active();
                 let active = outer_active && holds;
-                self.conditionals.push(Conditional { outer_active, taken: active, active, seen_else: false, span: whole });
+                self.conditionals.push(Conditional {
+                    outer_active,
+                    taken: active,
+                    active,
+                    seen_else: false,
+                    span: whole,
+                });
             }
             "elif" | "else" => {
                 let Some(open) = self.conditionals.last() else {
@@ -374,10 +380,12 @@ impl State<'_> {
                     at += skip;
                 }
                 let words = self.expand(words, &mut Vec::new(), 0, whole)?;
-                Condition { words: &words, at: 0 }
-                    .read()
-                    .map(|value| value != 0)
-                    .ok_or_else(|| Error::at(whole, "this #if is not read here: expected numbers, defined(NAME), !, &&, || and parentheses"))
+                Condition { words: &words, at: 0 }.read().map(|value| value != 0).ok_or_else(|| {
+                    Error::at(
+                        whole,
+                        "this #if is not read here: expected numbers, defined(NAME), !, &&, || and parentheses",
+                    )
+                })
             }
         }
     }
@@ -398,7 +406,10 @@ impl State<'_> {
                         Some(close) if close.text == ")" && parameters.is_empty() => break,
                         Some(parameter) if parameter.kind == Kind::Name => parameters.push(parameter.text.to_string()),
                         Some(dots) if dots.text == "." => {
-                            return Err(Error::at(dots.span, "a macro of any number of arguments (...) is not read here"))
+                            return Err(Error::at(
+                                dots.span,
+                                "a macro of any number of arguments (...) is not read here",
+                            ))
                         }
                         _ => return Err(Error::at(whole, "expected a parameter's name in the macro's parameters")),
                     }
@@ -416,7 +427,10 @@ impl State<'_> {
         };
         let body: Vec<Word> = rest[at..].iter().map(Word::of).collect();
         if let Some(hash) = rest[at..].iter().find(|t| t.text == "#") {
-            return Err(Error::at(hash.span, "# (making a string of an argument) is not read here: the language has no strings"));
+            return Err(Error::at(
+                hash.span,
+                "# (making a string of an argument) is not read here: the language has no strings",
+            ));
         }
         if body.first().is_some_and(|w| w.text == "##") || body.last().is_some_and(|w| w.text == "##") {
             return Err(Error::at(whole, "## needs a token on each side"));
@@ -438,7 +452,9 @@ impl State<'_> {
             (false, _) => at + 1,
             (true, Some(open)) if tokens[open].text == "(" => match closing(tokens, open) {
                 Some(close) => close + 1,
-                None => return Err(Error::at(token.span, &format!("this use of {} is never closed with )", token.text))),
+                None => {
+                    return Err(Error::at(token.span, &format!("this use of {} is never closed with )", token.text)))
+                }
             },
             (true, _) => return Ok(None),
         };
@@ -479,9 +495,18 @@ fn closing(tokens: &[PpToken<'_>], open: usize) -> Option<usize> {
 impl State<'_> {
     /// Every macro in `words` expanded, over and over, except those being expanded already
     /// (`hidden`), as C's rescanning does.
-    fn expand(&mut self, words: Vec<Word>, hidden: &mut Vec<String>, depth: usize, used: Span) -> Result<Vec<Word>, Error> {
+    fn expand(
+        &mut self,
+        words: Vec<Word>,
+        hidden: &mut Vec<String>,
+        depth: usize,
+        used: Span,
+    ) -> Result<Vec<Word>, Error> {
         if depth > MAX_EXPANSION_DEPTH {
-            return Err(Error::at(used, &format!("macros expand inside one another more than {MAX_EXPANSION_DEPTH} deep here")));
+            return Err(Error::at(
+                used,
+                &format!("macros expand inside one another more than {MAX_EXPANSION_DEPTH} deep here"),
+            ));
         }
         let mut out = Vec::new();
         let mut at = 0;
@@ -510,7 +535,8 @@ impl State<'_> {
                         (_, given) => given.len(),
                     };
                     if given != parameters.len() {
-                        let message = format!("{} takes {} arguments; this use gives {given}", word.text, parameters.len());
+                        let message =
+                            format!("{} takes {} arguments; this use gives {given}", word.text, parameters.len());
                         return Err(Error::at(used, &message));
                     }
                     (self.substitute(&found.body, parameters, &arguments, hidden, depth, used)?, next)
@@ -551,7 +577,9 @@ impl State<'_> {
             let parameter = parameters.iter().position(|p| *p == word.text).filter(|_| word.kind == Kind::Name);
             let mut words = match parameter {
                 // An empty argument beside `##` leaves a placemarker, taken out at the end.
-                Some(p) if pasted && arguments[p].is_empty() => alloc::vec![Word { kind: Kind::Punct, text: String::new() }],
+                Some(p) if pasted && arguments[p].is_empty() => {
+                    alloc::vec![Word { kind: Kind::Punct, text: String::new() }]
+                }
                 Some(p) if pasted => arguments[p].clone(),
                 Some(p) => self.expand(arguments[p].clone(), hidden, depth + 1, used)?,
                 None => alloc::vec![word.clone()],

@@ -267,6 +267,8 @@ numbered! {
         42 => [Op::Mask(Mask::Ray(Direction::West))],
         43 => [Op::Mask(Mask::Ray(Direction::SouthWest))],
         44 => [Op::Mask(Mask::Ray(Direction::SouthEast))],
+        45 => [Op::Div],
+        46 => [Op::Rem],
     }
     // A table's swizzle is a step of the lane techniques alone, which run in the page's module.
     never sent: [Op::Swizzle(_)]
@@ -866,7 +868,7 @@ mod tests {
                 numbered[3] += 1;
             }
         }
-        assert_eq!(numbered, [45, 4, 3, 15]);
+        assert_eq!(numbered, [47, 4, 3, 15]);
         assert_eq!(super::Target::ALL.len(), 15);
     }
 }

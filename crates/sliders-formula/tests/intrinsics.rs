@@ -45,7 +45,11 @@ fn each_real_name_computes_as_the_labs_own() {
     for (real, own) in pairs {
         let (real_formula, own_formula) = (read(real), read(own));
         for (square, occupied) in boards() {
-            assert_eq!(real_formula.attacks(square.bit(), occupied), own_formula.attacks(square.bit(), occupied), "{real}");
+            assert_eq!(
+                real_formula.attacks(square.bit(), occupied),
+                own_formula.attacks(square.bit(), occupied),
+                "{real}"
+            );
         }
     }
 }

@@ -53,7 +53,11 @@ fn a_step_inside_a_macro_lights_the_macro_as_typed() {
     assert!(typed.iter().any(|t| t.contains("C64(0x8000000000000000)")), "{typed:?}");
     assert!(typed.iter().all(|t| !t.contains('#')), "no step lights a directive: {typed:?}");
     // The comment above the line is still its why: lines keep their numbers.
-    assert!(trace.steps.iter().any(|s| s.why.contains("nothing wraps")), "{:?}", trace.steps.iter().map(|s| &s.why).collect::<Vec<_>>());
+    assert!(
+        trace.steps.iter().any(|s| s.why.contains("nothing wraps")),
+        "{:?}",
+        trace.steps.iter().map(|s| &s.why).collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -152,7 +156,8 @@ fn bad_directives_say_what_is_wrong_where() {
 
 #[test]
 fn skipped_branches_count_their_nesting() {
-    let text = "#if 0\n#if 1\n#define X 1\n#endif\n#define X 2\n#endif\n#ifdef X\n#error X is defined\n#endif\nreturn r";
+    let text =
+        "#if 0\n#if 1\n#define X 1\n#endif\n#define X 2\n#endif\n#ifdef X\n#error X is defined\n#endif\nreturn r";
     read(text);
     let elif = read("#if 0\n#define N 1\n#elif 1\n#define N 8\n#else\n#define N 16\n#endif\nreturn r << N");
     assert_eq!(attacks(&elif, Square::A1, 0), Square::A2.bit());

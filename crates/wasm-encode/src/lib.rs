@@ -83,6 +83,8 @@ fn instruction(instr: Instr) -> Instruction<'static> {
         Instr::I64Add => Instruction::I64Add,
         Instr::I64Sub => Instruction::I64Sub,
         Instr::I64Mul => Instruction::I64Mul,
+        Instr::I64DivU => Instruction::I64DivU,
+        Instr::I64RemU => Instruction::I64RemU,
         Instr::I64And => Instruction::I64And,
         Instr::I64Or => Instruction::I64Or,
         Instr::I64Xor => Instruction::I64Xor,

@@ -92,6 +92,9 @@ fn arithmetic_method(op: Binary) -> Option<&'static str> {
         Binary::Add => Some("wrapping_add"),
         Binary::Sub => Some("wrapping_sub"),
         Binary::Mul => Some("wrapping_mul"),
+        // u64's division panics on zero, where the evaluator faults.
+        Binary::Div => Some("wrapping_div"),
+        Binary::Rem => Some("wrapping_rem"),
         Binary::Shl | Binary::Shr | Binary::And | Binary::Xor | Binary::Or | Binary::Compare(_) => None,
     }
 }
@@ -120,7 +123,8 @@ impl Export<'_> {
         let op = match (self.lang, op) {
             (_, Binary::Or | Binary::Xor | Binary::And) | (Lang::C, Binary::Add) => op,
             (Lang::Rust, Binary::Add | Binary::Sub | Binary::Mul) => return self.rust_chain(node, body),
-            (Lang::C, Binary::Sub | Binary::Mul) | (_, Binary::Shl | Binary::Shr | Binary::Compare(_)) => return text,
+            (Lang::C, Binary::Sub | Binary::Mul)
+            | (_, Binary::Div | Binary::Rem | Binary::Shl | Binary::Shr | Binary::Compare(_)) => return text,
         };
         let mut nodes = Vec::new();
         chain(node, *op, &mut nodes);
@@ -465,6 +469,8 @@ impl Export<'_> {
                 Binary::Add => self.rust_arithmetic("wrapping_add", a, b, body),
                 Binary::Sub => self.rust_arithmetic("wrapping_sub", a, b, body),
                 Binary::Mul => self.rust_arithmetic("wrapping_mul", a, b, body),
+                Binary::Div => self.rust_arithmetic("wrapping_div", a, b, body),
+                Binary::Rem => self.rust_arithmetic("wrapping_rem", a, b, body),
                 Binary::Shl | Binary::Shr => {
                     let a = self.rust(a, body, true);
                     let text = format!("{} {} {}", self.operand(&a, *op, false), op.symbol(), self.amount(b, body));

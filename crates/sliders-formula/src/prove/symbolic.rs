@@ -9,6 +9,7 @@ use super::super::check::Target;
 use super::super::compile::{Body, Code, Compiled, Instruction, Site};
 use super::super::functions::{AtZero, Symbolic, WordFunction};
 use super::super::names::BoardName;
+use super::super::operators::Kind;
 use super::super::parse::{Binary, Unary};
 use super::words::{Builder, Built, OutOfNodes, Word};
 use super::BlowUp;
@@ -221,6 +222,13 @@ impl Machine<'_, '_> {
             Code::Binary(op, lhs, rhs, _, site) => {
                 let a = self.eval(lhs, base, guard)?;
                 let b = self.eval(rhs, base, guard)?;
+                // A zero divisor faults on the boards that reach it.
+                if op.definition().kind == Kind::Division {
+                    let nonzero = self.builder.any(&b)?;
+                    let zero = self.builder.not(&nonzero)?;
+                    let faulting = self.builder.and(guard, &zero)?;
+                    self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
+                }
                 let value = self.binary(*op, &a, &b);
                 self.at(site, value)?
             }
@@ -325,6 +333,22 @@ impl Machine<'_, '_> {
             Binary::Mul => b_.mul(a, b)?,
             Binary::Shl => self.shift(a, b, 1)?,
             Binary::Shr => self.shift(a, b, -1)?,
+            // By a known power of two, a shift or a mask; else long division.
+            Binary::Div | Binary::Rem => match b.known().filter(|d| d.is_power_of_two()) {
+                Some(d) if op == Binary::Div => b_.shift_by(a, -(d.trailing_zeros() as i32)),
+                Some(d) => {
+                    let mask = b_.constant(d - 1);
+                    b_.bitwise(a, &mask, Builder::and)?
+                }
+                None => {
+                    let (quotient, remainder) = b_.divide(a, b)?;
+                    if op == Binary::Div {
+                        quotient
+                    } else {
+                        remainder
+                    }
+                }
+            },
             Binary::Compare(Comparison::Less) => {
                 let holds = b_.less(a, b)?;
                 self.truth(holds)

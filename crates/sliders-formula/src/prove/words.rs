@@ -195,6 +195,26 @@ impl Builder {
         Ok(sum)
     }
 
+    /// `a / b` and `a % b`, unsigned: long division, one bit of the quotient a stage from the
+    /// top. (A zero divisor gives all ones and `a`; the caller faults those boards.)
+    pub fn divide(&mut self, a: &Word, b: &Word) -> Built<(Word, Word)> {
+        let mut remainder = self.constant(0);
+        let mut quotient = alloc::vec![self.bit(false); 64];
+        for i in (0..64).rev() {
+            // The remainder moved up a bit, with a's next bit below. It never loses a bit off
+            // the top: the partial remainder is at most a >> (i + 1), below 2^63.
+            let mut moved = self.shift_by(&remainder, 1);
+            moved.0[0] = a.0[i].clone();
+            let below = self.less(&moved, b)?;
+            let fits = self.not(&below)?;
+            let less_b = self.sub(&moved, b)?;
+            let bits = (0..64).map(|k| self.choose(&fits, &less_b.0[k], &moved.0[k])).collect::<Built<Vec<_>>>()?;
+            remainder = self.word(bits)?;
+            quotient[i] = fits;
+        }
+        Ok((self.word(quotient)?, remainder))
+    }
+
     fn mask_by_bit(&mut self, a: &Word, bit: &Bdd) -> Built<Word> {
         let bits = a.0.iter().map(|x| self.and(x, bit)).collect::<Built<Vec<_>>>()?;
         self.word(bits)
@@ -331,5 +351,55 @@ impl Word {
     /// The word's value, if every bit is known.
     pub fn known(&self) -> Option<u64> {
         self.0.iter().enumerate().try_fold(0, |value, (i, bit)| bit.as_bool().map(|b| value | (b as u64) << i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use biodivine_lib_bdd::BddValuation;
+
+    /// Long division against u64's: a constant's bits with a few replaced by variables, in
+    /// both operands, and divisors past 2^63 too, where the bit moved out of the top decides.
+    #[test]
+    fn long_division_agrees_with_u64_division() {
+        let mut builder = Builder::new(u64::MAX);
+        let mut random = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            random
+        };
+        for round in 0..24u32 {
+            let (x, mut y) = (next(), next() >> (round % 64));
+            if round % 3 == 0 {
+                y |= 1 << 63;
+            }
+            // Variables 0..6 stand in a's bits from `at`, 6..10 in b's from `bt`.
+            let (at, bt) = ((next() % 58) as usize, (next() % 60) as usize);
+            let mut a = builder.constant(x);
+            let mut b = builder.constant(y);
+            for k in 0..6 {
+                a.0[at + k] = builder.variable(k);
+            }
+            for k in 0..4 {
+                b.0[bt + k] = builder.variable(6 + k);
+            }
+            let (quotient, remainder) = builder.divide(&a, &b).expect("no budget");
+            for assignment in 0..1024u64 {
+                let mut values = alloc::vec![false; 64];
+                for (k, value) in values.iter_mut().take(10).enumerate() {
+                    *value = assignment >> k & 1 == 1;
+                }
+                let valuation = BddValuation::new(values);
+                let read = |word: &Word| (0..64).fold(0u64, |n, i| n | u64::from(word.0[i].eval_in(&valuation)) << i);
+                let (x, y) = (read(&a), read(&b));
+                if y == 0 {
+                    continue;
+                }
+                assert_eq!((read(&quotient), read(&remainder)), (x / y, x % y), "{x:#x} / {y:#x}");
+            }
+        }
     }
 }

@@ -27,6 +27,10 @@ pub enum Op {
     Scan(Scan),
     /// Wrapping multiplication: kindergarten and magic bitboards gather scattered bits with it.
     Mul,
+    /// Unsigned division, the quotient rounded down: a square's rank as `sq / 8`.
+    Div,
+    /// The remainder of unsigned division: a square's file as `sq % 8`.
+    Rem,
     /// Byte swap, `swap_bytes`: rank 1 trades places with rank 8, rank 2 with rank 7, …
     ByteSwap,
     /// Adding two numbers, such as a table's offset and an index into it.
@@ -143,6 +147,8 @@ impl Op {
             Op::Shr => ">>",
             Op::Scan(scan) => scan.symbol(),
             Op::Mul => "*",
+            Op::Div => "/",
+            Op::Rem => "%",
             Op::ByteSwap => "bswap",
             Op::Add => "+",
             Op::Lookup => "lookup",
@@ -378,6 +384,8 @@ impl Step {
             | Op::Shr
             | Op::Scan(_)
             | Op::Mul
+            | Op::Div
+            | Op::Rem
             | Op::Add
             | Op::Lookup
             | Op::RayWalk
