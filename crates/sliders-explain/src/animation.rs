@@ -132,6 +132,8 @@ pub fn frame_count(step: &Step) -> usize {
         | Op::Pdep
         | Op::Compare(_)
         | Op::LogicalNot
+        | Op::LogicalAnd
+        | Op::LogicalOr
         | Op::Select
         | Op::Mask(_)
         | Op::Swizzle(_) => 1,

@@ -134,6 +134,8 @@ pub fn on_a_number(step: &Step) -> bool {
         // read, a division (of a number, or of a set read as one).
         Op::Compare(_)
         | Op::LogicalNot
+        | Op::LogicalAnd
+        | Op::LogicalOr
         | Op::Select
         | Op::Mask(_)
         | Op::Lookup

@@ -103,6 +103,7 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
         }
         Op::LogicalNot if value_of(step.lhs) == 0 => format!("{a} is zero, so !{a} is 1."),
         Op::LogicalNot => format!("{a} is {}, not zero, so !{a} is 0.", text_of(step.lhs)),
+        Op::LogicalAnd | Op::LogicalOr => logical(a, b, step),
         Op::Select => {
             let which = if value_of(step.lhs) != 0 {
                 format!("{a} is {}, not zero, so the value before the colon is the result", text_of(step.lhs))
@@ -128,6 +129,33 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
         | Op::Pext
         | Op::Swizzle(_) => return None,
     })
+}
+
+/// `a && b`, `a || b`: what the first operand settled, or what the second then decided.
+fn logical(a: &str, b: &str, step: &Step) -> String {
+    // The second operand as typed (short enough to read), even where it was not computed and
+    // so has no value or name of its own.
+    let b = match (&*step.operands.rhs, b) {
+        (typed, _) if !typed.is_empty() && typed.chars().count() <= 40 => typed,
+        (_, "") => "the second operand",
+        (_, named) => named,
+    };
+    let symbol = step.op.symbol();
+    let (first, result) = (value_of(step.lhs), value_of(step.result));
+    let first_said = match first {
+        0 => format!("{a} is zero"),
+        _ => format!("{a} is {}, not zero", text_of(step.lhs)),
+    };
+    match step.rhs {
+        None => format!("{first_said}, so {a} {symbol} {b} is {result} without {b}: C does not compute it."),
+        Some(second) => {
+            let second_said = match value_of(second) {
+                0 => format!("{b} is zero"),
+                _ => format!("{b} is {}, not zero", text_of(second)),
+            };
+            format!("{first_said}, which leaves it to {b}: {second_said}, so {a} {symbol} {b} is {result}.")
+        }
+    }
 }
 
 /// `x / y = q` or `x % y = r`, of a number or of a set read as its 64-bit number; by a power

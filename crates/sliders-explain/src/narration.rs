@@ -205,6 +205,8 @@ fn describe_values(step: &Step, board: &Board) -> String {
         | Op::Pdep
         | Op::Compare(_)
         | Op::LogicalNot
+        | Op::LogicalAnd
+        | Op::LogicalOr
         | Op::Select
         | Op::Mask(_)
         | Op::Div

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
-use super::parse::{Binary, Expr, Node, Program, Statement, Unary};
+use super::parse::{Binary, Expr, Logic, Node, Program, Statement, Unary};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
 use sliders::trace::Mask;
@@ -48,6 +48,9 @@ pub enum Code {
     /// The operator, its operands, whether both are counts (numbers, not sets), and its site.
     Binary(Binary, Box<Code>, Box<Code>, bool, Box<Site>),
     Select(Box<Code>, Box<Code>, Box<Code>, Box<Site>),
+    /// `a && b` or `a || b`: 1 or 0, the second operand computed only when the first leaves
+    /// the answer open.
+    Logical(Logic, Box<Code>, Box<Code>, Box<Site>),
     /// A word function of its argument or two ([`functions`]), as the name it was called by
     /// says (`__builtin_ctzll(0)` is undefined, `ctz(0)` is 64).
     Function(Called, Box<Code>, Option<Box<Code>>, Box<Site>),
@@ -372,7 +375,7 @@ fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
         })
     };
     let (lhs, rhs) = match &node.expr {
-        Expr::Binary(_, a, b) => (Some(&**a), Some(&**b)),
+        Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => (Some(&**a), Some(&**b)),
         Expr::Unary(_, operand) => (Some(&**operand), None),
         Expr::Select(condition, _, _) => (Some(&**condition), None),
         Expr::Call(_, arguments) => (arguments.first(), arguments.get(1)),
@@ -424,7 +427,7 @@ pub fn is_count(code: &Code) -> bool {
         Code::Board(board) => *board == BoardName::Square,
         Code::Local(_, holds) => !matches!(holds, Holds::Set(_)),
         Code::Binary(op, a, b, _, _) => binary_gives_count(*op, a, b),
-        Code::Unary(Unary::LogicalNot, ..) => true,
+        Code::Unary(Unary::LogicalNot, ..) | Code::Logical(..) => true,
         // `~n` and `-n` of a number are numbers (`~n & 63`).
         Code::Unary(Unary::Not | Unary::Negate, inner, _) => is_count(inner),
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
@@ -447,7 +450,7 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Local(_, Holds::Set(order)) => Some(*order),
         Code::Local(..) => None,
         Code::Board(board) => (*board != BoardName::Square).then_some(WordOrder::Board),
-        Code::Unary(Unary::LogicalNot, ..) => None,
+        Code::Unary(Unary::LogicalNot, ..) | Code::Logical(..) => None,
         Code::Unary(Unary::Not | Unary::Negate, inner, _) => order_of(inner),
         Code::Binary(Binary::Shl | Binary::Shr | Binary::Div | Binary::Rem, a, _, _, _) => order_of(a),
         Code::Binary(Binary::Compare(_), ..) => None,
@@ -472,6 +475,7 @@ fn site_of(code: &mut Code) -> Option<&mut Site> {
         Code::Unary(_, _, site)
         | Code::Binary(_, _, _, _, site)
         | Code::Select(_, _, _, site)
+        | Code::Logical(_, _, _, site)
         | Code::Function(_, _, _, site)
         | Code::Mask(_, _, site) => Some(site),
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) | Code::Call(..) => {
@@ -523,6 +527,12 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             calls.cost += 1;
             let counts = binary_gives_count(*op, &a, &b);
             Code::Binary(*op, Box::new(a), Box::new(b), counts, site(node, scope, label(), bound.as_deref()))
+        }
+        // The second operand may not run; the bound counts it as if it does.
+        Expr::Logical(op, a, b) => {
+            let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
+            calls.cost += 1;
+            Code::Logical(*op, Box::new(a), Box::new(b), site(node, scope, label(), bound.as_deref()))
         }
         Expr::Select(condition, then, otherwise) => {
             let condition = expression(condition, scope, calls)?;

@@ -149,6 +149,22 @@ impl<S: Sink> Machine<'_, '_, S> {
                 }
                 result
             }
+            Code::Logical(op, first, second, site) => {
+                let a = self.eval(first, base)?;
+                // The first operand may settle it: the second is then never computed.
+                let (b, result) = match op.settled_by(a != 0) {
+                    true => (None, a != 0),
+                    false => {
+                        let b = self.eval(second, base)?;
+                        (Some(b), b != 0)
+                    }
+                };
+                if S::RECORDS {
+                    let rhs = b.map(|b| counted(b, is_count(second)));
+                    self.sink.step(site, op.op(), counted(a, is_count(first)), rhs, Value::Number(result as u64));
+                }
+                result as u64
+            }
             Code::Select(condition, then, otherwise, site) => {
                 let c = self.eval(condition, base)?;
                 let code = if c != 0 { &**then } else { &**otherwise };

@@ -19,6 +19,48 @@ pub enum Unary {
     LogicalNot,
 }
 
+/// `&&` and `||`: C's logical operators, which compute their second operand only when the
+/// first leaves the answer open.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Logic {
+    And,
+    Or,
+}
+
+impl Logic {
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Logic::And => "&&",
+            Logic::Or => "||",
+        }
+    }
+
+    /// C's precedence, below every binary operator's and above `?:`'s.
+    pub const fn precedence(self) -> u8 {
+        match self {
+            Logic::And => 2,
+            Logic::Or => 1,
+        }
+    }
+
+    /// The step it records.
+    pub const fn op(self) -> sliders::trace::Op {
+        match self {
+            Logic::And => sliders::trace::Op::LogicalAnd,
+            Logic::Or => sliders::trace::Op::LogicalOr,
+        }
+    }
+
+    /// The first operand's truth that settles the answer without the second: zero for `&&`,
+    /// nonzero for `||`.
+    pub const fn settled_by(self, first_true: bool) -> bool {
+        match self {
+            Logic::And => !first_true,
+            Logic::Or => first_true,
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Binary {
     Mul,
@@ -94,6 +136,8 @@ pub enum Expr {
     Name(String),
     Unary(Unary, Box<Node>),
     Binary(Binary, Box<Node>, Box<Node>),
+    /// `a && b`, `a || b`.
+    Logical(Logic, Box<Node>, Box<Node>),
     /// `condition ? then : otherwise`
     Select(Box<Node>, Box<Node>, Box<Node>),
     Call(String, Vec<Node>),
@@ -114,6 +158,7 @@ impl Node {
             (Expr::Name(a), Expr::Name(b)) => a == b,
             (Expr::Unary(op, a), Expr::Unary(op2, b)) => op == op2 && a.same_shape(b),
             (Expr::Binary(op, a, b), Expr::Binary(op2, c, d)) => op == op2 && a.same_shape(c) && b.same_shape(d),
+            (Expr::Logical(op, a, b), Expr::Logical(op2, c, d)) => op == op2 && a.same_shape(c) && b.same_shape(d),
             (Expr::Select(a, b, c), Expr::Select(d, e, f)) => a.same_shape(d) && b.same_shape(e) && c.same_shape(f),
             (Expr::Call(f, a), Expr::Call(g, b)) => {
                 f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
@@ -511,7 +556,7 @@ impl<'a> Parser<'_, 'a> {
 
     pub fn expression(&mut self) -> Result<Node, Error> {
         self.deeper()?;
-        let condition = self.binary(0)?;
+        let condition = self.logical(Logic::Or)?;
         let node = if self.eat("?") {
             self.skip_newlines();
             let then = self.expression()?;
@@ -541,11 +586,23 @@ impl<'a> Parser<'_, 'a> {
             let span = Span::new(lhs.span.start, rhs.span.end);
             lhs = Node { expr: Expr::Binary(op, Box::new(lhs), Box::new(rhs)), span };
         }
-        if self.is("&&") || self.is("||") {
-            return Err(Error::at(
-                self.span(),
-                "&& and || are not in the language: use & and | on the sets, or c ? a : b",
-            ));
+        Ok(lhs)
+    }
+
+    /// `||` of `&&`s of binary expressions, each from the left.
+    fn logical(&mut self, level: Logic) -> Result<Node, Error> {
+        let operand = |parser: &mut Self| match level {
+            Logic::Or => parser.logical(Logic::And),
+            Logic::And => parser.binary(0),
+        };
+        let mut lhs = operand(self)?;
+        while self.eat(level.symbol()) {
+            self.skip_newlines();
+            self.deeper()?;
+            let rhs = operand(self)?;
+            self.depth -= 1;
+            let span = Span::new(lhs.span.start, rhs.span.end);
+            lhs = Node { expr: Expr::Logical(level, Box::new(lhs), Box::new(rhs)), span };
         }
         Ok(lhs)
     }

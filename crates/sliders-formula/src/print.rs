@@ -5,16 +5,17 @@ use alloc::string::String;
 use core::fmt::{self, Write};
 
 use super::lex::Radix;
-use super::parse::{Binary, Expr, Node, Program, Statement, Unary};
+use super::parse::{Binary, Expr, Logic, Node, Program, Statement, Unary};
 
 /// Binds tighter than any binary operator.
 const UNARY: u8 = 11;
-/// Binds looser than any binary operator.
-const SELECT: u8 = 1;
+/// Binds looser than any binary or logical operator.
+const SELECT: u8 = 0;
 
 fn precedence(node: &Node) -> u8 {
     match &node.expr {
         Expr::Binary(op, ..) => op.precedence(),
+        Expr::Logical(op, ..) => op.precedence(),
         Expr::Select(..) => SELECT,
         Expr::Unary(..) => UNARY,
         _ => UNARY + 1,
@@ -50,6 +51,16 @@ fn needed(parent: Binary, child: &Node, by_precedence: u8) -> u8 {
     }
 }
 
+/// The same for an operand of `&&` or `||`: a comparison goes bare (`x < 3 && y > 2`), any
+/// other operator, or the other logical one, in parentheses (`(o & r) && sq`).
+fn needed_by_logic(parent: Logic, child: &Node, by_precedence: u8) -> u8 {
+    match &child.expr {
+        Expr::Binary(op, ..) if op.comparison().is_none() => UNARY,
+        Expr::Logical(op, ..) if *op != parent => UNARY,
+        _ => by_precedence,
+    }
+}
+
 pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
     match &node.expr {
         Expr::Number(value, Radix::Decimal) => write!(out, "{value}"),
@@ -69,6 +80,11 @@ pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
             operand(out, lhs, needed(*op, lhs, op.precedence()))?;
             write!(out, " {} ", op.symbol())?;
             operand(out, rhs, needed(*op, rhs, op.precedence() + 1))
+        }
+        Expr::Logical(op, lhs, rhs) => {
+            operand(out, lhs, needed_by_logic(*op, lhs, op.precedence()))?;
+            write!(out, " {} ", op.symbol())?;
+            operand(out, rhs, needed_by_logic(*op, rhs, op.precedence() + 1))
         }
         Expr::Select(condition, then, otherwise) => {
             operand(out, condition, SELECT + 1)?;

@@ -20,7 +20,7 @@ use super::compile::{Body, Code, Compiled, Instruction};
 use super::functions::Wasm;
 pub use super::instructions::{Helper, Instr};
 use super::names::BoardName;
-use super::parse::Unary;
+use super::parse::{Logic, Unary};
 use super::Span;
 use sliders::trace::Mask;
 use sliders::{Direction, Square};
@@ -280,6 +280,7 @@ fn outermost(code: &Code) -> Option<Span> {
         Code::Unary(.., site)
         | Code::Binary(.., site)
         | Code::Select(.., site)
+        | Code::Logical(.., site)
         | Code::Function(.., site)
         | Code::Mask(.., site) => Some(site.span),
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) | Code::Call(..) => {
@@ -302,7 +303,7 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) => {}
         Code::Board(name) => needs[board_index(*name)] = true,
         Code::Unary(_, a, _) | Code::Mask(_, a, _) => code_needs(a, callees, needs),
-        Code::Binary(_, a, b, _, _) => {
+        Code::Binary(_, a, b, _, _) | Code::Logical(_, a, b, _) => {
             code_needs(a, callees, needs);
             code_needs(b, callees, needs);
         }
@@ -448,6 +449,12 @@ impl<'c> Builder<'c> {
         }
     }
 
+    /// 1 if `code` is nonzero, else 0.
+    fn truth_of(&mut self, w: &mut Writer, code: &Code, within: Option<Span>) {
+        self.code(w, code, within);
+        w.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::I64ExtendI32U], within);
+    }
+
     /// The instructions of `code`, tagged with the innermost step around them (`within`).
     fn code(&mut self, w: &mut Writer, code: &Code, within: Option<Span>) {
         match code {
@@ -482,6 +489,26 @@ impl<'c> Builder<'c> {
                 self.code(w, a, here);
                 self.code(w, b, here);
                 w.put(op.definition().wasm, here);
+            }
+            // The second operand in a branch of its own, run only where the first leaves the
+            // answer open, as C runs it.
+            Code::Logical(op, first, second, site) => {
+                let here = Some(site.span);
+                self.code(w, first, here);
+                w.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::IfI64], here);
+                match op {
+                    // if first { second != 0 } else { 0 }
+                    Logic::And => {
+                        self.truth_of(w, second, here);
+                        w.put(&[Instr::Else, Instr::I64Const(0), Instr::End], here);
+                    }
+                    // if first { 1 } else { second != 0 }
+                    Logic::Or => {
+                        w.put(&[Instr::I64Const(1), Instr::Else], here);
+                        self.truth_of(w, second, here);
+                        w.put(&[Instr::End], here);
+                    }
+                }
             }
             Code::Select(condition, then, otherwise, site) => {
                 let here = Some(site.span);

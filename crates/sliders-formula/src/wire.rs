@@ -269,6 +269,8 @@ numbered! {
         44 => [Op::Mask(Mask::Ray(Direction::SouthEast))],
         45 => [Op::Div],
         46 => [Op::Rem],
+        47 => [Op::LogicalAnd],
+        48 => [Op::LogicalOr],
     }
     // A table's swizzle is a step of the lane techniques alone, which run in the page's module.
     never sent: [Op::Swizzle(_)]
@@ -868,7 +870,7 @@ mod tests {
                 numbered[3] += 1;
             }
         }
-        assert_eq!(numbered, [47, 4, 3, 15]);
+        assert_eq!(numbered, [49, 4, 3, 15]);
         assert_eq!(super::Target::ALL.len(), 15);
     }
 }

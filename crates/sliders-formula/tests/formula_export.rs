@@ -89,6 +89,7 @@ pieces = occ & line
 low = ls1b(pieces)
 high = ms1b(pieces)
 count = popcount(pieces) + popcnt(0) + __builtin_popcountll(~o) + _mm_popcnt_u64(o)
+logic = (count > 2 && low < high) + (!pieces || count) * 2 + (pieces && (count > 3 || (sq & 1))) * 4 + (o & r || 0) * 8
 divided = (sq / 8) * 8 + sq % 8 + o / (popcount(pieces) + 1) + (o % (r | 5))
 zeros = clz(pieces) + ctz(pieces) + bsf(occupied ^ o) + bsr(pieces ^ r) + lzcnt(~o) + tzcnt(0) + __builtin_clzll(o) + _lzcnt_u64(0) + __lzcnt64(0)
 swapped = bswap(o) ^ swap_bytes(slider) ^ __builtin_bswap64(line)
@@ -100,7 +101,7 @@ signs = -flags ^ ~zeros ^ !pieces ^ !!count ^ -(count > 2) ^ ~(low < high) ^ -7 
 shifted = (o << 64) ^ (o >> 64) ^ (o << (zeros + 100)) ^ (r >> count) ^ (1 << 63) ^ (3 << sq) ^ (C64(1) << 70) ^ (2 >> 65)
 choice = (low ? low < high : 7) + (count ? 1 : 0xffffffffffffffff) + (!pieces ? 1 : 2) + (count > 30 ? sq : 0b101)
 pick = count > 20 ? (count > 45 ? bit(63 - sq) : twice(spread, zeros)) : gathered ^ bit(d4) ^ bit(h8)
-return twice(line ^ pick, count) ^ signs ^ shifted ^ swapped ^ high ^ choice ^ divided ^ 0b1010 ^ (1 - 2) ^ (5 * 7) ^ (1 << 3 << 4)
+return twice(line ^ pick, count) ^ signs ^ shifted ^ swapped ^ high ^ choice ^ divided ^ logic ^ 0b1010 ^ (1 - 2) ^ (5 * 7) ^ (1 << 3 << 4)
 ",
     ),
     (

@@ -271,7 +271,7 @@ mod random {
             any::<u64>().prop_map(|n| format!("{n:#x}")),
         ];
         leaf.prop_recursive(4, 24, 2, |inner| {
-            let binary = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", "==", "!="];
+            let binary = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", "==", "!=", "&&", "||"];
             let unary = ["~", "-", "!"];
             let one = ["clz", "ctz", "bsf", "bsr", "popcount", "bswap", "ls1b", "ms1b", "bit", "ray_north"];
             let two = ["rotl", "rotr", "pext", "pdep"];

@@ -10,7 +10,7 @@ use super::{Export, Lang};
 use crate::functions::{self, CSpelling, Function, Geometry, RustSpelling};
 use crate::lex::Radix;
 use crate::names;
-use crate::parse::{Binary, Expr, Node, Unary};
+use crate::parse::{Binary, Expr, Logic, Node, Unary};
 use sliders::Comparison;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -97,6 +97,22 @@ fn arithmetic_method(op: Binary) -> Option<&'static str> {
         Binary::Rem => Some("wrapping_rem"),
         Binary::Shl | Binary::Shr | Binary::And | Binary::Xor | Binary::Or | Binary::Compare(_) => None,
     }
+}
+
+/// `a && b` in C, its operands in parentheses where C's precedence needs them or where GCC
+/// would ask for them (an operator other than a comparison, the other logical operator).
+fn logical_text(op: Logic, a: &Code, b: &Code) -> String {
+    let part = |code: &Code, right: bool| {
+        let looser = code.precedence < op.precedence() || (right && code.precedence == op.precedence());
+        let other_logic = code.precedence <= 2 && code.precedence != op.precedence();
+        let operator = code.op.is_some_and(|o| o.comparison().is_none());
+        if looser || other_logic || operator {
+            format!("({})", code.text)
+        } else {
+            code.text.clone()
+        }
+    };
+    format!("{} {} {}", part(a, false), op.symbol(), part(b, true))
 }
 
 /// A literal's value, if the node is one (a number or a square's name).
@@ -356,6 +372,11 @@ impl Export<'_> {
                 code.op = Some(*op);
                 code
             }
+            // C's int 0 or 1, as a comparison gives.
+            Expr::Logical(op, a, b) => {
+                let (a, b) = (self.c(a, body, false), self.c(b, body, false));
+                Code::new(logical_text(*op, &a, &b), op.precedence(), Class::Loose)
+            }
             Expr::Select(condition, then, otherwise) => {
                 let condition = self.c(condition, body, false);
                 let (mut then, mut otherwise) = (self.c(then, body, false), self.c(otherwise, body, false));
@@ -421,6 +442,7 @@ impl Export<'_> {
                 Binary::And | Binary::Or | Binary::Xor => self.rust_typed(a, body) || self.rust_typed(b, body),
                 _ => true,
             },
+            Expr::Logical(..) => true,
             Expr::Select(_, then, otherwise) => self.rust_typed(then, body) || self.rust_typed(otherwise, body),
             Expr::Call(name, arguments) => match functions::function(name) {
                 Some(Function::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
@@ -489,6 +511,7 @@ impl Export<'_> {
                 }
                 Binary::Compare(_) => Code::atom(format!("u64::from({})", self.rust_comparison(*op, a, b, body))),
             },
+            Expr::Logical(..) => Code::atom(format!("u64::from({})", self.rust_condition(node, body))),
             Expr::Select(condition, then, otherwise) => {
                 let condition = self.rust_condition(condition, body);
                 let typed = typed && !self.rust_typed(node, body);
@@ -564,6 +587,14 @@ impl Export<'_> {
     fn rust_condition(&self, node: &Node, body: &Body) -> String {
         match &node.expr {
             Expr::Binary(op, a, b) if op.comparison().is_some() => self.rust_comparison(*op, a, b, body),
+            // Rust's && and || take bools and run the second only when C would.
+            Expr::Logical(op, a, b) => {
+                let part = |node: &Node| match &node.expr {
+                    Expr::Logical(inner, ..) if inner != op => format!("({})", self.rust_condition(node, body)),
+                    _ => self.rust_condition(node, body),
+                };
+                format!("{} {} {}", part(a), op.symbol(), part(b))
+            }
             Expr::Unary(Unary::LogicalNot, inner) => {
                 let operand = self.rust(inner, body, true);
                 format!("{} == 0", self.operand(&operand, Binary::Compare(Comparison::Equal), false))

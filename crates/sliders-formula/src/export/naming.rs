@@ -310,7 +310,7 @@ impl<'p> Body<'p> {
                 }
             },
             Expr::Unary(_, inner) => self.walk(inner, functions, uses, read),
-            Expr::Binary(_, a, b) => {
+            Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => {
                 self.walk(a, functions, uses, read);
                 self.walk(b, functions, uses, read);
             }

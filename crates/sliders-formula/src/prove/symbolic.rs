@@ -10,7 +10,7 @@ use super::super::compile::{Body, Code, Compiled, Instruction, Site};
 use super::super::functions::{AtZero, Symbolic, WordFunction};
 use super::super::names::BoardName;
 use super::super::operators::Kind;
-use super::super::parse::{Binary, Unary};
+use super::super::parse::{Binary, Logic, Unary};
 use super::words::{Builder, Built, OutOfNodes, Word};
 use super::BlowUp;
 use biodivine_lib_bdd::Bdd;
@@ -140,7 +140,7 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
 fn children(code: &Code) -> Vec<&Code> {
     match code {
         Code::Unary(_, a, _) | Code::Mask(_, a, _) => alloc::vec![&**a],
-        Code::Binary(_, a, b, _, _) => alloc::vec![&**a, &**b],
+        Code::Binary(_, a, b, _, _) | Code::Logical(_, a, b, _) => alloc::vec![&**a, &**b],
         Code::Select(c, a, b, _) => alloc::vec![&**c, &**a, &**b],
         Code::Function(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
         Code::Call(_, arguments, _) => arguments.iter().collect(),
@@ -179,6 +179,7 @@ fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
         | Code::Unary(..)
         | Code::Binary(..)
         | Code::Select(..)
+        | Code::Logical(..)
         | Code::Function(..) => false,
     };
     calls_one || children(code).into_iter().any(|child| can_fault(child, compiled, depth))
@@ -243,6 +244,24 @@ impl Machine<'_, '_> {
                 let b = self.reached(otherwise, base, &otherwise_guard)?;
                 let bits = (0..64).map(|i| self.builder.choose(&taken, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>();
                 self.at(site, bits.map(Word))?
+            }
+            Code::Logical(op, first, second, site) => {
+                let a = self.eval(first, base, guard)?;
+                let first_true = self.builder.any(&a)?;
+                // The second operand runs on the boards the first leaves open.
+                let open = match op {
+                    Logic::And => first_true.clone(),
+                    Logic::Or => self.builder.not(&first_true)?,
+                };
+                let second_guard = self.builder.and(guard, &open)?;
+                let b = self.reached(second, base, &second_guard)?;
+                let second_true = self.builder.any(&b)?;
+                let holds = match op {
+                    Logic::And => self.builder.and(&first_true, &second_true),
+                    Logic::Or => self.builder.or(&first_true, &second_true),
+                };
+                let value = holds.map(|holds| self.truth(holds));
+                self.at(site, value)?
             }
             Code::Function(function, first, second, site) => {
                 let a = self.eval(first, base, guard)?;

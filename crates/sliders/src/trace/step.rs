@@ -56,6 +56,10 @@ pub enum Op {
     Compare(Comparison),
     /// `!x`: 1 for zero, 0 for anything else.
     LogicalNot,
+    /// `a && b`: 1 when both are nonzero; b is not computed when a is zero.
+    LogicalAnd,
+    /// `a || b`: 1 when either is nonzero; b is not computed when a is nonzero.
+    LogicalOr,
     /// `c ? a : b`: the first operand is the condition, the result the value chosen.
     Select,
     /// A mask from the board's geometry, read for a square: its bit, its line, or a ray.
@@ -162,6 +166,8 @@ impl Op {
             Op::Pdep => "pdep",
             Op::Compare(comparison) => comparison.symbol(),
             Op::LogicalNot => "!",
+            Op::LogicalAnd => "&&",
+            Op::LogicalOr => "||",
             Op::Select => "?",
             Op::Mask(mask) => mask.function(),
             Op::Swizzle(_) => "swizzle",
@@ -398,6 +404,8 @@ impl Step {
             | Op::Pdep
             | Op::Compare(_)
             | Op::LogicalNot
+            | Op::LogicalAnd
+            | Op::LogicalOr
             | Op::Select
             | Op::Mask(_) => self.order,
         }
