@@ -265,6 +265,26 @@ const RUST_NUMBER_TYPES: [&str; 8] = ["u8", "u16", "u32", "usize", "i8", "i16", 
 const TYPE_WORDS: [&str; 10] =
     ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "const", "static", "inline", "mut"];
 
+/// The words a cast's type may be made of.
+const CAST_WORDS: [&str; 21] = [
+    "U64", "u64", "uint64_t", "Bitboard", "unsigned", "signed", "long", "int", "short", "char", "__int64", "uint32_t",
+    "int32_t", "uint16_t", "int16_t", "uint8_t", "int8_t", "int64_t", "bool", "size_t", "const",
+];
+
+/// The casts that leave a 64-bit unsigned word as it is (LP64, as GCC and Clang on Linux).
+const WORD_CASTS: [&[&str]; 10] = [
+    &["U64"],
+    &["u64"],
+    &["uint64_t"],
+    &["Bitboard"],
+    &["size_t"],
+    &["unsigned", "long"],
+    &["unsigned", "long", "int"],
+    &["unsigned", "long", "long"],
+    &["unsigned", "long", "long", "int"],
+    &["unsigned", "__int64"],
+];
+
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
@@ -620,6 +640,13 @@ impl<'a> Parser<'_, 'a> {
             Token::Punct("~") => Unary::Not,
             Token::Punct("-") => Unary::Negate,
             Token::Punct("!") => Unary::LogicalNot,
+            // `+x` is x, and a cast to a 64-bit unsigned type changes no word: both stand for
+            // their operand, marked with it.
+            Token::Punct("+") => return self.standing_for_operand(1),
+            Token::Punct("(") => match self.cast()? {
+                Some(length) => return self.standing_for_operand(length),
+                None => return self.primary(),
+            },
             _ => return self.primary(),
         };
         let start = self.next().1.start;
@@ -628,6 +655,45 @@ impl<'a> Parser<'_, 'a> {
         self.depth -= 1;
         let span = Span::new(start, operand.span.end);
         Ok(Node { expr: Expr::Unary(op, Box::new(operand)), span })
+    }
+
+    /// The operand after `tokens` tokens (a `+` or a cast), its span from the first of them.
+    fn standing_for_operand(&mut self, tokens: usize) -> Result<Node, Error> {
+        let start = self.span().start;
+        for _ in 0..tokens {
+            self.next();
+        }
+        self.deeper()?;
+        let operand = self.unary()?;
+        self.depth -= 1;
+        Ok(Node { span: Span::new(start, operand.span.end), ..operand })
+    }
+
+    /// At a `(`: if a cast follows (`(U64)`, `(unsigned long long)`), how many tokens it
+    /// takes. A cast to any other type is an error: it would narrow or sign a 64-bit word.
+    fn cast(&self) -> Result<Option<usize>, Error> {
+        let mut words = Vec::new();
+        while let Token::Name(word) = self.peek_at(1 + words.len()) {
+            if !CAST_WORDS.contains(&word) {
+                return Ok(None);
+            }
+            words.push(word);
+        }
+        if words.is_empty() || self.peek_at(1 + words.len()) != Token::Punct(")") {
+            return Ok(None);
+        }
+        let typed: Vec<&str> = words.iter().copied().filter(|w| *w != "const").collect();
+        if WORD_CASTS.iter().any(|cast| *cast == typed.as_slice()) {
+            return Ok(Some(words.len() + 2));
+        }
+        let end = self.tokens[(self.at + words.len() + 1).min(self.tokens.len() - 1)].1.end;
+        Err(Error::at(
+            Span::new(self.span().start, end),
+            &format!(
+                "a cast to {} would give C's narrower or signed meaning, and here every value is a 64-bit unsigned word: cast to U64, or keep the bits you want with a mask such as & 0xffffffff",
+                words.join(" ")
+            ),
+        ))
     }
 
     fn primary(&mut self) -> Result<Node, Error> {

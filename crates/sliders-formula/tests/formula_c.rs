@@ -129,3 +129,21 @@ bishopAttacks(o, sq)",
     let outside = read("U64 f(U64 occ) { return occ; }\nf(1) | occ");
     assert_eq!(outside.attacks(Square::H8.bit(), Bitboard(0x10)).unwrap(), Bitboard(0x11 | 1 << 63));
 }
+
+#[test]
+fn casts_to_a_64_bit_word_and_unary_plus_stand_for_their_operand() {
+    let value = |text: &str| read(text).attacks(Square::D4.bit(), Bitboard(0)).map(|b| b.0);
+    assert_eq!(value("(U64)1 << 40"), Ok(1 << 40));
+    assert_eq!(value("(unsigned long long)sq * 2"), Ok(54));
+    assert_eq!(value("((uint64_t)1 << sq) | (const U64)+r"), Ok(1 << 27));
+    assert_eq!(value("+sq + -(+1)"), Ok(26));
+    // Parentheses round a name are no cast.
+    assert_eq!(value("x = 3\nreturn (x) + 1"), Ok(4));
+    // A cast to a narrower or signed type is refused where it was typed: its meaning in C is
+    // not this language's 64-bit word.
+    for (text, cast) in [("1 + (int)sq", "int"), ("(unsigned)o", "unsigned"), ("(long long)o", "long long")] {
+        let said = error(text);
+        let column = text.find('(').unwrap() + 1;
+        assert!(said.starts_with(&format!("line 1, column {column}: a cast to {cast} would give C's")), "{said}");
+    }
+}
