@@ -356,10 +356,10 @@ pub fn language_help() -> Html {
     html! {
         <section class="formula-help technique-info" data-formula-help="">
             <h2>{ "Your formula · the language" }</h2>
-            <p>{ "Every value is an unsigned 64-bit word: + − * wrap, a shift or rotation takes its amount mod 64 (as WebAssembly and x86-64 do), and a scan of the empty set gives 64. Operators and precedence are C's, with ( ) and c ? a : b." }</p>
+            <p>{ "Every value is an unsigned 64-bit word: + − * wrap, / and % round down (dividing by zero is a fault), a shift or rotation takes its amount mod 64 (as WebAssembly and x86-64 do), and a scan of the empty set gives 64. Operators and precedence are C's, with ( ), c ? a : b, and && and || that skip their second operand once the first decides." }</p>
             <p>{ "The board: o (also occ, occupied) is every occupied square, the slider's own included; r (also slider) is the slider's bit; sq is its square, 0 to 63; a1 … h8 are squares' numbers." }</p>
-            <p>{ "Functions: clz, ctz, bsf, bsr, popcount, bswap, rotl(x, n), rotr(x, n), ls1b, ms1b, pext(x, mask), pdep(x, mask), bit(s), rank(s), file(s), diagonal(s) (a1–h8 way), antidiagonal(s) (h1–a8 way), and ray(s, north) with any of the eight directions." }</p>
-            <p>{ "One statement per line or separated by ;: name = expression (U64 or let before it is fine), and return expression or a last expression for the result. A // comment is the why of its line's steps. fn name(a, b) { … return … } defines a function; it can call the functions above it." }</p>
+            <p>{ "Functions: clz, ctz, bsf, bsr, popcount, bswap, rotl(x, n), rotr(x, n), ls1b, ms1b, pext(x, mask), pdep(x, mask), bit(s), rank(s), file(s), diagonal(s) (a1–h8 way), antidiagonal(s) (h1–a8 way), and ray(s, north) with any of the eight directions. Compilers' names work too (__builtin_ctzll, _tzcnt_u64, _mm_popcnt_u64, …); as in C, __builtin_ctzll(0) and __builtin_clzll(0) are faults." }</p>
+            <p>{ "One statement per line or separated by ;: name = expression (U64 or let before it is fine), and return expression or a last expression for the result. A // comment is the why of its line's steps. fn name(a, b) { … return … } defines a function; it can call the functions above it. #define (with ##) and #ifdef … #endif are read; #include lines are skipped." }</p>
         </section>
     }
 }
