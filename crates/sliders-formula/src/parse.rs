@@ -683,7 +683,7 @@ impl<'a> Parser<'_, 'a> {
             return Ok(None);
         }
         let typed: Vec<&str> = words.iter().copied().filter(|w| *w != "const").collect();
-        if WORD_CASTS.iter().any(|cast| *cast == typed.as_slice()) {
+        if WORD_CASTS.contains(&typed.as_slice()) {
             return Ok(Some(words.len() + 2));
         }
         let end = self.tokens[(self.at + words.len() + 1).min(self.tokens.len() - 1)].1.end;
