@@ -541,3 +541,17 @@ impl Drop for Browser {
         let _ = self.driver.wait();
     }
 }
+
+/// C as a header gives it: a guard, an include, a pasted constant, `/` and `%`, and `&&`
+/// guarding a builtin C leaves undefined at zero.
+pub const HEADER_C: &str = "#ifndef NORTH_H
+#define NORTH_H
+#include <stdint.h>
+#define C64(c) c##ULL
+#define FILE_A C64(0x0101010101010101)
+// the slider's file from sq % 8, and the squares above it
+north_ray = (FILE_A << (sq % 8)) & ~((2 << sq) - 1)
+blockers = north_ray & o
+found = blockers != 0 && __builtin_ctzll(blockers) < 64
+return found ? north_ray ^ ray(ctz(blockers), north) : north_ray
+#endif";

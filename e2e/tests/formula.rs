@@ -378,24 +378,10 @@ async fn a_formula_link_without_a_formula_opens_the_example_checked_as_what_it_d
     browser.close().await;
 }
 
-/// C as a header gives it: a guard, an include, a pasted constant, `/` and `%`, and `&&`
-/// guarding a builtin C leaves undefined at zero.
-pub const HEADER_C: &str = "#ifndef NORTH_H
-#define NORTH_H
-#include <stdint.h>
-#define C64(c) c##ULL
-#define FILE_A C64(0x0101010101010101)
-// the slider's file from sq % 8, and the squares above it
-north_ray = (FILE_A << (sq % 8)) & ~((2 << sq) - 1)
-blockers = north_ray & o
-found = blockers != 0 && __builtin_ctzll(blockers) < 64
-return found ? north_ray ^ ray(ctz(blockers), north) : north_ray
-#endif";
-
 #[tokio::test]
 async fn c_with_directives_division_and_a_short_circuit_reads_steps_and_is_proved() {
     let browser = Browser::start().await;
-    let encoded: String = url::form_urlencoded::byte_serialize(HEADER_C.as_bytes()).collect();
+    let encoded: String = url::form_urlencoded::byte_serialize(e2e::HEADER_C.as_bytes()).collect();
     let query = format!(
         "?v=2&technique=formula&formula={encoded}&expect=north&slider=rook&square=d4&occupied=0x0008000000000000"
     );
@@ -412,7 +398,7 @@ async fn c_with_directives_division_and_a_short_circuit_reads_steps_and_is_prove
     let data = browser.wait_for_data("[data-formula-proof]", &["proved"], 60, "the proof's verdict").await;
     assert_eq!(data[0], "yes");
     // A division by zero typed in faults where it was typed, and the last good steps stay.
-    type_formula(&browser, &HEADER_C.replace("sq % 8", "sq % (sq - sq)")).await;
+    type_formula(&browser, &e2e::HEADER_C.replace("sq % 8", "sq % (sq - sq)")).await;
     browser.wait_for("[data-formula-fault]", 10, "the fault").await;
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;

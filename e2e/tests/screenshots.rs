@@ -210,18 +210,7 @@ async fn the_proof_of_a_formula_at_three_sizes() {
 /// proof, at a desktop, an article's frame and a phone.
 #[tokio::test]
 async fn c_in_the_editor_at_three_sizes() {
-    let c = "#ifndef NORTH_H
-#define NORTH_H
-#include <stdint.h>
-#define C64(c) c##ULL
-#define FILE_A C64(0x0101010101010101)
-// the slider's file from sq % 8, and the squares above it
-north_ray = (FILE_A << (sq % 8)) & ~((2 << sq) - 1)
-blockers = north_ray & o
-found = blockers != 0 && __builtin_ctzll(blockers) < 64
-return found ? north_ray ^ ray(ctz(blockers), north) : north_ray
-#endif";
-    let text: String = url::form_urlencoded::byte_serialize(c.as_bytes()).collect();
+    let text: String = url::form_urlencoded::byte_serialize(e2e::HEADER_C.as_bytes()).collect();
     for (width, height) in [(1280, 720), (600, 720), (390, 844)] {
         let browser = Browser::start_at("/", (width, height)).await;
         browser
