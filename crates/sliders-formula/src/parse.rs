@@ -225,8 +225,9 @@ pub struct Program {
     /// Names the formula's own statements declare without a value.
     pub declared: Vec<(String, Span)>,
     pub main: Vec<Statement>,
-    /// Every type word typed (`U64`, `int`, `static`), where: they change nothing, as every
-    /// value is a 64-bit word, but C's narrower ones are worth a note.
+    /// Every type typed, its words together (`U64`, `static int`, `unsigned long long`), where:
+    /// they change nothing, as every value is a 64-bit word, but C's narrower ones are worth a
+    /// note.
     pub type_words: Vec<(String, Span)>,
 }
 
@@ -244,8 +245,16 @@ impl Program {
     }
 }
 
-/// C's type words for integers narrower than 64 bits, which the language reads as its word.
-const NARROW_TYPE_WORDS: [&str; 2] = ["int", "unsigned"];
+/// Whether a C type, its words as typed (`unsigned long long`, `const int`), is narrower than
+/// 64 bits (LP64, as GCC and Clang on Linux): `int` or `unsigned` without a `long`.
+fn narrow_c_type(words: &str) -> bool {
+    let (mut narrow, mut long) = (false, false);
+    for word in words.split(' ') {
+        narrow |= word == "int" || word == "unsigned";
+        long |= word == "long";
+    }
+    narrow && !long
+}
 
 impl Program {
     /// What the editor notes of how the formula was read, if anything: C's `int` and
@@ -253,7 +262,7 @@ impl Program {
     pub fn reading_note(&self) -> Option<&'static str> {
         self.type_words
             .iter()
-            .any(|(word, _)| NARROW_TYPE_WORDS.contains(&word.as_str()))
+            .any(|(words, _)| narrow_c_type(words))
             .then_some("int and unsigned are read as 64-bit words here, as U64 is.")
     }
 }
@@ -262,8 +271,8 @@ impl Program {
 const RUST_NUMBER_TYPES: [&str; 8] = ["u8", "u16", "u32", "usize", "i8", "i16", "i32", "isize"];
 
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
-const TYPE_WORDS: [&str; 10] =
-    ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "const", "static", "inline", "mut"];
+const TYPE_WORDS: [&str; 11] =
+    ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "long", "const", "static", "inline", "mut"];
 
 /// The words a cast's type may be made of.
 const CAST_WORDS: [&str; 21] = [
@@ -288,13 +297,17 @@ const WORD_CASTS: [&[&str]; 10] = [
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
-    let mut parser = Parser { tokens, at: 0, depth: 0, type_words: Vec::new() };
+    let mut parser = Parser { tokens, at: 0, depth: 0, type_words: Vec::new(), aliases: Vec::new() };
     let mut program = Program::default();
     loop {
         parser.skip_separators();
         if parser.peek() == Token::End {
             program.type_words = parser.type_words;
             return Ok(program);
+        }
+        if parser.typedef()? {
+            parser.end_of_statement()?;
+            continue;
         }
         if let Some(function) = parser.function()? {
             program.functions.push(function);
@@ -315,6 +328,8 @@ struct Parser<'t, 'a> {
     depth: usize,
     /// The type words read so far, for the program's.
     type_words: Vec<(String, Span)>,
+    /// Names `typedef` gave integer types, and the words of each type.
+    aliases: Vec<(String, String)>,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -403,20 +418,56 @@ impl<'a> Parser<'_, 'a> {
     /// Type words before a name (`U64`, `static inline`); how many there are.
     fn type_words(&self) -> usize {
         let mut count = 0;
-        while matches!(self.peek_at(count), Token::Name(word) if TYPE_WORDS.contains(&word)) {
+        while matches!(self.peek_at(count), Token::Name(word) if TYPE_WORDS.contains(&word) || self.alias(word).is_some())
+        {
             count += 1;
         }
         count
     }
 
-    /// Reads the type words before a name, keeping each; whether there were any.
+    /// The words of the type `typedef` named `word`, if it named one.
+    fn alias(&self, word: &str) -> Option<&str> {
+        self.aliases.iter().rev().find(|(name, _)| name == word).map(|(_, words)| words.as_str())
+    }
+
+    /// `typedef unsigned long long U64;`: the name stands for the type from here on; whether
+    /// a typedef was read.
+    fn typedef(&mut self) -> Result<bool, Error> {
+        if self.peek() != Token::Name("typedef") {
+            return Ok(false);
+        }
+        self.next();
+        let count = self.type_words();
+        if count == 0 {
+            return Err(self.unexpected("expected an integer type after typedef, such as unsigned long long"));
+        }
+        let mut words = Vec::new();
+        for _ in 0..count {
+            if let (Token::Name(word), _) = self.next() {
+                words.push(self.alias(word).unwrap_or(word).to_string());
+            }
+        }
+        let (name, _) = self.name("the type's new name")?;
+        self.aliases.push((name, words.join(" ")));
+        Ok(true)
+    }
+
+    /// Reads the type words before a name, keeping them as one type (`unsigned long long`);
+    /// whether there were any.
     fn skip_type_words(&mut self) -> bool {
         let count = self.type_words();
+        let mut words: Vec<String> = Vec::new();
+        let mut span: Option<Span> = None;
         for _ in 0..count {
-            let (token, span) = self.next();
+            let (token, at) = self.next();
             if let Token::Name(word) = token {
-                self.type_words.push((word.to_string(), span));
+                // A typedef's name is noted as the type it stands for.
+                words.push(self.alias(word).unwrap_or(word).to_string());
+                span = Some(span.map_or(at, |first| Span::new(first.start, at.end)));
             }
+        }
+        if let Some(span) = span {
+            self.type_words.push((words.join(" "), span));
         }
         count > 0
     }
@@ -462,10 +513,9 @@ impl<'a> Parser<'_, 'a> {
         while !self.is(")") {
             let typed_before = self.type_words.len();
             self.skip_type_words();
-            let narrow_c_type =
-                self.type_words[typed_before..].iter().any(|(w, _)| NARROW_TYPE_WORDS.contains(&w.as_str()));
+            let narrow = self.type_words[typed_before..].iter().any(|(words, _)| narrow_c_type(words));
             let (name, span) = self.name("a parameter's name")?;
-            let mut number = narrow_c_type;
+            let mut number = narrow;
             if self.eat(":") {
                 let (rust_type, _) = self.name("the parameter's type, such as u64")?;
                 number = RUST_NUMBER_TYPES.contains(&rust_type.as_str());
@@ -672,26 +722,32 @@ impl<'a> Parser<'_, 'a> {
     /// At a `(`: if a cast follows (`(U64)`, `(unsigned long long)`), how many tokens it
     /// takes. A cast to any other type is an error: it would narrow or sign a 64-bit word.
     fn cast(&self) -> Result<Option<usize>, Error> {
-        let mut words = Vec::new();
-        while let Token::Name(word) = self.peek_at(1 + words.len()) {
-            if !CAST_WORDS.contains(&word) {
-                return Ok(None);
+        let mut tokens = 0;
+        let (mut words, mut typed_names): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+        while let Token::Name(word) = self.peek_at(1 + tokens) {
+            typed_names.push(word);
+            match (CAST_WORDS.contains(&word), self.alias(word)) {
+                (true, _) => words.push(word),
+                // A typedef's name casts to the type it stands for.
+                (false, Some(alias)) => words.extend(alias.split(' ')),
+                (false, None) => return Ok(None),
             }
-            words.push(word);
+            tokens += 1;
         }
-        if words.is_empty() || self.peek_at(1 + words.len()) != Token::Punct(")") {
+        if tokens == 0 || self.peek_at(1 + tokens) != Token::Punct(")") {
             return Ok(None);
         }
         let typed: Vec<&str> = words.iter().copied().filter(|w| *w != "const").collect();
         if WORD_CASTS.contains(&typed.as_slice()) {
-            return Ok(Some(words.len() + 2));
+            return Ok(Some(tokens + 2));
         }
-        let end = self.tokens[(self.at + words.len() + 1).min(self.tokens.len() - 1)].1.end;
+        let end = self.tokens[(self.at + tokens + 1).min(self.tokens.len() - 1)].1.end;
+        let (typed, meant) = (typed_names.join(" "), words.join(" "));
+        let cast = if typed == meant { typed } else { format!("{typed} ({meant})") };
         Err(Error::at(
             Span::new(self.span().start, end),
             &format!(
-                "a cast to {} would give C's narrower or signed meaning, and here every value is a 64-bit unsigned word: cast to U64, or keep the bits you want with a mask such as & 0xffffffff",
-                words.join(" ")
+                "a cast to {cast} would give C's narrower or signed meaning, and here every value is a 64-bit unsigned word: cast to U64, or keep the bits you want with a mask such as & 0xffffffff"
             ),
         ))
     }

@@ -147,3 +147,45 @@ fn casts_to_a_64_bit_word_and_unary_plus_stand_for_their_operand() {
         assert!(said.starts_with(&format!("line 1, column {column}: a cast to {cast} would give C's")), "{said}");
     }
 }
+
+#[test]
+fn unsigned_long_long_is_a_64_bit_word_and_not_noted() {
+    // As a header spells U64 with the preprocessor.
+    let text = "#define U64 unsigned long long
+U64 north(U64 occ, unsigned long long sq) {
+    return ray(sq, north) & occ;
+}
+return north(o, sq)";
+    let formula = read(text);
+    assert_eq!(
+        formula.attacks(Square::D4.bit(), Square::D6.bit() | Square::D8.bit()),
+        Ok(Square::D6.bit() | Square::D8.bit())
+    );
+    assert_eq!(formula.program().reading_note(), None);
+    // int beside it still is.
+    assert!(read(&text.replace("unsigned long long sq", "int sq")).program().reading_note().is_some());
+    assert!(read("unsigned int x = sq;\nreturn x").program().reading_note().is_some());
+    assert_eq!(read("const unsigned long x = o;\nreturn x").program().reading_note(), None);
+}
+
+#[test]
+fn typedef_names_an_integer_type_as_engines_do() {
+    let text = "typedef unsigned long long Bitboard64;
+typedef int Square;
+Bitboard64 north(Bitboard64 occ, Square s) {
+    return ray(s, north) & occ & ~(Bitboard64)0 & (Bitboard64)-1;
+}
+return north(o, sq)";
+    let formula = read(text);
+    assert_eq!(formula.attacks(Square::D4.bit(), Square::D6.bit()), Ok(Square::D6.bit()));
+    // Square is an int: noted; a typedef of a 64-bit word alone is not.
+    assert!(formula.program().reading_note().is_some());
+    let words = read("typedef unsigned long long Word;\nWord x = o;\nreturn x");
+    assert_eq!(words.program().reading_note(), None);
+    // A typedef of what is not an integer type, or a cast to a narrow one by its new name.
+    assert!(error("typedef struct { U64 a; } S;\nreturn o").starts_with(
+        "line 1, column 9: expected an integer type after typedef, such as unsigned long long, found the name struct"
+    ));
+    assert!(error("typedef int Square;\nreturn (Square)sq")
+        .starts_with("line 2, column 8: a cast to Square (int) would give C's"));
+}
