@@ -313,13 +313,21 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             program.functions.push(function);
             continue;
         }
-        if let Some(names) = parser.declaration()? {
-            program.declared.extend(names);
+        if let Some(declaration) = parser.declaration()? {
+            program.declared.extend(declaration.declared);
+            program.main.extend(declaration.assigned);
             continue;
         }
         program.main.push(parser.statement()?);
         parser.end_of_statement()?;
     }
+}
+
+/// C's `U64 a = o, b, c = r;`: the names given no value, and the others' assignments.
+#[derive(Default)]
+struct Declaration {
+    declared: Vec<(String, Span)>,
+    assigned: Vec<Statement>,
 }
 
 struct Parser<'t, 'a> {
@@ -473,24 +481,58 @@ impl<'a> Parser<'_, 'a> {
     }
 
     /// C's `U64 a, b;`: names declared without a value; `None` if no declaration starts here.
-    fn declaration(&mut self) -> Result<Option<Vec<(String, Span)>>, Error> {
+    fn declaration(&mut self) -> Result<Option<Declaration>, Error> {
         let typed = self.type_words();
-        let ends_name = matches!(
+        let declarator_ends = matches!(
             self.peek_at(typed + 1),
-            Token::Punct(",") | Token::Punct(";") | Token::Punct("}") | Token::Newline | Token::End
+            Token::Punct(",") | Token::Punct(";") | Token::Punct("}") | Token::Punct("=") | Token::Newline | Token::End
         );
-        if typed == 0 || !matches!(self.peek_at(typed), Token::Name(_)) || !ends_name {
+        if typed == 0 || !matches!(self.peek_at(typed), Token::Name(_)) || !declarator_ends {
             return Ok(None);
         }
         self.skip_type_words();
-        let mut names = alloc::vec![self.name("a name to declare")?];
-        while self.eat(",") {
-            names.push(self.name("a name to declare after the ,")?);
+        let mut declaration = Declaration::default();
+        loop {
+            let what = if declaration.declared.is_empty() && declaration.assigned.is_empty() {
+                "a name to declare"
+            } else {
+                "a name to declare after the ,"
+            };
+            let (name, name_span) = self.name(what)?;
+            if self.eat("=") {
+                self.skip_newlines();
+                let value = self.expression()?;
+                declaration.assigned.push(Statement::Assign { name, name_span, value });
+            } else {
+                declaration.declared.push((name, name_span));
+            }
+            if !self.eat(",") {
+                break;
+            }
+            self.skip_newlines();
         }
         if !matches!(self.peek(), Token::Punct(";") | Token::Punct("}") | Token::Newline | Token::End) {
-            return Err(self.unexpected("expected , or the end of the declaration (give the names values below it)"));
+            return Err(self.unexpected("expected , or the end of the declaration"));
         }
-        Ok(Some(names))
+        Ok(Some(declaration))
+    }
+
+    /// `x++`, `++x`, `x--` or `--x` as a statement of its own: `x = x + 1` or `x = x - 1`.
+    fn increment(&mut self) -> Result<Option<Statement>, Error> {
+        let (name, operator) = match (self.peek(), self.peek_at(1)) {
+            (Token::Name(name), Token::Punct(op @ ("++" | "--"))) if name != "return" => (name, op),
+            (Token::Punct(op @ ("++" | "--")), Token::Name(name)) => (name, op),
+            _ => return Ok(None),
+        };
+        let postfix = matches!(self.peek(), Token::Name(_));
+        let (first, second) = (self.next().1, self.next().1);
+        let span = Span::new(first.start, second.end);
+        let name_span = if postfix { first } else { second };
+        let op = if operator == "++" { Binary::Add } else { Binary::Sub };
+        let target = Node { expr: Expr::Name(name.to_string()), span: name_span };
+        let one = Node { expr: Expr::Number(1, Radix::Decimal), span };
+        let value = Node { expr: Expr::Binary(op, Box::new(target), Box::new(one)), span };
+        Ok(Some(Statement::Assign { name: name.to_string(), name_span, value }))
     }
 
     /// `fn name(a, b) { … }`, or C's `U64 name(U64 a, U64 b) { … }`; `None` if no function starts here.
@@ -549,8 +591,9 @@ impl<'a> Parser<'_, 'a> {
                     "a function cannot be defined inside another: define it above, at the top level",
                 ));
             }
-            if let Some(names) = self.declaration()? {
-                declared.extend(names);
+            if let Some(declaration) = self.declaration()? {
+                declared.extend(declaration.declared);
+                body.extend(declaration.assigned);
                 continue;
             }
             body.push(self.statement()?);
@@ -560,6 +603,9 @@ impl<'a> Parser<'_, 'a> {
     }
 
     fn statement(&mut self) -> Result<Statement, Error> {
+        if let Some(step) = self.increment()? {
+            return Ok(step);
+        }
         if matches!(self.peek(), Token::Name("return")) {
             self.next();
             return Ok(Statement::Return(self.expression()?));
@@ -690,6 +736,12 @@ impl<'a> Parser<'_, 'a> {
             Token::Punct("~") => Unary::Not,
             Token::Punct("-") => Unary::Negate,
             Token::Punct("!") => Unary::LogicalNot,
+            Token::Punct("++" | "--") => {
+                return Err(Error::at(
+                    self.span(),
+                    "++ and -- are read as statements of their own (x++;), not inside an expression: write x + 1",
+                ))
+            }
             // `+x` is x, and a cast to a 64-bit unsigned type changes no word: both stand for
             // their operand, marked with it.
             Token::Punct("+") => return self.standing_for_operand(1),

@@ -73,6 +73,10 @@ pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
                 Unary::Negate => '-',
                 Unary::LogicalNot => '!',
             });
+            // `- -x`, never `--x`, which is a decrement.
+            if *op == Unary::Negate && matches!(inner.expr, Expr::Unary(Unary::Negate, _)) {
+                out.push(' ');
+            }
             operand(out, inner, UNARY)
         }
         Expr::Binary(op, lhs, rhs) => {

@@ -77,7 +77,7 @@ fn a_declared_name_read_before_its_value_is_an_error_where_it_is_read() {
     // What cannot be declared, and what is not a declaration.
     assert!(error("U64 occ;\nreturn o").starts_with("line 1, column 5: occ is one of the board's names"));
     assert!(error("U64 a, ;").starts_with("line 1, column 8: expected a name to declare after the ,"));
-    assert!(error("U64 a, b = 1;").starts_with("line 1, column 10: expected , or the end of the declaration"));
+    assert!(error("U64 a, b = 1 2;").starts_with("line 1, column 14: expected , or the end of the declaration"));
     assert!(error("U64 f(U64 m) {\n  U64 m;\n  return m;\n}\nf(o)").contains("m is already a parameter of f"));
 }
 
@@ -188,4 +188,34 @@ return north(o, sq)";
     ));
     assert!(error("typedef int Square;\nreturn (Square)sq")
         .starts_with("line 2, column 8: a cast to Square (int) would give C's"));
+}
+
+#[test]
+fn a_declaration_gives_several_names_values_and_every_assignment_operator_works() {
+    let text = "U64 a = o, b = r;
+U64 c, d = 3;
+c = a;
+c <<= 1; c >>= 1; c |= b; c ^= b; c &= a;
+c += 5; c -= 1; c *= 6; c /= 4; c %= 5;
+return c | d << 8";
+    // c: 0 after the bitwise ones, then (0 + 5 - 1) * 6 / 4 % 5 = 24 / 4 % 5 = 1.
+    assert_eq!(read(text).attacks(Square::D4.bit(), Bitboard(0)), Ok(Bitboard(1 | 3 << 8)));
+    // In a function too, and a declared name read before its value is still an error there.
+    let function = read("U64 f(U64 x) {\n    U64 y = x << 1, z;\n    z = y | x;\n    return z;\n}\nreturn f(r)");
+    assert_eq!(function.attacks(Square::A1.bit(), Bitboard(0)), Ok(Bitboard(3)));
+    assert!(error("U64 c, d = c;\nreturn d")
+        .starts_with("line 1, column 12: c is declared on line 1 but has no value here"));
+    assert!(error("U64 a = o b;\nreturn a").starts_with("line 1, column 11: expected , or the end of the declaration"));
+}
+
+#[test]
+fn increments_are_statements_of_their_own() {
+    let value = |text: &str| read(text).attacks(Square::D4.bit(), Bitboard(0)).map(|b| b.0);
+    assert_eq!(value("n = 5;\nn++;\n++n;\nn--;\nreturn n"), Ok(6));
+    assert_eq!(value("n = sq\n--n\nreturn n"), Ok(26));
+    assert!(error("n = 1\nm = n++ + 1\nreturn m")
+        .starts_with("line 2, column 6: expected an operator, or the end of the statement, found ++"));
+    assert!(error("n = 1\nreturn ++n").starts_with("line 2, column 8: ++ and -- are read as statements of their own"));
+    // Two minus signs apart are still two negations.
+    assert_eq!(value("return - -sq"), Ok(27));
 }
