@@ -350,7 +350,7 @@ lineAttacks(o, diagonal(sq), sq) | lineAttacks(o, antidiagonal(sq), sq)";
     browser.wait_for("[data-formula-note]", 10, "the note on int").await;
     assert_eq!(
         text(&browser, "[data-formula-note]").await,
-        "int and unsigned are read as 64-bit words here, as U64 is."
+        "C's narrower and signed types (int, unsigned, char, long long, …) are read as unsigned 64-bit words here, as U64 is."
     );
     assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
     assert!(step_count(&browser).await > 0);

@@ -326,7 +326,8 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
                 }
             }
             Err(fault) => {
-                eprintln!("error: {}", fault.describe(&text));
+                let (line, caret) = fault.caret(&text);
+                eprintln!("error: {}\n  {line}\n  {caret}", fault.describe(&text));
                 return ExitCode::from(2);
             }
         },

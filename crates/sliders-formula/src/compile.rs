@@ -641,6 +641,14 @@ fn call(
                 &format!("{name} is defined below this call: a function can call only the functions defined above it, so none recurses"),
             ));
         }
+        if let Some((_, wide)) = functions::THIRTY_TWO_BIT.iter().find(|(narrow, _)| *narrow == name) {
+            return Err(Error::at(
+                node.span,
+                &format!(
+                    "{name} is the compilers' 32-bit intrinsic, for an unsigned int: a bitboard's 64 bits need {wide}"
+                ),
+            ));
+        }
         let mut error = Error::at(node.span, &format!("there is no function {name}"));
         error.suggestion = names::function_suggestion(name, calls.known.iter().map(|k| k.name.as_str()));
         return Err(error);

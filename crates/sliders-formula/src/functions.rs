@@ -209,8 +209,8 @@ macro_rules! word_functions {
 word_functions! {
     /// Leading zero count (`lzcnt`, `i64.clz`).
     Clz => Definition {
-        names: &["clz", "lzcnt", "__builtin_clzll", "_lzcnt_u64", "__lzcnt64"],
-        undefined_at_zero: &["__builtin_clzll"],
+        names: &["clz", "lzcnt", "__builtin_clzll", "__builtin_clzl", "_lzcnt_u64", "__lzcnt64"],
+        undefined_at_zero: &["__builtin_clzll", "__builtin_clzl"],
         signature: "clz(x)",
         second: None,
         gives: Gives::Count,
@@ -228,8 +228,8 @@ word_functions! {
     },
     /// Trailing zero count (`tzcnt`, `i64.ctz`).
     Ctz => Definition {
-        names: &["ctz", "tzcnt", "__builtin_ctzll", "_tzcnt_u64"],
-        undefined_at_zero: &["__builtin_ctzll"],
+        names: &["ctz", "tzcnt", "__builtin_ctzll", "__builtin_ctzl", "_tzcnt_u64"],
+        undefined_at_zero: &["__builtin_ctzll", "__builtin_ctzl"],
         signature: "ctz(x)",
         second: None,
         gives: Gives::Count,
@@ -293,7 +293,7 @@ fn formula_bsr(x: u64) -> u64 {
     },
     /// The number of one bits (`i64.popcnt`).
     Popcount => Definition {
-        names: &["popcount", "popcnt", "__builtin_popcountll", "_mm_popcnt_u64", "__popcnt64"],
+        names: &["popcount", "popcnt", "__builtin_popcountll", "__builtin_popcountl", "_mm_popcnt_u64", "__popcnt64"],
         undefined_at_zero: &[],
         signature: "popcount(x)",
         second: None,
@@ -565,6 +565,22 @@ pub fn every_name() -> impl Iterator<Item = (&'static str, Function)> {
     let identity = IDENTITY_NAMES.into_iter().map(|name| (name, Function::Identity));
     words.chain(geometry).chain(identity)
 }
+
+/// The compilers' 32-bit intrinsics, each with the 64-bit one a bitboard needs: a call of one
+/// is an error that names the other, never a quiet reading as the 64-bit function.
+pub const THIRTY_TWO_BIT: [(&str, &str); 11] = [
+    ("__builtin_ctz", "__builtin_ctzll"),
+    ("__builtin_clz", "__builtin_clzll"),
+    ("__builtin_popcount", "__builtin_popcountll"),
+    ("__builtin_bswap32", "__builtin_bswap64"),
+    ("_tzcnt_u32", "_tzcnt_u64"),
+    ("_lzcnt_u32", "_lzcnt_u64"),
+    ("__lzcnt", "__lzcnt64"),
+    ("_mm_popcnt_u32", "_mm_popcnt_u64"),
+    ("__popcnt", "__popcnt64"),
+    ("_pext_u32", "_pext_u64"),
+    ("_pdep_u32", "_pdep_u64"),
+];
 
 /// The function a name calls, if the language has one by that name.
 pub fn function(name: &str) -> Option<Function> {

@@ -244,6 +244,11 @@ pub struct Fault {
 }
 
 impl Fault {
+    /// The line typed, and a caret under the place, as for an error.
+    pub fn caret(&self, text: &str) -> (String, String) {
+        Error::at(self.span, &self.message).caret(text)
+    }
+
     pub fn describe(&self, text: &str) -> String {
         let (line, column) = position(text, self.span.start);
         format!("line {line}, column {column}: {}", self.message)

@@ -245,15 +245,11 @@ impl Program {
     }
 }
 
-/// Whether a C type, its words as typed (`unsigned long long`, `const int`), is narrower than
-/// 64 bits (LP64, as GCC and Clang on Linux): `int` or `unsigned` without a `long`.
+/// Whether a C type, its words as typed (`const int`, `unsigned long long`), means other than
+/// the language's unsigned 64-bit word (LP64, as GCC and Clang on Linux): narrower, or signed.
 fn narrow_c_type(words: &str) -> bool {
-    let (mut narrow, mut long) = (false, false);
-    for word in words.split(' ') {
-        narrow |= word == "int" || word == "unsigned";
-        long |= word == "long";
-    }
-    narrow && !long
+    let typed: Vec<&str> = words.split(' ').filter(|w| !matches!(*w, "const" | "static" | "inline" | "mut")).collect();
+    !typed.is_empty() && !WORD_CASTS.contains(&typed.as_slice())
 }
 
 impl Program {
@@ -263,7 +259,9 @@ impl Program {
         self.type_words
             .iter()
             .any(|(words, _)| narrow_c_type(words))
-            .then_some("int and unsigned are read as 64-bit words here, as U64 is.")
+            .then_some(
+                "C's narrower and signed types (int, unsigned, char, long long, …) are read as unsigned 64-bit words here, as U64 is.",
+            )
     }
 }
 
@@ -271,8 +269,11 @@ impl Program {
 const RUST_NUMBER_TYPES: [&str; 8] = ["u8", "u16", "u32", "usize", "i8", "i16", "i32", "isize"];
 
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
-const TYPE_WORDS: [&str; 11] =
-    ["U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "long", "const", "static", "inline", "mut"];
+const TYPE_WORDS: [&str; 24] = [
+    "U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "signed", "long", "short", "char", "bool", "__int64",
+    "size_t", "uint8_t", "uint16_t", "uint32_t", "int8_t", "int16_t", "int32_t", "int64_t", "const", "static",
+    "inline", "mut",
+];
 
 /// The words a cast's type may be made of.
 const CAST_WORDS: [&str; 21] = [
@@ -297,7 +298,7 @@ const WORD_CASTS: [&[&str]; 10] = [
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
-    let mut parser = Parser { tokens, at: 0, depth: 0, type_words: Vec::new(), aliases: Vec::new() };
+    let mut parser = Parser { tokens, at: 0, depth: 0, type_words: Vec::new(), aliases: Vec::new(), parens: 0 };
     let mut program = Program::default();
     loop {
         parser.skip_separators();
@@ -338,6 +339,8 @@ struct Parser<'t, 'a> {
     type_words: Vec<(String, Span)>,
     /// Names `typedef` gave integer types, and the words of each type.
     aliases: Vec<(String, String)>,
+    /// How many parentheses are open here: inside them, as in C, a line break ends nothing.
+    parens: usize,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -407,9 +410,32 @@ impl<'a> Parser<'_, 'a> {
     fn end_of_statement(&mut self) -> Result<(), Error> {
         match self.peek() {
             Token::Punct("[") => Err(Error::at(self.span(), TABLES)),
-            Token::Newline | Token::End => Ok(()),
+            Token::Newline => self.no_operator_starts_the_next_line(),
+            Token::End => Ok(()),
             Token::Punct(";") | Token::Punct("}") => Ok(()),
             _ => Err(self.unexpected("expected an operator, or the end of the statement")),
+        }
+    }
+
+    /// A statement ended at a line break; a next line that starts with an operator would read
+    /// as a statement of its own (`-r`) or fail to read, where C would go on with this one's
+    /// expression: an error that says so, never a silent change of meaning.
+    fn no_operator_starts_the_next_line(&self) -> Result<(), Error> {
+        let mut ahead = 0;
+        while self.peek_at(ahead) == Token::Newline {
+            ahead += 1;
+        }
+        match self.peek_at(ahead) {
+            Token::Punct(sign) if Binary::of(sign).is_some() || matches!(sign, "&&" | "||" | "?") => {
+                let at = self.tokens[(self.at + ahead).min(self.tokens.len() - 1)].1;
+                Err(Error::at(
+                    at,
+                    &format!(
+                        "this line starts with {sign}, and a statement ends at the end of its line: to go on with the expression above, end its line with the {sign}, or put the expression in parentheses"
+                    ),
+                ))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -445,7 +471,13 @@ impl<'a> Parser<'_, 'a> {
             return Ok(false);
         }
         self.next();
-        let count = self.type_words();
+        let mut count = self.type_words();
+        // `typedef unsigned long long U64;`: the last word is the new name, even one the
+        // language knows as a type already.
+        let ends = matches!(self.peek_at(count), Token::Punct(";" | "}") | Token::Newline | Token::End);
+        if ends && count >= 2 {
+            count -= 1;
+        }
         if count == 0 {
             return Err(self.unexpected("expected an integer type after typedef, such as unsigned long long"));
         }
@@ -514,6 +546,9 @@ impl<'a> Parser<'_, 'a> {
         if !matches!(self.peek(), Token::Punct(";") | Token::Punct("}") | Token::Newline | Token::End) {
             return Err(self.unexpected("expected , or the end of the declaration"));
         }
+        if self.peek() == Token::Newline {
+            self.no_operator_starts_the_next_line()?;
+        }
         Ok(Some(declaration))
     }
 
@@ -552,6 +587,8 @@ impl<'a> Parser<'_, 'a> {
         let (name, name_span) = self.name("the function's name")?;
         self.expect("(", "( and the function's parameters")?;
         let mut parameters = Vec::new();
+        // Parameters may stand a line each, as C allows.
+        self.skip_newlines();
         while !self.is(")") {
             let typed_before = self.type_words.len();
             self.skip_type_words();
@@ -563,9 +600,11 @@ impl<'a> Parser<'_, 'a> {
                 number = RUST_NUMBER_TYPES.contains(&rust_type.as_str());
             }
             parameters.push(Parameter { name, span, number });
+            self.skip_newlines();
             if !self.eat(",") {
                 break;
             }
+            self.skip_newlines();
         }
         self.expect(")", ", or ) after the parameters")?;
         if self.eat("->") {
@@ -616,7 +655,10 @@ impl<'a> Parser<'_, 'a> {
                 self.eat_name("mut");
                 true
             }
-            _ => self.skip_type_words(),
+            // Type words before a name; a type word itself may be a name in the lab's short
+            // form (`char = …`).
+            _ if matches!(self.peek_at(self.type_words()), Token::Name(_)) => self.skip_type_words(),
+            _ => false,
         };
         if let (Token::Name(name), Token::Punct(assign)) = (self.peek(), self.peek_at(1)) {
             let compound = assign.strip_suffix('=').filter(|op| !op.is_empty()).and_then(Binary::of);
@@ -673,6 +715,7 @@ impl<'a> Parser<'_, 'a> {
     pub fn expression(&mut self) -> Result<Node, Error> {
         self.deeper()?;
         let condition = self.logical(Logic::Or)?;
+        self.skip_newlines_in_parentheses();
         let node = if self.eat("?") {
             self.skip_newlines();
             let then = self.expression()?;
@@ -712,7 +755,10 @@ impl<'a> Parser<'_, 'a> {
             Logic::And => parser.binary(0),
         };
         let mut lhs = operand(self)?;
-        while self.eat(level.symbol()) {
+        while {
+            self.skip_newlines_in_parentheses();
+            self.eat(level.symbol())
+        } {
             self.skip_newlines();
             self.deeper()?;
             let rhs = operand(self)?;
@@ -723,8 +769,17 @@ impl<'a> Parser<'_, 'a> {
         Ok(lhs)
     }
 
+    /// Inside parentheses, the line breaks before what comes next: an operator may start the
+    /// next line there.
+    fn skip_newlines_in_parentheses(&mut self) {
+        if self.parens > 0 {
+            self.skip_newlines();
+        }
+    }
+
     /// The binary operator here, if it binds at least as tightly as `minimum`.
-    fn binary_operator(&self, minimum: u8) -> Option<Binary> {
+    fn binary_operator(&mut self, minimum: u8) -> Option<Binary> {
+        self.skip_newlines_in_parentheses();
         match self.peek() {
             Token::Punct(p) => Binary::of(p).filter(|op| op.precedence() >= minimum),
             _ => None,
@@ -814,7 +869,10 @@ impl<'a> Parser<'_, 'a> {
             Token::Punct("(") => {
                 self.next();
                 self.skip_newlines();
-                let inner = self.expression()?;
+                self.parens += 1;
+                let inner = self.expression();
+                self.parens -= 1;
+                let inner = inner?;
                 self.skip_newlines();
                 let close = self.expect(")", ") to close the (")?;
                 // The parentheses belong to what they enclose: the editor marks them with it.
@@ -826,7 +884,10 @@ impl<'a> Parser<'_, 'a> {
                 let mut arguments = Vec::new();
                 self.skip_newlines();
                 while !self.is(")") {
-                    arguments.push(self.expression()?);
+                    self.parens += 1;
+                    let argument = self.expression();
+                    self.parens -= 1;
+                    arguments.push(argument?);
                     self.skip_newlines();
                     if !self.eat(",") {
                         break;

@@ -383,7 +383,7 @@ impl State<'_> {
                 Condition { words: &words, at: 0 }.read().map(|value| value != 0).ok_or_else(|| {
                     Error::at(
                         whole,
-                        "this #if is not read here: expected numbers, defined(NAME), !, &&, || and parentheses",
+                        "this #if is not read here: expected numbers, defined(NAME), !, ==, !=, &&, || and parentheses",
                     )
                 })
             }
@@ -535,8 +535,10 @@ impl State<'_> {
                         (_, given) => given.len(),
                     };
                     if given != parameters.len() {
+                        let count =
+                            |n: usize| if n == 1 { String::from("1 argument") } else { format!("{n} arguments") };
                         let message =
-                            format!("{} takes {} arguments; this use gives {given}", word.text, parameters.len());
+                            format!("{} takes {}; this use gives {given}", word.text, count(parameters.len()));
                         return Err(Error::at(used, &message));
                     }
                     (self.substitute(&found.body, parameters, &arguments, hidden, depth, used)?, next)

@@ -86,7 +86,7 @@ fn int_and_unsigned_are_64_bit_words_and_noted() {
     let formula = read("int shift = 63;\nunsigned int top = 1 << shift;\nreturn top");
     assert_eq!(formula.attacks(Square::A1.bit(), Bitboard(0)).unwrap(), Bitboard(1 << 63));
     let note = formula.program().reading_note();
-    assert_eq!(note, Some("int and unsigned are read as 64-bit words here, as U64 is."));
+    assert_eq!(note, Some("C's narrower and signed types (int, unsigned, char, long long, …) are read as unsigned 64-bit words here, as U64 is."));
     // As a parameter's type, too.
     assert!(read("U64 f(int s) { return bit(s); }\nf(sq)").program().reading_note().is_some());
     // U64 alone, or a name that only contains the word, is nothing to note.
@@ -218,4 +218,39 @@ fn increments_are_statements_of_their_own() {
     assert!(error("n = 1\nreturn ++n").starts_with("line 2, column 8: ++ and -- are read as statements of their own"));
     // Two minus signs apart are still two negations.
     assert_eq!(value("return - -sq"), Ok(27));
+}
+
+#[test]
+fn inside_parentheses_a_line_break_ends_nothing_and_a_line_that_starts_with_an_operator_is_an_error() {
+    let value = |text: &str| read(text).attacks(Square::D4.bit(), Square::D7.bit()).map(|b| b.0);
+    let both = Square::D4.bit().0 | Square::D7.bit().0;
+    assert_eq!(value("return (o\n  & ~r\n  | r);"), Ok(both));
+    assert_eq!(value("U64 f(U64 a,\n      U64 b) {\n  return (a\n    | b);\n}\nreturn f(o,\n  r)"), Ok(both));
+    assert_eq!(value("x = (o & r\n  ? 1\n  : 2)\nreturn x"), Ok(1));
+    // Outside them, a statement ends with its line: a next line that starts with an operator
+    // would change the meaning silently, so it is an error where it starts.
+    for (text, column) in [("U64 x = o\n      - r;\nreturn x", 7), ("x = o\n  | r\nreturn x", 3), ("x = o\n\n+r", 1)] {
+        let said = error(text);
+        assert!(said.contains(&format!(", column {column}: this line starts with ")), "{said}");
+        assert!(said.contains("a statement ends at the end of its line"), "{said}");
+    }
+}
+
+#[test]
+fn typedef_may_name_a_type_the_language_knows_and_32_bit_intrinsics_are_named_as_such() {
+    let text = "typedef unsigned long long U64;\ntypedef uint64_t Bitboard;\nBitboard x = o;\nU64 y = r;\nreturn x ^ y";
+    let formula = read(text);
+    assert_eq!(formula.attacks(Square::D4.bit(), Square::D7.bit()), Ok(Square::D7.bit()));
+    assert_eq!(formula.program().reading_note(), None);
+    // Any integer type may be typedef'd, and a narrow or signed one is noted.
+    for narrow in ["unsigned char", "int64_t", "long long", "short", "uint32_t"] {
+        let text = format!("typedef {narrow} T;\nT x = sq;\nreturn x");
+        assert!(read(&text).program().reading_note().is_some(), "{narrow}");
+    }
+    let said = error("return __builtin_popcount(o)");
+    assert!(said.contains("__builtin_popcount is the compilers' 32-bit intrinsic, for an unsigned int: a bitboard's 64 bits need __builtin_popcountll"), "{said}");
+    // GCC's long forms are 64 bits on Linux, and as undefined at zero.
+    let ctzl = read("return __builtin_ctzl(o & ray(sq, north))");
+    assert!(ctzl.attacks(Square::D8.bit(), Bitboard(0)).is_err());
+    assert_eq!(ctzl.attacks(Square::D4.bit(), Square::D6.bit()), Ok(Bitboard(43)));
 }
