@@ -10,11 +10,12 @@ use sliders_formula::{Fault, Span};
 
 pub use instance::{attacks_of, load, validate, AVAILABLE};
 
-/// The fault a trap becomes: a mask given a number that is no square, or a division by zero.
+/// The fault a trap becomes: a mask given a number that is no square, a division by zero, or
+/// a C builtin given the zero it leaves undefined.
 fn trapped() -> Fault {
     Fault {
         span: Span::default(),
-        message: "the compiled function trapped (a mask was given a number that is no square, or a number was divided by zero)".into(),
+        message: "the compiled function trapped (a mask was given a number that is no square, a number was divided by zero, or a C builtin undefined at zero was given zero)".into(),
     }
 }
 

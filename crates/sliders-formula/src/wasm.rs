@@ -17,7 +17,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::compile::{Body, Code, Compiled, Instruction};
-use super::functions::Wasm;
+use super::functions::{AtZero, Wasm};
 pub use super::instructions::{Helper, Instr};
 use super::names::BoardName;
 use super::parse::{Logic, Unary};
@@ -522,6 +522,14 @@ impl<'c> Builder<'c> {
             Code::Function(function, a, b, site) => {
                 let here = Some(site.span);
                 self.code(w, a, here);
+                // C leaves a zero argument undefined here (`__builtin_ctzll(0)`): the module
+                // traps where the evaluator faults.
+                if function.at_zero == AtZero::Undefined {
+                    let scratch = w.scratch();
+                    let check = [Instr::LocalTee(scratch), Instr::I64Eqz, Instr::If, Instr::Unreachable, Instr::End];
+                    w.put(&check, here);
+                    w.put(&[Instr::LocalGet(scratch)], here);
+                }
                 if let Some(b) = b {
                     self.code(w, b, here);
                 }
