@@ -111,7 +111,9 @@ mod transport {
     use sliders_formula::wire::{Request, Server};
 
     thread_local! {
-        static SERVER: RefCell<Server> = RefCell::new(Server::compiling(wasm_encode::encode));
+        static SERVER: RefCell<Server> = RefCell::new(
+            Server::compiling(wasm_encode::encode).saying(sliders_explain::narration::formula_step),
+        );
     }
 
     pub fn ready() -> bool {

@@ -31,7 +31,12 @@ pub extern "C" fn answer(kind: u32) -> i32 {
     let request = module_buffer::take();
     let answered = match Request::ALL.get(kind as usize) {
         Some(&kind) => SERVER.with(|server| {
-            server.borrow_mut().get_or_insert_with(|| Server::compiling(wasm_encode::encode)).answer(kind, &request)
+            server
+                .borrow_mut()
+                .get_or_insert_with(|| {
+                    Server::compiling(wasm_encode::encode).saying(sliders_explain::narration::formula_step)
+                })
+                .answer(kind, &request)
         }),
         None => Err(format!("formula.wasm has no request {kind}")),
     };

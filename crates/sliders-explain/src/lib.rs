@@ -12,6 +12,7 @@ extern crate alloc;
 pub mod animation;
 pub mod board;
 pub mod facts;
+#[cfg(feature = "formula-sentences")]
 pub mod formula;
 pub mod marks;
 pub mod narration;

@@ -140,6 +140,27 @@ pub fn describe(step: &Step, board: &Board) -> String {
     format!("{idle}. {what}")
 }
 
+/// The sentence for a formula's own operation, for the formula module to send with the step
+/// ([`Step::sentence`]): `None` for a step the techniques' sentences say.
+#[cfg(feature = "formula-sentences")]
+pub fn formula_step(trace: &Trace, step: &Step) -> Option<String> {
+    let names = operands::of(step);
+    crate::formula::describe(step, &prose(names.lhs), &prose(names.rhs), &Board::of(trace))
+}
+
+/// What a formula's own operation did: computed here when this build carries the sentences
+/// ([`crate::formula`]), else the one the step was sent with. The page's first load leaves
+/// them out (its formula steps all come from the formula module, which says them).
+#[cfg(feature = "formula-sentences")]
+fn formula_sentence(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> {
+    crate::formula::describe(step, a, b, board)
+}
+
+#[cfg(not(feature = "formula-sentences"))]
+fn formula_sentence(step: &Step, _: &str, _: &str, _: &Board) -> Option<String> {
+    step.sentence.as_deref().map(String::from)
+}
+
 fn describe_values(step: &Step, board: &Board) -> String {
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
@@ -156,7 +177,7 @@ fn describe_values(step: &Step, board: &Board) -> String {
     // The operands by the names the label gives them: "potential_blockers", "2r"; "a" and "b" for long ones.
     let names = operands::of(step);
     let (a, b) = (&prose(names.lhs), &prose(names.rhs));
-    if let Some(text) = crate::formula::describe(step, a, b, board) {
+    if let Some(text) = formula_sentence(step, a, b, board) {
         return text;
     }
     let what = match step.op {

@@ -52,6 +52,7 @@ impl Sink for Recording {
             moved: 0,
             operand_moved: 0,
             lane: None,
+            sentence: None,
         });
     }
 }

@@ -542,6 +542,10 @@ pub fn write_trace(writer: &mut Writer, trace: &Trace, fault: Option<&Fault>) ->
         writer.str(&step.operands.rhs);
         writer.str(&step.operands.result);
         writer.u8(OrderCode::code(step.order));
+        writer.u8(step.sentence.is_some() as u8);
+        if let Some(sentence) = &step.sentence {
+            writer.str(sentence);
+        }
     }
     Ok(())
 }
@@ -587,6 +591,10 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             table_fields: 0,
         };
         let order = OrderCode::value(reader.u8()?)?;
+        let sentence = match reader.u8()? {
+            0 => None,
+            _ => Some(Cow::Owned(String::from(reader.str()?))),
+        };
         steps.push(Step {
             label,
             why,
@@ -601,6 +609,7 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
             moved: 0,
             operand_moved: 0,
             lane: None,
+            sentence,
         });
     }
     let square = sliders.squares().next().unwrap_or(Square::A1);
@@ -718,12 +727,18 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
 /// What writes a module's bytes: `wasm-encode`'s `encode`, which the core does not carry.
 pub type Encoder = fn(&super::wasm::Module) -> Vec<u8>;
 
+/// What says a formula's step where the reader of the trace cannot: `sliders-explain`'s
+/// sentence for a formula's own operations, which the core does not carry.
+pub type Narrator = fn(&Trace, &Step) -> Option<String>;
+
 /// The language's side: answers the page's requests, keeping the last formula it read, so that
 /// a formula is parsed once per edit however many boards it then runs on.
 #[derive(Default)]
 pub struct Server {
     last: Option<super::Formula>,
     encoder: Option<Encoder>,
+    /// Sends each traced step with its sentence ([`Step::sentence`]), when there is one.
+    narrator: Option<Narrator>,
     /// The proof under way, and the text of the formula it proves: its squares are proved for
     /// that formula only, whose compiled code the prover keeps what it learned of.
     #[cfg(feature = "prove")]
@@ -734,6 +749,11 @@ impl Server {
     /// A server that can also compile formulas, writing their bytes with `encoder`.
     pub fn compiling(encoder: Encoder) -> Server {
         Server { encoder: Some(encoder), ..Server::default() }
+    }
+
+    /// The same server, sending each step of a trace with the sentence `narrator` says of it.
+    pub fn saying(self, narrator: Narrator) -> Server {
+        Server { narrator: Some(narrator), ..self }
     }
 
     /// The answer to `request`, whose bytes begin with the formula's text; `Err` for a request
@@ -758,7 +778,13 @@ impl Server {
             Request::Parse | Request::Example => {}
             Request::Trace => {
                 let (slider, sliders, occupied) = read_board(&mut reader).ok_or_else(unreadable)?;
-                let (trace, fault) = formula.trace_until_fault(slider, sliders, occupied);
+                let (mut trace, fault) = formula.trace_until_fault(slider, sliders, occupied);
+                if let Some(narrator) = self.narrator {
+                    let sentences: Vec<_> = trace.steps.iter().map(|step| narrator(&trace, step)).collect();
+                    for (step, sentence) in trace.steps.iter_mut().zip(sentences) {
+                        step.sentence = sentence.map(Cow::Owned);
+                    }
+                }
                 write_trace(&mut writer, &trace, fault.as_ref()).map_err(|unsent| unsent.to_string())?;
             }
             Request::Attacks => {

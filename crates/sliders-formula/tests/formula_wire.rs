@@ -51,6 +51,38 @@ fn traces_and_results_read_back_as_the_core_computes_them() {
     }
 }
 
+/// formula.wasm says a formula's own operations and sends each sentence with its step, since
+/// the page's first load leaves those sentences out: every step arrives with the sentence the
+/// full narration says of it, and a step the techniques' sentences say arrives with none.
+#[test]
+fn a_saying_server_sends_each_formula_step_with_its_sentence() {
+    use sliders_explain::narration::{describe, formula_step, Board};
+    let mut server = Server::default().saying(formula_step);
+    let text = "q = o / 8 + o % 8 + popcount(o); d = o && rotl(o, 3) || r; x = o - 2 * r; q ^ d ^ (x > r ? x : ~x)";
+    let formula = Formula::parse(text).unwrap();
+    let (mut said, mut unsaid) = (0, 0);
+    for (sliders, occupied) in boards() {
+        let asked = request(text, |w| wire::write_board(w, Slider::Rook, sliders, occupied));
+        let (trace, _) = wire::read_trace(&server.answer(Request::Trace, &asked).unwrap()).unwrap();
+        let (computed, _) = formula.trace_until_fault(Slider::Rook, sliders, occupied);
+        assert_eq!(trace.steps.len(), computed.steps.len());
+        for (sent, step) in trace.steps.iter().zip(&computed.steps) {
+            let board = Board::of(&computed);
+            match sent.sentence.as_deref() {
+                Some(sentence) => {
+                    said += 1;
+                    assert_eq!(sentence, describe(step, &board), "{}", step.label);
+                }
+                None => unsaid += 1,
+            }
+            assert_eq!(sent.sentence.as_deref().map(String::from), formula_step(&computed, step));
+        }
+    }
+    // Division, counts, rotations, && and ||, comparisons and ?: are said; o - 2 * r is the
+    // techniques' subtraction.
+    assert!(said > 0 && unsaid > 0, "{said} said, {unsaid} not");
+}
+
 #[test]
 fn a_parse_answers_nothing_or_the_error_with_its_suggestion() {
     let mut server = Server::default();

@@ -342,6 +342,11 @@ pub struct Step {
     /// For one operation on a two-lane SIMD value ([`Lanes`]): which lane this step shows. The
     /// operation records one step per lane, lane 0 then lane 1, with the same label.
     pub lane: Option<Lane>,
+    /// The step's sentence, said where it was recorded, for a reader that does not carry what
+    /// computes it: the formula module says a formula's own operations (division, counts,
+    /// comparisons, …) and sends the sentence with the step, so the page's first load need not
+    /// hold those sentences. `None` for a technique's steps, which every reader can say.
+    pub sentence: Option<Cow<'static, str>>,
 }
 
 impl Step {
@@ -371,6 +376,7 @@ impl Step {
             moved: 0,
             operand_moved: 0,
             lane: None,
+            sentence: None,
         }
     }
 
