@@ -275,11 +275,14 @@ const TYPE_WORDS: [&str; 24] = [
     "inline", "mut",
 ];
 
-/// The words a cast's type may be made of.
-const CAST_WORDS: [&str; 21] = [
-    "U64", "u64", "uint64_t", "Bitboard", "unsigned", "signed", "long", "int", "short", "char", "__int64", "uint32_t",
-    "int32_t", "uint16_t", "int16_t", "uint8_t", "int8_t", "int64_t", "bool", "size_t", "const",
-];
+/// The type words that say where a name is kept or whether it may change, not what it holds:
+/// no cast is made of them.
+const STORAGE_WORDS: [&str; 3] = ["static", "inline", "mut"];
+
+/// Whether `word` may be part of a cast's type: a type word that says what a value is.
+fn is_cast_word(word: &str) -> bool {
+    TYPE_WORDS.contains(&word) && !STORAGE_WORDS.contains(&word)
+}
 
 /// The casts that leave a 64-bit unsigned word as it is (LP64, as GCC and Clang on Linux).
 const WORD_CASTS: [&[&str]; 10] = [
@@ -833,7 +836,7 @@ impl<'a> Parser<'_, 'a> {
         let (mut words, mut typed_names): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
         while let Token::Name(word) = self.peek_at(1 + tokens) {
             typed_names.push(word);
-            match (CAST_WORDS.contains(&word), self.alias(word)) {
+            match (is_cast_word(word), self.alias(word)) {
                 (true, _) => words.push(word),
                 // A typedef's name casts to the type it stands for.
                 (false, Some(alias)) => words.extend(alias.split(' ')),

@@ -272,7 +272,72 @@ struct State<'s> {
     budget: usize,
 }
 
-const DIRECTIVES: &str = "define, undef, include, if, ifdef, ifndef, elif, else, endif, pragma or error";
+/// The directives read here, each by its name after `#`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Directive {
+    Define,
+    Undef,
+    Include,
+    If,
+    Ifdef,
+    Ifndef,
+    Elif,
+    Else,
+    Endif,
+    Pragma,
+    Error,
+}
+
+impl Directive {
+    const ALL: [Directive; 11] = [
+        Directive::Define,
+        Directive::Undef,
+        Directive::Include,
+        Directive::If,
+        Directive::Ifdef,
+        Directive::Ifndef,
+        Directive::Elif,
+        Directive::Else,
+        Directive::Endif,
+        Directive::Pragma,
+        Directive::Error,
+    ];
+
+    const fn name(self) -> &'static str {
+        match self {
+            Directive::Define => "define",
+            Directive::Undef => "undef",
+            Directive::Include => "include",
+            Directive::If => "if",
+            Directive::Ifdef => "ifdef",
+            Directive::Ifndef => "ifndef",
+            Directive::Elif => "elif",
+            Directive::Else => "else",
+            Directive::Endif => "endif",
+            Directive::Pragma => "pragma",
+            Directive::Error => "error",
+        }
+    }
+
+    fn named(name: &str) -> Option<Directive> {
+        Directive::ALL.into_iter().find(|directive| directive.name() == name)
+    }
+}
+
+/// What a conditional tests: whether a name is a macro (`#ifdef`, and `#ifndef`, which wants
+/// it not to be), or an expression (`#if`, `#elif`).
+#[derive(Clone, Copy)]
+enum Test {
+    Defined { wanted: bool, directive: Directive },
+    Expression,
+}
+
+/// The directives' names, for the message when a line names another.
+fn directive_names() -> String {
+    let names: Vec<&str> = Directive::ALL.iter().map(|directive| directive.name()).collect();
+    let (last, rest) = names.split_last().unwrap_or((&"", &[]));
+    format!("{} or {last}", rest.join(", "))
+}
 
 impl State<'_> {
     fn active(&self) -> bool {
@@ -287,24 +352,21 @@ impl State<'_> {
         };
         let whole = Span::new(hash.start, line.last().map_or(hash.end, |t| t.span.end));
         let rest = &line[1..];
-        match name.text {
-            "if" | "ifdef" | "ifndef" => {
-                let holds = match self.active() {
-                    true => self.condition(name.text, rest, whole)?,
-                    // Inside a skipped branch, nothing is read, but the nesting is counted.
-                    false => false,
-                };
-                let outer_active = self.active();
-                let active = outer_active && holds;
-                self.conditionals.push(Conditional {
-                    outer_active,
-                    taken: active,
-                    active,
-                    seen_else: false,
-                    span: whole,
-                });
+        let Some(directive) = Directive::named(name.text) else {
+            // Inside a skipped branch, any line may follow a `#` (C skips it unread).
+            if !self.active() {
+                return Ok(());
             }
-            "elif" | "else" => {
+            return Err(Error::at(
+                Span::new(hash.start, name.span.end),
+                &format!("#{} is not a directive read here: expected {}", name.text, directive_names()),
+            ));
+        };
+        match directive {
+            Directive::If => self.open(Test::Expression, rest, whole)?,
+            Directive::Ifdef => self.open(Test::Defined { wanted: true, directive }, rest, whole)?,
+            Directive::Ifndef => self.open(Test::Defined { wanted: false, directive }, rest, whole)?,
+            Directive::Elif | Directive::Else => {
                 let Some(open) = self.conditionals.last() else {
                     return Err(Error::at(whole, &format!("#{} without an #if before it", name.text)));
                 };
@@ -312,56 +374,67 @@ impl State<'_> {
                     return Err(Error::at(whole, &format!("#{} after this conditional's #else", name.text)));
                 }
                 let (outer_active, taken) = (open.outer_active, open.taken);
-                let holds = match (name.text, outer_active && !taken) {
-                    ("else", true) => true,
-                    ("elif", true) => self.condition("if", rest, whole)?,
-                    _ => false,
+                let holds = match (directive == Directive::Else, outer_active && !taken) {
+                    (true, true) => true,
+                    (false, true) => self.condition(Test::Expression, rest, whole)?,
+                    (_, false) => false,
                 };
                 if let Some(open) = self.conditionals.last_mut() {
                     open.active = holds;
                     open.taken |= holds;
-                    open.seen_else = name.text == "else";
+                    open.seen_else = directive == Directive::Else;
                 }
             }
-            "endif" => {
+            Directive::Endif => {
                 if self.conditionals.pop().is_none() {
                     return Err(Error::at(whole, "#endif without an #if before it"));
                 }
             }
-            _ if !self.active() => {}
-            "define" => self.define(rest, whole)?,
-            "undef" => {
+            // The rest are read only where the text is not skipped.
+            Directive::Define | Directive::Undef | Directive::Include | Directive::Pragma | Directive::Error
+                if !self.active() => {}
+            Directive::Define => self.define(rest, whole)?,
+            Directive::Undef => {
                 let [undefined] = rest else {
                     return Err(Error::at(whole, "expected one name after #undef"));
                 };
                 self.macros.remove(undefined.text);
             }
-            "include" => note(notes, "#include lines are skipped: U64, uint64_t and the intrinsics are built in."),
-            "pragma" => note(notes, "#pragma lines are skipped."),
-            "error" => {
+            Directive::Include => {
+                note(notes, "#include lines are skipped: U64, uint64_t and the intrinsics are built in.")
+            }
+            Directive::Pragma => note(notes, "#pragma lines are skipped."),
+            Directive::Error => {
                 let message = &self.source[rest.first().map_or(whole.end, |t| t.span.start)..whole.end];
                 return Err(Error::at(whole, &format!("#error: {message}")));
-            }
-            other => {
-                return Err(Error::at(
-                    Span::new(hash.start, name.span.end),
-                    &format!("#{other} is not a directive read here: expected {DIRECTIVES}"),
-                ))
             }
         }
         Ok(())
     }
 
-    /// Whether an `#if`'s, `#ifdef`'s or `#ifndef`'s condition holds.
-    fn condition(&mut self, directive: &str, rest: &[PpToken<'_>], whole: Span) -> Result<bool, Error> {
-        match directive {
-            "ifdef" | "ifndef" => {
+    /// A conditional opened by `#if`, `#ifdef` or `#ifndef`.
+    fn open(&mut self, test: Test, rest: &[PpToken<'_>], whole: Span) -> Result<(), Error> {
+        let holds = match self.active() {
+            true => self.condition(test, rest, whole)?,
+            // Inside a skipped branch, nothing is read, but the nesting is counted.
+            false => false,
+        };
+        let outer_active = self.active();
+        let active = outer_active && holds;
+        self.conditionals.push(Conditional { outer_active, taken: active, active, seen_else: false, span: whole });
+        Ok(())
+    }
+
+    /// Whether a conditional's test holds.
+    fn condition(&mut self, test: Test, rest: &[PpToken<'_>], whole: Span) -> Result<bool, Error> {
+        match test {
+            Test::Defined { wanted, directive } => {
                 let [name] = rest else {
-                    return Err(Error::at(whole, &format!("expected one name after #{directive}")));
+                    return Err(Error::at(whole, &format!("expected one name after #{}", directive.name())));
                 };
-                Ok(self.macros.contains_key(name.text) == (directive == "ifdef"))
+                Ok(self.macros.contains_key(name.text) == wanted)
             }
-            _ => {
+            Test::Expression => {
                 // `defined NAME` and `defined(NAME)` are read before macros expand.
                 let mut words = Vec::new();
                 let mut at = 0;

@@ -57,7 +57,13 @@ fn needed_by_logic(parent: Logic, child: &Node, by_precedence: u8) -> u8 {
     match &child.expr {
         Expr::Binary(op, ..) if op.comparison().is_none() => UNARY,
         Expr::Logical(op, ..) if *op != parent => UNARY,
-        _ => by_precedence,
+        Expr::Binary(..)
+        | Expr::Logical(..)
+        | Expr::Number(..)
+        | Expr::Name(_)
+        | Expr::Unary(..)
+        | Expr::Select(..)
+        | Expr::Call(..) => by_precedence,
     }
 }
 

@@ -3,32 +3,17 @@
 //! function's parameters that take the board's names.
 
 use sliders::{Bitboard, Slider, Square};
-use sliders_formula::{CheckOutcome, Checker, Formula, Target};
+use sliders_formula::{CheckOutcome, Checker, Target};
 
-fn read(text: &str) -> Formula {
-    Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.describe(text)))
-}
+mod common;
 
-fn error(text: &str) -> String {
-    match Formula::parse(text) {
-        Ok(_) => panic!("{text:?} parsed"),
-        Err(e) => e.describe(text),
-    }
+use common::{error, read};
+
+fn boards() -> impl Iterator<Item = (Square, Bitboard)> {
+    common::boards(8, 7)
 }
 
 /// Boards that vary: each square, with pieces scattered differently on each.
-fn boards() -> impl Iterator<Item = (Square, Bitboard)> {
-    let mut random = 0x9e37_79b9_7f4a_7c15u64;
-    (0..64u32).flat_map(move |index| {
-        (0..8).map(move |round| {
-            random ^= random << 13;
-            random ^= random >> 7;
-            random ^= random << 17;
-            let occupied = random & random.rotate_left(round * 7 + 1);
-            (Square::from_index(index), Bitboard(occupied))
-        })
-    })
-}
 
 /// Hyperbola quintessence on a file, declared first in C's way.
 const DECLARED: &str = "U64 forward, reverse;

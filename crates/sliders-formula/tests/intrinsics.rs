@@ -5,24 +5,17 @@
 
 use sliders::{Bitboard, Direction, Square};
 use sliders_formula::prove::{Proof, Prover, NODE_BUDGET};
-use sliders_formula::{Formula, Target};
+use sliders_formula::Target;
 
-fn read(text: &str) -> Formula {
-    Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.describe(text)))
+mod common;
+
+use common::read;
+
+fn boards() -> impl Iterator<Item = (Square, Bitboard)> {
+    common::boards(4, 9)
 }
 
 /// Boards that vary: each square, with pieces scattered differently on each.
-fn boards() -> impl Iterator<Item = (Square, Bitboard)> {
-    let mut random = 0x9e37_79b9_7f4a_7c15u64;
-    (0..64u32).flat_map(move |index| {
-        (0..4).map(move |round| {
-            random ^= random << 13;
-            random ^= random >> 7;
-            random ^= random << 17;
-            (Square::from_index(index), Bitboard(random & random.rotate_left(round * 9 + 1)))
-        })
-    })
-}
 
 #[test]
 fn each_real_name_computes_as_the_labs_own() {

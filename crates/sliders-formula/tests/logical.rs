@@ -4,11 +4,11 @@
 
 use sliders::{Bitboard, Direction, Slider, Square};
 use sliders_formula::prove::{Proof, Prover, NODE_BUDGET};
-use sliders_formula::{Formula, Target};
+use sliders_formula::Target;
 
-fn read(text: &str) -> Formula {
-    Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.describe(text)))
-}
+mod common;
+
+use common::read;
 
 fn value(text: &str) -> u64 {
     read(text).attacks(Square::D4.bit(), Bitboard(0xff)).unwrap_or_else(|f| panic!("{text}: {}", f.describe(text))).0

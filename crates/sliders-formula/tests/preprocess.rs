@@ -7,16 +7,9 @@ use sliders::{Bitboard, Slider, Square};
 use sliders_formula::preprocess::{preprocess, MAX_EXPANDED_TOKENS};
 use sliders_formula::Formula;
 
-fn read(text: &str) -> Formula {
-    Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.describe(text)))
-}
+mod common;
 
-fn error(text: &str) -> String {
-    match Formula::parse(text) {
-        Ok(_) => panic!("{text:?} parsed"),
-        Err(e) => e.describe(text),
-    }
-}
+use common::{error, read};
 
 fn attacks(formula: &Formula, square: Square, occupied: u64) -> Bitboard {
     formula.attacks(square.bit(), Bitboard(occupied)).unwrap_or_else(|f| panic!("{}", f.describe(formula.source())))

@@ -591,7 +591,13 @@ impl Export<'_> {
             Expr::Logical(op, a, b) => {
                 let part = |node: &Node| match &node.expr {
                     Expr::Logical(inner, ..) if inner != op => format!("({})", self.rust_condition(node, body)),
-                    _ => self.rust_condition(node, body),
+                    Expr::Logical(..)
+                    | Expr::Number(..)
+                    | Expr::Name(_)
+                    | Expr::Unary(..)
+                    | Expr::Binary(..)
+                    | Expr::Select(..)
+                    | Expr::Call(..) => self.rust_condition(node, body),
                 };
                 format!("{} {} {}", part(a), op.symbol(), part(b))
             }
