@@ -186,8 +186,11 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
     let statements = (&program.main[..], &program.declared[..]);
     let (main, cost, _) = body(statements, Vec::new(), &known, &all, "", end, text, comments)?;
     if cost > MAX_STEPS {
+        // Marked on the last line with text (what returns), never past it on an empty line.
+        let last_end = text.trim_end().len();
+        let last_start = text[..last_end].rfind('\n').map_or(0, |newline| newline + 1);
         return Err(Error::at(
-            end,
+            Span::new(last_start, last_end),
             &format!("one run of this formula can take {cost} operations; the most is {MAX_STEPS}"),
         ));
     }

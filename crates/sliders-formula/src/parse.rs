@@ -298,6 +298,10 @@ const WORD_CASTS: [&[&str]; 10] = [
     &["unsigned", "__int64"],
 ];
 
+/// Why `++` or `--` inside an expression, before or after its operand, is an error.
+const INCREMENT_INSIDE: &str =
+    "++ and -- are read as statements of their own (x++;), not inside an expression: write x + 1";
+
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
@@ -388,6 +392,10 @@ impl<'a> Parser<'_, 'a> {
 
     /// An error at the current token: `expected …, found …`.
     fn unexpected(&self, expected: &str) -> Error {
+        // `x++` inside an expression stops it where an operator or its end was expected.
+        if let Token::Punct("++" | "--") = self.peek() {
+            return Error::at(self.span(), INCREMENT_INSIDE);
+        }
         let found = match self.peek() {
             Token::End => "the end of the formula".to_string(),
             Token::Newline => "the end of the line".to_string(),
@@ -794,12 +802,7 @@ impl<'a> Parser<'_, 'a> {
             Token::Punct("~") => Unary::Not,
             Token::Punct("-") => Unary::Negate,
             Token::Punct("!") => Unary::LogicalNot,
-            Token::Punct("++" | "--") => {
-                return Err(Error::at(
-                    self.span(),
-                    "++ and -- are read as statements of their own (x++;), not inside an expression: write x + 1",
-                ))
-            }
+            Token::Punct("++" | "--") => return Err(Error::at(self.span(), INCREMENT_INSIDE)),
             // `+x` is x, and a cast to a 64-bit unsigned type changes no word: both stand for
             // their operand, marked with it.
             Token::Punct("+") => return self.standing_for_operand(1),

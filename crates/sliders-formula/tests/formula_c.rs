@@ -198,9 +198,17 @@ fn increments_are_statements_of_their_own() {
     let value = |text: &str| read(text).attacks(Square::D4.bit(), Bitboard(0)).map(|b| b.0);
     assert_eq!(value("n = 5;\nn++;\n++n;\nn--;\nreturn n"), Ok(6));
     assert_eq!(value("n = sq\n--n\nreturn n"), Ok(26));
-    assert!(error("n = 1\nm = n++ + 1\nreturn m")
-        .starts_with("line 2, column 6: expected an operator, or the end of the statement, found ++"));
-    assert!(error("n = 1\nreturn ++n").starts_with("line 2, column 8: ++ and -- are read as statements of their own"));
+    // Inside an expression, before or after its operand, the message says why and what to write.
+    for (text, at) in [
+        ("n = 1\nm = n++ + 1\nreturn m", "line 2, column 6"),
+        ("n = 1\nreturn ++n", "line 2, column 8"),
+        ("U64 x = o;\nU64 y = x++ & r;\nreturn y", "line 2, column 10"),
+        ("U64 x = popcount(o--);\nreturn x", "line 1, column 19"),
+    ] {
+        let said = error(text);
+        assert!(said.starts_with(&format!("{at}: ++ and -- are read as statements of their own")), "{text}: {said}");
+        assert!(said.contains("write x + 1"), "{said}");
+    }
     // Two minus signs apart are still two negations.
     assert_eq!(value("return - -sq"), Ok(27));
 }

@@ -188,3 +188,17 @@ proptest! {
         }
     }
 }
+
+/// A formula whose macros expand past the bound on operations is refused on the line that
+/// returns, never past the end of the text on an empty line.
+#[test]
+fn too_many_operations_are_marked_on_the_line_that_returns() {
+    let text = "#define A(x) (x ^ x ^ x ^ x ^ x ^ x ^ x ^ x ^ x ^ x ^ x)\n#define B(x) A(A(A(x)))\nreturn B(o)\n\n";
+    let said = error(text);
+    assert!(
+        said.starts_with("line 3, column 1: one run of this formula can take 1330 operations; the most is 1000"),
+        "{said}"
+    );
+    let spanned = sliders_formula::Formula::parse(text).err().map(|e| e.span);
+    assert_eq!(spanned.map(|span| &text[span.start..span.end]), Some("return B(o)"));
+}
