@@ -56,6 +56,8 @@ impl StaticServer {
 pub struct Browser {
     pub client: Client,
     pub server: StaticServer,
+    /// A phone's viewport (touch emulated): clicks go through WebDriver, as a tap.
+    phone: bool,
     driver: Child,
     _profile: TempDir,
 }
@@ -150,7 +152,7 @@ impl Browser {
         // WebDriver's own limits are 300 s for a page load: fail well before that.
         let limits = TimeoutConfiguration::new(Some(PAGE_LOAD_LIMIT), Some(PAGE_LOAD_LIMIT), None);
         client.update_timeouts(limits).await.expect("WebDriver accepts the time limits");
-        Browser { client, server, driver, _profile: profile }
+        Browser { client, server, driver, _profile: profile, phone: size.0 < 600 }
     }
 
     /// Loads `url` and waits for its load event, failing within [`PAGE_LOAD_LIMIT`] (and a little
@@ -205,30 +207,26 @@ impl Browser {
     /// highlighted line right away raced that fetch, and lost once on a busy machine. The
     /// step's why is read from its file too (the page's wasm has none), and the narration
     /// grows when it arrives, moving the code panel down under a click aimed at it.
+    ///
+    /// Both are asked in one script, which waits in the page (on its mutations) rather than in
+    /// rounds of the driver: a step through a technique clicks and waits hundreds of times.
     pub async fn wait_for_sources(&self) {
         let loaded = "return document.querySelector('[data-source-loading], [data-why-loading], [data-formula-loading]') === null;";
-        let started = std::time::Instant::now();
-        while self.eval(loaded).await != serde_json::json!(true) {
-            assert!(started.elapsed() < Duration::from_secs(20), "the technique's source never arrived");
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        if !self.wait_in_page(&format!("return (() => {{ {loaded} }})() && (() => {{ {PANELS_DRAWN} }})();"), 20).await
+        {
+            assert!(self.eval(loaded).await == json!(true), "the technique's source never arrived");
+            // Says what the panels module last drew.
+            self.wait_for_panels().await;
         }
-        self.wait_for_panels().await;
     }
 
     /// Waits until the panels module (src/panels.rs) has drawn the state the page last told it,
     /// into every host the page renders: it draws after the page, in a task of its own.
     pub async fn wait_for_panels(&self) {
-        let drawn = "const hosts = document.querySelectorAll('[data-panel-host]');
-            return [...hosts].every(h => h.hasAttribute('data-panel-serial'))
-                && (hosts.length === 0 || window.sliderLabState.query === document.documentElement.dataset.panelsQuery);";
-        let started = std::time::Instant::now();
-        while self.eval(drawn).await != serde_json::json!(true) {
-            if started.elapsed() > Duration::from_secs(20) {
-                let state = "return [...document.querySelectorAll('[data-panel-host]')].map(h => h.dataset.panelHost + ':' + h.dataset.panelSerial).join(' ')
-                    + ' | page ' + window.sliderLabState.query + ' | panels ' + document.documentElement.dataset.panelsQuery;";
-                panic!("the panels module never drew the page's state: {}", self.eval(state).await);
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        if !self.wait_in_page(PANELS_DRAWN, 20).await {
+            let state = "return [...document.querySelectorAll('[data-panel-host]')].map(h => h.dataset.panelHost + ':' + h.dataset.panelSerial).join(' ')
+                + ' | page ' + window.sliderLabState.query + ' | panels ' + document.documentElement.dataset.panelsQuery;";
+            panic!("the panels module never drew the page's state: {}", self.eval(state).await);
         }
     }
 
@@ -237,27 +235,68 @@ impl Browser {
     /// the code panel while frames still run can land where the target was a frame ago.
     pub async fn wait_for_still(&self) {
         let still = "return document.querySelector('[data-player=\"play\"]').title.startsWith('Play');";
-        let started = std::time::Instant::now();
-        while self.eval(still).await != serde_json::json!(true) {
-            assert!(started.elapsed() < Duration::from_secs(30), "the step's animation never ended");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        assert!(self.wait_in_page(still, 30).await, "the step's animation never ended");
     }
 
+    /// Whether the script body `condition` came true within `seconds`. It is asked in the page,
+    /// on each change of the document and every 25 ms, not in rounds of the driver: a test that
+    /// steps through a technique waits hundreds of times, and each round costs about 20 ms.
+    async fn wait_in_page(&self, condition: &str, seconds: u64) -> bool {
+        let waited = format!(
+            "const done = arguments[arguments.length - 1];
+             const holds = () => {{ try {{ return (() => {{ {condition} }})() === true; }} catch (e) {{ return false; }} }};
+             if (holds()) return done(true);
+             const started = performance.now();
+             const finish = (outcome) => {{ observer.disconnect(); clearInterval(timer); done(outcome); }};
+             const observer = new MutationObserver(() => {{ if (holds()) finish(true); }});
+             observer.observe(document, {{ subtree: true, childList: true, attributes: true, characterData: true }});
+             const timer = setInterval(() => {{
+                 if (holds()) finish(true);
+                 else if (performance.now() - started > {seconds} * 1000) finish(false);
+             }}, 25);"
+        );
+        let outcome = self.client.execute_async(&waited, vec![]).await.unwrap_or_else(|e| panic!("waiting: {e}"));
+        outcome == json!(true)
+    }
+
+    /// The attribute `name` of the first element `selector` finds, once the panels module has
+    /// drawn (as WebDriver's Get Element Attribute reads it), in one round to the page.
     pub async fn attribute(&self, selector: &str, name: &str) -> Option<String> {
         self.wait_for_panels().await;
-        let element = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
-        element.attr(name).await.expect("attribute read")
+        let read = "const element = document.querySelector(arguments[0]);
+            return element ? { value: element.getAttribute(arguments[1]) } : null;";
+        let found = self.client.execute(read, vec![json!(selector), json!(name)]).await;
+        let found = found.unwrap_or_else(|e| panic!("attribute {name} of {selector}: {e}"));
+        assert!(!found.is_null(), "no {selector}");
+        found["value"].as_str().map(String::from)
     }
 
     /// Clicks `selector` once the page's fetched sources have arrived, so that the layout
     /// under the click no longer moves.
+    ///
+    /// The click is the mouse's, pressed and released where WebDriver's Element Click would
+    /// press it (and refused, as it refuses, when something else covers that point), sent to
+    /// Chromium directly: WebDriver's own click took about 160 ms each, and the lessons' tests
+    /// click through hundreds of steps. Links, forms, menus and phones keep WebDriver's click.
     pub async fn click(&self, selector: &str) {
         self.wait_for_sources().await;
-        // The panels module draws some buttons (the check's) once it has loaded: wait for it.
-        let element =
-            self.client.wait().for_element(Locator::Css(selector)).await.unwrap_or_else(|_| panic!("no {selector}"));
-        element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
+        let spot = self.client.execute(CLICK_SPOT, vec![json!(selector)]).await.unwrap_or_else(|e| panic!("{e}"));
+        if self.phone || spot["webdriver"] == true || spot["missing"] == true {
+            // The panels module draws some buttons (the check's) once it has loaded: wait for it.
+            let element = self.client.wait().for_element(Locator::Css(selector)).await;
+            let element = element.unwrap_or_else(|_| panic!("no {selector}"));
+            element.click().await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
+            return;
+        }
+        assert!(spot["covered"].is_null(), "click {selector}: the point is covered by {}", spot["covered"]);
+        let (x, y) = (spot["x"].clone(), spot["y"].clone());
+        for (kind, buttons) in [("mousePressed", 1), ("mouseReleased", 0)] {
+            let command = json!({
+                "cmd": "Input.dispatchMouseEvent",
+                "params": { "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1 }
+            });
+            self.client.issue_cmd(DevTools(command)).await.unwrap_or_else(|e| panic!("click {selector}: {e}"));
+        }
     }
 
     /// Picks the formula example `id` from the examples menu (a formula must be open).
@@ -503,6 +542,33 @@ impl Browser {
         // Drop stops chromedriver's process group.
     }
 }
+
+/// A script's body that is true once the panels module has drawn the page's last state into
+/// every host (src/panels.rs).
+const PANELS_DRAWN: &str = "const hosts = document.querySelectorAll('[data-panel-host]');
+    return [...hosts].every(h => h.hasAttribute('data-panel-serial'))
+        && (hosts.length === 0 || window.sliderLabState.query === document.documentElement.dataset.panelsQuery);";
+
+/// Where a click on the element `arguments[0]` selects lands, found as WebDriver's Element
+/// Click finds it: scrolled into view (its end with the viewport's) if any of it is outside,
+/// the centre of its first box within the viewport, and whether the element (or something
+/// inside it) is what stands there. Links, forms and menus are left to WebDriver's own click,
+/// which waits for a navigation and picks an option as a browser does, and so is a click inside
+/// a frame (the mouse's coordinates are the top page's).
+const CLICK_SPOT: &str = "const element = document.querySelector(arguments[0]);
+    if (!element) return { missing: true };
+    if (window !== window.top || element.closest('a[href], form, select, option')) return { webdriver: true };
+    let box = element.getClientRects()[0];
+    if (!box) return { webdriver: true };
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+        element.scrollIntoView({ block: 'end', inline: 'nearest' });
+        box = element.getClientRects()[0];
+    }
+    const [left, right] = [Math.max(box.left, 0), Math.min(box.right, innerWidth)];
+    const [top, bottom] = [Math.max(box.top, 0), Math.min(box.bottom, innerHeight)];
+    const x = Math.floor((left + right) / 2), y = Math.floor((top + bottom) / 2);
+    const hit = document.elementFromPoint(x, y);
+    return { x, y, covered: hit && element.contains(hit) ? null : (hit ? hit.outerHTML.slice(0, 160) : 'nothing') };";
 
 /// A Chrome DevTools Protocol command sent through chromedriver (WebDriver has no media emulation).
 #[derive(Debug)]
