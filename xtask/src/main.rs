@@ -7,6 +7,7 @@ mod exports;
 mod machine_code;
 mod magics;
 mod proofs;
+mod side_by_side;
 mod size;
 mod toolchain;
 mod wasm_check;
@@ -222,6 +223,8 @@ pub const SIZE_BUILD: [(&str, &str); 4] = [
 enum Stage {
     /// A test runner whose "test result:" lines are counted.
     Counted(Command),
+    /// Test binaries built by one cargo command and run two at a time, counted likewise.
+    SideBySide(side_by_side::SideBySide),
     /// A build step: it passes or fails.
     Build(Command),
     /// A check run here, counted like a test runner through its printed result line.
@@ -296,13 +299,20 @@ fn clippy(tally: &mut Tally) -> Result<(), String> {
 }
 
 fn test() -> Result<(), String> {
+    let whole = Instant::now();
     toolchain::ensure_test_tools()?;
+    let tools = whole.elapsed();
     let mut tally = Tally::default();
     let dist = workspace_root().join("dist");
-    // --no-fail-fast: every test binary runs even after a failure, so the summary counts them all.
-    let mut end_to_end =
-        cargo_command(&["test", "--no-fail-fast", "-p", "e2e", "--", "--test-threads=1", "--nocapture"]);
-    end_to_end.env("SLIDER_LAB_DIST", &dist).env("SLIDER_LAB_PANIC_DIST", workspace_root().join(PANIC_DIST));
+    // Every end-to-end test binary runs, one test at a time each, two binaries side by side;
+    // a failure stops none of the others, so the summary counts them all.
+    let end_to_end = side_by_side::SideBySide {
+        packages: vec!["e2e"],
+        run_args: vec!["--test-threads=1", "--nocapture"],
+        envs: vec![("SLIDER_LAB_DIST", dist), ("SLIDER_LAB_PANIC_DIST", workspace_root().join(PANIC_DIST))],
+        // Measured in a fresh clone's run (lesson 417 s, visualizer 207 s, …; 1,144 s in all).
+        slowest_first: &["lesson", "visualizer", "screenshots", "share", "embed"],
+    };
     // The same release build with `?panic=1` switched on, for the panic banner's test; it goes to
     // a folder of its own, so dist/ never holds it.
     let mut panic_build = trunk_release_build();
@@ -311,38 +321,28 @@ fn test() -> Result<(), String> {
         ("clippy: no unwrap or expect outside tests", Stage::Check(clippy)),
         (
             "native tests (core, explanation, pictures, formula and its WebAssembly, CLI, bench, xtask)",
-            Stage::Counted(cargo_command(&[
-                "test",
-                "--no-fail-fast",
-                "-p",
-                "sliders",
-                "-p",
-                "sliders-explain",
-                "-p",
-                "sliders-pictures",
-                "-p",
-                "sliders-formula",
-                "-p",
-                "sliders-cli",
-                "-p",
-                "traced-syntax",
-                "-p",
-                "module-buffer",
-                "-p",
-                "rasterize",
-                "-p",
-                "gif-encode",
-                "-p",
-                "pictures-module",
-                "-p",
-                "formula-module",
-                "-p",
-                "wasm-encode",
-                "-p",
-                "sliders-bench",
-                "-p",
-                "xtask",
-            ])),
+            Stage::SideBySide(side_by_side::SideBySide {
+                packages: vec![
+                    "sliders",
+                    "sliders-explain",
+                    "sliders-pictures",
+                    "sliders-formula",
+                    "sliders-cli",
+                    "traced-syntax",
+                    "module-buffer",
+                    "rasterize",
+                    "gif-encode",
+                    "pictures-module",
+                    "formula-module",
+                    "wasm-encode",
+                    "sliders-bench",
+                    "xtask",
+                ],
+                run_args: Vec::new(),
+                envs: Vec::new(),
+                // The narration and exhaustive tests use both cores; MediaWiki's mostly waits on PHP.
+                slowest_first: &["narration", "exhaustive", "mediawiki", "pictures", "formula_export"],
+            }),
         ),
         (
             // Apart from the core's: cargo would give the core the page's features (whys-in-files
@@ -369,19 +369,22 @@ fn test() -> Result<(), String> {
             "wasm instruction check: i64.clz, i64.ctz and i8x16.swizzle in the release wasm",
             Stage::Check(check_wasm_instructions),
         ),
-        ("end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver", Stage::Counted(end_to_end)),
+        ("end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver", Stage::SideBySide(end_to_end)),
     ];
     let total = stages.len();
     let mut failed_stages = Vec::new();
+    let mut times = Vec::new();
     for (number, (name, stage)) in stages.into_iter().enumerate() {
         println!("\nxtask test: stage {}/{total}: {name}", number + 1);
         let started = Instant::now();
         let is_build = matches!(stage, Stage::Build(_));
         let outcome = match stage {
             Stage::Counted(mut command) => run_counted(&mut command, &mut tally),
+            Stage::SideBySide(binaries) => binaries.run(&mut tally),
             Stage::Build(mut command) => run(&mut command),
             Stage::Check(check) => check(&mut tally),
         };
+        times.push((name, started.elapsed()));
         match outcome {
             Ok(()) => println!("xtask test: stage {}/{total} done in {:.1?}", number + 1, started.elapsed()),
             Err(error) => {
@@ -394,6 +397,12 @@ fn test() -> Result<(), String> {
             }
         }
     }
+    println!("\nxtask test: each stage's time");
+    println!("{:>8.1} s  the tools, installed where missing", tools.as_secs_f64());
+    for (number, (name, time)) in times.iter().enumerate() {
+        println!("{:>8.1} s  {}/{total} {name}", time.as_secs_f64(), number + 1);
+    }
+    println!("{:>8.1} s  in all", whole.elapsed().as_secs_f64());
     if failed_stages.is_empty() {
         println!("\nxtask test: all {total} stages passed");
         println!("summary: {} passed, {} failed", tally.passed, tally.failed);

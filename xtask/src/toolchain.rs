@@ -50,6 +50,13 @@ fn is_root() -> bool {
 }
 
 /// Runs `what` once, timing it, and says so: a fresh machine's setup is visible in the log.
+/// How the build tools are compiled: trunk's own release profile asks for fat LTO in one codegen
+/// unit, a link that runs on one core for minutes. The tools only start processes and move
+/// files, so their speed is not worth that on a fresh machine; these settings override the
+/// crates' profiles for their install alone.
+const TOOL_BUILD: [(&str, &str); 2] =
+    [("CARGO_PROFILE_RELEASE_LTO", "off"), ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")];
+
 fn install(what: &str, command: &mut Command) -> Result<(), String> {
     println!("xtask: installing {what} …");
     let started = Instant::now();
@@ -103,14 +110,16 @@ pub fn ensure_build_tools() -> Result<(), String> {
     if output_of("trunk", &["--version"]) != Some(format!("trunk {TRUNK_VERSION}")) {
         install(
             &format!("trunk {TRUNK_VERSION} (about 10 minutes on 2 cores)"),
-            Command::new("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]),
+            Command::new("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]).envs(TOOL_BUILD),
         )?;
     }
     if output_of("wasm-bindgen", &["--version"]) != Some(format!("wasm-bindgen {WASM_BINDGEN_VERSION}")) {
         // Not --locked: its lock file asks for a webpki-roots release the registry lacks.
         install(
             &format!("wasm-bindgen-cli {WASM_BINDGEN_VERSION}"),
-            Command::new("cargo").args(["install", "wasm-bindgen-cli", "--version", WASM_BINDGEN_VERSION, "--force"]),
+            Command::new("cargo")
+                .args(["install", "wasm-bindgen-cli", "--version", WASM_BINDGEN_VERSION, "--force"])
+                .envs(TOOL_BUILD),
         )?;
     }
     let bin = tools_dir().join("node_modules/.bin");

@@ -2,6 +2,9 @@
 //! technique is checked against the step's values and the board: random boards, the empty and
 //! the full board, and sliders on every square (edges and corners included).
 
+use std::borrow::Cow;
+use std::fmt::{self, Display};
+
 use sliders::{Bitboard, Direction, Focus, Op, Scan, Slider, Square, Step, Technique, Value, WordOrder};
 use sliders_explain::narration::{
     announcement, bit_name, borrow_caption, borrow_end, describe, describe_bit, describe_rank, mirror, narrate,
@@ -61,8 +64,10 @@ fn listed(text: &str) -> Vec<Square> {
 const TURNED: [WordOrder; 3] = [WordOrder::ByteSwapped, WordOrder::FilesMirrored, WordOrder::BitReversed];
 
 /// Checks each claim a sentence makes about the board.
-fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
+fn check_claims(text: &str, board: &Board, step: &Step, context: &dyn Display) {
     let lhs = step.lhs.board().unwrap_or_default();
+    // "In the byte-swapped word …", one opening for each turned word.
+    let turned_openings = TURNED.map(|order| (order.word(), format!("In {} ", order.word())));
     for sentence in text.split(". ") {
         // "d7 holds the first piece north of the rook on d2"
         let above_blocker = sentence.contains(" is one bit above ");
@@ -195,10 +200,9 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
         }
         // "In the byte-swapped word d7 stands for d2 on the board.", "In the bit-reversed word e2
         // and e7 stand for d7 and d2 on the board.": each bit named, then the square it stands for.
-        let turned_words = TURNED.map(WordOrder::word);
-        if let Some((word, rest)) = turned_words
+        if let Some((word, rest)) = turned_openings
             .iter()
-            .find_map(|word| sentence.split_once(&format!("In {word} ")).map(|(_, rest)| (*word, rest)))
+            .find_map(|(word, opening)| sentence.split_once(opening.as_str()).map(|(_, rest)| (*word, rest)))
         {
             assert_eq!(word, step.order.word(), "{context}: {sentence}");
             let (bits, squares) = rest.split_once(" stand").unwrap_or_else(|| panic!("{context}: {sentence}"));
@@ -307,7 +311,7 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &str) {
     }
 }
 
-fn check_subtraction(step: &Step, text: &str, context: &str) {
+fn check_subtraction(step: &Step, text: &str, context: &dyn Display) {
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
     // A borrow in a turned word starts on a square of the word: the sentence says what it
     // stands for on the board.
@@ -341,7 +345,7 @@ fn check_subtraction(step: &Step, text: &str, context: &str) {
 
 /// A moved board (where the page draws the slider's bit) changes only on a step that moves it
 /// by that much, or on a table read whose operand is an index, not a board.
-fn check_moved(step: &Step, context: &str) {
+fn check_moved(step: &Step, context: &dyn Display) {
     if step.moved == step.operand_moved {
         return;
     }
@@ -359,7 +363,7 @@ fn check_moved(step: &Step, context: &str) {
 
 /// The screen reader's sentence: the label, the result's count of one bits (or its number),
 /// and for a subtraction the bit that absorbs the borrow, found by long subtraction.
-fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, context: &str) {
+fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, context: &dyn Display) {
     let text = announcement(step, index, count, board);
     let focus = step_focus_name(step, board).map(|f| format!(", {f}")).unwrap_or_default();
     let head = format!("Step {} of {count}{focus}. {}: ", index + 1, spoken_label(&step.label));
@@ -423,19 +427,19 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
 
 /// The sentences call the operands what the grids call them: by their names (o, 2r), and by a
 /// letter only where the step's expression has no short name.
-fn check_names(step: &Step, text: &str, context: &str) {
+fn check_names(step: &Step, text: &str, context: &dyn Display) {
     let names = operands::of(step);
-    let mut said = vec![text.to_string()];
+    let mut said = vec![Cow::Borrowed(text)];
     if step.op == Op::Sub {
-        said.extend([0, 12, 40, 63].map(|bit| describe_bit(step, bit)));
+        said.extend([0, 12, 40, 63].map(|bit| Cow::Owned(describe_bit(step, bit))));
     }
     if matches!(step.op, Op::And | Op::Or | Op::Xor) {
-        said.extend((1..=8).map(|rank| describe_rank(step, rank)));
+        said.extend((1..=8).map(|rank| Cow::Owned(describe_rank(step, rank))));
     }
     for text in said {
-        let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || ",.:;()".contains(c)).collect();
         if names.rhs != "b" {
-            assert!(!words.contains(&"b"), "{context}: b is called {}: {text}", names.rhs);
+            let mut words = text.split(|c: char| c.is_whitespace() || ",.:;()".contains(c));
+            assert!(!words.any(|word| word == "b"), "{context}: b is called {}: {text}", names.rhs);
         }
         if names.lhs != "a" {
             for letter in ["a has", "of a ", "of a.", "of a,", "in a.", "in a,", "a −", "a ×", "a's", "a &", "a |"] {
@@ -445,7 +449,7 @@ fn check_names(step: &Step, text: &str, context: &str) {
     }
 }
 
-fn check_scan(step: &Step, text: &str, context: &str) {
+fn check_scan(step: &Step, text: &str, context: &dyn Display) {
     let a = step.lhs.board().unwrap().0;
     if a == 0 {
         assert!(text.contains(&format!("{} is empty", operands::of(step).lhs)), "{context}: {text}");
@@ -471,7 +475,7 @@ fn check_scan(step: &Step, text: &str, context: &str) {
 /// A product said to go "Into the top N bits (S to 63), where the next step cuts its index
 /// from": the next step shifts right by S, and every bit the sentence names is one of those.
 /// Returns 1 when the sentence names a window, 0 when it does not (overlapping copies).
-fn check_index_window(text: &str, next: Option<&Step>, context: &str) -> usize {
+fn check_index_window(text: &str, next: Option<&Step>, context: &dyn Display) -> usize {
     let Some((_, window)) = text.split_once("Into the top ") else { return 0 };
     let (count, rest) = window.split_once(" bits (").unwrap_or_else(|| panic!("{context}: {text}"));
     let (start, listed) = rest.split_once(" to 63), where the next step cuts its index from: ").unwrap();
@@ -511,6 +515,24 @@ fn every_sentence_about_every_step_is_true_of_its_values() {
     assert!(subtractions.0 > 1000 && subtractions.1 > 1000 && subtractions.2 > 100, "{subtractions:?}");
 }
 
+/// Which step a check is about: written out only when a check fails, since the checks visit
+/// millions of steps.
+struct StepAt<'a> {
+    technique: Technique,
+    slider: Slider,
+    square: Square,
+    occupied: Bitboard,
+    index: usize,
+    label: &'a str,
+}
+
+impl Display for StepAt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let StepAt { technique, slider, square, occupied, index, label } = self;
+        write!(f, "{technique} {slider} {square} {occupied} step {}: {label}", index + 1)
+    }
+}
+
 /// Every step of every technique, slider and square on these boards: its sentence checked
 /// against its values. How many subtractions were absorbed, ran past h8 or did not borrow, and
 /// how many index windows were checked.
@@ -524,8 +546,7 @@ fn check_every_sentence(boards: &[Bitboard]) -> ((usize, usize, usize), usize) {
                     let trace = technique.trace(slider, square, occupied);
                     let board = Board::of(&trace);
                     for (index, step) in trace.steps.iter().enumerate() {
-                        let context =
-                            format!("{technique} {slider} {square} {occupied} step {}: {}", index + 1, step.label);
+                        let context = StepAt { technique, slider, square, occupied, index, label: &step.label };
                         let text = narrate(&trace, index);
                         assert!(!step.why.is_empty() && text.ends_with(&*step.why), "{context}: {text}");
                         assert!(text.len() > step.why.len() + 10, "{context}: nothing computed: {text}");
@@ -537,7 +558,10 @@ fn check_every_sentence(boards: &[Bitboard]) -> ((usize, usize, usize), usize) {
                             let frame = |s: &Step| (s.order, s.moved, s.operand_moved);
                             assert_eq!(frame(lane0), frame(lane1), "{context}: the lanes' frames differ");
                         }
-                        check_names(step, &describe(step, &board), &context);
+                        // narrate() is describe()'s text, a space and the why.
+                        let described = text.strip_suffix(&*step.why).and_then(|t| t.strip_suffix(' '));
+                        assert_eq!(described, Some(&*describe(step, &board)), "{context}");
+                        check_names(step, described.unwrap_or_default(), &context);
                         match step.op {
                             Op::Sub => {
                                 check_subtraction(step, &text, &context);
