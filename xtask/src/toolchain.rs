@@ -109,7 +109,7 @@ pub fn ensure_build_tools() -> Result<(), String> {
         .map_err(|e| format!("cannot fetch the crates the standard library is built with: {e}"))?;
     if output_of("trunk", &["--version"]) != Some(format!("trunk {TRUNK_VERSION}")) {
         install(
-            &format!("trunk {TRUNK_VERSION} (about 10 minutes on 2 cores)"),
+            &format!("trunk {TRUNK_VERSION} (about 8 minutes on 2 cores)"),
             Command::new("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]).envs(TOOL_BUILD),
         )?;
     }
