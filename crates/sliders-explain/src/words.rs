@@ -31,29 +31,67 @@ pub fn first_sentence(text: &str) -> &str {
 /// skip at their usual punctuation level, spelled out: "o ^ (o - 2r)" is said
 /// "o xor (o minus 2r)".
 pub fn spoken_label(label: &str) -> String {
-    const WORDS: [(&str, &str); 15] = [
-        ("<<", " shifted left by "),
-        (">>", " shifted right by "),
-        ("&=", " and-equals "),
-        ("|=", " or-equals "),
-        ("^", " xor "),
-        ("|", " or "),
-        ("&", " and "),
-        ("-", " minus "),
-        ("+", " plus "),
-        ("·", " times "),
-        ("*", " times "),
-        ("~", " not "),
-        ("=", " equals "),
-        ("'", " prime"),
-        ("→", " to "),
-    ];
-    let mut text = String::from(label);
-    for (symbol, word) in WORDS {
-        text = text.replace(symbol, word);
+    let mut text = String::with_capacity(label.len() * 2);
+    let mut rest = label;
+    while let Some(next) = rest.chars().next() {
+        match SPOKEN_SYMBOLS.iter().find(|(symbol, _)| rest.starts_with(symbol)) {
+            Some((symbol, word)) => {
+                text.push_str(word);
+                rest = &rest[symbol.len()..];
+            }
+            None => {
+                text.push(next);
+                rest = &rest[next.len_utf8()..];
+            }
+        }
     }
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// Every operator a label can hold, and its words. Read in one pass, longest symbol first, so
+/// that `&=` is never read as `&` then `=`, nor its words read again (`and-equals` holds a `-`).
+/// Brackets, commas and semicolons stay: a screen reader pauses at them.
+pub const SPOKEN_SYMBOLS: [(&str, &str); 39] = [
+    ("<<=", " shift-left-equals "),
+    (">>=", " shift-right-equals "),
+    ("<<", " shifted left by "),
+    (">>", " shifted right by "),
+    ("<=", " is at most "),
+    (">=", " is at least "),
+    ("==", " is equal to "),
+    ("!=", " is not equal to "),
+    ("&=", " and-equals "),
+    ("|=", " or-equals "),
+    ("^=", " xor-equals "),
+    ("+=", " plus-equals "),
+    ("-=", " minus-equals "),
+    ("*=", " times-equals "),
+    ("/=", " divided-by-equals "),
+    ("%=", " modulo-equals "),
+    ("++", " incremented "),
+    ("--", " decremented "),
+    ("->", "'s "),
+    ("&&", " logical-and "),
+    ("||", " logical-or "),
+    ("~", " not "),
+    ("!", " logical-not "),
+    ("-", " minus "),
+    ("+", " plus "),
+    ("*", " times "),
+    ("·", " times "),
+    ("/", " divided by "),
+    ("%", " modulo "),
+    ("&", " and "),
+    ("|", " or "),
+    ("^", " xor "),
+    ("<", " is less than "),
+    (">", " is greater than "),
+    ("=", " equals "),
+    ("?", " then "),
+    (":", " else "),
+    ("'", " prime "),
+    ("→", " to "),
+];
 
 /// Results up to this are also said as a number.
 pub const SPOKEN_VALUE_LIMIT: u64 = 0xffff;

@@ -41,6 +41,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 pub use check::{CheckOutcome, Checker, CounterExample, ParseTargetError, Target, CASES_PER_SQUARE};
+pub use lex::PUNCTUATION;
 pub use parse::Program;
 
 use sliders::trace::Trace;
