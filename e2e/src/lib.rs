@@ -211,19 +211,22 @@ impl Browser {
     /// Both are asked in one script, which waits in the page (on its mutations) rather than in
     /// rounds of the driver: a step through a technique clicks and waits hundreds of times.
     pub async fn wait_for_sources(&self) {
-        let loaded = "return document.querySelector('[data-source-loading], [data-why-loading], [data-formula-loading]') === null;";
-        if !self.wait_in_page(&format!("return (() => {{ {loaded} }})() && (() => {{ {PANELS_DRAWN} }})();"), 20).await
-        {
-            assert!(self.eval(loaded).await == json!(true), "the technique's source never arrived");
-            // Says what the panels module last drew.
-            self.wait_for_panels().await;
+        if self.read_when(&settled(), "return null;", vec![], 20).await.is_none() {
+            self.explain_unsettled().await;
         }
+    }
+
+    /// Fails the test saying which of [`settled`]'s conditions never came true.
+    async fn explain_unsettled(&self) {
+        assert!(self.eval(SOURCES_LOADED).await == json!(true), "the technique's source never arrived");
+        // Says what the panels module last drew.
+        self.wait_for_panels().await;
     }
 
     /// Waits until the panels module (src/panels.rs) has drawn the state the page last told it,
     /// into every host the page renders: it draws after the page, in a task of its own.
     pub async fn wait_for_panels(&self) {
-        if !self.wait_in_page(PANELS_DRAWN, 20).await {
+        if self.read_when(PANELS_DRAWN, "return null;", vec![], 20).await.is_none() {
             let state = "return [...document.querySelectorAll('[data-panel-host]')].map(h => h.dataset.panelHost + ':' + h.dataset.panelSerial).join(' ')
                 + ' | page ' + window.sliderLabState.query + ' | panels ' + document.documentElement.dataset.panelsQuery;";
             panic!("the panels module never drew the page's state: {}", self.eval(state).await);
@@ -235,39 +238,61 @@ impl Browser {
     /// the code panel while frames still run can land where the target was a frame ago.
     pub async fn wait_for_still(&self) {
         let still = "return document.querySelector('[data-player=\"play\"]').title.startsWith('Play');";
-        assert!(self.wait_in_page(still, 30).await, "the step's animation never ended");
+        assert!(self.read_when(still, "return null;", vec![], 30).await.is_some(), "the step's animation never ended");
     }
 
-    /// Whether the script body `condition` came true within `seconds`. It is asked in the page,
-    /// on each change of the document and every 25 ms, not in rounds of the driver: a test that
-    /// steps through a technique waits hundreds of times, and each round costs about 20 ms.
-    async fn wait_in_page(&self, condition: &str, seconds: u64) -> bool {
+    /// Waits up to `seconds` until the script body `condition` returns true, then runs the script
+    /// body `read` (with `arguments`) and returns its value; `None` if the condition never held.
+    ///
+    /// Both run in one round to the page: the condition is asked there, on each change of the
+    /// document and every 25 ms, not in rounds of the driver. A test that steps through a
+    /// technique waits and reads hundreds of times, and each round costs about 20 ms of the
+    /// driver's and Chromium's time.
+    pub async fn read_when(
+        &self,
+        condition: &str,
+        read: &str,
+        arguments: Vec<serde_json::Value>,
+        seconds: u64,
+    ) -> Option<serde_json::Value> {
         let waited = format!(
             "const done = arguments[arguments.length - 1];
+             const given = [...arguments].slice(0, -1);
              const holds = () => {{ try {{ return (() => {{ {condition} }})() === true; }} catch (e) {{ return false; }} }};
-             if (holds()) return done(true);
+             const answer = () => {{ try {{ return {{ held: true, value: (function () {{ {read} }}).apply(null, given) ?? null }}; }}
+                                     catch (e) {{ return {{ held: true, error: String(e) }}; }} }};
+             if (holds()) return done(answer());
              const started = performance.now();
              const finish = (outcome) => {{ observer.disconnect(); clearInterval(timer); done(outcome); }};
-             const observer = new MutationObserver(() => {{ if (holds()) finish(true); }});
+             const observer = new MutationObserver(() => {{ if (holds()) finish(answer()); }});
              observer.observe(document, {{ subtree: true, childList: true, attributes: true, characterData: true }});
              const timer = setInterval(() => {{
-                 if (holds()) finish(true);
-                 else if (performance.now() - started > {seconds} * 1000) finish(false);
+                 if (holds()) finish(answer());
+                 else if (performance.now() - started > {seconds} * 1000) finish({{ held: false }});
              }}, 25);"
         );
-        let outcome = self.client.execute_async(&waited, vec![]).await.unwrap_or_else(|e| panic!("waiting: {e}"));
-        outcome == json!(true)
+        let outcome = self.client.execute_async(&waited, arguments).await.unwrap_or_else(|e| panic!("waiting: {e}"));
+        if let Some(error) = outcome.get("error") {
+            panic!("script failed: {error}\n{read}");
+        }
+        (outcome["held"] == true).then(|| outcome["value"].clone())
     }
 
     /// The attribute `name` of the first element `selector` finds, once the panels module has
     /// drawn (as WebDriver's Get Element Attribute reads it), in one round to the page.
     pub async fn attribute(&self, selector: &str, name: &str) -> Option<String> {
-        self.wait_for_panels().await;
         let read = "const element = document.querySelector(arguments[0]);
-            return element ? { value: element.getAttribute(arguments[1]) } : null;";
-        let found = self.client.execute(read, vec![json!(selector), json!(name)]).await;
-        let found = found.unwrap_or_else(|e| panic!("attribute {name} of {selector}: {e}"));
-        assert!(!found.is_null(), "no {selector}");
+            return element ? { value: element.getAttribute(arguments[1]) } : { missing: true };";
+        let found = self.read_when(PANELS_DRAWN, read, vec![json!(selector), json!(name)], 20).await;
+        let found = match found {
+            Some(found) => found,
+            None => {
+                // Fails the test saying what the panels module last drew, or reads once it has.
+                self.wait_for_panels().await;
+                self.client.execute(read, vec![json!(selector), json!(name)]).await.unwrap_or_else(|e| panic!("{e}"))
+            }
+        };
+        assert!(found["missing"].is_null(), "no {selector}");
         found["value"].as_str().map(String::from)
     }
 
@@ -277,10 +302,16 @@ impl Browser {
     /// The click is the mouse's, pressed and released where WebDriver's Element Click would
     /// press it (and refused, as it refuses, when something else covers that point), sent to
     /// Chromium directly: WebDriver's own click took about 160 ms each, and the lessons' tests
-    /// click through hundreds of steps. Links, forms, menus and phones keep WebDriver's click.
+    /// click through hundreds of steps. Links, forms, menus, phones and frames keep WebDriver's
+    /// click. The wait and the search for the point are one round to the page.
     pub async fn click(&self, selector: &str) {
-        self.wait_for_sources().await;
-        let spot = self.client.execute(CLICK_SPOT, vec![json!(selector)]).await.unwrap_or_else(|e| panic!("{e}"));
+        let spot = match self.read_when(&settled(), CLICK_SPOT, vec![json!(selector)], 20).await {
+            Some(spot) => spot,
+            None => {
+                self.explain_unsettled().await;
+                self.client.execute(CLICK_SPOT, vec![json!(selector)]).await.unwrap_or_else(|e| panic!("{e}"))
+            }
+        };
         if self.phone || spot["webdriver"] == true || spot["missing"] == true {
             // The panels module draws some buttons (the check's) once it has loaded: wait for it.
             let element = self.client.wait().for_element(Locator::Css(selector)).await;
@@ -545,6 +576,15 @@ impl Browser {
 
 /// A script's body that is true once the panels module has drawn the page's last state into
 /// every host (src/panels.rs).
+/// No source file, why or formula module is still being fetched.
+const SOURCES_LOADED: &str =
+    "return document.querySelector('[data-source-loading], [data-why-loading], [data-formula-loading]') === null;";
+
+/// [`SOURCES_LOADED`] and [`PANELS_DRAWN`]: the layout under a click no longer moves.
+fn settled() -> String {
+    format!("return (() => {{ {SOURCES_LOADED} }})() && (() => {{ {PANELS_DRAWN} }})();")
+}
+
 const PANELS_DRAWN: &str = "const hosts = document.querySelectorAll('[data-panel-host]');
     return [...hosts].every(h => h.hasAttribute('data-panel-serial'))
         && (hosts.length === 0 || window.sliderLabState.query === document.documentElement.dataset.panelsQuery);";
