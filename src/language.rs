@@ -34,6 +34,7 @@ pub fn parse(text: &str) -> Result<(), Error> {
         span: Span::default(),
         message,
         suggestion: None,
+        notes: Vec::new(),
     })?;
     wire::read_parse(&answer).unwrap_or_else(|| Err(unreadable_error()))
 }
@@ -98,7 +99,7 @@ fn unreadable() -> String {
 }
 
 fn unreadable_error() -> Error {
-    Error { span: Span::default(), message: unreadable(), suggestion: None }
+    Error { span: Span::default(), message: unreadable(), suggestion: None, notes: Vec::new() }
 }
 
 pub use transport::load;

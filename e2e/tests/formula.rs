@@ -400,6 +400,10 @@ async fn c_with_directives_division_and_a_short_circuit_reads_steps_and_is_prove
     // A division by zero typed in faults where it was typed, and the last good steps stay.
     type_formula(&browser, &e2e::HEADER_C.replace("sq % 8", "sq % (sq - sq)")).await;
     browser.wait_for("[data-formula-fault]", 10, "the fault").await;
+    // A text that does not read keeps, beside its error, the note of how its start was read.
+    type_formula(&browser, &e2e::HEADER_C.replace("sq % 8", "sq % ")).await;
+    browser.wait_for("[data-formula-error]", 10, "the error").await;
+    assert!(text_of_note(&browser).await.contains("#include lines are skipped"));
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }

@@ -254,6 +254,9 @@ fn status_view(props: &FormulaPanelProps) -> Html {
                     data-column={column.to_string()}>
                     <p>{ error.describe(text) }</p>
                     <pre class="formula-caret">{ format!("{line}\n{caret}") }</pre>
+                    if !error.notes.is_empty() {
+                        <p class="formula-note" data-formula-note="">{ error.notes.join(" ") }</p>
+                    }
                     <p class="formula-note">{ if playground.formula.is_some() {
                         "The steps show the last formula that ran."
                     } else {

@@ -63,8 +63,13 @@ impl Playground {
         match text {
             Ok(text) => self.text = text,
             Err(why) => {
-                self.error =
-                    Some(formula::Error { span: formula::Span::default(), message: why.to_string(), suggestion: None })
+                let message = why.to_string();
+                self.error = Some(formula::Error {
+                    span: formula::Span::default(),
+                    message,
+                    suggestion: None,
+                    notes: Vec::new(),
+                })
             }
         }
     }

@@ -310,6 +310,10 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
         Err(error) => {
             let (line, caret) = error.caret(&text);
             eprintln!("error: {}\n  {line}\n  {caret}", error.describe(&text));
+            // How the text before the error was read, as the page keeps it beside the error.
+            for note in &error.notes {
+                eprintln!("note: {note}");
+            }
             return ExitCode::from(2);
         }
     };

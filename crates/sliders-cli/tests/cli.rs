@@ -378,5 +378,6 @@ return north(o, sq)";
         "{}",
         text(&wrong.stderr)
     );
+    assert!(text(&wrong.stderr).contains("\nnote: #include lines are skipped"), "{}", text(&wrong.stderr));
     std::fs::remove_file(&path).unwrap();
 }

@@ -65,11 +65,14 @@ pub struct Error {
     pub message: String,
     /// "did you mean file(s)?"
     pub suggestion: Option<String>,
+    /// What the preprocessor noted of the text before the error (`#include` lines skipped):
+    /// kept with it, so that an error does not hide how the rest was read.
+    pub notes: Vec<String>,
 }
 
 impl Error {
     pub(crate) fn at(span: Span, message: &str) -> Error {
-        Error { span, message: message.to_string(), suggestion: None }
+        Error { span, message: message.to_string(), suggestion: None, notes: Vec::new() }
     }
 
     /// The 1-based line and column (in characters) where the error starts in `text`.
@@ -212,12 +215,13 @@ pub(crate) fn read<R>(
     then: impl FnOnce(&lex::Lexed<'_>, &preprocess::Expanded) -> Result<R, Error>,
 ) -> Result<R, Error> {
     let expanded = preprocess::preprocess(text)?;
-    let typed = |error: Error| Error { span: expanded.span(error.span), ..error };
+    let noted = |error: Error| Error { notes: expanded.notes.clone(), ..error };
+    let typed = |error: Error| noted(Error { span: expanded.span(error.span), ..error });
     let mut lexed = lex::lex(&expanded.text).map_err(typed)?;
     for (_, span) in &mut lexed.tokens {
         *span = expanded.span(*span);
     }
-    then(&lexed, &expanded)
+    then(&lexed, &expanded).map_err(noted)
 }
 
 /// What the board's names stand for.

@@ -208,6 +208,15 @@ pub fn preprocess(source: &str) -> Result<Expanded, Error> {
         expanded.copy(source, 0..source.len());
         return Ok(expanded);
     }
+    match expand(source, &mut expanded) {
+        Ok(()) => Ok(expanded),
+        // The notes of the lines read before the error stay with it.
+        Err(error) => Err(Error { notes: expanded.notes, ..error }),
+    }
+}
+
+/// Reads the directives of `source` and expands its macros into `expanded`.
+fn expand(source: &str, expanded: &mut Expanded) -> Result<(), Error> {
     let tokens = tokens(source);
     let mut state = State { source, macros: BTreeMap::new(), conditionals: Vec::new(), budget: MAX_EXPANDED_TOKENS };
     let mut copied = 0;
@@ -249,7 +258,7 @@ pub fn preprocess(source: &str) -> Result<Expanded, Error> {
         return Err(Error::at(open.span, "this conditional is never closed: end it with #endif"));
     }
     expanded.copy(source, copied..source.len());
-    Ok(expanded)
+    Ok(())
 }
 
 /// Words as text for the lexer: a space between each two, so that none run together.

@@ -501,6 +501,10 @@ pub fn write_parse(writer: &mut Writer, error: Option<&Error>) {
         if let Some(suggestion) = &error.suggestion {
             writer.str(suggestion);
         }
+        writer.u32(error.notes.len() as u32);
+        for note in &error.notes {
+            writer.str(note);
+        }
     }
 }
 
@@ -515,7 +519,13 @@ pub fn read_parse(bytes: &[u8]) -> Option<Result<(), Error>> {
         0 => None,
         _ => Some(reader.str()?.into()),
     };
-    reader.finished().then_some(Err(Error { span, message, suggestion }))
+    let count = reader.u32()?;
+    // Each note is at least its length's bytes: a count beyond what is left is a broken answer.
+    let mut notes = Vec::with_capacity((count as usize).min(bytes.len()));
+    for _ in 0..count {
+        notes.push(reader.str()?.into());
+    }
+    reader.finished().then_some(Err(Error { span, message, suggestion, notes }))
 }
 
 /// A formula's steps on a board, and its fault if it met one. Only what a formula's steps

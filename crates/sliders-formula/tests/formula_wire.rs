@@ -88,11 +88,14 @@ fn a_parse_answers_nothing_or_the_error_with_its_suggestion() {
     let mut server = Server::default();
     let answer = server.answer(Request::Parse, &request("o ^ (o - 2 * r)", |_| ())).unwrap();
     assert_eq!(wire::read_parse(&answer), Some(Ok(())));
-    for text in ["o & filemask(sq)", "o ^ (o - 2 * r", "", "fn f(a) { return f(a) }\nf(o)"] {
+    let included = "#include <stdint.h>\nreturn o ^ (o - 2 * r";
+    for text in ["o & filemask(sq)", "o ^ (o - 2 * r", "", "fn f(a) { return f(a) }\nf(o)", included] {
         let answer = server.answer(Request::Parse, &request(text, |_| ())).unwrap();
         let expected = Formula::parse(text).unwrap_err();
         assert_eq!(wire::read_parse(&answer), Some(Err(expected.clone())), "{text}");
         assert!(expected.suggestion.is_some() || !text.contains("filemask"));
+        // The preprocessor's note travels with the error.
+        assert_eq!(expected.notes.len(), usize::from(text == included), "{text}");
     }
     // A request that needs a formula says why there is none.
     let refused = server

@@ -77,6 +77,16 @@ return EAST_OF(r) & ~0x0101010101010101
     assert!(note.contains("#include"), "{note}");
     // No directive, no note.
     assert_eq!(read("return r << 1").reading_note(), None);
+    // An error later in the text keeps the note of how its start was read, and its place.
+    let broken = "#include <stdint.h>\n#define EAST(x) ((x) << 1)\nreturn EAST(r) & ~";
+    let error = Formula::parse(broken).unwrap_err();
+    assert_eq!(error.notes.len(), 1, "{error:?}");
+    assert!(error.notes[0].contains("#include"), "{error:?}");
+    assert_eq!(error.position(broken).0, 3, "{error:?}");
+    assert_eq!(Formula::parse("return r &").unwrap_err().notes, Vec::<String>::new());
+    // So does an error in a directive after it.
+    let error = Formula::parse("#include <stdint.h>\n#elsif\nreturn r").unwrap_err();
+    assert!(error.notes.len() == 1 && error.notes[0].contains("#include"), "{error:?}");
 }
 
 #[test]
