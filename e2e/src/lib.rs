@@ -255,21 +255,64 @@ impl Browser {
         arguments: Vec<serde_json::Value>,
         seconds: u64,
     ) -> Option<serde_json::Value> {
+        self.read_when_at(condition, read, arguments, seconds, Moment::Now).await
+    }
+
+    /// Reads the script body `read` once the page has settled ([`settled`]) and that state has
+    /// been painted: the read waits for the frame after, so it sees what the reader sees.
+    ///
+    /// A read at the moment of the change can land between a task that changes the layout (the
+    /// panels module drawing, in a task of its own) and the frame where the page's resize
+    /// observers answer it (the code panel scrolls its marked line back into sight there):
+    /// that state is never painted, yet a layout test reading it fails.
+    pub async fn read_painted(&self, read: &str) -> serde_json::Value {
+        match self.read_when_at(&settled(), read, vec![], 20, Moment::Painted).await {
+            Some(value) => value,
+            None => {
+                self.explain_unsettled().await;
+                panic!("the page settled, but not for a whole frame");
+            }
+        }
+    }
+
+    async fn read_when_at(
+        &self,
+        condition: &str,
+        read: &str,
+        arguments: Vec<serde_json::Value>,
+        seconds: u64,
+        moment: Moment,
+    ) -> Option<serde_json::Value> {
+        // Painted: once the condition holds, wait for the next frame to be drawn (a timer set in
+        // a frame's callback runs after that frame's layout, resize observers and paint), and
+        // answer only if it still holds then.
+        let (wait, deferring) = match moment {
+            Moment::Now => ("const settle = (then) => then();", "false"),
+            Moment::Painted => ("const settle = (then) => requestAnimationFrame(() => setTimeout(then, 0));", "true"),
+        };
         let waited = format!(
             "const done = arguments[arguments.length - 1];
              const given = [...arguments].slice(0, -1);
              const holds = () => {{ try {{ return (() => {{ {condition} }})() === true; }} catch (e) {{ return false; }} }};
              const answer = () => {{ try {{ return {{ held: true, value: (function () {{ {read} }}).apply(null, given) ?? null }}; }}
                                      catch (e) {{ return {{ held: true, error: String(e) }}; }} }};
-             if (holds()) return done(answer());
+             {wait}
              const started = performance.now();
-             const finish = (outcome) => {{ observer.disconnect(); clearInterval(timer); done(outcome); }};
-             const observer = new MutationObserver(() => {{ if (holds()) finish(answer()); }});
+             let finished = false, settling = false;
+             const finish = (outcome) => {{ if (finished) return; finished = true; observer.disconnect(); clearInterval(timer); done(outcome); }};
+             const attempt = () => {{
+                 if (finished || settling || !holds()) return;
+                 if (!{deferring}) return finish(answer());
+                 settling = true;
+                 settle(() => {{ settling = false; if (holds()) finish(answer()); }});
+             }};
+             const observer = new MutationObserver(attempt);
              observer.observe(document, {{ subtree: true, childList: true, attributes: true, characterData: true }});
              const timer = setInterval(() => {{
-                 if (holds()) finish(answer());
-                 else if (performance.now() - started > {seconds} * 1000) finish({{ held: false }});
-             }}, 25);"
+                 if (performance.now() - started > {seconds} * 1000) finish({{ held: false }});
+                 else attempt();
+             }}, 25);
+             attempt();"
         );
         let outcome = self.client.execute_async(&waited, arguments).await.unwrap_or_else(|e| panic!("waiting: {e}"));
         if let Some(error) = outcome.get("error") {
@@ -579,6 +622,15 @@ impl Browser {
 /// No source file, why or formula module is still being fetched.
 const SOURCES_LOADED: &str =
     "return document.querySelector('[data-source-loading], [data-why-loading], [data-formula-loading]') === null;";
+
+/// When [`Browser::read_when_at`] answers.
+#[derive(Clone, Copy)]
+enum Moment {
+    /// As soon as the condition holds.
+    Now,
+    /// When the condition still holds after the next frame is painted.
+    Painted,
+}
 
 /// [`SOURCES_LOADED`] and [`PANELS_DRAWN`]: the layout under a click no longer moves.
 fn settled() -> String {

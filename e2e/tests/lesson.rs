@@ -36,7 +36,9 @@ async fn outside_the_viewport(browser: &Browser) -> Vec<String> {
          }}
          return out;"
     );
-    let value = browser.eval(&script).await;
+    // Read in the frame after the page settles: what the reader sees, not a state between a
+    // layout change and the resize observer that answers it before any paint.
+    let value = browser.read_painted(&script).await;
     value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
 }
 
