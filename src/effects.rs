@@ -13,8 +13,8 @@ use sliders_formula::{self as formula, CheckOutcome, Fault, Target};
 use yew::Reducible;
 
 use crate::model::{
-    reading_ms, Action, Check, CheckAction, CheckSlice, CompiledCheck, Lab, Playground, Reading, TraceKey, TraceShape,
-    CHECK_SLICE,
+    reading_ms, Action, Check, CheckAction, CheckSlice, CompiledCheck, FormulaAction, Lab, PlayerAction, Playground,
+    Reading, TraceKey, TraceShape, CHECK_SLICE,
 };
 use crate::url::{self, Loaded};
 use crate::{attack_tables, compiled, language};
@@ -51,7 +51,10 @@ pub fn trace(lab: &Lab) -> Trace {
 /// before any why.
 pub fn traced(key: TraceKey, trace: &Trace) -> Action {
     let board = Board::of(trace);
-    Action::Traced(key, TraceShape::of(&trace.steps, |step| reading_ms(first_sentence(&describe(step, &board)))))
+    Action::Player(PlayerAction::Traced(
+        key,
+        TraceShape::of(&trace.steps, |step| reading_ms(first_sentence(&describe(step, &board)))),
+    ))
 }
 
 /// The text of the example the editor waits for, where the language is here to give it.
@@ -60,7 +63,10 @@ pub fn example_text(playground: &Playground) -> Option<Action> {
     if !language::ready() {
         return None;
     }
-    Some(Action::ExampleText { id, text: language::example(id).map(Rc::from).map_err(Rc::from) })
+    Some(Action::Formula(FormulaAction::ExampleText {
+        id,
+        text: language::example(id).map(Rc::from).map_err(Rc::from),
+    }))
 }
 
 /// The reading of the typed text, where it waits for one and the language is here.
@@ -70,7 +76,7 @@ pub fn reading(playground: &Playground) -> Option<Action> {
     }
     let text = playground.text.clone();
     let reading = reading_of(&text, playground.formula.as_deref())?;
-    Some(Action::Read { text, reading })
+    Some(Action::Formula(FormulaAction::Read { text, reading }))
 }
 
 /// What the language finds in `text`, where it is here, beside the formula read last.
@@ -94,8 +100,8 @@ pub fn typed(playground: &Playground, text: String) -> Action {
     let formula = playground.formula.as_deref();
     let unread = formula != Some(&*text);
     match unread.then(|| reading_of(&text, formula)).flatten() {
-        Some(reading) => Action::Typed { text: text.into(), reading },
-        None => Action::EditFormula(text),
+        Some(reading) => Action::Formula(FormulaAction::Typed { text: text.into(), reading }),
+        None => Action::Formula(FormulaAction::EditFormula(text)),
     }
 }
 
@@ -157,10 +163,10 @@ pub fn answered(lab: Lab) -> Lab {
 
 /// `lab` with its typed text read, where the language is here to read it.
 pub fn read(mut lab: Lab) -> Lab {
-    if let Some(Action::ExampleText { id, text }) = example_text(&lab.playground) {
+    if let Some(Action::Formula(FormulaAction::ExampleText { id, text })) = example_text(&lab.playground) {
         lab.playground.example_text(id, text);
     }
-    if let Some(Action::Read { text, reading }) = reading(&lab.playground) {
+    if let Some(Action::Formula(FormulaAction::Read { text, reading })) = reading(&lab.playground) {
         lab.playground.read(&text, reading);
     }
     lab

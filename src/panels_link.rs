@@ -14,7 +14,7 @@ use js_sys::{Object, Reflect};
 use sliders::{Bitboard, Technique};
 use wasm_bindgen::JsValue;
 
-use crate::model::Action;
+use crate::model::{Action, BoardAction, FormulaAction, PageAction, PlayerAction};
 use crate::presets::PRESETS;
 
 /// The window's property that holds the page's state for the panels: `{ query, checkWhenRead,
@@ -70,36 +70,87 @@ pub fn load() {
 /// The action a panel sent, read from its text.
 pub fn action_of(text: &str) -> Option<Action> {
     Some(match text.split_once('=') {
-        None if text == "formula" => Action::OpenFormula,
-        None if text == "indices" => Action::ToggleIndices,
-        None if text == "failed" => Action::Reject(FAILED.into()),
+        None if text == "formula" => Action::Formula(FormulaAction::OpenFormula),
+        None if text == "indices" => Action::Page(PageAction::ToggleIndices),
+        None if text == "failed" => Action::Page(PageAction::Reject(FAILED.into())),
         None => return None,
-        Some(("technique", name)) => Action::SetTechnique(name.parse::<Technique>().ok()?),
-        Some(("occupied", board)) => Action::SetOccupied(board.parse::<Bitboard>().ok()?),
-        Some(("preset", id)) => Action::LoadPreset(PRESETS.iter().find(|preset| preset.id == id)?.id),
-        Some(("example", id)) => Action::OpenExample(sliders_formula::examples::by_id(id)?.id),
-        Some(("reject", message)) => Action::Reject(message.to_string()),
+        Some(("technique", name)) => Action::Board(BoardAction::SetTechnique(name.parse::<Technique>().ok()?)),
+        Some(("occupied", board)) => Action::Board(BoardAction::SetOccupied(board.parse::<Bitboard>().ok()?)),
+        Some(("preset", id)) => {
+            Action::Board(BoardAction::LoadPreset(PRESETS.iter().find(|preset| preset.id == id)?.id))
+        }
+        Some(("example", id)) => Action::Formula(FormulaAction::OpenExample(sliders_formula::examples::by_id(id)?.id)),
+        Some(("reject", message)) => Action::Page(PageAction::Reject(message.to_string())),
         Some(("board", board)) => {
             let (square, occupied) = board.split_once(',')?;
-            Action::LoadBoard(square.parse().ok()?, occupied.parse().ok()?)
+            Action::Formula(FormulaAction::LoadBoard(square.parse().ok()?, occupied.parse().ok()?))
         }
         Some(_) => return None,
     })
 }
 
-/// An action as a panel sends it: `None` for those no panel makes.
+/// An action as a panel sends it: `None` for those no panel makes. Every action is named, so a
+/// new one is sorted here (sent or not) before the page compiles.
 pub fn text_of(action: &Action) -> Option<String> {
-    Some(match action {
-        Action::OpenFormula => "formula".into(),
-        Action::ToggleIndices => "indices".into(),
-        Action::SetTechnique(technique) => format!("technique={}", technique.name()),
-        Action::SetOccupied(board) => format!("occupied={board}"),
-        Action::LoadPreset(id) => format!("preset={id}"),
-        Action::OpenExample(id) => format!("example={id}"),
-        Action::Reject(message) => format!("reject={message}"),
-        Action::LoadBoard(square, occupied) => format!("board={square},{occupied}"),
-        _ => return None,
-    })
+    match action {
+        Action::Board(action) => board_text(action),
+        Action::Formula(action) => formula_text(action),
+        Action::Player(
+            PlayerAction::GoTo(_)
+            | PlayerAction::First
+            | PlayerAction::Back
+            | PlayerAction::Next
+            | PlayerAction::Last
+            | PlayerAction::TogglePlay
+            | PlayerAction::StepFrame(_)
+            | PlayerAction::Tick
+            | PlayerAction::Seen(_)
+            | PlayerAction::SetSpeed(_)
+            | PlayerAction::Traced(..),
+        ) => None,
+        Action::Page(action) => page_text(action),
+    }
+}
+
+fn board_text(action: &BoardAction) -> Option<String> {
+    match action {
+        BoardAction::SetTechnique(technique) => Some(format!("technique={}", technique.name())),
+        BoardAction::SetOccupied(board) => Some(format!("occupied={board}")),
+        BoardAction::LoadPreset(id) => Some(format!("preset={id}")),
+        BoardAction::Press(_)
+        | BoardAction::Drag(_)
+        | BoardAction::Release
+        | BoardAction::Activate(_)
+        | BoardAction::SetTool(_)
+        | BoardAction::SetSlider(_) => None,
+    }
+}
+
+fn formula_text(action: &FormulaAction) -> Option<String> {
+    match action {
+        FormulaAction::OpenFormula => Some("formula".into()),
+        FormulaAction::OpenExample(id) => Some(format!("example={id}")),
+        FormulaAction::LoadBoard(square, occupied) => Some(format!("board={square},{occupied}")),
+        FormulaAction::EditFormula(_)
+        | FormulaAction::Typed { .. }
+        | FormulaAction::Read { .. }
+        | FormulaAction::LanguageLoading
+        | FormulaAction::LanguageLoaded(_)
+        | FormulaAction::ExampleText { .. }
+        | FormulaAction::SetTarget(_) => None,
+    }
+}
+
+fn page_text(action: &PageAction) -> Option<String> {
+    match action {
+        PageAction::ToggleIndices => Some("indices".into()),
+        PageAction::Reject(message) => Some(format!("reject={message}")),
+        PageAction::ShowKeys(_)
+        | PageAction::Present(_)
+        | PageAction::SetTheme(_)
+        | PageAction::Restore(_)
+        | PageAction::DismissMessage => None,
+    }
 }
 
 /// Calls `dispatch` with every action the panels send, for as long as the listener lives.
@@ -125,30 +176,32 @@ pub fn send(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::{action_of, text_of};
-    use crate::model::Action;
+    use crate::model::{Action, BoardAction, FormulaAction, PageAction, PlayerAction};
     use sliders::{Bitboard, Technique};
 
     #[test]
     fn the_panels_actions_read_back() {
         let board: Bitboard = "0x0000000000000043".parse().unwrap();
         let sent = [
-            Action::OpenFormula,
-            Action::ToggleIndices,
-            Action::SetTechnique(Technique::Magic),
-            Action::SetOccupied(board),
-            Action::LoadPreset(crate::presets::PRESETS[1].id),
-            Action::OpenExample(sliders_formula::examples::EXAMPLES[2].id),
-            Action::Reject("There is no preset \"x=y\".".into()),
-            Action::LoadBoard(sliders::Square::H8, board),
+            Action::Formula(FormulaAction::OpenFormula),
+            Action::Page(PageAction::ToggleIndices),
+            Action::Board(BoardAction::SetTechnique(Technique::Magic)),
+            Action::Board(BoardAction::SetOccupied(board)),
+            Action::Board(BoardAction::LoadPreset(crate::presets::PRESETS[1].id)),
+            Action::Formula(FormulaAction::OpenExample(sliders_formula::examples::EXAMPLES[2].id)),
+            Action::Page(PageAction::Reject("There is no preset \"x=y\".".into())),
+            Action::Formula(FormulaAction::LoadBoard(sliders::Square::H8, board)),
         ];
         for action in sent {
             let text = text_of(&action).unwrap();
             let back = action_of(&text).unwrap_or_else(|| panic!("{text} does not read back"));
             assert_eq!(text_of(&back).as_deref(), Some(&*text));
         }
-        assert!(text_of(&Action::Next).is_none());
+        assert!(text_of(&Action::Player(PlayerAction::Next)).is_none());
         // The loader's word for a module that did not come: a message the page shows.
-        assert!(matches!(action_of("failed"), Some(Action::Reject(message)) if message == super::FAILED));
+        assert!(
+            matches!(action_of("failed"), Some(Action::Page(PageAction::Reject(message))) if message == super::FAILED)
+        );
         for wrong in
             ["technique=black-magic", "occupied=0xg", "preset=none", "example=none", "square=d4", "", "=", "ready"]
         {

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use slider_lab::components::app::App;
+use slider_lab::model::BoardAction;
 use sliders::{Bitboard, Slider, Square, Technique};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -107,7 +108,7 @@ async fn a_bad_occupancy_keeps_the_board_and_says_why() {
     input.set_value("0x43");
     form.request_submit().unwrap();
     settle().await;
-    assert_eq!(*sent.borrow(), [Action::SetOccupied(Bitboard(0x43))]);
+    assert_eq!(*sent.borrow(), [Action::Board(BoardAction::SetOccupied(Bitboard(0x43)))]);
     assert!(root.query_selector("[data-message]").unwrap().is_none());
 }
 

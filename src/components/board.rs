@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::components::class_names;
 
-use crate::model::Action;
+use crate::model::{Action, BoardAction};
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -75,7 +75,7 @@ pub fn board(props: &BoardProps) -> Html {
                 if let Some(button) = event.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) {
                     let _ = button.focus();
                 }
-                on_action.emit(Action::Press(square));
+                on_action.emit(Action::Board(BoardAction::Press(square)));
             }
         })
     };
@@ -84,19 +84,19 @@ pub fn board(props: &BoardProps) -> Html {
         Callback::from(move |event: PointerEvent| {
             if event.buttons() & 1 == 1 {
                 if let Some(square) = square_at(event.client_x(), event.client_y()) {
-                    on_action.emit(Action::Drag(square));
+                    on_action.emit(Action::Board(BoardAction::Drag(square)));
                 }
             }
         })
     };
-    let on_release = props.on_action.reform(|_: PointerEvent| Action::Release);
+    let on_release = props.on_action.reform(|_: PointerEvent| Action::Board(BoardAction::Release));
     let on_click = {
         let on_action = props.on_action.clone();
         Callback::from(move |event: MouseEvent| {
             // Pointer presses were handled on pointerdown; a click with detail 0 came from the keyboard.
             if event.detail() == 0 {
                 if let Some(square) = square_of_event(&event) {
-                    on_action.emit(Action::Activate(square));
+                    on_action.emit(Action::Board(BoardAction::Activate(square)));
                 }
             }
         })

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::components::benchmark::grouped;
 use crate::components::grid::Grid;
-use crate::model::{Action, Check};
+use crate::model::{Action, Check, FormulaAction};
 
 /// The check's button: it waits while the check runs, and while the typed text does not read.
 pub fn check_start(check: &Check, can_start: bool, on_start: Callback<MouseEvent>) -> Html {
@@ -81,7 +81,7 @@ fn check_view(formula: &str, target: Target, check: &Check, on_action: &Callback
                     </div>
                     <button type="button" data-load-counter-example="" onclick={on_action.reform({
                         let (square, occupied) = (c.square, c.occupied);
-                        move |_: MouseEvent| Action::LoadBoard(square, occupied)
+                        move |_: MouseEvent| Action::Formula(FormulaAction::LoadBoard(square, occupied))
                     })}>
                         { "Load this board and step through it" }
                     </button>

@@ -10,7 +10,7 @@ use sliders_formula::Target;
 use yew::prelude::*;
 
 use crate::components::grid::MiniGrid;
-use crate::model::Action;
+use crate::model::{Action, BoardAction, FormulaAction};
 
 #[derive(Properties, PartialEq)]
 pub struct CompareProps {
@@ -116,7 +116,7 @@ pub fn compare(props: &CompareProps) -> Html {
                 options.set_block(web_sys::ScrollLogicalPosition::Start);
                 lesson.scroll_into_view_with_scroll_into_view_options(&options);
             }
-            Action::SetTechnique(technique)
+            Action::Board(BoardAction::SetTechnique(technique))
         });
         html! {
             <tr data-compare={technique.name()} data-match={wrong.is_empty().to_string()}
@@ -157,7 +157,7 @@ pub fn compare(props: &CompareProps) -> Html {
 /// The reader's formula on this board, checked against what it says it computes.
 fn formula_row(props: &CompareProps, formula: &str, target: Target) -> Html {
     let sliders = props.square.bit() | props.others;
-    let open = props.on_action.reform(|_: MouseEvent| Action::OpenFormula);
+    let open = props.on_action.reform(|_: MouseEvent| Action::Formula(FormulaAction::OpenFormula));
     let trace = match crate::language::trace(formula, props.slider, sliders, props.occupied) {
         (trace, None) => trace,
         (_, Some(fault)) => {

@@ -11,7 +11,7 @@ use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::language;
-use crate::model::{Action, Playground};
+use crate::model::{Action, FormulaAction, PlayerAction, Playground};
 
 #[derive(Properties, PartialEq)]
 pub struct FormulaPanelProps {
@@ -96,7 +96,7 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                 return;
             };
             if let Some(step) = step_at(&spans, caret).filter(|_| ran) {
-                on_action.emit(Action::GoTo(step));
+                on_action.emit(Action::Player(PlayerAction::GoTo(step)));
             }
         }
     };
@@ -147,12 +147,14 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
         let select: HtmlSelectElement = event.target_unchecked_into();
         let id = EXAMPLES.iter().find(|e| e.id == select.value()).map_or("", |e| e.id);
         select.set_value("");
-        Action::OpenExample(id)
+        Action::Formula(FormulaAction::OpenExample(id))
     });
     let examples = EXAMPLES.iter().map(|e| html! { <option value={e.id}>{ e.title }</option> });
     let on_target = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
-        Action::SetTarget(select.value().parse::<Target>().unwrap_or(Target::Piece(sliders::Slider::Rook)))
+        Action::Formula(FormulaAction::SetTarget(
+            select.value().parse::<Target>().unwrap_or(Target::Piece(sliders::Slider::Rook)),
+        ))
     });
     let targets = Target::ALL.iter().map(|t| {
         html! { <option value={t.name()} selected={*t == playground.target}>{ t.describe() }</option> }
@@ -379,7 +381,7 @@ mod tests {
         // The example opened, and read and traced as the page's effects do.
         let lab = crate::effects::settle(
             crate::model::Lab::default(),
-            crate::model::Action::OpenExample("obstruction-difference"),
+            crate::model::Action::Formula(crate::model::FormulaAction::OpenExample("obstruction-difference")),
         );
         let Some(Ok(module)) = &lab.playground.compiled else { panic!("not compiled") };
         let spans = &crate::effects::trace(&lab).spans();

@@ -8,12 +8,12 @@ use crate::components::parts::{stepper, Parts};
 use crate::components::setup::{setup, SetupProps};
 use crate::components::step_strip::StepStrip;
 use crate::components::step_view::values_table;
-use crate::model::{Action, Lab, Theme};
+use crate::model::{Action, Lab, PageAction, Theme};
 
 pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Action>) -> Html {
     let on_theme = on_action.reform(|event: Event| {
         let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
-        Action::SetTheme(Theme::from_name(&select.value()).unwrap_or(Theme::Auto))
+        Action::Page(PageAction::SetTheme(Theme::from_name(&select.value()).unwrap_or(Theme::Auto)))
     });
     let themes = Theme::ALL.iter().map(|theme| {
         html! { <option value={theme.name()} selected={*theme == lab.preferences.theme}>{ theme.name() }</option> }
@@ -37,7 +37,7 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
                         <select onchange={on_theme} data-theme-select="">{ for themes }</select>
                     </label>
                     <button type="button" data-present-open="" title="The board, the step and the code, scaled up for a projector"
-                        onclick={on_action.reform(|_: MouseEvent| Action::Present(true))}>
+                        onclick={on_action.reform(|_: MouseEvent| Action::Page(PageAction::Present(true)))}>
                         { "Present (P)" }
                     </button>
                     <div class="share-host" data-panel-host="share"></div>

@@ -4,7 +4,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-use crate::model::Action;
+use crate::model::{Action, PageAction};
 
 /// Every key and what it does; the player's hint and this list are the page's only key docs.
 pub const KEYS: [(&str, &str); 11] = [
@@ -24,7 +24,7 @@ pub const KEYS: [(&str, &str); 11] = [
 /// The short list beside the step: the keys that work everywhere, and the way to all of them.
 pub fn keys_hint(on_action: &Callback<Action>) -> Html {
     html! {
-        <button type="button" class="keys-hint" data-keys-open="" onclick={on_action.reform(|_: MouseEvent| Action::ShowKeys(true))}
+        <button type="button" class="keys-hint" data-keys-open="" onclick={on_action.reform(|_: MouseEvent| Action::Page(PageAction::ShowKeys(true)))}
             title="[ and ] step, K plays or pauses, ? lists every key">
             <kbd>{ "[" }</kbd><kbd>{ "]" }</kbd>{ " step · " }<kbd>{ "K" }</kbd>{ " play · " }<kbd>{ "?" }</kbd>{ " keys" }
         </button>
@@ -34,7 +34,7 @@ pub fn keys_hint(on_action: &Callback<Action>) -> Html {
 /// The list itself. A plain view function, not a component: the app moves focus into it when it
 /// opens (see `focus_key_help`), so it needs no hooks of its own.
 pub fn key_help(on_action: &Callback<Action>) -> Html {
-    let close = on_action.reform(|_: MouseEvent| Action::ShowKeys(false));
+    let close = on_action.reform(|_: MouseEvent| Action::Page(PageAction::ShowKeys(false)));
     let rows = KEYS.iter().map(|(keys, what)| {
         html! { <tr><th scope="row"><kbd>{ *keys }</kbd></th><td>{ *what }</td></tr> }
     });

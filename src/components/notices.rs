@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::model::Action;
+use crate::model::{Action, PageAction};
 use crate::url::Notice;
 
 pub fn notice_list(notices: &UseStateHandle<Vec<Notice>>) -> Html {
@@ -26,7 +26,7 @@ pub fn notice_list(notices: &UseStateHandle<Vec<Notice>>) -> Html {
 
 pub fn message(message: Option<&str>, on_action: &Callback<Action>) -> Html {
     let Some(message) = message else { return Html::default() };
-    let dismiss = on_action.reform(|_: MouseEvent| Action::DismissMessage);
+    let dismiss = on_action.reform(|_: MouseEvent| Action::Page(PageAction::DismissMessage));
     html! {
         <div class="message" role="alert" data-message="">
             <span>{ message.to_string() }</span>

@@ -5,7 +5,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::model::{Action, SPEEDS_MS};
+use crate::model::{Action, PlayerAction, SPEEDS_MS};
 
 /// The player's buttons, each with its hook (`data-player`), which tests and embedding pages use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -38,13 +38,13 @@ impl PlayerButton {
     /// What a click on the button does.
     pub const fn action(self) -> Action {
         match self {
-            PlayerButton::First => Action::First,
-            PlayerButton::Back => Action::Back,
-            PlayerButton::Play | PlayerButton::Toggle => Action::TogglePlay,
-            PlayerButton::Next => Action::Next,
-            PlayerButton::Last => Action::Last,
-            PlayerButton::FrameBack => Action::StepFrame(-1),
-            PlayerButton::FrameNext => Action::StepFrame(1),
+            PlayerButton::First => Action::Player(PlayerAction::First),
+            PlayerButton::Back => Action::Player(PlayerAction::Back),
+            PlayerButton::Play | PlayerButton::Toggle => Action::Player(PlayerAction::TogglePlay),
+            PlayerButton::Next => Action::Player(PlayerAction::Next),
+            PlayerButton::Last => Action::Player(PlayerAction::Last),
+            PlayerButton::FrameBack => Action::Player(PlayerAction::StepFrame(-1)),
+            PlayerButton::FrameNext => Action::Player(PlayerAction::StepFrame(1)),
         }
     }
 
@@ -102,11 +102,11 @@ pub fn player(props: &PlayerProps) -> Html {
     };
     let on_scrub = props.on_action.reform(|event: InputEvent| {
         let input: HtmlInputElement = event.target_unchecked_into();
-        Action::GoTo(input.value().parse().unwrap_or(0))
+        Action::Player(PlayerAction::GoTo(input.value().parse().unwrap_or(0)))
     });
     let on_speed = props.on_action.reform(|event: InputEvent| {
         let input: HtmlInputElement = event.target_unchecked_into();
-        Action::SetSpeed(input.value().parse().unwrap_or(2))
+        Action::Player(PlayerAction::SetSpeed(input.value().parse().unwrap_or(2)))
     });
     // Plain glyphs every system font has: ▶ and ◀ with a bar, "||" for pause.
     let glyph = |text: &'static str| html! { <span class="glyph" aria-hidden="true">{ text }</span> };

@@ -7,7 +7,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::input::parse_position;
-use crate::model::Action;
+use crate::model::{Action, BoardAction, PageAction};
 use crate::presets::{random_occupancy, PRESETS};
 
 #[derive(Properties, PartialEq)]
@@ -37,7 +37,7 @@ pub fn position(props: &PositionProps) -> Html {
                 Ok(board) => {
                     *applied.borrow_mut() = Some((text.trim().to_string(), board));
                     error.set(None);
-                    on_action.emit(Action::SetOccupied(board));
+                    on_action.emit(Action::Board(BoardAction::SetOccupied(board)));
                 }
                 Err(why) => error.set(Some(why)),
             }
@@ -66,8 +66,8 @@ pub fn position(props: &PositionProps) -> Html {
         let id = select.value();
         select.set_value("");
         match PRESETS.iter().find(|p| p.id == id) {
-            Some(preset) => Action::LoadPreset(preset.id),
-            None => Action::Reject(format!("There is no preset \"{id}\".")),
+            Some(preset) => Action::Board(BoardAction::LoadPreset(preset.id)),
+            None => Action::Page(PageAction::Reject(format!("There is no preset \"{id}\"."))),
         }
     });
     let density = use_state(|| 25u32);
@@ -81,10 +81,10 @@ pub fn position(props: &PositionProps) -> Html {
     let on_random = {
         let density = *density;
         props.on_action.reform(move |_: MouseEvent| {
-            Action::SetOccupied(random_occupancy(density as f64 / 100.0, js_sys::Math::random))
+            Action::Board(BoardAction::SetOccupied(random_occupancy(density as f64 / 100.0, js_sys::Math::random)))
         })
     };
-    let on_indices = props.on_action.reform(|_: MouseEvent| Action::ToggleIndices);
+    let on_indices = props.on_action.reform(|_: MouseEvent| Action::Page(PageAction::ToggleIndices));
     let presets = PRESETS.iter().map(|preset| html! { <option value={preset.id}>{ preset.title }</option> });
     let invalid = error.is_some();
     html! {

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::components::parts::{stepper, Parts};
-use crate::model::Action;
+use crate::model::{Action, PageAction};
 
 pub fn presentation(parts: Parts, on_action: &Callback<Action>) -> Html {
     html! {
@@ -16,7 +16,7 @@ pub fn presentation(parts: Parts, on_action: &Callback<Action>) -> Html {
                 <h2 class="present-title">{ parts.title }</h2>
                 { parts.board }
                 <button type="button" class="present-exit" data-present-exit=""
-                    onclick={on_action.reform(|_: MouseEvent| Action::Present(false))}>
+                    onclick={on_action.reform(|_: MouseEvent| Action::Page(PageAction::Present(false)))}>
                     { "Leave presentation (P)" }
                 </button>
             </div>

@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use crate::clock::now_ms;
 use crate::components::grid::Grid;
-use crate::model::Action;
+use crate::model::{Action, FormulaAction};
 
 #[derive(Properties, PartialEq)]
 pub struct ProofProps {
@@ -247,7 +247,7 @@ fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Call
     let target = context.target;
     let load = {
         let (square, occupied) = (c.square, c.occupied);
-        on_action.reform(move |_: MouseEvent| Action::LoadBoard(square, occupied))
+        on_action.reform(move |_: MouseEvent| Action::Formula(FormulaAction::LoadBoard(square, occupied)))
     };
     html! {
         <div class="check-differs" data-formula-proof="" data-proved="no"

@@ -6,7 +6,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::components::board::glyph;
-use crate::model::{Action, Tool};
+use crate::model::{Action, BoardAction, FormulaAction, PageAction, Tool};
 
 pub struct SetupProps {
     pub technique: Technique,
@@ -38,13 +38,13 @@ pub fn setup(props: &SetupProps) -> Html {
     let on_technique = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
         match select.value().parse::<Technique>() {
-            _ if select.value() == "formula" => Action::OpenFormula,
-            Ok(technique) => Action::SetTechnique(technique),
-            Err(error) => Action::Reject(error.to_string()),
+            _ if select.value() == "formula" => Action::Formula(FormulaAction::OpenFormula),
+            Ok(technique) => Action::Board(BoardAction::SetTechnique(technique)),
+            Err(error) => Action::Page(PageAction::Reject(error.to_string())),
         }
     });
     let sliders = Slider::ALL.iter().map(|&slider| {
-        let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetSlider(slider));
+        let on_click = props.on_action.reform(move |_: MouseEvent| Action::Board(BoardAction::SetSlider(slider)));
         html! {
             <button type="button" class="choice" data-choose-slider={slider.name()}
                 aria-pressed={(slider == props.slider).to_string()} onclick={on_click}>
@@ -59,7 +59,7 @@ pub fn setup(props: &SetupProps) -> Html {
     };
     let tools = [(Tool::Occupancy, "occupancy", "Toggle squares"), (Tool::PlaceSlider, "place", place)];
     let tools = tools.iter().map(|&(tool, hook, label)| {
-        let on_click = props.on_action.reform(move |_: MouseEvent| Action::SetTool(tool));
+        let on_click = props.on_action.reform(move |_: MouseEvent| Action::Board(BoardAction::SetTool(tool)));
         html! {
             <button type="button" class="choice" data-tool={hook}
                 aria-pressed={(tool == props.tool).to_string()} onclick={on_click}>{ label }</button>

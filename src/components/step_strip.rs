@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::components::class_names;
 
 use crate::components::grid::MiniGrid;
-use crate::model::Action;
+use crate::model::{Action, PlayerAction};
 
 #[derive(Properties, PartialEq)]
 pub struct StepStripProps {
@@ -18,7 +18,7 @@ pub struct StepStripProps {
 #[function_component(StepStrip)]
 pub fn step_strip(props: &StepStripProps) -> Html {
     let chips = props.steps.iter().enumerate().map(|(index, step)| {
-        let onclick = props.on_action.reform(move |_: MouseEvent| Action::GoTo(index));
+        let onclick = props.on_action.reform(move |_: MouseEvent| Action::Player(PlayerAction::GoTo(index)));
         let result = match step.result {
             Value::Board(board) => html! { <MiniGrid {board} /> },
             Value::Number(n) => html! { <span class="chip-number">{ n }</span> },

@@ -8,7 +8,7 @@ use crate::components::benchmark::tenths;
 use crate::sources::Source;
 use yew::prelude::*;
 
-use crate::model::Action;
+use crate::model::{Action, FormulaAction};
 
 /// The `//!` header of a source file as one paragraph.
 pub fn summary(source: &str) -> String {
@@ -25,7 +25,7 @@ pub fn technique_info(technique: Technique, source: &Source, on_action: &Callbac
     let as_formula = sliders_formula::examples::of_technique(technique).map(|example| {
         let id = example.id;
         html! {
-            <p><button type="button" data-open-as-formula={id} onclick={on_action.reform(move |_: MouseEvent| Action::OpenExample(id))}>
+            <p><button type="button" data-open-as-formula={id} onclick={on_action.reform(move |_: MouseEvent| Action::Formula(FormulaAction::OpenExample(id)))}>
                 { format!("Open as a formula: {}", example.title) }
             </button></p>
         }

@@ -10,7 +10,7 @@ use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver};
 use yew::prelude::*;
 
 use crate::effects::Traced;
-use crate::model::{Action, Lab, Theme, TraceKey};
+use crate::model::{Action, Lab, PageAction, PlayerAction, Theme, TraceKey};
 use crate::url::{self, Embed, Notice};
 
 /// Where the last state of the full page is kept for the next visit without a query.
@@ -134,7 +134,7 @@ type VisibilityCallback = Closure<dyn FnMut(js_sys::Array)>;
 fn watch_visibility(dispatcher: UseReducerDispatcher<Lab>) -> Option<(IntersectionObserver, VisibilityCallback)> {
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         let seen = entries.iter().any(|entry| entry.unchecked_into::<IntersectionObserverEntry>().is_intersecting());
-        dispatcher.dispatch(Action::Seen(seen));
+        dispatcher.dispatch(Action::Player(PlayerAction::Seen(seen)));
     });
     let observer = IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok()?;
     observer.observe(&gloo::utils::document().body()?.into());
@@ -153,7 +153,7 @@ pub fn use_once(lab: &UseReducerHandle<Lab>, embed: Embed, notices: UseStateHand
             let listener = EventListener::new(&gloo::utils::window(), "popstate", move |_| {
                 let restored = crate::effects::open(&current_query());
                 notices.set(restored.notices);
-                dispatcher.dispatch(Action::Restore(Box::new(restored.lab)));
+                dispatcher.dispatch(Action::Page(PageAction::Restore(Box::new(restored.lab))));
             });
             if let Some(performance) = gloo::utils::window().performance() {
                 let _ = performance.mark(RENDERED_MARK);

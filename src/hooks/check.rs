@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::clock::now_ms;
 use crate::effects;
-use crate::model::{Action, Check, CheckAction, FormulaCheck};
+use crate::model::{Action, Check, CheckAction, FormulaCheck, PageAction};
 
 /// The formula the check is of, as the panels read it from the page.
 #[derive(Clone, PartialEq)]
@@ -71,7 +71,7 @@ pub fn use_formula_check(of: &CheckedFormula, on_page: &Callback<Action>) -> (Ch
                             ..
                         } = &done
                         {
-                            on_page.emit(Action::Reject(why.clone()));
+                            on_page.emit(Action::Page(PageAction::Reject(why.clone())));
                         }
                         dispatcher.dispatch(done);
                     }

@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use crate::effects;
 use crate::language::Status;
+use crate::model::FormulaAction;
 use crate::model::Lab;
 
 /// The formula language is fetched the first time a formula opens (a menu, an example or a
@@ -16,10 +17,10 @@ pub fn use_language(lab: &UseReducerHandle<Lab>) {
         let dispatcher = lab.dispatcher();
         move |&(open, absent)| {
             if open && absent {
-                dispatcher.dispatch(crate::model::Action::LanguageLoading);
+                dispatcher.dispatch(crate::model::Action::Formula(FormulaAction::LanguageLoading));
                 wasm_bindgen_futures::spawn_local(async move {
                     let loaded = crate::language::load().await.map_err(Into::into);
-                    dispatcher.dispatch(crate::model::Action::LanguageLoaded(loaded));
+                    dispatcher.dispatch(crate::model::Action::Formula(FormulaAction::LanguageLoaded(loaded)));
                 });
             }
         }

@@ -6,7 +6,7 @@ use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::components::key_help::focus_key_help;
-use crate::model::{Action, Lab};
+use crate::model::{Action, Lab, PageAction, PlayerAction};
 use crate::url::Embed;
 
 /// The page's shortcut for a key, if it has one where the key was pressed. `[`, `]`, `K`, `,`,
@@ -23,26 +23,26 @@ fn shortcut(event: &KeyboardEvent, keys_shown: bool, presenting: bool) -> Option
     }
     let key = event.key();
     if within("input[type=text], textarea, [contenteditable]") || key != "[" && key != "]" && within("select") {
-        return (key == "Escape" && keys_shown).then_some(Action::ShowKeys(false));
+        return (key == "Escape" && keys_shown).then_some(Action::Page(PageAction::ShowKeys(false)));
     }
     let on_board = within("[data-square]");
     let on_input = within("input");
     let on_button = within("button, a, summary");
     Some(match key.as_str() {
-        "?" => Action::ShowKeys(!keys_shown),
-        "Escape" if keys_shown => Action::ShowKeys(false),
-        "Escape" if presenting => Action::Present(false),
-        "p" | "P" => Action::Present(!presenting),
-        "[" => Action::Back,
-        "]" => Action::Next,
-        "k" | "K" => Action::TogglePlay,
-        "," => Action::StepFrame(-1),
-        "." => Action::StepFrame(1),
-        "ArrowLeft" if !on_board && !on_input => Action::Back,
-        "ArrowRight" if !on_board && !on_input => Action::Next,
-        "Home" if !on_board && !on_input => Action::First,
-        "End" if !on_board && !on_input => Action::Last,
-        " " if !on_board && !on_button && !on_input => Action::TogglePlay,
+        "?" => Action::Page(PageAction::ShowKeys(!keys_shown)),
+        "Escape" if keys_shown => Action::Page(PageAction::ShowKeys(false)),
+        "Escape" if presenting => Action::Page(PageAction::Present(false)),
+        "p" | "P" => Action::Page(PageAction::Present(!presenting)),
+        "[" => Action::Player(PlayerAction::Back),
+        "]" => Action::Player(PlayerAction::Next),
+        "k" | "K" => Action::Player(PlayerAction::TogglePlay),
+        "," => Action::Player(PlayerAction::StepFrame(-1)),
+        "." => Action::Player(PlayerAction::StepFrame(1)),
+        "ArrowLeft" if !on_board && !on_input => Action::Player(PlayerAction::Back),
+        "ArrowRight" if !on_board && !on_input => Action::Player(PlayerAction::Next),
+        "Home" if !on_board && !on_input => Action::Player(PlayerAction::First),
+        "End" if !on_board && !on_input => Action::Player(PlayerAction::Last),
+        " " if !on_board && !on_button && !on_input => Action::Player(PlayerAction::TogglePlay),
         _ => return None,
     })
 }

@@ -18,7 +18,7 @@ use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::effects::{trace_of, traced, Traced};
-use crate::model::{Action, Lab, TraceKey, SPEEDS_MS};
+use crate::model::{Action, Lab, PlayerAction, TraceKey, SPEEDS_MS};
 use crate::url::{self, Embed};
 
 /// The trace of the state on screen, computed once per setup (technique, formula, sliders,
@@ -45,7 +45,9 @@ pub fn use_frame_timer(lab: &UseReducerHandle<Lab>) {
     use_effect_with((lab.player.running, lab.player.speed), {
         let dispatcher = lab.dispatcher();
         move |&(running, speed)| {
-            let timer = running.then(|| Interval::new(SPEEDS_MS[speed], move || dispatcher.dispatch(Action::Tick)));
+            let timer = running.then(|| {
+                Interval::new(SPEEDS_MS[speed], move || dispatcher.dispatch(Action::Player(PlayerAction::Tick)))
+            });
             move || drop(timer)
         }
     });

@@ -89,8 +89,20 @@ pub struct TraceKey {
     pub occupied: Bitboard,
 }
 
+/// Every change to the page, sorted by the part of [`Lab`] it changes: each part's handler
+/// matches its own enum whole, so an action cannot reach the wrong handler, and a new one that
+/// no handler takes does not compile.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    Board(BoardAction),
+    Formula(FormulaAction),
+    Player(PlayerAction),
+    Page(PageAction),
+}
+
+/// The board's actions: presses, drags, tools, technique, slider and pieces ([`Setup`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardAction {
     /// Pointer went down on a square: toggle it or place the slider, and start a paint stroke.
     Press(Square),
     /// Pointer moved onto a square while pressed: paint it with the stroke's state.
@@ -102,21 +114,24 @@ pub enum Action {
     SetTool(Tool),
     SetSlider(Slider),
     SetTechnique(Technique),
+    SetOccupied(Bitboard),
+    /// Load one of [`PRESETS`] by id.
+    LoadPreset(&'static str),
+}
+
+/// The formula's actions: the editor, its reading, the language and the examples
+/// ([`Playground`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FormulaAction {
     /// Show the reader's formula in the lesson ("Your formula" in the technique menu).
     OpenFormula,
     /// The editor's text changed.
     EditFormula(String),
     /// The editor's text changed, and the page read it at once (the language was here): the
     /// edit and what the language found, drawn together.
-    Typed {
-        text: Rc<str>,
-        reading: Reading,
-    },
+    Typed { text: Rc<str>, reading: Reading },
     /// The page read a typed text (its reading effect): what the language found.
-    Read {
-        text: Rc<str>,
-        reading: Reading,
-    },
+    Read { text: Rc<str>, reading: Reading },
     /// The formula language is on its way.
     LanguageLoading,
     /// The formula language arrived, or could not (why, in a sentence).
@@ -124,23 +139,17 @@ pub enum Action {
     /// Open one of [`EXAMPLES`] by id.
     OpenExample(&'static str),
     /// The language gave an example's text, or could not (why, in a sentence).
-    ExampleText {
-        id: &'static str,
-        text: Result<Rc<str>, Rc<str>>,
-    },
+    ExampleText { id: &'static str, text: Result<Rc<str>, Rc<str>> },
     /// What the formula should compute; its slider is placed for it.
     SetTarget(Target),
     /// Put a counter-example on the board (the check's or the proof's): the target's slider on
     /// the square, the board's pieces.
     LoadBoard(Square, Bitboard),
-    SetOccupied(Bitboard),
-    /// Load one of [`PRESETS`] by id.
-    LoadPreset(&'static str),
-    ToggleIndices,
-    /// Open or close the list of keys.
-    ShowKeys(bool),
-    /// Enter or leave presentation mode.
-    Present(bool),
+}
+
+/// The player's actions: which step, which frame, and play ([`Player`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerAction {
     /// Go to a step and animate it.
     GoTo(usize),
     First,
@@ -156,14 +165,48 @@ pub enum Action {
     /// The page scrolled into the reader's view, or out of it (an embed in an article).
     Seen(bool),
     SetSpeed(usize),
-    SetTheme(Theme),
     /// The page computed the trace of this key: its shape.
     Traced(TraceKey, TraceShape),
+}
+
+/// The page's own actions: preferences, the message and history ([`Preferences`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PageAction {
+    ToggleIndices,
+    /// Open or close the list of keys.
+    ShowKeys(bool),
+    /// Enter or leave presentation mode.
+    Present(bool),
+    SetTheme(Theme),
     /// Back or forward in the browser's history: take the position, technique and step of a link.
     Restore(Box<Lab>),
     /// The user typed something that could not be read; the board keeps its state.
     Reject(String),
     DismissMessage,
+}
+
+impl From<BoardAction> for Action {
+    fn from(action: BoardAction) -> Action {
+        Action::Board(action)
+    }
+}
+
+impl From<FormulaAction> for Action {
+    fn from(action: FormulaAction) -> Action {
+        Action::Formula(action)
+    }
+}
+
+impl From<PlayerAction> for Action {
+    fn from(action: PlayerAction) -> Action {
+        Action::Player(action)
+    }
+}
+
+impl From<PageAction> for Action {
+    fn from(action: PageAction) -> Action {
+        Action::Page(action)
+    }
 }
 
 impl Lab {
@@ -209,41 +252,41 @@ impl Lab {
     }
 
     /// The board's actions: presses, drags, tools, technique, slider and pieces.
-    fn on_board(&mut self, action: Action) {
+    fn on_board(&mut self, action: BoardAction) {
         let setup = &mut self.setup;
         match action {
-            Action::Press(square) | Action::Activate(square) if setup.tool == Tool::PlaceSlider => {
+            BoardAction::Press(square) | BoardAction::Activate(square) if setup.tool == Tool::PlaceSlider => {
                 if let Some(placed) = setup.clone().place_slider(square) {
                     *setup = placed;
                     self.message = None;
                 }
             }
-            Action::Press(square) => {
+            BoardAction::Press(square) => {
                 let occupy = !setup.occupied.contains(square);
                 setup.set(square, occupy);
                 setup.painting = Some(occupy);
                 self.message = None;
             }
-            Action::Drag(square) => {
+            BoardAction::Drag(square) => {
                 if let Some(occupy) = setup.painting.filter(|&occupy| setup.occupied.contains(square) != occupy) {
                     setup.set(square, occupy);
                     self.message = None;
                 }
             }
-            Action::Release => setup.painting = None,
-            Action::Activate(square) => {
+            BoardAction::Release => setup.painting = None,
+            BoardAction::Activate(square) => {
                 let occupied = setup.occupied.toggled(square);
                 self.edit_board(occupied);
             }
-            Action::SetTool(tool) => setup.tool = tool,
-            Action::SetSlider(slider) => setup.slider = slider,
-            Action::SetTechnique(technique) => {
+            BoardAction::SetTool(tool) => setup.tool = tool,
+            BoardAction::SetSlider(slider) => setup.slider = slider,
+            BoardAction::SetTechnique(technique) => {
                 if let Some(message) = setup.choose(technique) {
                     self.message = Some(message);
                 }
             }
-            Action::SetOccupied(occupied) => self.edit_board(occupied),
-            Action::LoadPreset(id) => match PRESETS.iter().find(|p| p.id == id) {
+            BoardAction::SetOccupied(occupied) => self.edit_board(occupied),
+            BoardAction::LoadPreset(id) => match PRESETS.iter().find(|p| p.id == id) {
                 Some(preset) => {
                     self.edit_board(preset.occupied);
                     if let Some((slider, square, technique)) = preset.setup {
@@ -255,25 +298,24 @@ impl Lab {
                 }
                 None => self.message = Some(format!("There is no preset \"{id}\".")),
             },
-            _ => {}
         }
     }
 
-    /// The formula's actions: the editor, its reading, the language, the examples and the check.
-    fn on_formula(&mut self, action: Action) {
+    /// The formula's actions: the editor, its reading, the language and the examples.
+    fn on_formula(&mut self, action: FormulaAction) {
         let playground = &mut self.playground;
         match action {
-            Action::OpenFormula => self.setup.formula_open = true,
-            Action::EditFormula(text) => playground.edit(&text),
-            Action::Typed { text, reading } => {
+            FormulaAction::OpenFormula => self.setup.formula_open = true,
+            FormulaAction::EditFormula(text) => playground.edit(&text),
+            FormulaAction::Typed { text, reading } => {
                 playground.edit(&text);
                 playground.read(&text, reading);
             }
-            Action::Read { text, reading } => playground.read(&text, reading),
-            Action::LanguageLoading => self.language = LanguageStatus::Loading,
-            Action::LanguageLoaded(Ok(())) => self.language = LanguageStatus::Ready,
-            Action::LanguageLoaded(Err(why)) => self.language = LanguageStatus::Failed(why),
-            Action::OpenExample(id) => match sliders_formula::examples::by_id(id) {
+            FormulaAction::Read { text, reading } => playground.read(&text, reading),
+            FormulaAction::LanguageLoading => self.language = LanguageStatus::Loading,
+            FormulaAction::LanguageLoaded(Ok(())) => self.language = LanguageStatus::Ready,
+            FormulaAction::LanguageLoaded(Err(why)) => self.language = LanguageStatus::Failed(why),
+            FormulaAction::OpenExample(id) => match sliders_formula::examples::by_id(id) {
                 Some(example) => {
                     let setup = &mut self.setup;
                     (setup.formula_open, setup.slider, setup.others) = (true, example.target.slider(), Bitboard::EMPTY);
@@ -281,45 +323,44 @@ impl Lab {
                 }
                 None => self.message = Some(format!("There is no example formula \"{id}\".")),
             },
-            Action::ExampleText { id, text } => playground.example_text(id, text),
-            Action::SetTarget(target) => {
+            FormulaAction::ExampleText { id, text } => playground.example_text(id, text),
+            FormulaAction::SetTarget(target) => {
                 self.setup.slider = target.slider();
                 playground.target = target;
             }
-            Action::LoadBoard(square, occupied) => {
+            FormulaAction::LoadBoard(square, occupied) => {
                 let setup = &mut self.setup;
                 (setup.square, setup.occupied, setup.slider, setup.others) =
                     (square, occupied, playground.target.slider(), Bitboard::EMPTY);
                 self.player.step = 0;
                 self.message = None;
             }
-            _ => {}
         }
     }
 
     /// The player's actions.
-    fn on_player(&mut self, action: Action) {
+    fn on_player(&mut self, action: PlayerAction) {
         let (player, shape, reduced) = (self.player.clone(), self.shape().cloned(), self.preferences.reduced_motion);
         let shape = shape.as_ref();
         self.player = match action {
-            Action::GoTo(step) => player.go_to(step, shape, reduced),
-            Action::First => player.go_to(0, shape, reduced),
-            Action::Back => {
+            PlayerAction::GoTo(step) => player.go_to(step, shape, reduced),
+            PlayerAction::First => player.go_to(0, shape, reduced),
+            PlayerAction::Back => {
                 let step = player.step.saturating_sub(1);
                 player.go_to(step, shape, reduced)
             }
-            Action::Next => {
+            PlayerAction::Next => {
                 let step = player.step + 1;
                 player.go_to(step, shape, reduced)
             }
             // Any step past the end is the last: the shape clamps it, now or once it is known.
-            Action::Last => player.go_to(usize::MAX, shape, reduced),
-            Action::TogglePlay => player.toggled(shape, reduced),
-            Action::Seen(seen) => player.clone().seen(seen, shape, reduced).unwrap_or(player),
-            Action::StepFrame(delta) => player.step_frame(delta, shape),
-            Action::Tick => player.tick(shape, reduced),
-            Action::SetSpeed(speed) => Player { speed: speed.min(SPEEDS_MS.len() - 1), ..player },
-            Action::Traced(key, shape) => {
+            PlayerAction::Last => player.go_to(usize::MAX, shape, reduced),
+            PlayerAction::TogglePlay => player.toggled(shape, reduced),
+            PlayerAction::Seen(seen) => player.clone().seen(seen, shape, reduced).unwrap_or(player),
+            PlayerAction::StepFrame(delta) => player.step_frame(delta, shape),
+            PlayerAction::Tick => player.tick(shape, reduced),
+            PlayerAction::SetSpeed(speed) => Player { speed: speed.min(SPEEDS_MS.len() - 1), ..player },
+            PlayerAction::Traced(key, shape) => {
                 // A formula not yet read has no steps to keep the step within: a link's step
                 // waits for the formula's own.
                 let unread = key.formula_open && key.formula.is_none();
@@ -327,22 +368,20 @@ impl Lab {
                 self.shape = Undrawn(Some((key, shape)));
                 return;
             }
-            _ => player,
         };
     }
 
     /// The page's preferences, the message, and history.
-    fn on_page(&mut self, action: Action) {
+    fn on_page(&mut self, action: PageAction) {
         let preferences = &mut self.preferences;
         match action {
-            Action::ToggleIndices => preferences.show_indices = !preferences.show_indices,
-            Action::ShowKeys(show_keys) => preferences.show_keys = show_keys,
-            Action::Present(presenting) => preferences.presenting = presenting,
-            Action::SetTheme(theme) => preferences.theme = theme,
-            Action::Restore(link) => self.restore(*link),
-            Action::Reject(message) => self.message = Some(message),
-            Action::DismissMessage => self.message = None,
-            _ => {}
+            PageAction::ToggleIndices => preferences.show_indices = !preferences.show_indices,
+            PageAction::ShowKeys(show_keys) => preferences.show_keys = show_keys,
+            PageAction::Present(presenting) => preferences.presenting = presenting,
+            PageAction::SetTheme(theme) => preferences.theme = theme,
+            PageAction::Restore(link) => self.restore(*link),
+            PageAction::Reject(message) => self.message = Some(message),
+            PageAction::DismissMessage => self.message = None,
         }
     }
 
@@ -367,45 +406,11 @@ impl Reducible for Lab {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
-        // Each action belongs to one part of the page.
         match action {
-            Action::Press(_)
-            | Action::Drag(_)
-            | Action::Release
-            | Action::Activate(_)
-            | Action::SetTool(_)
-            | Action::SetSlider(_)
-            | Action::SetTechnique(_)
-            | Action::SetOccupied(_)
-            | Action::LoadPreset(_) => next.on_board(action),
-            Action::OpenFormula
-            | Action::EditFormula(_)
-            | Action::Typed { .. }
-            | Action::Read { .. }
-            | Action::LanguageLoading
-            | Action::LanguageLoaded(_)
-            | Action::OpenExample(_)
-            | Action::ExampleText { .. }
-            | Action::SetTarget(_)
-            | Action::LoadBoard(..) => next.on_formula(action),
-            Action::GoTo(_)
-            | Action::First
-            | Action::Back
-            | Action::Next
-            | Action::Last
-            | Action::TogglePlay
-            | Action::Seen(_)
-            | Action::StepFrame(_)
-            | Action::Tick
-            | Action::SetSpeed(_)
-            | Action::Traced(..) => next.on_player(action),
-            Action::ToggleIndices
-            | Action::ShowKeys(_)
-            | Action::Present(_)
-            | Action::SetTheme(_)
-            | Action::Restore(_)
-            | Action::Reject(_)
-            | Action::DismissMessage => next.on_page(action),
+            Action::Board(action) => next.on_board(action),
+            Action::Formula(action) => next.on_formula(action),
+            Action::Player(action) => next.on_player(action),
+            Action::Page(action) => next.on_page(action),
         }
         if next == *self && next.shape.0 == self.shape.0 {
             return self;
@@ -428,13 +433,17 @@ mod tests {
 
     #[test]
     fn a_text_typed_and_read_at_once_is_the_edit_and_its_reading() {
-        let lab = apply(Lab::default(), &[Action::OpenFormula]);
+        let lab = apply(Lab::default(), &[Action::Formula(FormulaAction::OpenFormula)]);
         for text in ["o ^ (o - 2 * r)", "o ^ (o - 2 * r", "o & r", &*lab.playground.text] {
             let typed = crate::effects::typed(&lab.playground, text.to_string());
             // The text already read is no new reading: the edit alone, which changes nothing.
             let new = *text != *lab.playground.text;
-            assert_eq!(matches!(typed, Action::Typed { .. }), new, "the language is here: {text} is read at once");
-            let settled = apply(lab.clone(), &[Action::EditFormula(text.into())]);
+            assert_eq!(
+                matches!(typed, Action::Formula(FormulaAction::Typed { .. })),
+                new,
+                "the language is here: {text} is read at once"
+            );
+            let settled = apply(lab.clone(), &[Action::Formula(FormulaAction::EditFormula(text.into()))]);
             assert_eq!(apply(lab.clone(), &[typed]), settled, "{text}");
         }
     }
@@ -444,15 +453,15 @@ mod tests {
         let lab = Rc::new(Lab::default());
         let step = |frames| StepShape { frames, reading_ms: 2000 };
         let shape = TraceShape { by_step: vec![step(1), step(3), step(1)].into() };
-        let next = lab.clone().reduce(Action::Traced(lab.trace_key(), shape.clone()));
+        let next = lab.clone().reduce(Action::Player(PlayerAction::Traced(lab.trace_key(), shape.clone())));
         assert!(!Rc::ptr_eq(&lab, &next), "the reducer keeps the shape");
         assert!(*next == *lab, "no view draws it, so the page is not drawn again");
         assert_eq!(next.shape(), Some(&shape));
-        let again = next.clone().reduce(Action::Traced(next.trace_key(), shape.clone()));
+        let again = next.clone().reduce(Action::Player(PlayerAction::Traced(next.trace_key(), shape.clone())));
         assert!(Rc::ptr_eq(&next, &again), "the same shape again changes nothing");
         // A shape that moves the step is drawn.
         let far = Rc::new(Lab { player: Player { step: 7, ..Player::default() }, ..Lab::default() });
-        let clamped = far.clone().reduce(Action::Traced(far.trace_key(), shape));
+        let clamped = far.clone().reduce(Action::Player(PlayerAction::Traced(far.trace_key(), shape)));
         assert_eq!(clamped.player.step, 2);
         assert!(*clamped != *far);
     }
@@ -481,51 +490,64 @@ mod tests {
         use sliders_formula::examples::by_id;
         let reduce = |lab: Lab, action: Action| (*Rc::new(lab).reduce(action)).clone();
         // Opened, the example waits for its text: the page's first load does not carry it.
-        let opened = reduce(Lab::default(), Action::OpenExample("sbamg"));
+        let opened = reduce(Lab::default(), Action::Formula(FormulaAction::OpenExample("sbamg")));
         assert_eq!((opened.playground.awaited_example, &*opened.playground.text), (Some("sbamg"), ""));
         assert!(opened.playground.waits_for_language() && !opened.playground.unread());
         // The language's answer fills the editor, and the text then waits to be read.
         let text = by_id("sbamg").unwrap().text();
-        let answered = reduce(opened.clone(), Action::ExampleText { id: "sbamg", text: Ok(text.into()) });
+        let answered =
+            reduce(opened.clone(), Action::Formula(FormulaAction::ExampleText { id: "sbamg", text: Ok(text.into()) }));
         assert_eq!((answered.playground.awaited_example, &*answered.playground.text), (None, text));
         assert!(answered.playground.unread());
         // An answer for an example no longer awaited changes nothing.
-        let stale = reduce(answered.clone(), Action::ExampleText { id: "sbamg", text: Ok("o".into()) });
+        let stale =
+            reduce(answered.clone(), Action::Formula(FormulaAction::ExampleText { id: "sbamg", text: Ok("o".into()) }));
         assert_eq!(stale.playground, answered.playground);
-        let other = reduce(opened.clone(), Action::ExampleText { id: "classical-ray", text: Ok("o".into()) });
+        let other = reduce(
+            opened.clone(),
+            Action::Formula(FormulaAction::ExampleText { id: "classical-ray", text: Ok("o".into()) }),
+        );
         assert_eq!(other.playground, opened.playground);
         // Typing before the answer keeps what was typed.
-        let typed = reduce(opened.clone(), Action::EditFormula("o & r".into()));
-        let late = reduce(typed, Action::ExampleText { id: "sbamg", text: Ok(text.into()) });
+        let typed = reduce(opened.clone(), Action::Formula(FormulaAction::EditFormula("o & r".into())));
+        let late = reduce(typed, Action::Formula(FormulaAction::ExampleText { id: "sbamg", text: Ok(text.into()) }));
         assert_eq!(&*late.playground.text, "o & r");
         // A language that cannot give it says why beside the editor.
-        let failed =
-            reduce(opened, Action::ExampleText { id: "sbamg", text: Err("the network request failed".into()) });
+        let failed = reduce(
+            opened,
+            Action::Formula(FormulaAction::ExampleText { id: "sbamg", text: Err("the network request failed".into()) }),
+        );
         assert!(failed.playground.error.is_some_and(|error| error.message == "the network request failed"));
         // Through the page's effects, the example reads and runs.
-        let settled = apply(Lab::default(), &[Action::OpenExample("sbamg")]);
+        let settled = apply(Lab::default(), &[Action::Formula(FormulaAction::OpenExample("sbamg"))]);
         assert_eq!(&*settled.playground.text, text);
         assert_eq!(settled.playground.formula.as_deref(), Some(text));
     }
 
     #[test]
     fn an_edit_with_an_error_keeps_the_last_good_formula_and_its_steps() {
-        let lab = apply(Lab::default(), &[Action::OpenFormula, Action::EditFormula("o ^ (o - 2 * r)".into())]);
+        let lab = apply(
+            Lab::default(),
+            &[
+                Action::Formula(FormulaAction::OpenFormula),
+                Action::Formula(FormulaAction::EditFormula("o ^ (o - 2 * r)".into())),
+            ],
+        );
         assert_eq!(trace(&lab).steps.len(), 3);
-        let broken = apply(lab.clone(), &[Action::EditFormula("o ^ (o - 2 * r".into())]);
+        let broken = apply(lab.clone(), &[Action::Formula(FormulaAction::EditFormula("o ^ (o - 2 * r".into()))]);
         assert!(broken.playground.error.as_ref().is_some_and(|e| e.message.contains("expected )")));
         assert_eq!(&*broken.playground.text, "o ^ (o - 2 * r");
         assert_eq!(trace(&broken), trace(&lab), "the steps of the last good formula stay");
-        let fixed = apply(broken, &[Action::EditFormula("o & r".into())]);
+        let fixed = apply(broken, &[Action::Formula(FormulaAction::EditFormula("o & r".into()))]);
         assert!(fixed.playground.error.is_none());
         assert_eq!(trace(&fixed).steps.len(), 1);
-        let back = apply(fixed, &[Action::SetTechnique(Technique::Sbamg)]);
+        let back = apply(fixed, &[Action::Board(BoardAction::SetTechnique(Technique::Sbamg))]);
         assert!(!back.setup.formula_open && trace(&back).technique == Some(Technique::Sbamg));
     }
 
     #[test]
     fn a_formula_that_reads_is_compiled_and_its_listing_follows_its_text() {
-        let lab = apply(Lab::default(), &[Action::OpenExample("obstruction-difference")]);
+        let lab = apply(Lab::default(), &[Action::Formula(FormulaAction::OpenExample("obstruction-difference"))]);
         let Some(Ok(module)) = &lab.playground.compiled else { panic!("not compiled") };
         assert!(module.lines.iter().any(|line| line.text.trim() == "i64.clz"));
         assert!(module.instructions > 0 && module.bytes.starts_with(b"\0asm"));
@@ -534,9 +556,9 @@ mod tests {
             assert!(module.lines.iter().any(|line| line.span == Some(*span)));
         }
         // A text with an error keeps the last module; a new formula brings its own.
-        let typed = apply(lab.clone(), &[Action::EditFormula("o ^ (o - 2 * ".into())]);
+        let typed = apply(lab.clone(), &[Action::Formula(FormulaAction::EditFormula("o ^ (o - 2 * ".into()))]);
         assert_eq!(typed.playground.compiled, lab.playground.compiled);
-        let other = apply(lab.clone(), &[Action::EditFormula("popcount(o)".into())]);
+        let other = apply(lab.clone(), &[Action::Formula(FormulaAction::EditFormula("popcount(o)".into()))]);
         let Some(Ok(other)) = &other.playground.compiled else { panic!("not compiled") };
         assert!(other.lines.iter().any(|line| line.text.trim() == "i64.popcnt"));
     }
@@ -546,7 +568,12 @@ mod tests {
         let start = with_setup(Setup { occupied: Square::C3.bit(), ..Setup::default() });
         let lab = apply(
             start,
-            &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Drag(Square::C3), Action::Release],
+            &[
+                Action::Board(BoardAction::Press(Square::A1)),
+                Action::Board(BoardAction::Drag(Square::B1)),
+                Action::Board(BoardAction::Drag(Square::C3)),
+                Action::Board(BoardAction::Release),
+            ],
         );
         assert!(
             lab.setup.occupied.contains(Square::A1)
@@ -555,7 +582,12 @@ mod tests {
         );
         let lab = apply(
             lab,
-            &[Action::Press(Square::A1), Action::Drag(Square::B1), Action::Release, Action::Drag(Square::C3)],
+            &[
+                Action::Board(BoardAction::Press(Square::A1)),
+                Action::Board(BoardAction::Drag(Square::B1)),
+                Action::Board(BoardAction::Release),
+                Action::Board(BoardAction::Drag(Square::C3)),
+            ],
         );
         assert!(!lab.setup.occupied.contains(Square::A1) && !lab.setup.occupied.contains(Square::B1));
         assert!(lab.setup.occupied.contains(Square::C3), "a drag after release paints nothing");
@@ -563,34 +595,40 @@ mod tests {
 
     #[test]
     fn placing_the_slider_keeps_the_occupancy() {
-        let lab = apply(Lab::default(), &[Action::SetTool(Tool::PlaceSlider), Action::Press(Square::G2)]);
+        let lab = apply(
+            Lab::default(),
+            &[Action::Board(BoardAction::SetTool(Tool::PlaceSlider)), Action::Board(BoardAction::Press(Square::G2))],
+        );
         assert_eq!(lab.setup.square, Square::G2);
         assert_eq!(lab.setup.occupied, Lab::default().setup.occupied);
     }
 
     #[test]
     fn editing_keeps_the_step_index_when_the_new_trace_has_it() {
-        let lab = apply(Lab::default(), &[Action::GoTo(5), Action::Activate(Square::A1)]);
+        let lab = apply(
+            Lab::default(),
+            &[Action::Player(PlayerAction::GoTo(5)), Action::Board(BoardAction::Activate(Square::A1))],
+        );
         assert_eq!(lab.player.step, 5);
         assert!(!lab.player.running, "an edit shows the step finished");
-        let lab = apply(lab, &[Action::GoTo(1000)]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::GoTo(1000))]);
         let last = trace(&lab).steps.len() - 1;
         assert_eq!(lab.player.step, last);
         // The reference walk has fewer steps: the index is clamped to its last.
-        let lab = apply(lab, &[Action::SetTechnique(Technique::Reference)]);
+        let lab = apply(lab, &[Action::Board(BoardAction::SetTechnique(Technique::Reference))]);
         assert_eq!(lab.player.step, trace(&lab).steps.len() - 1);
     }
 
     #[test]
     fn play_runs_through_every_step_to_the_end() {
-        let mut lab = apply(Lab::default(), &[Action::TogglePlay]);
+        let mut lab = apply(Lab::default(), &[Action::Player(PlayerAction::TogglePlay)]);
         assert!(lab.player.running && lab.player.autoplay);
         let steps = trace(&lab).steps.len();
         for _ in 0..100_000 {
             if !lab.player.running {
                 break;
             }
-            lab = apply(lab, &[Action::Tick]);
+            lab = apply(lab, &[Action::Player(PlayerAction::Tick)]);
         }
         assert!(!lab.player.running && !lab.player.autoplay);
         assert_eq!(lab.player.step, steps - 1);
@@ -599,30 +637,37 @@ mod tests {
 
     #[test]
     fn pausing_mid_animation_and_stepping_frames() {
-        let lab = apply(Lab::default(), &[Action::GoTo(0), Action::Tick, Action::TogglePlay]);
+        let lab = apply(
+            Lab::default(),
+            &[
+                Action::Player(PlayerAction::GoTo(0)),
+                Action::Player(PlayerAction::Tick),
+                Action::Player(PlayerAction::TogglePlay),
+            ],
+        );
         assert!(!lab.player.running);
         let Moment::At(frame) = lab.player.frame else { panic!("mid-animation") };
-        let lab = apply(lab, &[Action::StepFrame(1)]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::StepFrame(1))]);
         assert_eq!(lab.player.frame, Moment::At(frame + 1));
-        let lab = apply(lab, &[Action::StepFrame(-5)]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::StepFrame(-5))]);
         assert_eq!(lab.player.frame, Moment::At(0));
     }
 
     #[test]
     fn with_reduced_motion_every_step_appears_finished_and_play_still_walks_them_all() {
         let lab = Lab { preferences: Preferences { reduced_motion: true, ..Preferences::default() }, ..Lab::default() };
-        let lab = apply(lab, &[Action::GoTo(3)]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::GoTo(3))]);
         assert_eq!(
             (lab.player.step, lab.player.frame, lab.player.running),
             (3, Moment::Finished, false),
             "shown whole, nothing to animate"
         );
-        let mut lab = apply(lab, &[Action::First, Action::TogglePlay]);
+        let mut lab = apply(lab, &[Action::Player(PlayerAction::First), Action::Player(PlayerAction::TogglePlay)]);
         let steps = trace(&lab).steps.len();
         let mut ticks = 0;
         while lab.player.running && ticks < 100_000 {
             assert_eq!(lab.player.frame, Moment::Finished, "never a partial frame");
-            lab = apply(lab, &[Action::Tick]);
+            lab = apply(lab, &[Action::Player(PlayerAction::Tick)]);
             ticks += 1;
         }
         assert_eq!(lab.player.step, steps - 1);
@@ -633,17 +678,26 @@ mod tests {
     fn kogge_stone_takes_several_sliders_and_magic_keeps_the_first() {
         let start =
             with_setup(Setup { technique: Technique::KoggeStone, occupied: Bitboard::EMPTY, ..Setup::default() });
-        let lab = apply(start, &[Action::SetTool(Tool::PlaceSlider), Action::Press(Square::F6)]);
+        let lab = apply(
+            start,
+            &[Action::Board(BoardAction::SetTool(Tool::PlaceSlider)), Action::Board(BoardAction::Press(Square::F6))],
+        );
         assert_eq!(lab.sliders(), Square::D4.bit() | Square::F6.bit());
         let union = Technique::Reference.attacks(Slider::Rook, Square::D4, Square::F6.bit())
             | Technique::Reference.attacks(Slider::Rook, Square::F6, Square::D4.bit());
         assert_eq!(trace(&lab).result, union);
         // A press on a slider takes it away, but never the last one.
-        let lab = apply(lab, &[Action::Press(Square::D4)]);
+        let lab = apply(lab, &[Action::Board(BoardAction::Press(Square::D4))]);
         assert_eq!((lab.setup.square, lab.setup.others), (Square::F6, Bitboard::EMPTY));
-        let lab = apply(lab, &[Action::Press(Square::F6)]);
+        let lab = apply(lab, &[Action::Board(BoardAction::Press(Square::F6))]);
         assert_eq!(lab.sliders(), Square::F6.bit());
-        let lab = apply(lab, &[Action::Press(Square::B2), Action::SetTechnique(Technique::Magic)]);
+        let lab = apply(
+            lab,
+            &[
+                Action::Board(BoardAction::Press(Square::B2)),
+                Action::Board(BoardAction::SetTechnique(Technique::Magic)),
+            ],
+        );
         assert_eq!((lab.setup.square, lab.setup.others), (Square::B2, Bitboard::EMPTY));
         let message = lab.message.unwrap_or_default();
         assert!(message.contains("takes one slider: kept the rook on b2 and removed f6"), "{message}");
@@ -651,12 +705,12 @@ mod tests {
 
     #[test]
     fn presets_set_up_the_articles_examples() {
-        let lab = apply(Lab::default(), &[Action::LoadPreset("sbamg-rank")]);
+        let lab = apply(Lab::default(), &[Action::Board(BoardAction::LoadPreset("sbamg-rank"))]);
         assert_eq!(
             (lab.setup.slider, lab.setup.square, lab.setup.technique, lab.setup.occupied),
             (Slider::Rook, Square::D1, Technique::Sbamg, Bitboard(0x43))
         );
-        let lab = apply(lab, &[Action::LoadPreset("nonsense")]);
+        let lab = apply(lab, &[Action::Board(BoardAction::LoadPreset("nonsense"))]);
         assert!(lab.message.is_some());
         assert_eq!(lab.setup.occupied, Bitboard(0x43));
     }
@@ -666,15 +720,19 @@ mod tests {
     #[test]
     fn a_preset_opens_on_the_first_step_of_its_examples_line() {
         for (id, line) in [("sbamg-rank", Line::Rank), ("byte", Line::Rank), ("rook-d2", Line::File)] {
-            let lab = apply(Lab::default(), &[Action::GoTo(2), Action::LoadPreset(id)]);
+            let lab = apply(
+                Lab::default(),
+                &[Action::Player(PlayerAction::GoTo(2)), Action::Board(BoardAction::LoadPreset(id))],
+            );
             let steps = trace(&lab).steps;
             let first = steps.iter().position(|s| s.focus == Focus::Line(line)).unwrap();
             assert_eq!(lab.player.step, first, "{id}");
         }
-        let sbamg = apply(Lab::default(), &[Action::LoadPreset("sbamg-rank")]);
+        let sbamg = apply(Lab::default(), &[Action::Board(BoardAction::LoadPreset("sbamg-rank"))]);
         assert!(sbamg.player.step > 0, "the d-file's steps come first");
         // Loading it again, on the same trace, opens it at once.
-        let again = apply(sbamg, &[Action::Last, Action::LoadPreset("sbamg-rank")]);
+        let again =
+            apply(sbamg, &[Action::Player(PlayerAction::Last), Action::Board(BoardAction::LoadPreset("sbamg-rank"))]);
         assert_eq!(
             again.player.step,
             trace(&again).steps.iter().position(|s| s.focus == Focus::Line(Line::Rank)).unwrap()
@@ -689,25 +747,32 @@ mod tests {
             ..Player::default()
         });
         assert!(!lab.player.running, "nothing plays before the reader sees it");
-        let mut lab = apply(lab, &[Action::Seen(true)]);
+        let mut lab = apply(lab, &[Action::Player(PlayerAction::Seen(true))]);
         assert!(lab.player.running && lab.player.autoplay);
         let last = trace(&lab).steps.len() - 1;
         let mut reached_last = false;
         let mut ticks = 0;
         while !(reached_last && lab.player.step == 3) {
-            lab = apply(lab, &[Action::Tick]);
+            lab = apply(lab, &[Action::Player(PlayerAction::Tick)]);
             reached_last |= lab.player.step == last;
             ticks += 1;
             assert!(ticks < 100_000, "the player never came back to step 3");
         }
         assert!(lab.player.running && lab.player.autoplay, "it goes on playing");
         // Scrolled away: it pauses, and plays on when it is back in view.
-        let lab = apply(lab, &[Action::Seen(false)]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::Seen(false))]);
         assert!(!lab.player.running);
-        let lab = apply(lab, &[Action::Seen(true)]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::Seen(true))]);
         assert!(lab.player.running);
         // The reader's pause is final.
-        let lab = apply(lab, &[Action::TogglePlay, Action::Seen(false), Action::Seen(true)]);
+        let lab = apply(
+            lab,
+            &[
+                Action::Player(PlayerAction::TogglePlay),
+                Action::Player(PlayerAction::Seen(false)),
+                Action::Player(PlayerAction::Seen(true)),
+            ],
+        );
         assert!(!lab.player.running);
     }
 
@@ -717,9 +782,9 @@ mod tests {
             preferences: Preferences { reduced_motion: true, ..Preferences::default() },
             ..with_player(Player { self_play: SelfPlay { when_seen: true, loop_from: Some(0) }, ..Player::default() })
         };
-        let lab = apply(lab, &[Action::Seen(true)]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::Seen(true))]);
         assert!(!lab.player.running && !lab.player.autoplay);
-        let lab = apply(lab, &[Action::TogglePlay]);
+        let lab = apply(lab, &[Action::Player(PlayerAction::TogglePlay)]);
         assert!(lab.player.running && lab.player.autoplay);
     }
 
@@ -729,10 +794,10 @@ mod tests {
         let self_play = SelfPlay { when_seen: true, loop_from: Some(0) };
         // Seen while the last step is still to be animated: its frames, then the pause.
         let lab = with_player(Player { step: last, frame: Moment::At(0), self_play, ..Player::default() });
-        let mut lab = apply(lab, &[Action::Seen(true)]);
+        let mut lab = apply(lab, &[Action::Player(PlayerAction::Seen(true))]);
         let mut ticks = 0;
         while lab.player.step == last {
-            lab = apply(lab, &[Action::Tick]);
+            lab = apply(lab, &[Action::Player(PlayerAction::Tick)]);
             ticks += 1;
         }
         let frames = frame_count(&trace(&lab).steps[last]);
@@ -744,13 +809,13 @@ mod tests {
             preferences: Preferences { reduced_motion: true, ..Preferences::default() },
             ..with_player(Player { step: last - 1, self_play, ..Player::default() })
         };
-        let mut lab = apply(lab, &[Action::TogglePlay]);
+        let mut lab = apply(lab, &[Action::Player(PlayerAction::TogglePlay)]);
         while lab.player.step != last {
-            lab = apply(lab, &[Action::Tick]);
+            lab = apply(lab, &[Action::Player(PlayerAction::Tick)]);
         }
         let mut ticks = 0;
         while lab.player.step == last {
-            lab = apply(lab, &[Action::Tick]);
+            lab = apply(lab, &[Action::Player(PlayerAction::Tick)]);
             ticks += 1;
         }
         let hold = lab.player.clone().go_to(last, None, true).step_hold(lab.shape().unwrap());
@@ -766,7 +831,7 @@ mod tests {
         let mut ticks = 0;
         loop {
             let step = lab.player.step;
-            lab = apply(lab, &[Action::Tick]);
+            lab = apply(lab, &[Action::Player(PlayerAction::Tick)]);
             // Until the next tick, the step shows past its last animation frame: held whole.
             if let Moment::At(n) = lab.player.frame {
                 if lab.player.step == step && n >= shape.by_step[step].frames {
@@ -795,7 +860,7 @@ mod tests {
                 let query = format!(
                     "?v=2&embed=1&controls=0&technique={technique}&slider=rook&square={square}&occupied={occupied}&speed={speed}"
                 );
-                let lab = apply(crate::effects::open(&query).lab, &[Action::Seen(true)]);
+                let lab = apply(crate::effects::open(&query).lab, &[Action::Player(PlayerAction::Seen(true))]);
                 assert!(lab.player.autoplay && lab.player.self_play.without_controls(), "{query}");
                 let traced = trace(&lab);
                 for (step, held) in held_after_animation(lab).into_iter().enumerate() {
@@ -819,7 +884,7 @@ mod tests {
         lab.playground = Playground::typed("o ^ (o - 2 * r)", lab.playground.target);
         lab.player.step = 1;
         let key = lab.trace_key();
-        let waiting = Rc::new(lab).reduce(Action::Traced(key, TraceShape::default()));
+        let waiting = Rc::new(lab).reduce(Action::Player(PlayerAction::Traced(key, TraceShape::default())));
         assert_eq!(waiting.player.step, 1, "the step is not clamped to a trace that has not run");
         // Read and traced: three steps, and the link's step 2 of them.
         let read = apply((*waiting).clone(), &[]);
@@ -828,10 +893,10 @@ mod tests {
 
     #[test]
     fn a_rejected_input_keeps_the_board() {
-        let lab = apply(Lab::default(), &[Action::Reject("bad hex".into())]);
+        let lab = apply(Lab::default(), &[Action::Page(PageAction::Reject("bad hex".into()))]);
         assert_eq!(lab.setup.occupied, Lab::default().setup.occupied);
         assert_eq!(lab.message.as_deref(), Some("bad hex"));
-        let lab = apply(lab, &[Action::Activate(Square::A1)]);
+        let lab = apply(lab, &[Action::Board(BoardAction::Activate(Square::A1))]);
         assert_eq!(lab.message, None, "a good edit clears the message");
     }
 }
