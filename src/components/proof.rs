@@ -9,7 +9,7 @@ use std::rc::Rc;
 use sliders::Square;
 use sliders_formula::prove::{square_count, thousands, Failure, Proof, NODE_BUDGET};
 use sliders_formula::wire::{self, Writer};
-use sliders_formula::Target;
+use sliders_formula::{OwnSquare, Target};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
@@ -187,7 +187,7 @@ pub fn proof_panel(props: &ProofProps) -> Html {
         },
         ProofState::Done { proof, ms } => {
             let text = props.formula.clone().unwrap_or_default();
-            let context = Context { target, text: &text, check_agreed: props.check_agreed };
+            let context = Context { target, own: OwnSquare::Occupied, text: &text, check_agreed: props.check_agreed };
             verdict(proof, &context, *ms, &props.on_action)
         }
     }
@@ -197,12 +197,14 @@ pub fn proof_panel(props: &ProofProps) -> Html {
 /// column), and whether the sampled check above agreed.
 struct Context<'a> {
     target: Target,
+    /// Whether the boards proved have the slider's square occupied, or either.
+    own: OwnSquare,
     text: &'a str,
     check_agreed: bool,
 }
 
 fn verdict(proof: &Proof, context: &Context, ms: f64, on_action: &Callback<Action>) -> Html {
-    let summary = proof.summary(context.target);
+    let summary = proof.summary(context.target, context.own);
     let ms = (ms.round() as u64).to_string();
     let nodes = thousands(proof.nodes() as u128);
     match proof {
@@ -255,7 +257,7 @@ fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Call
             data-square={c.square.name()} data-occupied={c.occupied.to_string()}>
             <p>{ format!("✗ {summary}{missed}") }</p>
             if !failure.squares.is_empty() {
-                { square_map(failure) }
+                { square_map(failure, context.own) }
             }
             <p>{ format!(
                 "{which}: the {} on {}, occupied {} ({pieces}). Expected {}, the formula gives {}.{differ}",
@@ -276,7 +278,7 @@ fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Call
 
 /// Where the failing boards are: a square darker the larger its share of its 2^63 boards;
 /// the squares the proof did not reach, hatched.
-fn square_map(failure: &Failure) -> Html {
+fn square_map(failure: &Failure, own: OwnSquare) -> Html {
     let count = |square: Square| failure.squares.iter().find(|(s, _)| *s == square).map_or(0, |&(_, n)| n);
     let reached = |square: Square| failure.undecided.is_none_or(|undecided| square.index() < undecided.index());
     let cells =
@@ -295,7 +297,7 @@ fn square_map(failure: &Failure) -> Html {
             let title = match (reached(square), n) {
                 (false, _) => format!("{square}: not decided"),
                 (true, 0) => format!("{square}: none fail"),
-                (true, n) => format!("{square}: {} fail", square_count(n)),
+                (true, n) => format!("{square}: {} fail", square_count(n, own)),
             };
             html! {
                 <span class="proof-square" role="img" aria-label={title.clone()} data-share={level}
@@ -303,7 +305,7 @@ fn square_map(failure: &Failure) -> Html {
             }
         });
     let counts: Vec<String> =
-        failure.squares.iter().map(|&(square, n)| format!("{square} {}", square_count(n))).collect();
+        failure.squares.iter().map(|&(square, n)| format!("{square} {}", square_count(n, own))).collect();
     let caption = match failure.undecided {
         Some(square) => format!(
             "Failing boards on each square, of its 2^63 (a1 bottom left; darker, more). From {square} on, hatched, nothing was decided."

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sliders::{Bitboard, Slider, Technique, Trace};
 use sliders_formula::prove::{Prover, NODE_BUDGET};
-use sliders_formula::{CheckOutcome, Checker, Formula, Target};
+use sliders_formula::{CheckOutcome, Checker, Formula, OwnSquare, Target};
 use sliders_pictures::figure::Moment;
 use sliders_pictures::{diagram, figure, wikitable};
 
@@ -69,6 +69,11 @@ enum Command {
         /// verdict is the same on every machine.
         #[arg(long, default_value_t = NODE_BUDGET)]
         nodes: u64,
+        /// Let the slider's own square be empty too in --check and --prove, as an engine calls a
+        /// getter from an empty square (attackers-to, exchange evaluation): `o` is the board as
+        /// given, 2^64 boards a square. Without it the slider stands on its square (o = occupied | r).
+        #[arg(long)]
+        from_empty: bool,
         /// Print it as C or Rust for an engine, as the page's "Copy as C / Rust" copies it.
         #[arg(long, value_enum)]
         emit: Option<Language>,
@@ -287,6 +292,7 @@ struct EvalArgs {
     check: Option<Target>,
     prove: Option<Target>,
     nodes: u64,
+    own: OwnSquare,
     emit: Option<Language>,
 }
 
@@ -294,7 +300,7 @@ struct EvalArgs {
 /// check or the proof found a counter-example, 2 for a formula that cannot be read or run, 3
 /// when the proof is undecided.
 fn eval(text: &str, args: EvalArgs) -> ExitCode {
-    let EvalArgs { position, trace, check, prove, nodes, emit } = args;
+    let EvalArgs { position, trace, check, prove, nodes, own, emit } = args;
     let text = match text.strip_prefix('@') {
         Some(path) => match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -346,23 +352,24 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
         Some(Language::Rust) => print!("{}", formula.to_rust()),
         None => {}
     }
-    let checked = check.map(|target| (target, check_formula(&formula, &text, target)));
+    let checked = check.map(|target| (target, check_formula(&formula, &text, target, own)));
     // The proof, when asked for, has the last word: it decides what the sample only tried.
     match (prove, checked) {
         // The check of the same target has run: its board, if it found one, answers if the
         // prover's budget runs out, and the prover does not run it again.
         (Some(target), Some((checked, outcome))) if checked == target => {
-            proof::prove(&formula, &text, Prover::new(target, nodes).knowing(outcome.counter_example()))
+            let prover = Prover::new(target, nodes).own_square(own);
+            proof::prove(&formula, &text, prover.knowing(outcome.counter_example()))
         }
-        (Some(target), _) => proof::prove(&formula, &text, Prover::new(target, nodes)),
+        (Some(target), _) => proof::prove(&formula, &text, Prover::new(target, nodes).own_square(own)),
         (None, Some((_, CheckOutcome::Differs { .. }))) => ExitCode::FAILURE,
         (None, _) => ExitCode::SUCCESS,
     }
 }
 
 /// `--check`: the sampled check's verdict, printed, and its outcome.
-fn check_formula(formula: &Formula, text: &str, target: Target) -> CheckOutcome {
-    let outcome = Checker::new(target).run(formula);
+fn check_formula(formula: &Formula, text: &str, target: Target, own: OwnSquare) -> CheckOutcome {
+    let outcome = Checker::new(target).with_own_square(own).run(formula);
     match &outcome {
         CheckOutcome::Agrees { cases } => println!("agrees with {} on all {cases} cases", target.describe()),
         CheckOutcome::Differs { cases, counter_example: c } => {
@@ -436,8 +443,9 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Eval { formula, position, trace, check, prove, nodes, emit } => {
-            return eval(&formula, EvalArgs { position, trace, check, prove, nodes, emit })
+        Command::Eval { formula, position, trace, check, prove, nodes, from_empty, emit } => {
+            let own = if from_empty { OwnSquare::Either } else { OwnSquare::Occupied };
+            return eval(&formula, EvalArgs { position, trace, check, prove, nodes, own, emit });
         }
         Command::Trace { technique, position, picture } => {
             let drawn = technique

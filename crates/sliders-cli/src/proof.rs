@@ -9,24 +9,25 @@ use sliders_formula::{CounterExample, Formula};
 /// Runs `prover` on `formula` and prints its verdict. Where its budget runs out, the sampled
 /// check's board, if it has one, answers: the one the caller handed it, or its own check's.
 pub fn prove(formula: &Formula, text: &str, prover: Prover) -> ExitCode {
-    let target = prover.target();
+    let (target, own) = (prover.target(), prover.boards());
     let proof = prover.run(formula);
-    println!("{}", proof.summary(target).to_lowercase_first());
+    println!("{}", proof.summary(target, own).to_lowercase_first());
     match &proof {
         Proof::Proved { .. } => ExitCode::SUCCESS,
         Proof::Fails(failure) => {
             if !failure.squares.is_empty() {
                 let squares: Vec<String> =
-                    failure.squares.iter().map(|(square, n)| format!("{square} {}", square_count(*n))).collect();
+                    failure.squares.iter().map(|(square, n)| format!("{square} {}", square_count(*n, own))).collect();
                 println!("failing boards by square: {}", squares.join(", "));
             }
             let c = &failure.counter_example;
             let pieces = c.occupied.0.count_ones();
             let fewest = if failure.fewest_known { "the fewest pieces" } else { "a known failing board" };
-            let pieces = if pieces == 1 {
-                "1 piece, the slider".to_string()
-            } else {
-                format!("{pieces} pieces, the slider's included")
+            let pieces = match (c.occupied.contains(c.square), pieces) {
+                (true, 1) => "1 piece, the slider".to_string(),
+                (true, pieces) => format!("{pieces} pieces, the slider's included"),
+                (false, 1) => format!("1 piece, {} empty", c.square),
+                (false, pieces) => format!("{pieces} pieces, {} empty", c.square),
             };
             println!("{fewest} ({pieces}): {}", counter_example(c, text));
             ExitCode::FAILURE

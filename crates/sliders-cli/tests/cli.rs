@@ -381,3 +381,33 @@ return north(o, sq)";
     assert!(text(&wrong.stderr).contains("\nnote: #include lines are skipped"), "{}", text(&wrong.stderr));
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn eval_proves_from_an_empty_square_when_asked() {
+    // A getter that clears the slider's bit as the lowest of its file: right while the slider
+    // stands on its square, wrong from an empty one, where it clears the nearest blocker.
+    let getter = "U64 north(U64 occ, int sq) {
+    U64 file = 0x0101010101010101ULL << (sq & 7);
+    U64 line = (occ & file) >> sq;
+    U64 above = line & (line - 1);
+    U64 first = above & (0 - above);
+    U64 span = first ? (first << 1) - 1 : 0xffffffffffffffffULL;
+    return (span << sq) & file & ~((2ULL << sq) - 1);
+}
+return north(o, sq)";
+    let proved = sliders(&["eval", "--formula", getter, "--prove", "north"], "");
+    assert_eq!(proved.status.code(), Some(0), "{}", text(&proved.stdout));
+    assert!(text(&proved.stdout).starts_with("proved: equal to the attacks on the north ray on all 2^63 boards"));
+    let refuted = sliders(&["eval", "--formula", getter, "--check", "north", "--prove", "north", "--from-empty"], "");
+    assert_eq!(refuted.status.code(), Some(1), "{}", text(&refuted.stdout));
+    let out = text(&refuted.stdout);
+    assert!(
+        out.contains("differs from the attacks on the north ray"),
+        "the sampled check tries empty squares too: {out}"
+    );
+    assert!(
+        out.contains("of the 2^70 boards (about 31.3% of them), on 48 of the 64 squares, its own square empty or not."),
+        "{out}"
+    );
+    assert!(out.contains("the fewest pieces (1 piece, a1 empty): square=a1 occupied=0x0000000000000100"), "{out}");
+}

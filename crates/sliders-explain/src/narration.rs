@@ -145,7 +145,7 @@ pub fn describe(step: &Step, board: &Board) -> String {
 #[cfg(feature = "formula-sentences")]
 pub fn formula_step(trace: &Trace, step: &Step) -> Option<String> {
     let names = operands::of(step);
-    crate::formula::describe(step, &prose(names.lhs), &prose(names.rhs), &Board::of(trace))
+    formula_sentence(step, &prose(names.lhs), &prose(names.rhs), &Board::of(trace))
 }
 
 /// What a formula's own operation did: computed here when this build carries the sentences

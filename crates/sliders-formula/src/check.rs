@@ -130,11 +130,34 @@ impl FromStr for Target {
     }
 }
 
+/// Whether the slider's own square is occupied on the boards a check or a proof tries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OwnSquare {
+    /// As the lab's boards have it: `o` holds the slider (`o = occupied | r`), so a square's
+    /// boards are the 2^63 of the other squares.
+    #[default]
+    Occupied,
+    /// Occupied or empty, as an engine calls a getter from an empty square too (attackers-to,
+    /// exchange evaluation): `o` is the board as given, 2^64 boards a square.
+    Either,
+}
+
+impl OwnSquare {
+    /// A square's boards: 2^63 with the slider's bit set, 2^64 either way.
+    pub fn boards_a_square(self) -> u128 {
+        match self {
+            OwnSquare::Occupied => 1 << 63,
+            OwnSquare::Either => 1 << 64,
+        }
+    }
+}
+
 /// Where a formula and the reference part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CounterExample {
     pub square: Square,
-    /// The board, the slider's square included.
+    /// The board: the slider's square included, unless the check or proof let it be empty
+    /// ([`OwnSquare::Either`]).
     pub occupied: Bitboard,
     pub expected: Bitboard,
     /// What the formula gave, or how it failed.
@@ -166,11 +189,22 @@ pub struct Checker {
     pub(super) case: usize,
     pub(super) done: usize,
     pub(super) random: Xorshift96,
+    pub(super) own: OwnSquare,
 }
 
 impl Checker {
     pub fn new(target: Target) -> Checker {
-        Checker { target, square: 0, case: 0, done: 0, random: Xorshift96::default() }
+        Checker { target, square: 0, case: 0, done: 0, random: Xorshift96::default(), own: OwnSquare::Occupied }
+    }
+
+    /// The same check, the slider's square `own`: with [`OwnSquare::Either`], every other
+    /// case has it empty.
+    pub fn with_own_square(self, own: OwnSquare) -> Checker {
+        Checker { own, ..self }
+    }
+
+    pub fn own_square(&self) -> OwnSquare {
+        self.own
     }
 
     pub fn target(&self) -> Target {
@@ -188,7 +222,8 @@ impl Checker {
 
     /// Checks up to `budget` more cases; the outcome once all agree or one differs.
     pub fn advance(&mut self, formula: &Formula, budget: usize) -> Option<CheckOutcome> {
-        self.advance_with(budget, |square, occupied| formula.attacks(square.bit(), occupied))
+        let own = self.own;
+        self.advance_with(budget, |square, occupied| formula.attacks_on(square, occupied, own))
     }
 
     /// The same cases for any function of a slider's square and the board: the formula
@@ -204,7 +239,12 @@ impl Checker {
                 return Some(CheckOutcome::Agrees { cases: self.done });
             }
             let square = Square::from_index(self.square);
-            let occupied = self.board(square) | square.bit();
+            let own_bit = match self.own {
+                OwnSquare::Occupied => square.bit(),
+                OwnSquare::Either if self.case.is_multiple_of(2) => square.bit(),
+                OwnSquare::Either => Bitboard::EMPTY,
+            };
+            let occupied = self.board(square) | own_bit;
             let expected = self.target.expected(square, occupied);
             let got = attacks(square, occupied);
             self.done += 1;

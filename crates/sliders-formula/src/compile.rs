@@ -119,9 +119,8 @@ struct Scope<'p> {
     holds: Vec<Holds>,
     /// Names declared without a value: read before an assignment, they are an error.
     declared: &'p [(String, Span)],
-    /// Statements' values as typed, for the steps' whys.
-    text: &'p str,
-    comments: &'p [(u32, &'p str)],
+    /// What the reader typed: the steps' places, whys and labels come from it.
+    typed: Typed<'p>,
     /// The why of the statement being compiled, from comment lines above it.
     above: String,
     /// The name the statement being compiled gives its value, for the label of its outermost operation.
@@ -138,7 +137,24 @@ struct Known {
     returns: Option<WordOrder>,
 }
 
-pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Result<Compiled, Error> {
+/// What the reader typed, beside its syntax tree: the text, its comments by line, and where a
+/// macro standing for one operand was used ([`super::preprocess::Expanded::written`]).
+#[derive(Clone, Copy)]
+pub struct Typed<'a> {
+    pub text: &'a str,
+    pub comments: &'a [(u32, &'a str)],
+    pub written: &'a [Span],
+}
+
+impl<'a> Typed<'a> {
+    /// How a label spells the operands macros stood for.
+    fn spelling(&self) -> print::Spelling<'a> {
+        print::Spelling { source: self.text, written: self.written }
+    }
+}
+
+pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
+    let text = typed.text;
     let mut known: Vec<Known> = Vec::new();
     let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
     let mut functions = Vec::new();
@@ -172,7 +188,7 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
         }
         let statements = (&function.body[..], &function.declared[..]);
         let (mut body, cost, depth) =
-            body(statements, locals, &known, &all, &function.name, function.name_span, text, comments)?;
+            body(statements, locals, &known, &all, &function.name, function.name_span, typed)?;
         body.parameters = parameters;
         let returns = body.instructions.last().and_then(|last| match last {
             Instruction::Return(code) | Instruction::Value(code) => order_of(code),
@@ -184,7 +200,7 @@ pub fn compile(program: &Program, text: &str, comments: &[(u32, &str)]) -> Resul
     }
     let end = Span::new(text.len(), text.len());
     let statements = (&program.main[..], &program.declared[..]);
-    let (main, cost, _) = body(statements, Vec::new(), &known, &all, "", end, text, comments)?;
+    let (main, cost, _) = body(statements, Vec::new(), &known, &all, "", end, typed)?;
     if cost > MAX_STEPS {
         // Marked on the last line with text (what returns), never past it on an empty line.
         let last_end = text.trim_end().len();
@@ -227,8 +243,7 @@ fn body(
     all: &[String],
     function: &str,
     end: Span,
-    text: &str,
-    comments: &[(u32, &str)],
+    typed: Typed,
 ) -> Result<(Body, usize, usize), Error> {
     let whose = if function.is_empty() { "the formula".to_string() } else { format!("the function {function}") };
     let Some(last) = statements.last() else {
@@ -247,14 +262,14 @@ fn body(
         check_assignable(name, *span)?;
     }
     let (locals, holds) = parameters.into_iter().unzip();
-    let mut scope = Scope { locals, holds, declared, text, comments, above: String::new(), bound: None };
+    let mut scope = Scope { locals, holds, declared, typed, above: String::new(), bound: None };
     let mut instructions = Vec::new();
     for (index, statement) in statements.iter().enumerate() {
         if matches!(statement, Statement::Return(_)) && index + 1 < statements.len() {
             let next = statements[index + 1].value().span;
             return Err(Error::at(next, "nothing after return runs: return gives the result and ends"));
         }
-        scope.above = comment_above(text, comments, statement.value().span.start);
+        scope.above = comment_above(typed.text, typed.comments, statement.value().span.start);
         scope.bound = None;
         let instruction = match statement {
             Statement::Assign { name, name_span, value } => {
@@ -354,18 +369,18 @@ fn comment_above(text: &str, comments: &[(u32, &str)], offset: usize) -> String 
 }
 
 fn site(node: &Node, scope: &Scope, label: String, bound: Option<&str>) -> Box<Site> {
-    let (line, column) = position(scope.text, node.span.start);
+    let (line, column) = position(scope.typed.text, node.span.start);
     // The comment above the statement, then the line's own: both are the reader's why.
-    let own = scope.comments.iter().find(|(l, _)| *l as usize == line).map_or("", |(_, c)| *c);
+    let own = scope.typed.comments.iter().find(|(l, _)| *l as usize == line).map_or("", |(_, c)| *c);
     let why = sentence(&[scope.above.as_str(), own]);
-    let operands = operands_of(node, bound);
+    let operands = operands_of(node, bound, scope.typed.spelling());
     let order = WordOrder::Board;
     Box::new(Site { label, why, span: node.span, line: line as u32, column: column as u32, operands, order })
 }
 
 /// The operands a step shows, as the tree has them: a binary operation's two sides, a unary
 /// one's operand, a choice's condition, a call's arguments; and the name the value is bound to.
-fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
+fn operands_of(node: &Node, bound: Option<&str>, spelling: print::Spelling) -> Operands {
     // A square's name is its number (`d4` is 27): said with the number, so that no sentence
     // reads `o & d4` as the square's bit.
     let text = |operand: Option<&Node>| {
@@ -373,7 +388,7 @@ fn operands_of(node: &Node, bound: Option<&str>) -> Operands {
             Some(Node { expr: Expr::Name(name), .. }) if names::square(name).is_some() => {
                 format!("{name} ({})", names::square(name).unwrap_or(0))
             }
-            Some(operand) => print::to_text(operand),
+            Some(operand) => print::spelled(operand, spelling),
             None => String::new(),
         })
     };
@@ -500,8 +515,9 @@ fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Co
 fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
     // The outermost operation of an assignment's value is labelled with the name it gets.
     let bound = scope.bound.take();
+    let spelling = scope.typed.spelling();
     let label = || {
-        let text = print::to_text(node);
+        let text = print::spelled(node, spelling);
         match &bound {
             Some(name) => format!("{text} = {name}"),
             None => text,
@@ -562,7 +578,7 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
         return Ok(Code::Local(slot, scope.holds[slot]));
     }
     if let Some((_, declared_at)) = scope.declared.iter().find(|(d, _)| d == name) {
-        let (line, _) = position(scope.text, declared_at.start);
+        let (line, _) = position(scope.typed.text, declared_at.start);
         return Err(Error::at(
             span,
             &format!("{name} is declared on line {line} but has no value here: give it one ({name} = …) before this"),

@@ -40,7 +40,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-pub use check::{CheckOutcome, Checker, CounterExample, ParseTargetError, Target, CASES_PER_SQUARE};
+pub use check::{CheckOutcome, Checker, CounterExample, OwnSquare, ParseTargetError, Target, CASES_PER_SQUARE};
 pub use lex::PUNCTUATION;
 pub use parse::Program;
 
@@ -147,7 +147,8 @@ impl Formula {
         }
         let (program, compiled, notes) = read(text, |lexed, expanded| {
             let program = parse::parse(&lexed.tokens)?;
-            let compiled = compile::compile(&program, text, &lexed.comments)?;
+            let typed = compile::Typed { text, comments: &lexed.comments, written: expanded.written() };
+            let compiled = compile::compile(&program, typed)?;
             Ok((program, compiled, expanded.notes.clone()))
         })?;
         Ok(Formula { source: text.to_string(), program, compiled, notes })
@@ -179,6 +180,16 @@ impl Formula {
     /// recording nothing.
     pub fn attacks(&self, sliders: Bitboard, occupied: Bitboard) -> Result<Bitboard, Fault> {
         eval::run(&self.compiled, inputs(sliders, occupied), &mut eval::Silent).map(Bitboard)
+    }
+
+    /// The formula's value for one slider on `square`, its own square `own`: with
+    /// [`OwnSquare::Either`], `o` is `occupied` as given, the slider's bit set or not.
+    pub fn attacks_on(&self, square: Square, occupied: Bitboard, own: OwnSquare) -> Result<Bitboard, Fault> {
+        let inputs = match own {
+            OwnSquare::Occupied => inputs(square.bit(), occupied),
+            OwnSquare::Either => Inputs { occupied: occupied.0, ..inputs(square.bit(), occupied) },
+        };
+        eval::run(&self.compiled, inputs, &mut eval::Silent).map(Bitboard)
     }
 
     /// Every operation the formula takes on this board, as the steps of a trace.

@@ -28,6 +28,9 @@ pub struct Expanded {
     pieces: Vec<Piece>,
     /// What the editor notes of the directives read: `#include` lines skipped, and so on.
     pub notes: Vec<String>,
+    /// The uses of macros that stand for one operand (`FILE_A`, `C64(0xff)`, `(1ULL)`), where
+    /// they were typed: a step's label says them as written ([`Expanded::written`]).
+    operand_uses: Vec<Span>,
     source_length: usize,
 }
 
@@ -47,6 +50,13 @@ enum Origin {
 }
 
 impl Expanded {
+    /// Where the reader typed a macro that stands for one operand: a label says `o & FILE_A`,
+    /// as the code panel marks it, not the number it expands to. A macro with an operator in
+    /// it is said expanded, since each of its operations is a step of its own.
+    pub fn written(&self) -> &[Span] {
+        &self.operand_uses
+    }
+
     /// Where a span of the expanded text was typed. A span within one copied piece maps one to
     /// one; one that reaches into an expansion covers the whole of the macro's use.
     pub fn span(&self, span: Span) -> Span {
@@ -249,6 +259,9 @@ fn expand(source: &str, expanded: &mut Expanded) -> Result<(), Error> {
             let used = Span::new(tokens[index].span.start, tokens[end - 1].span.end);
             expanded.copy(source, copied..used.start);
             expanded.replace(source, used, &spell(&words));
+            if words.iter().filter(|word| word.text != "(" && word.text != ")").count() == 1 {
+                expanded.operand_uses.push(used);
+            }
             copied = used.end;
             index = end;
         }

@@ -6,6 +6,25 @@ use core::fmt::{self, Write};
 
 use super::lex::Radix;
 use super::parse::{Binary, Expr, Logic, Node, Program, Statement, Unary};
+use super::Span;
+
+/// How a label spells what a macro stood for: the source, and where in it macros standing for
+/// one operand were used ([`super::preprocess::Expanded::written`]).
+#[derive(Clone, Copy)]
+pub struct Spelling<'a> {
+    pub source: &'a str,
+    pub written: &'a [Span],
+}
+
+impl Spelling<'_> {
+    /// Everything as the tree has it, macros expanded: text that parses back without them.
+    pub const EXPANDED: Spelling<'static> = Spelling { source: "", written: &[] };
+
+    fn as_written(&self, node: &Node) -> Option<&str> {
+        let typed = self.written.iter().find(|used| **used == node.span)?;
+        self.source.get(typed.start..typed.end)
+    }
+}
 
 /// Binds tighter than any binary operator.
 const UNARY: u8 = 11;
@@ -23,14 +42,14 @@ fn precedence(node: &Node) -> u8 {
 }
 
 /// `node`, in parentheses when it binds looser than `needed`.
-fn operand(out: &mut String, node: &Node, needed: u8) -> fmt::Result {
-    if precedence(node) < needed {
+fn operand(out: &mut String, node: &Node, needed: u8, spelling: Spelling) -> fmt::Result {
+    if precedence(node) < needed && spelling.as_written(node).is_none() {
         out.push('(');
-        expression(out, node)?;
+        expressed(out, node, spelling)?;
         out.push(')');
         Ok(())
     } else {
-        expression(out, node)
+        expressed(out, node, spelling)
     }
 }
 
@@ -68,6 +87,14 @@ fn needed_by_logic(parent: Logic, child: &Node, by_precedence: u8) -> u8 {
 }
 
 pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
+    expressed(out, node, Spelling::EXPANDED)
+}
+
+/// `node` as text, a macro standing for one operand spelled as `spelling` has it.
+fn expressed(out: &mut String, node: &Node, spelling: Spelling) -> fmt::Result {
+    if let Some(typed) = spelling.as_written(node) {
+        return out.write_str(typed);
+    }
     match &node.expr {
         Expr::Number(value, Radix::Decimal) => write!(out, "{value}"),
         Expr::Number(value, Radix::Hex) => write!(out, "{value:#x}"),
@@ -83,25 +110,25 @@ pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
             if *op == Unary::Negate && matches!(inner.expr, Expr::Unary(Unary::Negate, _)) {
                 out.push(' ');
             }
-            operand(out, inner, UNARY)
+            operand(out, inner, UNARY, spelling)
         }
         Expr::Binary(op, lhs, rhs) => {
             // Left to right: a right operand of the same precedence keeps its parentheses.
-            operand(out, lhs, needed(*op, lhs, op.precedence()))?;
+            operand(out, lhs, needed(*op, lhs, op.precedence()), spelling)?;
             write!(out, " {} ", op.symbol())?;
-            operand(out, rhs, needed(*op, rhs, op.precedence() + 1))
+            operand(out, rhs, needed(*op, rhs, op.precedence() + 1), spelling)
         }
         Expr::Logical(op, lhs, rhs) => {
-            operand(out, lhs, needed_by_logic(*op, lhs, op.precedence()))?;
+            operand(out, lhs, needed_by_logic(*op, lhs, op.precedence()), spelling)?;
             write!(out, " {} ", op.symbol())?;
-            operand(out, rhs, needed_by_logic(*op, rhs, op.precedence() + 1))
+            operand(out, rhs, needed_by_logic(*op, rhs, op.precedence() + 1), spelling)
         }
         Expr::Select(condition, then, otherwise) => {
-            operand(out, condition, SELECT + 1)?;
+            operand(out, condition, SELECT + 1, spelling)?;
             out.push_str(" ? ");
-            expression(out, then)?;
+            expressed(out, then, spelling)?;
             out.push_str(" : ");
-            expression(out, otherwise)
+            expressed(out, otherwise, spelling)
         }
         Expr::Call(name, arguments) => {
             write!(out, "{name}(")?;
@@ -109,7 +136,7 @@ pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
                 if index > 0 {
                     out.push_str(", ");
                 }
-                expression(out, argument)?;
+                expressed(out, argument, spelling)?;
             }
             out.push(')');
             Ok(())
@@ -117,10 +144,10 @@ pub fn expression(out: &mut String, node: &Node) -> fmt::Result {
     }
 }
 
-/// The text of one expression.
-pub fn to_text(node: &Node) -> String {
+/// The text of one expression, for a label: macros standing for one operand as written.
+pub fn spelled(node: &Node, spelling: Spelling) -> String {
     let mut out = String::new();
-    let _ = expression(&mut out, node);
+    let _ = expressed(&mut out, node, spelling);
     out
 }
 

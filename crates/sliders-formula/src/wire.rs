@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use super::prove::{BlowUp, Failure, Proof};
 use super::wasm::TextLine;
-use super::{CheckOutcome, Checker, CounterExample, Error, Fault, Span, Target};
+use super::{CheckOutcome, Checker, CounterExample, Error, Fault, OwnSquare, Span, Target};
 use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Scan, Step, Trace, Value};
 use sliders::workload::Xorshift96;
 use sliders::{Bitboard, Direction, Line, Slider, Square, WordOrder};
@@ -100,7 +100,8 @@ fn write_failure(writer: &mut Writer, failure: &Failure) {
     writer.u8(failure.squares.len() as u8);
     for (square, boards) in &failure.squares {
         writer.u8(square.index() as u8);
-        writer.u64(*boards);
+        writer.u64(*boards as u64);
+        writer.u64((*boards >> 64) as u64);
     }
     writer.counter_example(&failure.counter_example);
     writer.u8(failure.fewest_known as u8);
@@ -152,7 +153,8 @@ fn read_failure(reader: &mut Reader) -> Option<Failure> {
         _ => Some(reader.u64()? as u128 | (reader.u64()? as u128) << 64),
     };
     let count = reader.u8()?;
-    let squares = (0..count).map(|_| Some((reader.square()?, reader.u64()?))).collect::<Option<Vec<_>>>()?;
+    let square = |reader: &mut Reader| Some((reader.square()?, reader.u64()? as u128 | (reader.u64()? as u128) << 64));
+    let squares = (0..count).map(|_| square(reader)).collect::<Option<Vec<_>>>()?;
     let counter_example = reader.counter_example()?;
     let fewest_known = reader.u8()? != 0;
     let undecided = match reader.u8()? {
@@ -387,6 +389,15 @@ impl Writer {
         for word in checker.random.state() {
             self.u32(word);
         }
+        self.own_square(checker.own);
+    }
+
+    /// Whether the slider's square is occupied, or either ([`OwnSquare`]).
+    pub fn own_square(&mut self, own: OwnSquare) {
+        self.u8(match own {
+            OwnSquare::Occupied => 0,
+            OwnSquare::Either => 1,
+        });
     }
 }
 
@@ -472,7 +483,17 @@ impl<'a> Reader<'a> {
         let case = self.u32()? as usize;
         let done = self.u32()? as usize;
         let random = Xorshift96::from_state([self.u32()?, self.u32()?, self.u32()?]);
-        (square <= 64 && case < super::CASES_PER_SQUARE).then_some(Checker { target, square, case, done, random })
+        let own = self.own_square()?;
+        (square <= 64 && case < super::CASES_PER_SQUARE).then_some(Checker { target, square, case, done, random, own })
+    }
+
+    /// Whether the slider's square is occupied, or either ([`OwnSquare`]).
+    pub fn own_square(&mut self) -> Option<OwnSquare> {
+        match self.u8()? {
+            0 => Some(OwnSquare::Occupied),
+            1 => Some(OwnSquare::Either),
+            _ => None,
+        }
     }
 
     /// The bytes are all read: an answer with more is not one this reader knows.

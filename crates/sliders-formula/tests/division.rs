@@ -59,10 +59,10 @@ fn the_prover_reads_division_and_counts_the_boards_a_zero_divisor_faults_on() {
     // A divisor of the blockers' count faults wherever the ray holds no piece.
     let faulting = format!("{NORTH}\nreturn attacks + 0 * (64 / popcount(blockers))");
     let Proof::Fails(failure) = Prover::new(north, NODE_BUDGET).run(&read(&faulting)) else { panic!("not refuted") };
-    let expected: Vec<(u32, u64)> = (0..64u32)
-        .map(|index| (index, 1u64 << (63 - sliders::ray(Square::from_index(index), Direction::North).count())))
+    let expected: Vec<(u32, u128)> = (0..64u32)
+        .map(|index| (index, 1u128 << (63 - sliders::ray(Square::from_index(index), Direction::North).count())))
         .collect();
-    let got: Vec<(u32, u64)> = failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect();
+    let got: Vec<(u32, u128)> = failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect();
     assert_eq!(got, expected);
     assert!(failure.counter_example.got.is_err());
     // A wrong remainder is refuted: % 7 is no file.

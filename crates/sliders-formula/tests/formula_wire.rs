@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use sliders::{Bitboard, Direction, Slider, Square};
 use sliders_formula::examples::EXAMPLES;
 use sliders_formula::wire::{self, Request, Server, Writer};
-use sliders_formula::{CheckOutcome, Checker, Formula, Target};
+use sliders_formula::{CheckOutcome, Checker, Formula, OwnSquare, Target};
 
 fn request(text: &str, rest: impl FnOnce(&mut Writer)) -> Vec<u8> {
     let mut writer = Writer::default();
@@ -197,7 +197,7 @@ fn a_proof_in_squares_through_the_bytes_ends_where_the_whole_proof_does() {
         if text == blow_up {
             let Proof::Fails(failure) = &proof else { panic!("{proof:?}") };
             assert_eq!(failure.undecided, Some(Square::A1));
-            assert_eq!(Some(&failure.counter_example), sampled_check(target, &formula).as_ref());
+            assert_eq!(Some(&failure.counter_example), sampled_check(target, OwnSquare::Occupied, &formula).as_ref());
         }
         // The proof has ended: its next square is no proof.
         assert!(server.answer(Request::ProveSquare, &request(text, |_| ())).is_err());

@@ -90,13 +90,13 @@ fn the_prover_counts_the_boards_that_reach_an_undefined_scan() {
     let Proof::Fails(failure) = Prover::new(north, NODE_BUDGET).run(&read(UNGUARDED)) else { panic!("not refuted") };
     // By brute force: a square fails on every board whose north ray holds no piece, 2^(63 - n)
     // boards of its 2^63, n the squares north of it.
-    let expected: Vec<(u32, u64)> = (0..64u32)
+    let expected: Vec<(u32, u128)> = (0..64u32)
         .map(|index| {
             let north_of = sliders::ray(Square::from_index(index), Direction::North).count() as u32;
-            (index, 1u64 << (63 - north_of))
+            (index, 1u128 << (63 - north_of))
         })
         .collect();
-    let got: Vec<(u32, u64)> = failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect();
+    let got: Vec<(u32, u128)> = failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect();
     assert_eq!(got, expected);
     assert_eq!(failure.boards, Some(expected.iter().map(|&(_, n)| n as u128).sum()));
     // The fewest pieces: the slider alone on a1, its ray empty; the evaluator faults there too.

@@ -54,6 +54,43 @@ fn a_step_inside_a_macro_lights_the_macro_as_typed() {
 }
 
 #[test]
+fn a_label_says_a_macro_for_one_operand_as_typed_and_a_macro_with_operations_expanded() {
+    // NOT_A_FILE and C64(…) each stand for one number: the labels say them as the code panel
+    // marks them, never the number they expand to.
+    let formula = read(PASTED);
+    let trace = formula.trace(Slider::Rook, Square::D4.bit(), Bitboard(1 << 51)).expect("runs");
+    let labels: Vec<&str> = trace.steps.iter().map(|step| &*step.label).collect();
+    assert!(labels.contains(&"o | C64(0x8000000000000000)"), "{labels:?}");
+    assert!(labels.iter().any(|label| label.ends_with("& NOT_A_FILE")), "{labels:?}");
+    assert!(labels.iter().all(|label| !label.contains("0xfefefefefefefefe")), "{labels:?}");
+    // An operand a step shows is named as typed too.
+    let masked = trace.steps.iter().find(|step| step.label.ends_with("& NOT_A_FILE")).expect("the mask's step");
+    assert_eq!(&*masked.operands.rhs, "NOT_A_FILE");
+    // A constant in parentheses is one operand too; a macro with an operator in it is each of
+    // its operations, so its steps are labelled expanded (one label per operation, no two alike).
+    let text = "#define EDGE (0x8181818181818181ULL)
+#define NORTH_ONE(x) ((x) << 8)
+return NORTH_ONE(o & EDGE) | r";
+    let formula = read(text);
+    let trace = formula.trace(Slider::Rook, Square::D4.bit(), Bitboard(1 << 51)).expect("runs");
+    let labels: Vec<&str> = trace.steps.iter().map(|step| &*step.label).collect();
+    assert_eq!(
+        labels,
+        ["o & 0x8181818181818181", "(o & 0x8181818181818181) << 8", "((o & 0x8181818181818181) << 8) | r"]
+    );
+    let text = "#define EDGE (0x8181818181818181ULL)
+return (o & EDGE) << 8";
+    let labels: Vec<String> = read(text)
+        .trace(Slider::Rook, Square::D4.bit(), Bitboard(0))
+        .expect("runs")
+        .steps
+        .iter()
+        .map(|s| s.label.to_string())
+        .collect();
+    assert_eq!(labels, ["o & EDGE", "(o & EDGE) << 8"]);
+}
+
+#[test]
 fn include_guards_and_if_0_choose_what_is_read() {
     let text = "#ifndef ATTACKS_H
 #define ATTACKS_H

@@ -6,7 +6,7 @@ use sliders_formula::examples::EXAMPLES;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sliders_formula::prove::{sampled_check, Failure, Proof, Prover, NODE_BUDGET};
-use sliders_formula::{CheckOutcome, Checker, CounterExample, Formula, Target};
+use sliders_formula::{CheckOutcome, Checker, CounterExample, Formula, OwnSquare, Target};
 
 fn prove(text: &str, target: Target) -> Proof {
     let formula = Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -46,15 +46,15 @@ fn a_failure_on_one_pattern_of_forty_squares_is_counted_exactly() {
     for s in 0..64u32 {
         let bit = 1u64 << s;
         if PATTERN_SQUARES & bit == 0 {
-            expected_squares.push((s, 1u64 << 23));
+            expected_squares.push((s, 1u128 << 23));
         } else if PATTERN & bit != 0 {
-            expected_squares.push((s, 1u64 << 24));
+            expected_squares.push((s, 1u128 << 24));
         }
     }
     let Proof::Fails(failure) = Prover::new(target, NODE_BUDGET).run(&formula) else { panic!("not refuted") };
-    let squares: Vec<(u32, u64)> = failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect();
+    let squares: Vec<(u32, u128)> = failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect();
     assert_eq!(squares, expected_squares);
-    let total: u128 = expected_squares.iter().map(|&(_, n)| n as u128).sum();
+    let total: u128 = expected_squares.iter().map(|&(_, n)| n).sum();
     assert_eq!(failure.boards, Some(total));
     // The fewest pieces: the pattern alone, the slider on its lowest piece, a1.
     assert!(failure.fewest_known);
@@ -65,17 +65,25 @@ fn a_failure_on_one_pattern_of_forty_squares_is_counted_exactly() {
 
 /// Failing boards per square by brute force, for a formula and a target that read only the
 /// line `line` through the slider: each of its blocker patterns stands for 2^(63 - k) boards.
-fn brute_force(formula: &Formula, target: Target, line: sliders::Line) -> Vec<(u32, u64)> {
+/// With the slider's square `own` either way, its bit is one more of the pattern's (still
+/// 2^(63 - k) boards each, of a square's 2^64).
+fn brute_force(formula: &Formula, target: Target, line: sliders::Line, own: OwnSquare) -> Vec<(u32, u128)> {
     let mut counts = Vec::new();
     for square in sliders::Square::ALL {
         let blockers = sliders::line_without(square, line);
         let k = blockers.0.count_ones();
+        let own_bits: &[u64] = match own {
+            OwnSquare::Occupied => &[1],
+            OwnSquare::Either => &[0, 1],
+        };
         let failing = (0..1u64 << k)
-            .filter(|&pattern| {
-                let occupied = sliders::Bitboard(sliders::pdep_loop(pattern, blockers.0)) | square.bit();
-                formula.attacks(square.bit(), occupied) != Ok(target.expected(square, occupied))
+            .flat_map(|pattern| own_bits.iter().map(move |&bit| (pattern, bit)))
+            .filter(|&(pattern, bit)| {
+                let own_bit = if bit == 1 { square.bit() } else { sliders::Bitboard::EMPTY };
+                let occupied = sliders::Bitboard(sliders::pdep_loop(pattern, blockers.0)) | own_bit;
+                formula.attacks_on(square, occupied, own) != Ok(target.expected(square, occupied))
             })
-            .count() as u64;
+            .count() as u128;
         if failing > 0 {
             counts.push((square.index(), failing << (63 - k)));
         }
@@ -83,19 +91,63 @@ fn brute_force(formula: &Formula, target: Target, line: sliders::Line) -> Vec<(u
     counts
 }
 
-fn proved_counts(formula: &Formula, target: Target) -> Vec<(u32, u64)> {
-    match Prover::new(target, NODE_BUDGET).run(formula) {
+fn proved_counts(formula: &Formula, target: Target, own: OwnSquare) -> Vec<(u32, u128)> {
+    match Prover::new(target, NODE_BUDGET).own_square(own).run(formula) {
         Proof::Proved { .. } => Vec::new(),
         Proof::Fails(failure) => {
             assert!(failure.fewest_known);
-            let total: u128 = failure.squares.iter().map(|&(_, n)| n as u128).sum();
+            let total: u128 = failure.squares.iter().map(|&(_, n)| n).sum();
             assert_eq!(failure.boards, Some(total));
             let c = &failure.counter_example;
             assert_ne!(c.got.as_ref().ok(), Some(&c.expected), "a false counter-example");
+            assert_eq!(c.got, formula.attacks_on(c.square, c.occupied, own), "the counter-example as it runs");
             failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect()
         }
         other => panic!("{}: {other:?}", formula.source()),
     }
+}
+
+/// An engine's getter that clears the slider's bit as the lowest of its file (`x & (x - 1)`):
+/// right on every board where the slider stands on its square, wrong from an empty square
+/// (attackers-to), where it clears the nearest blocker instead.
+const OWN_BIT_GETTER: &str = "U64 north(U64 occ, int sq) {
+    U64 file = 0x0101010101010101ULL << (sq & 7);
+    // the file from the slider up: bit 0 is the slider's own square
+    U64 line = (occ & file) >> sq;
+    // the slider's bit cleared, as the lowest one
+    U64 above = line & (line - 1);
+    U64 first = above & (0 - above);
+    U64 span = first ? (first << 1) - 1 : 0xffffffffffffffffULL;
+    return (span << sq) & file & ~((2ULL << sq) - 1);
+}
+return north(o, sq)";
+
+#[test]
+fn a_getter_that_relies_on_its_own_bit_is_proved_and_refuted_from_an_empty_square() {
+    let formula = Formula::parse(OWN_BIT_GETTER).unwrap();
+    let north = Target::Ray(sliders::Direction::North);
+    assert!(Prover::new(north, NODE_BUDGET).run(&formula).proved());
+    let counts = proved_counts(&formula, north, OwnSquare::Either);
+    assert_eq!(counts, brute_force(&formula, north, sliders::Line::File, OwnSquare::Either));
+    // It fails only with the square empty and two pieces or more above it: every square
+    // below the sixth rank, 48 in all; on a1, 2^63 - 2^57 boards (2^57: no second piece).
+    assert_eq!(counts.len(), 48);
+    assert_eq!(counts[0], (0, (1 << 63) - (1 << 57)));
+    let Proof::Fails(failure) = Prover::new(north, NODE_BUDGET).own_square(OwnSquare::Either).run(&formula) else {
+        panic!("not refuted")
+    };
+    // The fewest pieces: a1 empty, one piece on a2 (the getter clears it, and sees none above).
+    let c = &failure.counter_example;
+    assert_eq!((c.square, c.occupied), (sliders::Square::A1, sliders::Square::A2.bit()));
+    assert!(!c.occupied.contains(c.square));
+    let words =
+        Prover::new(north, NODE_BUDGET).own_square(OwnSquare::Either).run(&formula).summary(north, OwnSquare::Either);
+    assert!(words.starts_with("Fails on 370,087,802,978,797,879,296 of the 2^70 boards (about 31.3% of them), on 48 of the 64 squares, its own square empty or not."), "{words}");
+    // The sampled check finds it too, from the empty square's half of its cases.
+    let sampled = Checker::new(north).with_own_square(OwnSquare::Either).run(&formula);
+    let Some(found) = sampled.counter_example() else { panic!("the sample missed it") };
+    assert!(!found.occupied.contains(found.square));
+    assert!(matches!(Checker::new(north).run(&formula), CheckOutcome::Agrees { .. }));
 }
 
 /// Deliberately broken formulas, each reading one line, and what they should compute.
@@ -169,9 +221,9 @@ const BROKEN: [(&str, Target, sliders::Line); 10] = {
 fn broken_formulas_fail_on_exactly_the_boards_brute_force_finds() {
     for (text, target, line) in BROKEN {
         let formula = Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let expected = brute_force(&formula, target, line);
+        let expected = brute_force(&formula, target, line, OwnSquare::Occupied);
         assert!(!expected.is_empty(), "{text} is not broken");
-        assert_eq!(proved_counts(&formula, target), expected, "{text}");
+        assert_eq!(proved_counts(&formula, target, OwnSquare::Occupied), expected, "{text}");
     }
 }
 
@@ -187,7 +239,8 @@ fn a_formula_that_blows_up_ends_within_its_budget() {
     const BUDGET: u64 = 5_000_000;
     // A diagram is charged once made, so the last may pass the budget by its own size.
     let within = |nodes: u64| nodes <= BUDGET + 2_000_000;
-    let counter_example = sampled_check(target, &formula).expect("the sample finds a failing board");
+    let counter_example =
+        sampled_check(target, OwnSquare::Occupied, &formula).expect("the sample finds a failing board");
     let proof = Prover::new(target, BUDGET).run(&formula);
     let Proof::Fails(failure) = proof else { panic!("{proof:?}") };
     assert_eq!((failure.boards, failure.fewest_known), (None, false));
@@ -210,9 +263,9 @@ fn a_formula_that_blows_up_ends_within_its_budget() {
 /// The sampled checks [`counted_check`] ran.
 static CHECKS: AtomicUsize = AtomicUsize::new(0);
 
-fn counted_check(target: Target, formula: &Formula) -> Option<CounterExample> {
+fn counted_check(target: Target, own: OwnSquare, formula: &Formula) -> Option<CounterExample> {
     CHECKS.fetch_add(1, Ordering::SeqCst);
-    sampled_check(target, formula)
+    sampled_check(target, own, formula)
 }
 
 /// A proof that decides, proved or failing, never runs the sampled check; one whose budget runs
@@ -230,7 +283,7 @@ fn the_sampled_check_runs_only_when_the_budget_runs_out() {
     let proof = Prover::new(rook, 1_000_000).sampling_with(counted_check).run(&formula);
     assert_eq!(CHECKS.load(Ordering::SeqCst), 1);
     let Proof::Fails(failure) = proof else { panic!("{proof:?}") };
-    assert_eq!(Some(failure.counter_example), sampled_check(rook, &formula));
+    assert_eq!(Some(failure.counter_example), sampled_check(rook, OwnSquare::Occupied, &formula));
 }
 
 /// What cannot change the value is not built: a name never read and a branch no board takes
@@ -299,6 +352,7 @@ mod random {
             body in expression(),
             ray in any::<bool>(),
             right in any::<bool>(),
+            from_empty in any::<bool>(),
         ) {
             // Half of them right on the north ray unless the random part faults: it is
             // evaluated, then cancels itself.
@@ -306,10 +360,11 @@ mod random {
             let text = format!("m = file(sq)\nline = o & m\nreturn ({body}) & m");
             let Ok(formula) = Formula::parse(&text) else { return Ok(()) };
             let target = if ray { Target::Ray(sliders::Direction::North) } else { Target::Line(sliders::Line::File) };
-            let counts = proved_counts(&formula, target);
-            prop_assert_eq!(&counts, &brute_force(&formula, target, sliders::Line::File), "{}", text);
+            let own = if from_empty { OwnSquare::Either } else { OwnSquare::Occupied };
+            let counts = proved_counts(&formula, target, own);
+            prop_assert_eq!(&counts, &brute_force(&formula, target, sliders::Line::File, own), "{}", text);
             if counts.is_empty() {
-                let agrees = matches!(Checker::new(target).run(&formula), CheckOutcome::Agrees { .. });
+                let agrees = matches!(Checker::new(target).with_own_square(own).run(&formula), CheckOutcome::Agrees { .. });
                 prop_assert!(agrees, "{}", text);
             }
         }

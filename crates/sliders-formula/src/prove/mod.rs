@@ -26,7 +26,7 @@ use alloc::vec::Vec;
 use super::check::CounterExample;
 #[cfg(feature = "prove")]
 pub use prover::{sampled_check, Prover, SampledCheck};
-pub use report::{square_count, thousands};
+pub use report::{all_boards, square_count, thousands};
 use sliders::{Bitboard, Square};
 
 /// Nodes a whole proof may make before it ends as undecided: the five examples take under a
@@ -68,7 +68,7 @@ pub struct Failure {
     /// Failing boards in all, when every square was decided.
     pub boards: Option<u128>,
     /// The decided squares the formula fails on, with their counts.
-    pub squares: Vec<(Square, u64)>,
+    pub squares: Vec<(Square, u128)>,
     /// The failing board with the fewest pieces (ties: the lowest square, then the lowest
     /// occupancy), run again by the evaluator.
     pub counter_example: CounterExample,
@@ -96,5 +96,5 @@ impl Proof {
     }
 }
 
-/// Every board of 2^69: 2^63 a square.
+/// Every board of 2^69: 2^63 a square, the slider's own square occupied ([`all_boards`] for either).
 pub const BOARDS: u128 = 1 << 69;

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::symbolic::{self, Liveness};
 use super::words::Builder;
 use super::{BlowUp, Failure, Proof};
-use crate::check::{Checker, CounterExample, Target};
+use crate::check::{Checker, CounterExample, OwnSquare, Target};
 use crate::Formula;
 use biodivine_lib_bdd::{Bdd, BddPointer};
 use sliders::{Bitboard, Square};
@@ -15,21 +15,22 @@ use sliders::{Bitboard, Square};
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum SquareVerdict {
     Equal,
-    /// The number of boards of this square (of 2^63) the formula fails on, and the failing
-    /// board with the fewest pieces (the slider's own included).
+    /// The number of boards of this square (of 2^63, or 2^64 with its own square either way)
+    /// the formula fails on, and the failing board with the fewest pieces (the slider's own
+    /// included, when it is always there).
     Fails {
-        boards: u64,
+        boards: u128,
         fewest: Bitboard,
     },
 }
 
-/// Runs a sampled check of a formula against a target: a failing board among its samples, if
-/// it finds one.
-pub type SampledCheck = fn(Target, &Formula) -> Option<CounterExample>;
+/// Runs a sampled check of a formula against a target, the slider's own square as given: a
+/// failing board among its samples, if it finds one.
+pub type SampledCheck = fn(Target, OwnSquare, &Formula) -> Option<CounterExample>;
 
 /// The sampled check of 100,032 boards ([`Checker`]).
-pub fn sampled_check(target: Target, formula: &Formula) -> Option<CounterExample> {
-    Checker::new(target).run(formula).counter_example()
+pub fn sampled_check(target: Target, own: OwnSquare, formula: &Formula) -> Option<CounterExample> {
+    Checker::new(target).with_own_square(own).run(formula).counter_example()
 }
 
 /// The sampled check's part in a proof: its counter-example answers "fails" when the budget
@@ -53,13 +54,22 @@ pub struct Prover {
     /// for the other 63.
     live: Option<Liveness>,
     sample: Sample,
+    own: OwnSquare,
 }
 
 impl Prover {
     /// A proof that runs the sampled check ([`sampled_check`]) if its budget runs out.
     pub fn new(target: Target, budget: u64) -> Prover {
         let sample = Sample::NotRun(sampled_check);
-        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), live: None, sample }
+        let own = OwnSquare::Occupied;
+        Prover { target, builder: Builder::new(budget), square: 0, verdicts: Vec::new(), live: None, sample, own }
+    }
+
+    /// The same proof over the boards where the slider's own square is `own`: with
+    /// [`OwnSquare::Either`], empty too, as an engine calls a getter (2^64 boards a square).
+    pub fn own_square(mut self, own: OwnSquare) -> Prover {
+        self.own = own;
+        self
     }
 
     /// The sampled check was run already, and found this counter-example, or none: the proof
@@ -79,6 +89,11 @@ impl Prover {
         self.target
     }
 
+    /// Whether the boards proved have the slider's square occupied, or either.
+    pub fn boards(&self) -> OwnSquare {
+        self.own
+    }
+
     /// Squares decided so far, of 64.
     pub fn squares_done(&self) -> u32 {
         self.square
@@ -89,8 +104,8 @@ impl Prover {
     pub fn advance(&mut self, formula: &Formula) -> Option<Proof> {
         let square = Square::from_index(self.square);
         let live = self.live.get_or_insert_with(|| Liveness::of(&formula.compiled));
-        match symbolic::failing_boards(&formula.compiled, live, self.target, square, &mut self.builder) {
-            Ok(failing) => self.verdicts.push(verdict(&failing, square)),
+        match symbolic::failing_boards(&formula.compiled, live, (self.target, self.own), square, &mut self.builder) {
+            Ok(failing) => self.verdicts.push(verdict(&failing, square, self.own)),
             Err(blew_up) => return Some(self.out_of_nodes(formula, square, blew_up)),
         }
         self.square += 1;
@@ -121,7 +136,7 @@ impl Prover {
         }
         let known = match &self.sample {
             Sample::Ran(known) => known.clone(),
-            Sample::NotRun(check) => check(self.target, formula),
+            Sample::NotRun(check) => check(self.target, self.own, formula),
         };
         match known {
             Some(counter_example) => checked(Failure {
@@ -145,14 +160,14 @@ impl Prover {
     fn failure(&self, formula: &Formula, undecided: Option<Square>) -> Option<Failure> {
         // Fewest pieces first; then the lowest square, then the lowest occupancy.
         let order = |(square, occupied): (Square, Bitboard)| (occupied.0.count_ones(), square.index(), occupied.0);
-        let mut squares: Vec<(Square, u64)> = Vec::new();
+        let mut squares: Vec<(Square, u128)> = Vec::new();
         let mut total: u128 = 0;
         let mut least: Option<(Square, Bitboard)> = None;
         for (i, verdict) in self.verdicts.iter().enumerate() {
             if let SquareVerdict::Fails { boards, fewest } = *verdict {
                 let square = Square::from_index(i as u32);
                 squares.push((square, boards));
-                total += u128::from(boards);
+                total += boards;
                 if least.is_none_or(|best| order((square, fewest)) < order(best)) {
                     least = Some((square, fewest));
                 }
@@ -175,7 +190,7 @@ impl Prover {
     /// The counter-example as the evaluator and the reference walk give it.
     fn rerun(&self, formula: &Formula, square: Square, occupied: Bitboard) -> CounterExample {
         let expected = self.target.expected(square, occupied);
-        let got = formula.attacks(square.bit(), occupied);
+        let got = formula.attacks_on(square, occupied, self.own);
         CounterExample { square, occupied, expected, got }
     }
 }
@@ -189,15 +204,19 @@ fn checked(failure: Failure) -> Proof {
     Proof::Fails(failure)
 }
 
-fn verdict(failing: &Bdd, square: Square) -> SquareVerdict {
+fn verdict(failing: &Bdd, square: Square, own: OwnSquare) -> SquareVerdict {
     match fewest(failing) {
         None => SquareVerdict::Equal,
         Some(occupied) => {
-            // The slider's own bit is a variable the function never reads: every failing board
-            // is counted twice among the 2^64 valuations.
             let valuations = u128::try_from(failing.exact_cardinality()).unwrap_or(u128::MAX);
-            let boards = u64::try_from(valuations / 2).unwrap_or(u64::MAX);
-            SquareVerdict::Fails { boards, fewest: Bitboard(occupied) | square.bit() }
+            let (boards, fewest) = match own {
+                // The slider's own bit is a variable the function never reads: every failing
+                // board is counted twice among the 2^64 valuations.
+                OwnSquare::Occupied => (valuations / 2, Bitboard(occupied) | square.bit()),
+                // Each valuation is a board.
+                OwnSquare::Either => (valuations, Bitboard(occupied)),
+            };
+            SquareVerdict::Fails { boards, fewest }
         }
     }
 }

@@ -3,16 +3,27 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 
-use super::{BlowUp, Failure, Proof, BOARDS};
-use crate::check::Target;
+use super::{BlowUp, Failure, Proof};
+use crate::check::{OwnSquare, Target};
 
-/// A square's failing boards: "all" of its 2^63, a power of two as 2^k, else the count.
-pub fn square_count(n: u64) -> String {
+/// A square's failing boards: "all" of its 2^63 (2^64 with its own square either way), a
+/// power of two as 2^k, else the count.
+pub fn square_count(n: u128, own: OwnSquare) -> String {
     match n {
-        0x8000_0000_0000_0000 => "all".to_string(),
+        n if n == own.boards_a_square() => "all".to_string(),
         n if n.is_power_of_two() && n >= 1 << 20 => format!("2^{}", n.trailing_zeros()),
-        n => thousands(n as u128),
+        n => thousands(n),
     }
+}
+
+/// The boards of a proof: 2^69 of the 64 squares, 2^70 with their own squares either way.
+pub fn all_boards(own: OwnSquare) -> u128 {
+    64 * own.boards_a_square()
+}
+
+/// "2^63" or "2^64": a square's boards, as a power.
+fn power(boards: u128) -> String {
+    format!("2^{}", boards.trailing_zeros())
 }
 
 /// A count with thousands separators: 16,777,216.
@@ -29,28 +40,30 @@ pub fn thousands(n: u128) -> String {
 }
 
 impl Failure {
-    /// How rare the failing boards are: "one in 2,048" when it divides the 2^69 boards evenly,
+    /// How rare the failing boards are: "one in 2,048" when it divides the 2^69 boards (2^70
+    /// with the slider's square either way) evenly,
     /// "about one in 2,049" when not; a share of a hundredth or more as a percentage to the
     /// nearest tenth, "87.5%", or "more than 99.9%".
-    pub fn share(&self) -> Option<String> {
+    pub fn share(&self, own: OwnSquare) -> Option<String> {
+        let all = all_boards(own);
         let boards = self.boards.filter(|&n| n > 0)?;
-        if boards * 100 >= BOARDS {
-            // Tenths of a percent, to the nearest; 2^69 is a multiple of 1000's factor of 8, so
+        if boards * 100 >= all {
+            // Tenths of a percent, to the nearest; both 2^69 and 2^70 are multiples of 1000's factor of 8, so
             // thousandths that divide evenly are exact. A share that rounds to 100% without
             // being all of them is said as more than 99.9%.
-            let exact = boards * 1000 % BOARDS == 0;
-            let tenths = (boards * 1000 + BOARDS / 2) / BOARDS;
-            if tenths == 1000 && boards < BOARDS {
+            let exact = boards * 1000 % all == 0;
+            let tenths = (boards * 1000 + all / 2) / all;
+            if tenths == 1000 && boards < all {
                 return Some(String::from("more than 99.9% of them"));
             }
             let about = if exact { "" } else { "about " };
             return Some(format!("{about}{}.{}% of them", tenths / 10, tenths % 10));
         }
-        let (one_in, exact) = (BOARDS / boards, BOARDS.is_multiple_of(boards));
+        let (one_in, exact) = (all / boards, all.is_multiple_of(boards));
         if exact && one_in.is_power_of_two() {
             return Some(format!("one in 2^{}", one_in.trailing_zeros()));
         }
-        let rounded = if exact { one_in } else { (BOARDS + boards / 2) / boards };
+        let rounded = if exact { one_in } else { (all + boards / 2) / boards };
         Some(format!("{}one in {}", if exact { "" } else { "about " }, thousands(rounded)))
     }
 }
@@ -62,18 +75,27 @@ fn at(blew_up: Option<&BlowUp>) -> String {
 
 impl Proof {
     /// The verdict as one sentence.
-    pub fn summary(&self, target: Target) -> String {
+    /// The verdict as one sentence; `own` says which boards were proved.
+    pub fn summary(&self, target: Target, own: OwnSquare) -> String {
+        let (each, all) = (power(own.boards_a_square()), all_boards(own));
+        let empty_too = match own {
+            OwnSquare::Occupied => "",
+            OwnSquare::Either => ", its own square empty or not",
+        };
         match self {
             Proof::Proved { .. } => format!(
-                "Proved: equal to {} on all 2^63 boards of each of the 64 squares.",
+                "Proved: equal to {} on all {each} boards of each of the 64 squares{empty_too}.",
                 target.describe()
             ),
             Proof::Fails(failure) => match (failure.boards, failure.undecided) {
-                (Some(BOARDS), _) => "Fails on all 2^69 boards: every board of every square.".to_string(),
+                (Some(boards), _) if boards == all => {
+                    format!("Fails on all {} boards: every board of every square{empty_too}.", power(all))
+                }
                 (Some(boards), _) => format!(
-                    "Fails on {} of the 2^69 boards ({}), on {} of the 64 squares.",
+                    "Fails on {} of the {} boards ({}), on {} of the 64 squares{empty_too}.",
                     thousands(boards),
-                    failure.share().unwrap_or_default(),
+                    power(all),
+                    failure.share(own).unwrap_or_default(),
                     failure.squares.len()
                 ),
                 (None, Some(square)) => format!(
@@ -101,11 +123,16 @@ impl Proof {
 
 #[cfg(test)]
 mod tests {
+    use super::super::BOARDS;
     use super::*;
     use crate::CounterExample;
     use sliders::{Bitboard, Square};
 
     fn share_of(boards: u128) -> Option<String> {
+        share_of_boards(boards, OwnSquare::Occupied)
+    }
+
+    fn share_of_boards(boards: u128, own: OwnSquare) -> Option<String> {
         let counter_example = CounterExample {
             square: Square::A1,
             occupied: Bitboard::EMPTY,
@@ -121,7 +148,7 @@ mod tests {
             blew_up: None,
             nodes: 0,
         };
-        failure.share()
+        failure.share(own)
     }
 
     #[test]
@@ -133,5 +160,11 @@ mod tests {
         // 12.36% is about 12.4%, not 12.3%.
         assert_eq!(share_of(BOARDS / 10_000 * 1236).as_deref(), Some("about 12.4% of them"));
         assert_eq!(share_of(BOARDS / 2048).as_deref(), Some("one in 2^11"));
+        // From an empty square too, there are twice as many boards: the same count is half the share.
+        assert_eq!(share_of_boards(BOARDS / 2048, OwnSquare::Either).as_deref(), Some("one in 2^12"));
+        assert_eq!(share_of_boards(BOARDS, OwnSquare::Either).as_deref(), Some("50.0% of them"));
+        assert_eq!(square_count(1 << 63, OwnSquare::Occupied), "all");
+        assert_eq!(square_count(1 << 63, OwnSquare::Either), "2^63");
+        assert_eq!(square_count(1 << 64, OwnSquare::Either), "all");
     }
 }

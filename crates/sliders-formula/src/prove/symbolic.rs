@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::super::check::Target;
+use super::super::check::{OwnSquare, Target};
 use super::super::compile::{Body, Code, Compiled, Instruction, Site};
 use super::super::functions::{AtZero, Symbolic, WordFunction};
 use super::super::names::BoardName;
@@ -23,12 +23,17 @@ use sliders::{Direction, Square};
 pub fn failing_boards(
     compiled: &Compiled,
     live: &Liveness,
-    target: Target,
+    (target, own): (Target, OwnSquare),
     square: Square,
     builder: &mut Builder,
 ) -> Result<Bdd, Option<BlowUp>> {
     let s = square.index() as usize;
-    let occupied = Word((0..64).map(|i| if i == s { builder.bit(true) } else { builder.variable(i) }).collect());
+    // The slider's own bit is set on the lab's boards; as free as the others from an empty square.
+    let own_bit = |builder: &mut Builder| match own {
+        OwnSquare::Occupied => builder.bit(true),
+        OwnSquare::Either => builder.variable(s),
+    };
+    let occupied = Word((0..64).map(|i| if i == s { own_bit(builder) } else { builder.variable(i) }).collect());
     let mut machine = Machine {
         compiled,
         live,
