@@ -396,7 +396,6 @@ async fn c_with_directives_division_and_a_short_circuit_reads_steps_and_is_prove
     assert_eq!(text(&browser, "[data-formula-mark]").await, "(FILE_A << (sq % 8))");
     // The step's label says it as typed too, not the number FILE_A expands to.
     assert_eq!(text(&browser, "[data-step-label]").await, "FILE_A << (sq % 8)");
-    println!("narration: {}", text(&browser, ".narration").await);
     // The && whose first operand is nonzero leaves it to the second; the proof holds.
     let data = browser.wait_for_data("[data-formula-proof]", &["proved"], 60, "the proof's verdict").await;
     assert_eq!(data[0], "yes");

@@ -107,3 +107,69 @@ async fn a_formula_that_blows_up_ends_undecided_and_the_page_stays_usable() {
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }
+
+/// An engine's getter that clears the slider's bit as the lowest of its file: proved on the
+/// lab's boards, where the slider stands on its square; asked to cover an empty square too
+/// (as attackers-to calls a getter), the proof refutes it with its exact count, a board the
+/// lesson cannot load (its square empty) said as such, and its map of 2^64 boards a square.
+#[tokio::test]
+async fn a_getter_relying_on_its_own_bit_is_refuted_from_an_empty_square() {
+    let getter = "U64 north(U64 occ, int sq) {
+    U64 file = 0x0101010101010101ULL << (sq & 7);
+    // the file from the slider up: bit 0 is the slider's own square
+    U64 line = (occ & file) >> sq;
+    // the slider's bit cleared, as the lowest one
+    U64 above = line & (line - 1);
+    U64 first = above & (0 - above);
+    U64 span = first ? (first << 1) - 1 : 0xffffffffffffffffULL;
+    return (span << sq) & file & ~((2ULL << sq) - 1);
+}
+return north(o, sq)";
+    let browser = Browser::start().await;
+    browser.open(&link(getter, "north")).await;
+    let (proved, data) = proof(&browser, 60).await;
+    assert_eq!(proved, "yes", "{data:?}");
+    browser.click("[data-proof-from-empty]").await;
+    let verdict = "const e = document.querySelector('[data-formula-proof]'); return e && e.dataset.proved === 'no';";
+    let read = "const e = document.querySelector('[data-formula-proof]');
+        return [e.dataset.failing, e.dataset.square, e.dataset.occupied, e.textContent,
+                !!document.querySelector('[data-load-proof-counter-example]'),
+                document.querySelector('[data-proof-counter-example-empty]')?.textContent ?? '',
+                [...document.querySelectorAll('[data-failing-here]')].filter(e => e.dataset.failingHere !== '0').length,
+                document.querySelector('[data-failing-here]').dataset.share];";
+    let found = browser.read_when(verdict, read, vec![], 60).await.expect("the proof from an empty square refutes it");
+    assert_eq!(found[0], "370087802978797879296");
+    assert_eq!(
+        (found[1].as_str(), found[2].as_str()),
+        (Some("a1"), Some("0x0000000000000100")),
+        "a1 empty, one piece on a2"
+    );
+    let words = found[3].as_str().unwrap_or_default();
+    assert!(
+        words.contains(
+            "of the 2^70 boards (about 31.3% of them), on 48 of the 64 squares, its own square empty or not."
+        ),
+        "{words}"
+    );
+    assert!(words.contains("(1 piece, a1 empty)"), "{words}");
+    assert!(words.contains("each with the slider on its square: it could not see these."), "{words}");
+    assert!(words.contains("of its 2^64"), "the map's caption: {words}");
+    assert_eq!(found[4], false, "a board with the slider's square empty is not offered to the lesson");
+    assert!(
+        found[5].as_str().unwrap_or_default().contains("with a1 empty, cannot be stepped through here"),
+        "{found:?}"
+    );
+    assert_eq!(found[6], 48);
+    // a8, the map's first cell, never fails: the rank-8 squares have nothing north.
+    assert_eq!(found[7], "none");
+    // Unticked, the lab's boards again: proved.
+    browser.click("[data-proof-from-empty]").await;
+    let proved_again =
+        "const e = document.querySelector('[data-formula-proof]'); return e && e.dataset.proved === 'yes';";
+    assert!(
+        browser.read_when(proved_again, "return true;", vec![], 60).await.is_some(),
+        "proved again on the lab's boards"
+    );
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}

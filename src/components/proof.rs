@@ -92,18 +92,23 @@ type Running = (Worker, Closure<dyn FnMut(MessageEvent)>);
 
 /// The worker's two requests: the proof's start, and its next square (the worker sends them
 /// as `Request::ProveStart` and `Request::ProveSquare`).
-fn requests(text: &str, target: Target) -> (Vec<u8>, Vec<u8>) {
+fn requests(text: &str, target: Target, own: OwnSquare) -> (Vec<u8>, Vec<u8>) {
     let mut start = Writer::default();
     start.str(text);
     start.u8(Target::ALL.iter().position(|&t| t == target).unwrap_or(0) as u8);
     start.u64(NODE_BUDGET);
+    start.own_square(own);
     let mut square = Writer::default();
     square.str(text);
     (start.bytes, square.bytes)
 }
 
 /// Starts the worker on the proof; it answers into `state`.
-fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofState>) -> Option<Running> {
+fn start_worker(
+    text: &str,
+    (target, own): (Target, OwnSquare),
+    state: UseReducerDispatcher<ProofState>,
+) -> Option<Running> {
     let worker = match Worker::new("static/prove-worker.js") {
         Ok(worker) => worker,
         Err(_) => {
@@ -129,7 +134,7 @@ fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofSta
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let (start, square) = requests(text, target);
+    let (start, square) = requests(text, target, own);
     let request = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&request, &"start".into(), &js_sys::Uint8Array::from(&start[..]));
     let _ = js_sys::Reflect::set(&request, &"square".into(), &js_sys::Uint8Array::from(&square[..]));
@@ -142,13 +147,17 @@ fn start_worker(text: &str, target: Target, state: UseReducerDispatcher<ProofSta
 pub fn proof_panel(props: &ProofProps) -> Html {
     let state = use_reducer(ProofState::default);
     let worker = use_mut_ref(|| None::<Running>);
-    // A check that ends starts a proof; a new text, target or check ends the one under way.
-    use_effect_with((props.formula.clone(), props.target, props.check_ended), {
+    // The lab's boards have the slider on its square; an engine's getter is called from an
+    // empty square too (attackers-to), which the reader can ask the proof to cover.
+    let own = use_state(|| OwnSquare::Occupied);
+    // A check that ends starts a proof; a new text, target, check or choice of boards ends the
+    // one under way (and starts the new one, once the check has ended).
+    use_effect_with((props.formula.clone(), props.target, props.check_ended, *own), {
         let (state, worker) = (state.dispatcher(), worker.clone());
-        move |(formula, target, ended)| {
+        move |(formula, target, ended, own)| {
             state.dispatch(ProofAction::Reset);
             if let (Some(text), true) = (formula, *ended) {
-                *worker.borrow_mut() = start_worker(text, *target, state);
+                *worker.borrow_mut() = start_worker(text, (*target, *own), state);
             }
             move || {
                 if let Some((worker, _)) = worker.borrow_mut().take() {
@@ -167,7 +176,8 @@ pub fn proof_panel(props: &ProofProps) -> Html {
         })
     };
     let target = props.target;
-    match &*state {
+    let boards = from_empty_choice(*own, props.check_ended, own.setter());
+    let shown = match &*state {
         ProofState::Waiting => html! {},
         ProofState::Running { squares, .. } => html! {
             <p class="proof-progress" data-proof-progress={squares.to_string()}>
@@ -187,9 +197,28 @@ pub fn proof_panel(props: &ProofProps) -> Html {
         },
         ProofState::Done { proof, ms } => {
             let text = props.formula.clone().unwrap_or_default();
-            let context = Context { target, own: OwnSquare::Occupied, text: &text, check_agreed: props.check_agreed };
+            let context = Context { target, own: *own, text: &text, check_agreed: props.check_agreed };
             verdict(proof, &context, *ms, &props.on_action)
         }
+    };
+    html! { <>{ boards }{ shown }</> }
+}
+
+/// The switch between the lab's boards (the slider on its square) and boards where its square
+/// may be empty too, shown once a check has ended (the proof follows the check).
+fn from_empty_choice(own: OwnSquare, check_ended: bool, set: UseStateSetter<OwnSquare>) -> Html {
+    if !check_ended {
+        return html! {};
+    }
+    let toggle = Callback::from(move |event: Event| {
+        let checked = event.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|input| input.checked());
+        set.set(if checked { OwnSquare::Either } else { OwnSquare::Occupied });
+    });
+    html! {
+        <label class="check-note proof-from-empty">
+            <input type="checkbox" data-proof-from-empty="" checked={own == OwnSquare::Either} onchange={toggle} />
+            { " Prove from an empty square too: the slider's own square empty or not, 2^64 boards a square, as an engine calls a getter for attackers-to" }
+        </label>
     }
 }
 
@@ -227,9 +256,12 @@ fn verdict(proof: &Proof, context: &Context, ms: f64, on_action: &Callback<Actio
 
 fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Callback<Action>) -> Html {
     let c = &failure.counter_example;
-    let pieces = match c.occupied.0.count_ones() {
-        1 => "1 piece, the slider".to_string(),
-        n => format!("{n} pieces, the slider's included"),
+    let own_empty = !c.occupied.contains(c.square);
+    let pieces = match (own_empty, c.occupied.0.count_ones()) {
+        (false, 1) => "1 piece, the slider".to_string(),
+        (false, n) => format!("{n} pieces, the slider's included"),
+        (true, 1) => format!("1 piece, {} empty", c.square),
+        (true, n) => format!("{n} pieces, {} empty", c.square),
     };
     let which = if failure.fewest_known { "The failing board with the fewest pieces" } else { "A failing board" };
     let got = match &c.got {
@@ -244,8 +276,14 @@ fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Call
         Err(_) => " The formula faults there.".to_string(),
     };
     // The sample above agreed: say how it missed them.
-    let missed =
-        if context.check_agreed { " The check's 100,032 sample boards above missed every one of them." } else { "" };
+    let missed = match (context.check_agreed, context.own) {
+        (true, OwnSquare::Occupied) => " The check's 100,032 sample boards above missed every one of them.",
+        // The page's check tries the lab's boards only.
+        (true, OwnSquare::Either) => {
+            " The check above agreed on its 100,032 sample boards, each with the slider on its square: it could not see these."
+        }
+        (false, _) => "",
+    };
     let target = context.target;
     let load = {
         let (square, occupied) = (c.square, c.occupied);
@@ -269,14 +307,22 @@ fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Call
                 <Grid board={c.expected} caption="expected" sliders={c.square.bit()} />
                 { got }
             </div>
-            <button type="button" data-load-proof-counter-example="" onclick={load}>
-                { "Load this board and step through it" }
-            </button>
+            if own_empty {
+                <p class="check-note" data-proof-counter-example-empty="">{ format!(
+                    "The lesson's boards always hold the slider on its square, so this board, with {} empty, cannot be stepped through here.",
+                    c.square
+                ) }</p>
+            } else {
+                <button type="button" data-load-proof-counter-example="" onclick={load}>
+                    { "Load this board and step through it" }
+                </button>
+            }
         </div>
     }
 }
 
-/// Where the failing boards are: a square darker the larger its share of its 2^63 boards;
+/// Where the failing boards are: a square darker the larger its share of its boards (2^63, or
+/// 2^64 from an empty square too);
 /// the squares the proof did not reach, hatched.
 fn square_map(failure: &Failure, own: OwnSquare) -> Html {
     let count = |square: Square| failure.squares.iter().find(|(s, _)| *s == square).map_or(0, |&(_, n)| n);
@@ -284,12 +330,15 @@ fn square_map(failure: &Failure, own: OwnSquare) -> Html {
     let cells =
         (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
             let n = count(square);
-            // Shares of 2^63: all, at least half, at least 1 in 2^10, at least 1 in 2^30, fewer.
-            let level = match n.leading_zeros() {
+            // Shares of a square's boards (2^63, or 2^64 from an empty square too): all, at
+            // least half, at least 1 in 2^10, at least 1 in 2^30, fewer.
+            let total = own.boards_a_square();
+            let halvings = total.trailing_zeros().saturating_sub(n.checked_ilog2().unwrap_or(0));
+            let level = match halvings {
                 _ if !reached(square) => "undecided",
                 _ if n == 0 => "none",
-                0 if n == 1 << 63 => "all",
-                0 => "most",
+                _ if n == total => "all",
+                _ if 2 * n >= total => "most",
                 z if z <= 10 => "many",
                 z if z <= 30 => "some",
                 _ => "few",
@@ -306,11 +355,12 @@ fn square_map(failure: &Failure, own: OwnSquare) -> Html {
         });
     let counts: Vec<String> =
         failure.squares.iter().map(|&(square, n)| format!("{square} {}", square_count(n, own))).collect();
+    let each = format!("2^{}", own.boards_a_square().trailing_zeros());
     let caption = match failure.undecided {
         Some(square) => format!(
-            "Failing boards on each square, of its 2^63 (a1 bottom left; darker, more). From {square} on, hatched, nothing was decided."
+            "Failing boards on each square, of its {each} (a1 bottom left; darker, more). From {square} on, hatched, nothing was decided."
         ),
-        None => "Failing boards on each square, of its 2^63 (a1 bottom left; darker, more).".to_string(),
+        None => format!("Failing boards on each square, of its {each} (a1 bottom left; darker, more)."),
     };
     html! {
         <figure class="proof-map" data-proof-map="">

@@ -61,10 +61,11 @@ enum Command {
         #[arg(long, value_parser = parse_target)]
         check: Option<Target>,
         /// Prove it equal to TARGET on every board of every square (2^63 boards each), or
-        /// count the boards it fails on and give the one with the fewest pieces. Exits 0 when
-        /// proved, 1 when it fails, 3 when the prover's budget ran out first.
-        #[arg(long, value_parser = parse_target)]
-        prove: Option<Target>,
+        /// count the boards it fails on and give the one with the fewest pieces. With @FILE,
+        /// prove it equal to the text in FILE instead (a board where either faults differs).
+        /// Exits 0 when proved, 1 when it fails, 3 when the prover's budget ran out first.
+        #[arg(long, value_parser = parse_proving, value_name = "TARGET|@FILE")]
+        prove: Option<Proving>,
         /// The prover's budget, in decision-diagram nodes made: it bounds the work, so the
         /// verdict is the same on every machine.
         #[arg(long, default_value_t = NODE_BUDGET)]
@@ -155,6 +156,21 @@ fn parse_technique(text: &str) -> Result<Technique, String> {
         let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
         format!("unknown technique; the techniques are {}", names.join(", "))
     })
+}
+
+/// What `--prove` compares the formula with: a target's attacks, or another text.
+#[derive(Clone)]
+enum Proving {
+    Target(Target),
+    /// The file holding the other text.
+    Text(String),
+}
+
+fn parse_proving(text: &str) -> Result<Proving, String> {
+    match text.strip_prefix('@') {
+        Some(path) => Ok(Proving::Text(path.to_string())),
+        None => parse_target(text).map(Proving::Target),
+    }
 }
 
 fn parse_target(text: &str) -> Result<Target, String> {
@@ -290,7 +306,7 @@ struct EvalArgs {
     position: OptionalPosition,
     trace: bool,
     check: Option<Target>,
-    prove: Option<Target>,
+    prove: Option<Proving>,
     nodes: u64,
     own: OwnSquare,
     emit: Option<Language>,
@@ -357,13 +373,36 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
     match (prove, checked) {
         // The check of the same target has run: its board, if it found one, answers if the
         // prover's budget runs out, and the prover does not run it again.
-        (Some(target), Some((checked, outcome))) if checked == target => {
+        (Some(Proving::Target(target)), Some((checked, outcome))) if checked == target => {
             let prover = Prover::new(target, nodes).own_square(own);
             proof::prove(&formula, &text, prover.knowing(outcome.counter_example()))
         }
-        (Some(target), _) => proof::prove(&formula, &text, Prover::new(target, nodes).own_square(own)),
+        (Some(Proving::Target(target)), _) => proof::prove(&formula, &text, Prover::new(target, nodes).own_square(own)),
+        (Some(Proving::Text(path)), _) => match read_formula(&path) {
+            Ok((other_text, other)) => {
+                let texts = proof::Texts { first: (&formula, &text), second: (&other, &other_text), path: &path };
+                proof::compare(texts, own, nodes)
+            }
+            Err(code) => code,
+        },
         (None, Some((_, CheckOutcome::Differs { .. }))) => ExitCode::FAILURE,
         (None, _) => ExitCode::SUCCESS,
+    }
+}
+
+/// The text in `path`, read as a formula: `Err` with exit code 2 once the problem is printed.
+fn read_formula(path: &str) -> Result<(String, Formula), ExitCode> {
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        eprintln!("error: cannot read the text to prove against from {path}: {error}");
+        ExitCode::from(2)
+    })?;
+    match Formula::parse(&text) {
+        Ok(formula) => Ok((text, formula)),
+        Err(error) => {
+            let (line, caret) = error.caret(&text);
+            eprintln!("error: in {path}: {}\n  {line}\n  {caret}", error.describe(&text));
+            Err(ExitCode::from(2))
+        }
     }
 }
 

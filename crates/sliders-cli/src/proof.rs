@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use sliders_formula::prove::{square_count, Proof, Prover};
-use sliders_formula::{CounterExample, Formula};
+use sliders_formula::prove::{square_count, Comparison, Difference, Proof, Prover};
+use sliders_formula::{CounterExample, Fault, Formula, OwnSquare};
 
 /// Runs `prover` on `formula` and prints its verdict. Where its budget runs out, the sampled
 /// check's board, if it has one, answers: the one the caller handed it, or its own check's.
@@ -21,14 +21,8 @@ pub fn prove(formula: &Formula, text: &str, prover: Prover) -> ExitCode {
                 println!("failing boards by square: {}", squares.join(", "));
             }
             let c = &failure.counter_example;
-            let pieces = c.occupied.0.count_ones();
             let fewest = if failure.fewest_known { "the fewest pieces" } else { "a known failing board" };
-            let pieces = match (c.occupied.contains(c.square), pieces) {
-                (true, 1) => "1 piece, the slider".to_string(),
-                (true, pieces) => format!("{pieces} pieces, the slider's included"),
-                (false, 1) => format!("1 piece, {} empty", c.square),
-                (false, pieces) => format!("{pieces} pieces, {} empty", c.square),
-            };
+            let pieces = pieces(c.square, c.occupied);
             println!("{fewest} ({pieces}): {}", counter_example(c, text));
             ExitCode::FAILURE
         }
@@ -38,6 +32,70 @@ pub fn prove(formula: &Formula, text: &str, prover: Prover) -> ExitCode {
             ExitCode::from(3)
         }
     }
+}
+
+/// The two texts of `--prove @FILE`: the formula's and the file's, each parsed with its text,
+/// and the file's path, which names it.
+pub struct Texts<'a> {
+    pub first: (&'a Formula, &'a str),
+    pub second: (&'a Formula, &'a str),
+    pub path: &'a str,
+}
+
+/// Compares the two texts on every board and prints the answer: exit 0 when equal, 1 when they
+/// differ, 3 when the budget ran out first.
+pub fn compare(texts: Texts, own: OwnSquare, budget: u64) -> ExitCode {
+    let ((first, first_text), (second, second_text)) = (texts.first, texts.second);
+    let comparison = sliders_formula::prove::compare(first, second, own, budget);
+    let other = format!("the text of {}", texts.path);
+    println!("{}", comparison.summary("the formula", &other, own).to_lowercase_first());
+    match &comparison {
+        Comparison::Equal { .. } => ExitCode::SUCCESS,
+        Comparison::Differ { example, undecided, .. } => {
+            if let Some(squares) = comparison.squares(own) {
+                println!("differing boards by square: {squares}");
+            }
+            let fewest = if undecided.is_none() { "the fewest pieces" } else { "a known differing board" };
+            println!(
+                "{fewest} ({}): {}",
+                pieces(example.square, example.occupied),
+                difference(example, first_text, second_text)
+            );
+            ExitCode::FAILURE
+        }
+        Comparison::Undecided { .. } => ExitCode::from(3),
+        Comparison::Mistake(example) => {
+            eprintln!(
+                "error: the prover's board gives the same from both texts: {}",
+                difference(example, first_text, second_text)
+            );
+            ExitCode::from(3)
+        }
+    }
+}
+
+/// The pieces of a board: the slider's square counted, or said empty.
+fn pieces(square: sliders::Square, occupied: sliders::Bitboard) -> String {
+    match (occupied.contains(square), occupied.0.count_ones()) {
+        (true, 1) => "1 piece, the slider".to_string(),
+        (true, pieces) => format!("{pieces} pieces, the slider's included"),
+        (false, 1) => format!("1 piece, {square} empty"),
+        (false, pieces) => format!("{pieces} pieces, {square} empty"),
+    }
+}
+
+fn difference(d: &Difference, first_text: &str, second_text: &str) -> String {
+    let value = |value: &Result<sliders::Bitboard, Fault>, text: &str| match value {
+        Ok(value) => value.to_string(),
+        Err(fault) => format!("fault \"{}\"", fault.describe(text)),
+    };
+    format!(
+        "square={} occupied={} formula={} other={}",
+        d.square,
+        d.occupied,
+        value(&d.first, first_text),
+        value(&d.second, second_text)
+    )
 }
 
 fn counter_example(c: &CounterExample, text: &str) -> String {

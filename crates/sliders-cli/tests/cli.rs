@@ -411,3 +411,42 @@ return north(o, sq)";
     );
     assert!(out.contains("the fewest pieces (1 piece, a1 empty): square=a1 occupied=0x0000000000000100"), "{out}");
 }
+
+#[test]
+fn eval_proves_two_texts_equal_or_counts_where_they_differ() {
+    let dir = std::env::temp_dir().join(format!("sliders-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        format!("@{}", path.display())
+    };
+    let subtraction = write("subtraction.f", "line = o & file(sq)\nreturn (line ^ (line - 2 * r)) & ray(sq, north)");
+    let classical = write("classical.f", "blockers = ray(sq, north) & o & ~r\nfirst = blockers & (0 - blockers)\nreturn blockers ? ray(sq, north) & ((first << 1) - 1) : ray(sq, north)");
+    let pasted = write("pasted.f", "line = o & file(sq)\nreturn (line ^ (line - r)) & ray(sq, north)");
+    let equal = sliders(&["eval", "--formula", &subtraction, "--prove", &classical], "");
+    assert_eq!(equal.status.code(), Some(0), "{}", text(&equal.stdout));
+    assert!(text(&equal.stdout).starts_with("proved: the formula and the text of "), "{}", text(&equal.stdout));
+    assert!(text(&equal.stdout).contains("are equal on all 2^63 boards of each of the 64 squares."));
+    let differ = sliders(&["eval", "--formula", &subtraction, "--prove", &pasted], "");
+    assert_eq!(differ.status.code(), Some(1), "{}", text(&differ.stdout));
+    let out = text(&differ.stdout);
+    // r for 2r gives nothing where a ray has squares: every board of the 56 squares below the
+    // eighth rank, 56 × 2^63.
+    assert!(
+        out.contains(
+            " differ on 516,508,834,063,867,445,248 of the 2^69 boards (87.5% of them), on 56 of the 64 squares."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("the fewest pieces (1 piece, the slider): square=a1 occupied=0x0000000000000001 formula=0x0101010101010100 other=0x0000000000000000"), "{out}");
+    // A file that is not there, or does not read: one error, exit 2.
+    let missing = sliders(&["eval", "--formula", &subtraction, "--prove", "@/nonexistent/x.f"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).starts_with("error: cannot read the text to prove against from /nonexistent/x.f"));
+    let broken = write("broken.f", "return o &");
+    let unread = sliders(&["eval", "--formula", &subtraction, "--prove", &broken], "");
+    assert_eq!(unread.status.code(), Some(2));
+    assert!(text(&unread.stderr).starts_with("error: in "), "{}", text(&unread.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -863,11 +863,12 @@ impl Server {
         if request == Request::ProveStart {
             let target = TargetCode::value(reader.u8().ok_or_else(unreadable)?).ok_or_else(unreadable)?;
             let budget = reader.u64().ok_or_else(unreadable)?;
+            let own = reader.own_square().ok_or_else(unreadable)?;
             if !reader.finished() {
                 return Err(unreadable());
             }
             self.formula(text).map_err(|error| error.describe(text))?;
-            self.proving = Some((String::from(text), Prover::new(target, budget)));
+            self.proving = Some((String::from(text), Prover::new(target, budget).own_square(own)));
             return Ok(writer.bytes);
         }
         if !reader.finished() {

@@ -167,17 +167,25 @@ fn requests_that_cannot_be_read_are_refused_in_words() {
 fn a_proof_in_squares_through_the_bytes_ends_where_the_whole_proof_does() {
     use sliders_formula::prove::{sampled_check, Proof, Prover, NODE_BUDGET};
     let blow_up = "x = o * o * o * o * o\nreturn ray(sq, north) ^ x ^ x";
+    // From an empty square too (2^64 boards a square): o ^ r fails on nearly all of them, a
+    // square's count past what a u64 holds on the way.
+    let own_bit = "line = o & file(sq)\nabove = (line >> sq) & ((line >> sq) - 1)\nreturn ray(sq, north) & ~(ray(sq, north) & o & (0 - (o & ray(sq, north)))) & ~ray(bsf(above << sq), north)";
+    let (occupied, either) = (OwnSquare::Occupied, OwnSquare::Either);
     let cases = [
-        (EXAMPLES[0].text(), Target::Ray(Direction::North), NODE_BUDGET),
-        (EXAMPLES[0].text(), Target::Line(sliders::Line::File), NODE_BUDGET),
-        ("rank(bsf(o & ~o & r))", Target::Piece(Slider::Rook), NODE_BUDGET),
-        (blow_up, Target::Piece(Slider::Rook), 1_000_000),
+        (EXAMPLES[0].text(), Target::Ray(Direction::North), NODE_BUDGET, occupied),
+        (EXAMPLES[0].text(), Target::Line(sliders::Line::File), NODE_BUDGET, occupied),
+        ("rank(bsf(o & ~o & r))", Target::Piece(Slider::Rook), NODE_BUDGET, occupied),
+        (blow_up, Target::Piece(Slider::Rook), 1_000_000, occupied),
+        (EXAMPLES[0].text(), Target::Ray(Direction::North), NODE_BUDGET, either),
+        ("o ^ r", Target::Ray(Direction::North), NODE_BUDGET, either),
+        (own_bit, Target::Ray(Direction::North), NODE_BUDGET, either),
     ];
-    for (text, target, budget) in cases {
+    for (text, target, budget, own) in cases {
         let mut server = Server::default();
         let start = request(text, |w| {
             w.u8(Target::ALL.iter().position(|&t| t == target).unwrap() as u8);
             w.u64(budget);
+            w.own_square(own);
         });
         assert_eq!(server.answer(Request::ProveStart, &start), Ok(Vec::new()));
         let refused = server.answer(Request::ProveSquare, &request("o", |_| ())).unwrap_err();
@@ -193,7 +201,7 @@ fn a_proof_in_squares_through_the_bytes_ends_where_the_whole_proof_does() {
             assert_eq!(done, slices);
         };
         let formula = Formula::parse(text).unwrap();
-        assert_eq!(proof, Prover::new(target, budget).run(&formula), "{text}");
+        assert_eq!(proof, Prover::new(target, budget).own_square(own).run(&formula), "{text}");
         if text == blow_up {
             let Proof::Fails(failure) = &proof else { panic!("{proof:?}") };
             assert_eq!(failure.undecided, Some(Square::A1));

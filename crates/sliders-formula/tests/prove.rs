@@ -370,3 +370,71 @@ mod random {
         }
     }
 }
+
+/// Boards per square on which two texts that read only the file differ (or either faults), by
+/// brute force over the file's patterns (and the slider's bit, from an empty square too).
+fn differing_by_brute_force(first: &Formula, second: &Formula, own: OwnSquare) -> Vec<(sliders::Square, u128)> {
+    let mut counts = Vec::new();
+    for square in sliders::Square::ALL {
+        let blockers = sliders::line_without(square, sliders::Line::File);
+        let k = blockers.0.count_ones();
+        let own_bits: &[bool] = match own {
+            OwnSquare::Occupied => &[true],
+            OwnSquare::Either => &[false, true],
+        };
+        let differing = (0..1u64 << k)
+            .flat_map(|pattern| own_bits.iter().map(move |&set| (pattern, set)))
+            .filter(|&(pattern, set)| {
+                let own_bit = if set { square.bit() } else { sliders::Bitboard::EMPTY };
+                let occupied = sliders::Bitboard(sliders::pdep_loop(pattern, blockers.0)) | own_bit;
+                let (a, b) = (first.attacks_on(square, occupied, own), second.attacks_on(square, occupied, own));
+                a.is_err() || b.is_err() || a != b
+            })
+            .count() as u128;
+        if differing > 0 {
+            counts.push((square, differing << (63 - k)));
+        }
+    }
+    counts
+}
+
+/// Two texts against each other: two pairs equal on every board, two that differ, counted
+/// exactly against brute force, their fewest-piece board run again; the getter that relies on
+/// its own bit equals the article's o ^ (o - 2r) on the lab's boards, not from an empty square.
+#[test]
+fn two_texts_are_proved_equal_or_their_differing_boards_counted() {
+    use sliders_formula::prove::{compare, Comparison};
+    let read = |text: &str| Formula::parse(text).unwrap();
+    let by_id = |id: &str| read(sliders_formula::examples::by_id(id).unwrap().text());
+    let (subtraction, classical) = (by_id("subtraction-file"), by_id("classical-ray"));
+    let occupied = OwnSquare::Occupied;
+    // Equal: two of the articles' ways to the north ray, and two spellings of the lowest bit.
+    assert!(matches!(compare(&subtraction, &classical, occupied, NODE_BUDGET), Comparison::Equal { .. }));
+    let lowest = (read("x = o & file(sq)\nreturn x & (0 - x)"), read("x = o & file(sq)\nreturn x & ~(x - 1)"));
+    assert!(matches!(compare(&lowest.0, &lowest.1, occupied, NODE_BUDGET), Comparison::Equal { .. }));
+    // Differ: a copy-paste bug (r for 2r), and a faulting text against a right one.
+    let pasted = read(&sliders_formula::examples::by_id("subtraction-file").unwrap().text().replace("2 * r", "r"));
+    let faulting = read("x = o & file(sq) & ~r\nreturn ray(sq, north) & (bit(bsf(x)) - 1)");
+    let getter = read(OWN_BIT_GETTER);
+    let pairs = [
+        (&subtraction, &pasted, occupied),
+        (&classical, &faulting, occupied),
+        (&subtraction, &getter, OwnSquare::Either),
+    ];
+    for (first, second, own) in pairs {
+        let comparison = compare(first, second, own, NODE_BUDGET);
+        let Comparison::Differ { boards, squares, example, undecided: None, .. } = &comparison else {
+            panic!("{}\nagainst\n{}: {comparison:?}", first.source(), second.source())
+        };
+        assert_eq!(squares, &differing_by_brute_force(first, second, own), "{}", second.source());
+        assert_eq!(*boards, Some(squares.iter().map(|&(_, n)| n).sum()));
+        assert_eq!(example.first, first.attacks_on(example.square, example.occupied, own));
+        assert_eq!(example.second, second.attacks_on(example.square, example.occupied, own));
+        assert!(example.first.is_err() || example.second.is_err() || example.first != example.second);
+    }
+    // The getter is the article's subtraction wherever the slider stands on its square.
+    assert!(matches!(compare(&subtraction, &getter, occupied, NODE_BUDGET), Comparison::Equal { .. }));
+    let words = compare(&subtraction, &getter, OwnSquare::Either, NODE_BUDGET).summary("a", "b", OwnSquare::Either);
+    assert!(words.starts_with("a and b differ on ") && words.contains("of the 2^70 boards"), "{words}");
+    assert!(words.ends_with("their own square empty or not."), "{words}");
+}

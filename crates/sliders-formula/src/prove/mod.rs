@@ -14,6 +14,8 @@
 //! itself, and its dependency on decision diagrams, comes with the `prove` feature.
 
 #[cfg(feature = "prove")]
+mod compare;
+#[cfg(feature = "prove")]
 mod prover;
 mod report;
 #[cfg(feature = "prove")]
@@ -25,8 +27,10 @@ use alloc::vec::Vec;
 
 use super::check::CounterExample;
 #[cfg(feature = "prove")]
+pub use compare::{compare, Comparison, Difference};
+#[cfg(feature = "prove")]
 pub use prover::{sampled_check, Prover, SampledCheck};
-pub use report::{all_boards, square_count, thousands};
+pub use report::{all_boards, share_of, square_count, thousands};
 use sliders::{Bitboard, Square};
 
 /// Nodes a whole proof may make before it ends as undecided: the five examples take under a

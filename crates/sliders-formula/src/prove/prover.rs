@@ -208,22 +208,28 @@ fn verdict(failing: &Bdd, square: Square, own: OwnSquare) -> SquareVerdict {
     match fewest(failing) {
         None => SquareVerdict::Equal,
         Some(occupied) => {
-            let valuations = u128::try_from(failing.exact_cardinality()).unwrap_or(u128::MAX);
-            let (boards, fewest) = match own {
-                // The slider's own bit is a variable the function never reads: every failing
-                // board is counted twice among the 2^64 valuations.
-                OwnSquare::Occupied => (valuations / 2, Bitboard(occupied) | square.bit()),
-                // Each valuation is a board.
-                OwnSquare::Either => (valuations, Bitboard(occupied)),
-            };
+            let (boards, fewest) = square_boards(failing, occupied, square, own);
             SquareVerdict::Fails { boards, fewest }
         }
     }
 }
 
+/// The boards of a square a function of its bits holds, and its fewest-piece valuation as a
+/// board.
+pub(super) fn square_boards(set: &Bdd, fewest: u64, square: Square, own: OwnSquare) -> (u128, Bitboard) {
+    let valuations = u128::try_from(set.exact_cardinality()).unwrap_or(u128::MAX);
+    match own {
+        // The slider's own bit is a variable the function never reads: every board is counted
+        // twice among the 2^64 valuations.
+        OwnSquare::Occupied => (valuations / 2, Bitboard(fewest) | square.bit()),
+        // Each valuation is a board.
+        OwnSquare::Either => (valuations, Bitboard(fewest)),
+    }
+}
+
 /// The satisfying valuation with the fewest ones, the lowest value among those: for each node,
 /// the best completion of the variables from it down, its children's best first.
-fn fewest(bdd: &Bdd) -> Option<u64> {
+pub(super) fn fewest(bdd: &Bdd) -> Option<u64> {
     let mut best: Vec<Option<Option<(u32, u64)>>> = alloc::vec![None; bdd.size()];
     best_below(bdd, bdd.root_pointer(), &mut best).map(|(_, value)| value)
 }

@@ -40,32 +40,36 @@ pub fn thousands(n: u128) -> String {
 }
 
 impl Failure {
-    /// How rare the failing boards are: "one in 2,048" when it divides the 2^69 boards (2^70
-    /// with the slider's square either way) evenly,
-    /// "about one in 2,049" when not; a share of a hundredth or more as a percentage to the
-    /// nearest tenth, "87.5%", or "more than 99.9%".
+    /// How rare the failing boards are ([`share_of`]).
     pub fn share(&self, own: OwnSquare) -> Option<String> {
-        let all = all_boards(own);
-        let boards = self.boards.filter(|&n| n > 0)?;
-        if boards * 100 >= all {
-            // Tenths of a percent, to the nearest; both 2^69 and 2^70 are multiples of 1000's factor of 8, so
-            // thousandths that divide evenly are exact. A share that rounds to 100% without
-            // being all of them is said as more than 99.9%.
-            let exact = boards * 1000 % all == 0;
-            let tenths = (boards * 1000 + all / 2) / all;
-            if tenths == 1000 && boards < all {
-                return Some(String::from("more than 99.9% of them"));
-            }
-            let about = if exact { "" } else { "about " };
-            return Some(format!("{about}{}.{}% of them", tenths / 10, tenths % 10));
-        }
-        let (one_in, exact) = (all / boards, all.is_multiple_of(boards));
-        if exact && one_in.is_power_of_two() {
-            return Some(format!("one in 2^{}", one_in.trailing_zeros()));
-        }
-        let rounded = if exact { one_in } else { (all + boards / 2) / boards };
-        Some(format!("{}one in {}", if exact { "" } else { "about " }, thousands(rounded)))
+        share_of(self.boards?, own)
     }
+}
+
+/// How rare `boards` of a proof's boards are: "one in 2,048" when it divides the 2^69 boards
+/// (2^70 with the slider's square either way) evenly, "about one in 2,049" when not; a share of
+/// a hundredth or more as a percentage to the nearest tenth, "87.5%", or "more than 99.9%".
+pub fn share_of(boards: u128, own: OwnSquare) -> Option<String> {
+    let all = all_boards(own);
+    let boards = Some(boards).filter(|&n| n > 0)?;
+    if boards * 100 >= all {
+        // Tenths of a percent, to the nearest; both 2^69 and 2^70 are multiples of 1000's factor of 8, so
+        // thousandths that divide evenly are exact. A share that rounds to 100% without
+        // being all of them is said as more than 99.9%.
+        let exact = boards * 1000 % all == 0;
+        let tenths = (boards * 1000 + all / 2) / all;
+        if tenths == 1000 && boards < all {
+            return Some(String::from("more than 99.9% of them"));
+        }
+        let about = if exact { "" } else { "about " };
+        return Some(format!("{about}{}.{}% of them", tenths / 10, tenths % 10));
+    }
+    let (one_in, exact) = (all / boards, all.is_multiple_of(boards));
+    if exact && one_in.is_power_of_two() {
+        return Some(format!("one in 2^{}", one_in.trailing_zeros()));
+    }
+    let rounded = if exact { one_in } else { (all + boards / 2) / boards };
+    Some(format!("{}one in {}", if exact { "" } else { "about " }, thousands(rounded)))
 }
 
 /// Where the diagrams grew too large: ", in line 3's o * o".

@@ -18,7 +18,7 @@ use sliders::trace::{Comparison, Mask};
 use sliders::{Direction, Square};
 
 /// The boards of `square` on which the formula faults or differs from the target: a function
-/// of the 64 occupancy bits that never reads the slider's own. If the budget runs out, the
+/// of the 64 occupancy bits, which reads the slider's own only when it may be empty. If the budget runs out, the
 /// operation where it did, if it was one of the formula's.
 pub fn failing_boards(
     compiled: &Compiled,
@@ -27,13 +27,57 @@ pub fn failing_boards(
     square: Square,
     builder: &mut Builder,
 ) -> Result<Bdd, Option<BlowUp>> {
+    let occupied = board(square, own, builder);
+    let (value, faults) = value_of((compiled, live), &occupied, square, builder)?;
+    let compared = (|| {
+        let expected = expected(target, square, &occupied, builder)?;
+        let differs = builder.bitwise(&value, &expected, Builder::xor)?;
+        let differs = builder.any(&differs)?;
+        builder.or(&differs, &faults)
+    })();
+    compared.map_err(|OutOfNodes| None)
+}
+
+/// The boards of `square` on which two formulas differ, or either faults.
+pub fn differing_boards(
+    first: (&Compiled, &Liveness),
+    second: (&Compiled, &Liveness),
+    own: OwnSquare,
+    square: Square,
+    builder: &mut Builder,
+) -> Result<Bdd, Option<BlowUp>> {
+    let occupied = board(square, own, builder);
+    let (a, a_faults) = value_of(first, &occupied, square, builder)?;
+    let (b, b_faults) = value_of(second, &occupied, square, builder)?;
+    let compared = (|| {
+        let differs = builder.bitwise(&a, &b, Builder::xor)?;
+        let differs = builder.any(&differs)?;
+        let faults = builder.or(&a_faults, &b_faults)?;
+        builder.or(&differs, &faults)
+    })();
+    compared.map_err(|OutOfNodes| None)
+}
+
+/// The board of `square` as 64 functions: each other square's bit a variable; the slider's own
+/// bit set on the lab's boards, as free as the others from an empty square.
+fn board(square: Square, own: OwnSquare, builder: &mut Builder) -> Word {
     let s = square.index() as usize;
-    // The slider's own bit is set on the lab's boards; as free as the others from an empty square.
     let own_bit = |builder: &mut Builder| match own {
         OwnSquare::Occupied => builder.bit(true),
         OwnSquare::Either => builder.variable(s),
     };
-    let occupied = Word((0..64).map(|i| if i == s { own_bit(builder) } else { builder.variable(i) }).collect());
+    Word((0..64).map(|i| if i == s { own_bit(builder) } else { builder.variable(i) }).collect())
+}
+
+/// A formula's value on the board `occupied`, and the boards on which it faults; the
+/// operation where the budget ran out, if it did.
+fn value_of(
+    (compiled, live): (&Compiled, &Liveness),
+    occupied: &Word,
+    square: Square,
+    builder: &mut Builder,
+) -> Result<(Word, Bdd), Option<BlowUp>> {
+    let s = square.index() as usize;
     let mut machine = Machine {
         compiled,
         live,
@@ -46,20 +90,10 @@ pub fn failing_boards(
         builder,
     };
     let guard = machine.builder.bit(true);
-    let value = match machine.body(&compiled.main, &live.main, 0, &guard) {
-        Ok(value) => value,
-        Err(OutOfNodes) => {
-            return Err(machine.blew_up.map(|site| BlowUp { line: site.line, operation: site.label }));
-        }
-    };
-    let compared = (|| {
-        let expected = expected(target, square, &occupied, machine.builder)?;
-        let differs = machine.builder.bitwise(&value, &expected, Builder::xor)?;
-        let differs = machine.builder.any(&differs)?;
-        let faults = machine.faults.clone();
-        machine.builder.or(&differs, &faults)
-    })();
-    compared.map_err(|OutOfNodes| None)
+    match machine.body(&compiled.main, &live.main, 0, &guard) {
+        Ok(value) => Ok((value, machine.faults)),
+        Err(OutOfNodes) => Err(machine.blew_up.map(|site| BlowUp { line: site.line, operation: site.label })),
+    }
 }
 
 /// The target's attacks as functions of the board: along each ray, a square is attacked when
