@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sliders::{Bitboard, Slider, Technique, Trace};
 use sliders_formula::prove::{Prover, NODE_BUDGET};
-use sliders_formula::{CheckOutcome, Checker, Formula, OwnSquare, Target};
+use sliders_formula::{CheckOutcome, Checker, Formula, OwnSquare, Prefix, Target};
 use sliders_pictures::figure::Moment;
 use sliders_pictures::{diagram, figure, wikitable};
 
@@ -78,6 +78,10 @@ enum Command {
         /// Print it as C or Rust for an engine, as the page's "Copy as C / Rust" copies it.
         #[arg(long, value_enum)]
         emit: Option<Language>,
+        /// With --emit: begin every generated name with PREFIX instead of `formula`
+        /// (PREFIX_attacks, its helpers and tables), so that two exports link into one program.
+        #[arg(long, requires = "emit")]
+        prefix: Option<Prefix>,
     },
 }
 
@@ -310,13 +314,14 @@ struct EvalArgs {
     nodes: u64,
     own: OwnSquare,
     emit: Option<Language>,
+    prefix: Prefix,
 }
 
 /// `sliders eval`: exit 0 when all went well (the check agrees, the proof holds), 1 when the
 /// check or the proof found a counter-example, 2 for a formula that cannot be read or run, 3
 /// when the proof is undecided.
 fn eval(text: &str, args: EvalArgs) -> ExitCode {
-    let EvalArgs { position, trace, check, prove, nodes, own, emit } = args;
+    let EvalArgs { position, trace, check, prove, nodes, own, emit, prefix } = args;
     let text = match text.strip_prefix('@') {
         Some(path) => match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -364,8 +369,8 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
         }
     }
     match emit {
-        Some(Language::C) => print!("{}", formula.to_c()),
-        Some(Language::Rust) => print!("{}", formula.to_rust()),
+        Some(Language::C) => print!("{}", formula.to_c_named(&prefix)),
+        Some(Language::Rust) => print!("{}", formula.to_rust_named(&prefix)),
         None => {}
     }
     let checked = check.map(|target| (target, check_formula(&formula, &text, target, own)));
@@ -482,9 +487,10 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Eval { formula, position, trace, check, prove, nodes, from_empty, emit } => {
+        Command::Eval { formula, position, trace, check, prove, nodes, from_empty, emit, prefix } => {
             let own = if from_empty { OwnSquare::Either } else { OwnSquare::Occupied };
-            return eval(&formula, EvalArgs { position, trace, check, prove, nodes, own, emit });
+            let prefix = prefix.unwrap_or_default();
+            return eval(&formula, EvalArgs { position, trace, check, prove, nodes, own, emit, prefix });
         }
         Command::Trace { technique, position, picture } => {
             let drawn = technique

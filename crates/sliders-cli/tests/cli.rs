@@ -450,3 +450,16 @@ fn eval_proves_two_texts_equal_or_counts_where_they_differ() {
     assert!(text(&unread.stderr).starts_with("error: in "), "{}", text(&unread.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn emit_takes_a_prefix_for_every_generated_name() {
+    let output =
+        sliders(&["eval", "--formula", "return bit(sq) | ray(sq, north)", "--emit", "c", "--prefix", "rook"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let c = text(&output.stdout);
+    assert!(c.contains("uint64_t rook_attacks(uint64_t occupied, unsigned square)"), "{c}");
+    assert!(c.contains("static const uint64_t ROOK_RAY_NORTH[64]") && !c.contains("formula_"), "{c}");
+    let wrong = sliders(&["eval", "--formula", "o", "--emit", "rust", "--prefix", "Rook"], "");
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(text(&wrong.stderr).contains("\"Rook\" is no prefix"), "{}", text(&wrong.stderr));
+}

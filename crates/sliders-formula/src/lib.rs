@@ -23,6 +23,7 @@ mod compile;
 mod eval;
 pub mod examples;
 mod export;
+pub use export::Prefix;
 pub mod functions;
 mod instructions;
 mod lex;

@@ -405,7 +405,7 @@ fn rust_program(subjects: &[Subject]) -> String {
         if subject.random {
             program.push_str("#[allow(unused_comparisons)] // A random formula may compare with a bound.\n");
         }
-        program.push_str(&format!("mod f{index} {{\n{}}}\n\n", subject.formula.to_rust()));
+        program.push_str(&format!("mod f{index} {{\n{}}}\n\n", subject.formula.to_rust_named(&prefix(index))));
     }
     program.push_str(
         "use std::io::{Read, Write};
@@ -425,7 +425,7 @@ fn main() {
 ",
     );
     for index in 0..subjects.len() {
-        program.push_str(&format!("            {index} => f{index}::formula_attacks(occupied, square),\n"));
+        program.push_str(&format!("            {index} => f{index}::formula{index}_attacks(occupied, square),\n"));
     }
     program.push_str(
         "            _ => panic!(\"no formula {formula}\"),
@@ -487,7 +487,7 @@ const SILLY_FORMULAS: [&str; 5] = [
 fn c_main(subjects: &[Subject]) -> String {
     let mut program = String::from("#include <inttypes.h>\n#include <stdint.h>\n#include <stdio.h>\n\n");
     for index in 0..subjects.len() {
-        program.push_str(&format!("uint64_t formula_attacks_{index}(uint64_t occupied, unsigned square);\n"));
+        program.push_str(&format!("uint64_t formula{index}_attacks(uint64_t occupied, unsigned square);\n"));
     }
     program.push_str(
         "
@@ -506,7 +506,7 @@ int main(void)
 ",
     );
     for index in 0..subjects.len() {
-        program.push_str(&format!("        case {index}: value = formula_attacks_{index}(occupied, square); break;\n"));
+        program.push_str(&format!("        case {index}: value = formula{index}_attacks(occupied, square); break;\n"));
     }
     program.push_str(
         "        default: return 2;
@@ -539,7 +539,8 @@ fn exported_c_agrees_with_the_evaluator() {
     std::fs::write(&sources[0], c_main(&subjects)).unwrap();
     for (index, subject) in subjects.iter().enumerate() {
         let path = dir.join(format!("{}{index}.c", if subject.random { "random" } else { "formula" }));
-        let text = format!("#define formula_attacks formula_attacks_{index}\n{}", subject.formula.to_c());
+        // Each export its own prefix, so that they all link into one program.
+        let text = subject.formula.to_c_named(&prefix(index));
         std::fs::write(&path, text).unwrap();
         if subject.random {
             randoms.push(path);
@@ -579,6 +580,11 @@ fn exported_c_agrees_with_the_evaluator() {
         compare(&format!("the exported C ({mode})"), &subjects, &cases, &values, &dir);
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The names of the index-th export: `formula7_attacks`, `FORMULA7_FILE`, …
+fn prefix(index: usize) -> sliders_formula::Prefix {
+    format!("formula{index}").parse().unwrap()
 }
 
 fn export(text: &str) -> (String, String) {
@@ -705,4 +711,29 @@ fn the_exports_keep_the_readers_names_and_comments() {
     assert!(rust.contains("fn ignores(_unused: u64, kept: u64) -> u64"), "{rust}");
     assert!(rust.contains("let _ = o & r; // evaluated, and its value dropped"), "{rust}");
     assert!(rust.contains("#[allow(dead_code)]"), "{rust}");
+}
+
+/// A prefix names everything the export makes (the entry, helpers and tables) and nothing the
+/// reader wrote; a name that is no identifier is refused with a sentence.
+#[test]
+fn a_prefix_names_every_generated_name_and_only_those() {
+    let text = "fn below(x) { return x & (x - 1) }\nreturn below(pext(o, rank(sq)) ^ pdep(r, file(sq))) | bit(bsr(o & ray(sq, north)))";
+    let formula = Formula::parse(text).unwrap();
+    let rook: sliders_formula::Prefix = "rook".parse().unwrap();
+    for (lang, code, default) in
+        [("C", formula.to_c_named(&rook), formula.to_c()), ("Rust", formula.to_rust_named(&rook), formula.to_rust())]
+    {
+        assert!(!code.contains("formula_") && !code.contains("FORMULA_"), "{lang}: a default name left:\n{code}");
+        assert!(
+            code.contains("rook_attacks(") && code.contains("rook_pext(") && code.contains("rook_bit("),
+            "{lang}:\n{code}"
+        );
+        assert!(code.contains("below("), "{lang}: the reader's function keeps its name:\n{code}");
+        // The same text but for the names.
+        assert_eq!(code.replace("rook_", "formula_").replace("ROOK_", "FORMULA_"), default, "{lang}");
+    }
+    for wrong in ["", "Rook", "1rook", "rook-1", "a".repeat(33).as_str(), "rook attacks"] {
+        let refused = wrong.parse::<sliders_formula::Prefix>().unwrap_err();
+        assert!(refused.contains("is no prefix: use 1 to 32 lowercase letters"), "{wrong}: {refused}");
+    }
 }

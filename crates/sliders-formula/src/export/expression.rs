@@ -278,7 +278,7 @@ impl Export<'_> {
 
     fn helper_call(&self, name: &str, arguments: &[Node], body: &Body) -> Code {
         let list: Vec<String> = arguments.iter().map(|argument| self.top(argument, body)).collect();
-        Code::atom(format!("formula_{name}({})", list.join(", ")))
+        Code::atom(format!("{}({})", self.prefix.of(name), list.join(", ")))
     }
 
     fn name(&self, name: &str, body: &Body) -> Code {

@@ -69,14 +69,14 @@ impl Export<'_> {
         self.line(0, "#ifdef __BMI2__");
         self.line(0, "#include <immintrin.h>");
         for &(name, intrinsic, _) in &bmi2 {
-            self.line(0, &format!("static inline uint64_t formula_{name}(uint64_t x, uint64_t mask)"));
+            self.line(0, &format!("static inline uint64_t {}(uint64_t x, uint64_t mask)", self.prefix.of(name)));
             self.line(0, "{");
             self.line(1, &format!("return {intrinsic}(x, mask);"));
             self.line(0, "}");
         }
         self.line(0, "#else");
         for &(name, _, portable) in &bmi2 {
-            self.line(0, &format!("static inline uint64_t formula_{name}(uint64_t x, uint64_t mask)"));
+            self.line(0, &format!("static inline uint64_t {}(uint64_t x, uint64_t mask)", self.prefix.of(name)));
             self.line(0, "{");
             self.lines(1, portable);
             self.line(0, "}");
@@ -88,7 +88,7 @@ impl Export<'_> {
     /// C: a `static inline` helper, its comment above it.
     fn c_helper(&mut self, what: &str, name: &str, parameters: &str, body: &str) {
         self.lines(0, &format!("// {what}"));
-        self.line(0, &format!("static inline uint64_t formula_{name}({parameters})"));
+        self.line(0, &format!("static inline uint64_t {}({parameters})", self.prefix.of(name)));
         self.line(0, "{");
         self.lines(1, body);
         self.line(0, "}");
@@ -107,20 +107,25 @@ impl Export<'_> {
         let functions: Vec<WordFunction> = self.word_functions().collect();
         for &function in &functions {
             if let RustSpelling::Helper(text) = function.definition().rust {
-                self.lines(0, text);
+                // Written for the default prefix: the name it defines, with the export's.
+                let text = text.replace("formula_", &self.prefix.of(""));
+                self.lines(0, &text);
                 self.line(0, "");
             }
         }
         if self.uses.contains(&Use::Mask(Mask::Bit)) {
+            let helper = self.prefix.of("bit");
             self.lines(
                 0,
-                "/// bit(s): square s's own bit. s is a square, 0 (a1) to 63 (h8): a larger number panics
+                &format!(
+                    "/// bit(s): square s's own bit. s is a square, 0 (a1) to 63 (h8): a larger number panics
 /// here, where the formula faults.
 #[inline]
-fn formula_bit(s: u64) -> u64 {
+fn {helper}(s: u64) -> u64 {{
     assert!(s < 64, \"bit(s): s is not a square\");
     1 << s
-}",
+}}"
+                ),
             );
             self.line(0, "");
         }
@@ -129,7 +134,7 @@ fn formula_bit(s: u64) -> u64 {
         for &function in &functions {
             let definition = function.definition();
             let RustSpelling::Bmi2 { what, portable } = definition.rust else { continue };
-            let (name, signature) = (definition.name(), definition.signature);
+            let (helper, signature) = (self.prefix.of(definition.name()), definition.signature);
             let CSpelling::Bmi2 { intrinsic, .. } = definition.c else { continue };
             self.lines(
                 0,
@@ -138,7 +143,7 @@ fn formula_bit(s: u64) -> u64 {
 /// BMI2's instruction where the build targets BMI2 (-C target-feature=+bmi2, target-cpu=native).
 {bmi2}
 #[inline]
-fn formula_{name}(x: u64, mask: u64) -> u64 {{
+fn {helper}(x: u64, mask: u64) -> u64 {{
     // SAFETY: compiled only for a target with BMI2, so the instruction exists.
     unsafe {{ core::arch::x86_64::{intrinsic}(x, mask) }}
 }}
@@ -146,7 +151,7 @@ fn formula_{name}(x: u64, mask: u64) -> u64 {{
 /// {signature} without BMI2: mask's one bits, lowest first.
 {portable_only}
 #[inline]
-fn formula_{name}(x: u64, mask: u64) -> u64 {{"
+fn {helper}(x: u64, mask: u64) -> u64 {{"
                 ),
             );
             self.lines(1, portable);
@@ -166,14 +171,14 @@ fn formula_{name}(x: u64, mask: u64) -> u64 {{"
         let call = what.split(':').next().unwrap_or(name).to_string();
         match self.lang {
             Lang::C => {
-                let table = format!("FORMULA_{}", name.to_ascii_uppercase());
+                let table = self.prefix.table(name);
                 self.line(0, &format!("// {what}"));
                 self.line(0, &format!("static const uint64_t {table}[64] = {{"));
                 for row in &rows {
                     self.line(1, row);
                 }
                 self.line(0, "};");
-                self.line(0, &format!("static inline uint64_t formula_{name}(uint64_t s)"));
+                self.line(0, &format!("static inline uint64_t {}(uint64_t s)", self.prefix.of(name)));
                 self.line(0, "{");
                 self.line(1, "assert(s < 64);");
                 self.line(1, &format!("return {table}[s];"));
@@ -182,7 +187,7 @@ fn formula_{name}(x: u64, mask: u64) -> u64 {{"
             Lang::Rust => {
                 self.line(0, &format!("/// {what}"));
                 self.line(0, "#[inline]");
-                self.line(0, &format!("fn formula_{name}(s: u64) -> u64 {{"));
+                self.line(0, &format!("fn {}(s: u64) -> u64 {{", self.prefix.of(name)));
                 self.line(1, &format!("const {}: [u64; 64] = [", name.to_ascii_uppercase()));
                 for row in &rows {
                     self.line(2, row);

@@ -35,18 +35,69 @@ use super::parse::Statement;
 use super::{position, Formula};
 
 impl Formula {
+    /// The formula as C99 for GCC or Clang, every generated name prefixed `prefix_` (tables
+    /// `PREFIX_`): two exports with different prefixes link into one program.
+    pub fn to_c_named(&self, prefix: &Prefix) -> String {
+        Export::new(self, Lang::C, prefix).text()
+    }
+
+    /// The formula as Rust, every generated name prefixed `prefix_`.
+    pub fn to_rust_named(&self, prefix: &Prefix) -> String {
+        Export::new(self, Lang::Rust, prefix).text()
+    }
+
     /// The formula as C99 for GCC or Clang: `uint64_t formula_attacks(uint64_t occupied,
     /// unsigned square)`, with the reader's functions as `static inline` functions and the
     /// helpers and mask tables it uses, ready to paste into an engine.
     pub fn to_c(&self) -> String {
-        Export::new(self, Lang::C).text()
+        self.to_c_named(&Prefix::default())
     }
 
     /// The formula as Rust: `pub fn formula_attacks(occupied: u64, square: u32) -> u64`, with
     /// the reader's functions and the helpers and mask tables it uses, ready to paste into an
     /// engine; no dependencies.
     pub fn to_rust(&self) -> String {
-        Export::new(self, Lang::Rust).text()
+        self.to_rust_named(&Prefix::default())
+    }
+}
+
+/// What an export's generated names begin with: `formula` unless the reader names it, so that
+/// two exports (a rook's and a bishop's) link into one program: `rook_attacks`, `rook_ray_north`,
+/// `ROOK_FILE`. A C and Rust identifier of up to 32 letters, digits and underscores, lowercase,
+/// not starting with a digit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prefix(String);
+
+impl Default for Prefix {
+    fn default() -> Prefix {
+        Prefix("formula".into())
+    }
+}
+
+impl Prefix {
+    /// `name` followed by `_` and the prefix: `formula_attacks`.
+    fn of(&self, name: &str) -> String {
+        format!("{}_{name}", self.0)
+    }
+
+    /// A table's name: `FORMULA_FILE`.
+    fn table(&self, name: &str) -> String {
+        format!("{}_{}", self.0.to_ascii_uppercase(), name.to_ascii_uppercase())
+    }
+}
+
+impl core::str::FromStr for Prefix {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Prefix, String> {
+        let well_formed = text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && text.chars().next().is_some_and(|c| !c.is_ascii_digit())
+            && (1..=32).contains(&text.len());
+        match well_formed {
+            true => Ok(Prefix(text.to_string())),
+            false => Err(format!(
+                "{text:?} is no prefix: use 1 to 32 lowercase letters, digits and underscores, not starting with a digit"
+            )),
+        }
     }
 }
 
@@ -82,6 +133,7 @@ struct Anchors {
 
 struct Export<'f> {
     lang: Lang,
+    prefix: &'f Prefix,
     formula: &'f Formula,
     functions: Vec<Body<'f>>,
     main: Body<'f>,
@@ -96,7 +148,7 @@ struct Export<'f> {
 }
 
 impl<'f> Export<'f> {
-    fn new(formula: &'f Formula, lang: Lang) -> Export<'f> {
+    fn new(formula: &'f Formula, lang: Lang, prefix: &'f Prefix) -> Export<'f> {
         let program = &formula.program;
         let function_names: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
         let mut uses = Vec::new();
@@ -127,8 +179,8 @@ impl<'f> Export<'f> {
             }
         }
         let uses: Vec<Use> = all_uses().into_iter().filter(|u| uses.contains(u)).collect();
-        let helpers = helper_names(lang, &uses);
-        let entry = "formula_attacks";
+        let helpers = helper_names(lang, &uses, prefix);
+        let entry = &*prefix.of("attacks");
         // The entry's parameters and the board's names would hide a function of that name.
         let inputs = ["occupied", "square", "o", "r", "sq"];
         let function_names = choose(lang, &function_names, &|name| {
@@ -157,6 +209,7 @@ impl<'f> Export<'f> {
         }
         let mut export = Export {
             lang,
+            prefix,
             formula,
             functions,
             main,
@@ -208,7 +261,8 @@ impl<'f> Export<'f> {
 
     fn header(&mut self) {
         let c = self.lang == Lang::C;
-        self.comment(0, "formula_attacks(occupied, square): exported from Slider Lab's formula playground.");
+        let entry = self.prefix.of("attacks");
+        self.comment(0, &format!("{entry}(occupied, square): exported from Slider Lab's formula playground."));
         self.comment(0, "");
         self.comment(0, "Every value is an unsigned 64-bit word: + - * wrap around, a shift or a rotation takes its");
         self.comment(
@@ -449,7 +503,7 @@ impl<'f> Export<'f> {
             Lang::C => {
                 self.line(0, "// The formula's value for one slider on square (0 = a1, 63 = h8) among the pieces of");
                 self.line(0, "// occupied.");
-                self.line(0, "uint64_t formula_attacks(uint64_t occupied, unsigned square)");
+                self.line(0, &format!("uint64_t {}(uint64_t occupied, unsigned square)", self.prefix.of("attacks")));
                 self.line(0, "{");
                 self.line(1, "assert(square < 64);");
             }
@@ -462,7 +516,7 @@ impl<'f> Export<'f> {
                 if !allow.is_empty() {
                     self.line(0, &format!("#[allow({})]", allow.join(", ")));
                 }
-                self.line(0, "pub fn formula_attacks(occupied: u64, square: u32) -> u64 {");
+                self.line(0, &format!("pub fn {}(occupied: u64, square: u32) -> u64 {{", self.prefix.of("attacks")));
                 self.line(1, "debug_assert!(square < 64, \"square is 0 (a1) to 63 (h8)\");");
             }
         }

@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::Lang;
+use super::{Lang, Prefix};
 use crate::functions::{self, CSpelling, Function, Geometry, RustSpelling, WordFunction};
 use crate::names::{self, BoardName, DIRECTIONS};
 use crate::parse::{Expr, Node, Statement};
@@ -91,13 +91,13 @@ pub(super) fn mask_of(use_: Use) -> Option<(Mask, String, String)> {
 }
 
 /// The names of the helpers (and C's tables) written for these uses.
-pub(super) fn helper_names(lang: Lang, uses: &[Use]) -> Vec<String> {
+pub(super) fn helper_names(lang: Lang, uses: &[Use], prefix: &Prefix) -> Vec<String> {
     let mut helpers = Vec::new();
     for &use_ in uses {
         if let Some((_, name, _)) = mask_of(use_) {
-            helpers.push(format!("formula_{name}"));
+            helpers.push(prefix.of(&name));
             if lang == Lang::C {
-                helpers.push(format!("FORMULA_{}", name.to_ascii_uppercase()));
+                helpers.push(prefix.table(&name));
             }
             continue;
         }
@@ -117,7 +117,7 @@ pub(super) fn helper_names(lang: Lang, uses: &[Use]) -> Vec<String> {
             // Read through mask_of, above.
             Use::Mask(Mask::Line(_) | Mask::Ray(_)) => continue,
         };
-        helpers.push(format!("formula_{name}"));
+        helpers.push(prefix.of(name));
     }
     helpers
 }
