@@ -75,8 +75,11 @@ pub fn compile(text: &str) -> Result<CompiledModule, String> {
 }
 
 /// The formula as a function to paste into an engine: C, or else Rust.
-pub fn export(text: &str, c: bool) -> Result<String, String> {
-    let answer = ask(Request::Export, text, |writer| writer.u8(if c { 0 } else { 1 }))?;
+pub fn export(text: &str, c: bool, prefix: &str) -> Result<String, String> {
+    let answer = ask(Request::Export, text, |writer| {
+        writer.u8(if c { 0 } else { 1 });
+        writer.str(prefix);
+    })?;
     wire::Reader::new(&answer).str().map(String::from).ok_or_else(unreadable)
 }
 

@@ -255,6 +255,31 @@ async fn the_formula_is_copied_as_c_and_as_rust() {
     );
     // The clipboard took it, or the page said to copy it by hand.
     browser.client.wait().for_element(Locator::Css("[data-engine-copied]")).await.unwrap();
+    // Another prefix names every generated name; one that is no identifier is refused in a
+    // sentence under the field.
+    let prefix = browser.client.find(Locator::Css("[data-engine-prefix]")).await.expect("the prefix field");
+    prefix.clear().await.unwrap();
+    prefix.send_keys("rook").await.unwrap();
+    browser.click("[data-copy-as=\"c\"]").await;
+    let renamed = "const e = document.querySelector('[data-engine-code=\"c\"]'); return !!e && e.textContent.includes('uint64_t rook_attacks(');";
+    let c = browser
+        .read_when(renamed, "return document.querySelector('[data-engine-code=\"c\"]').textContent;", vec![], 10)
+        .await;
+    let c = c.expect("the C under the prefix rook");
+    assert!(!c.as_str().unwrap_or_default().contains("formula_"), "{c}");
+    prefix.clear().await.unwrap();
+    prefix.send_keys("Rook").await.unwrap();
+    browser.click("[data-copy-as=\"rust\"]").await;
+    let refused = "return !!document.querySelector('[data-engine-export] [role=alert]');";
+    let why = browser
+        .read_when(
+            refused,
+            "return document.querySelector('[data-engine-export] [role=alert]').textContent;",
+            vec![],
+            10,
+        )
+        .await;
+    assert!(why.expect("the refusal").as_str().unwrap_or_default().contains("\"Rook\" is no prefix"));
     browser.close().await;
 }
 

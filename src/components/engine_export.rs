@@ -29,15 +29,17 @@ pub struct EngineExportProps {
 #[function_component(EngineExport)]
 pub fn engine_export(props: &EngineExportProps) -> Html {
     let shown = &use_state(|| None::<Shown>);
+    // What the generated names begin with: two exports with different ones link together.
+    let prefix = &use_state(|| String::from("formula"));
     {
         let shown = shown.clone();
         use_effect_with(props.formula.clone(), move |_| shown.set(None));
     }
     let formula = &props.formula;
     let copy = |language: &'static str| {
-        let (shown, formula) = (shown.clone(), formula.clone());
+        let (shown, formula, prefix) = (shown.clone(), formula.clone(), prefix.clone());
         Callback::from(move |_: MouseEvent| {
-            let code = language::export(&formula, language == "C");
+            let code = language::export(&formula, language == "C", &prefix);
             shown.set(Some(Shown { language, code: code.clone(), copied: None }));
             if let Ok(text) = code {
                 let shown = shown.clone();
@@ -67,11 +69,25 @@ pub fn engine_export(props: &EngineExportProps) -> Html {
         }
         Err(why) => html! { <p class="formula-error" role="alert">{ why.clone() }</p> },
     });
+    let on_prefix = {
+        let prefix = prefix.clone();
+        Callback::from(move |event: InputEvent| {
+            if let Some(input) = event.target_dyn_into::<web_sys::HtmlInputElement>() {
+                prefix.set(input.value());
+            }
+        })
+    };
     html! {
         <div class="engine-export" data-engine-export="">
             <span class="control-label">{ "To your engine" }</span>
             <button type="button" data-copy-as="c" onclick={copy("C")}>{ "Copy as C" }</button>
             <button type="button" data-copy-as="rust" onclick={copy("Rust")}>{ "Copy as Rust" }</button>
+            <label class="engine-prefix">
+                { "names begin with " }
+                <input type="text" size="10" spellcheck="false" value={(**prefix).clone()} oninput={on_prefix}
+                    data-engine-prefix="" aria-describedby="engine-prefix-why" />
+                <span id="engine-prefix-why" class="hint">{ "_attacks: another prefix links two exports together" }</span>
+            </label>
             { for view }
         </div>
     }

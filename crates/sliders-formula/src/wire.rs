@@ -840,11 +840,15 @@ impl Server {
                 };
                 write_compiled(&mut writer, &compiled);
             }
-            Request::Export => match reader.u8() {
-                Some(0) => writer.str(&formula.to_c()),
-                Some(1) => writer.str(&formula.to_rust()),
-                _ => return Err(unreadable()),
-            },
+            Request::Export => {
+                let (language, prefix) = (reader.u8(), reader.str().ok_or_else(unreadable)?);
+                let prefix: super::Prefix = prefix.parse()?;
+                match language {
+                    Some(0) => writer.str(&formula.to_c_named(&prefix)),
+                    Some(1) => writer.str(&formula.to_rust_named(&prefix)),
+                    _ => return Err(unreadable()),
+                }
+            }
             Request::ProveStart | Request::ProveSquare => return self.prove(request, text, &mut reader),
         }
         if !reader.finished() {

@@ -267,24 +267,34 @@ fn a_compiled_formula_crosses_the_bytes_whole() {
     }
 }
 
-/// An export request gives the formula's C or Rust; any other language byte is refused.
+/// An export request gives the formula's C or Rust under the prefix asked for; any other
+/// language byte, and a prefix that is no identifier, is refused.
 #[test]
 fn an_export_crosses_the_bytes_as_text() {
     use sliders_formula::wire::{Reader, Request, Server, Writer};
-    use sliders_formula::Formula;
+    use sliders_formula::{Formula, Prefix};
     let text = sliders_formula::examples::EXAMPLES[1].text();
     let formula = Formula::parse(text).unwrap();
-    for (language, expected) in [(0, formula.to_c()), (1, formula.to_rust())] {
+    let ask = |language: u8, prefix: &str| {
         let mut writer = Writer::default();
         writer.str(text);
         writer.u8(language);
-        let answer = Server::default().answer(Request::Export, &writer.bytes).unwrap();
+        writer.str(prefix);
+        Server::default().answer(Request::Export, &writer.bytes)
+    };
+    let rook: Prefix = "rook".parse().unwrap();
+    for (language, prefix, expected) in [
+        (0, "formula", formula.to_c()),
+        (1, "formula", formula.to_rust()),
+        (0, "rook", formula.to_c_named(&rook)),
+        (1, "rook", formula.to_rust_named(&rook)),
+    ] {
+        let answer = ask(language, prefix).unwrap();
         assert_eq!(Reader::new(&answer).str(), Some(expected.as_str()));
     }
-    let mut writer = Writer::default();
-    writer.str(text);
-    writer.u8(7);
-    assert!(Server::default().answer(Request::Export, &writer.bytes).is_err());
+    assert!(ask(7, "formula").is_err());
+    let refused = ask(0, "Rook").unwrap_err();
+    assert!(refused.contains("\"Rook\" is no prefix"), "{refused}");
 }
 
 #[test]
