@@ -147,7 +147,7 @@ return north(o, sq)";
     let words = found[3].as_str().unwrap_or_default();
     assert!(
         words.contains(
-            "of the 2^70 boards (about 31.3% of them), on 48 of the 64 squares, its own square empty or not."
+            "of the 2^70 boards (about 31.3% of them), on 48 of the 64 squares, counting boards with the slider's square empty as well as occupied."
         ),
         "{words}"
     );

@@ -172,7 +172,12 @@ enum Proving {
 
 fn parse_proving(text: &str) -> Result<Proving, String> {
     match text.strip_prefix('@') {
+        Some("") => Err("name the file after @: --prove @other.c".to_string()),
         Some(path) => Ok(Proving::Text(path.to_string())),
+        // A file's name without its @ is the likely slip.
+        None if text.contains(['.', '/']) => {
+            parse_target(text).map(Proving::Target).map_err(|why| format!("{why}; a text in a file is @{text}"))
+        }
         None => parse_target(text).map(Proving::Target),
     }
 }
@@ -323,10 +328,10 @@ struct EvalArgs {
 fn eval(text: &str, args: EvalArgs) -> ExitCode {
     let EvalArgs { position, trace, check, prove, nodes, own, emit, prefix } = args;
     let text = match text.strip_prefix('@') {
-        Some(path) => match std::fs::read_to_string(path) {
+        Some(path) => match read_text(path) {
             Ok(text) => text,
-            Err(error) => {
-                eprintln!("error: cannot read the formula from {path}: {error}");
+            Err(why) => {
+                eprintln!("error: cannot read the formula from {path}: {why}");
                 return ExitCode::from(2);
             }
         },
@@ -348,7 +353,28 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
     if let Some(note) = formula.reading_note() {
         eprintln!("note: {note}");
     }
+    if own == OwnSquare::Either && (trace || emit.is_some()) {
+        eprintln!(
+            "error: --from-empty applies to --check, --prove and one board's value: --trace and --emit show the lab's boards, where o = occupied | r"
+        );
+        return ExitCode::from(2);
+    }
     match (position.slider, position.square, position.occupied) {
+        // From an empty square: o is the board as given, the slider's bit set or not.
+        (Some(_), Some(sliders), Some(occupied)) if own == OwnSquare::Either => {
+            let (Some(square), 1) = (sliders.squares().next(), sliders.0.count_ones()) else {
+                eprintln!("error: --from-empty takes one slider's square");
+                return ExitCode::from(2);
+            };
+            match formula.attacks_on(square, occupied, own) {
+                Ok(value) => println!("{value}"),
+                Err(fault) => {
+                    let (line, caret) = fault.caret(&text);
+                    eprintln!("error: {}\n  {line}\n  {caret}", fault.describe(&text));
+                    return ExitCode::from(2);
+                }
+            }
+        }
         (Some(slider), Some(sliders), Some(occupied)) => match formula.trace(slider, sliders, occupied) {
             Ok(traced) => {
                 println!("{}", traced.result);
@@ -397,32 +423,66 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
 
 /// The text in `path`, read as a formula: `Err` with exit code 2 once the problem is printed.
 fn read_formula(path: &str) -> Result<(String, Formula), ExitCode> {
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        eprintln!("error: cannot read the text to prove against from {path}: {error}");
+    let text = read_text(path).map_err(|why| {
+        eprintln!("error: cannot read the text to prove against from {path}: {why}");
         ExitCode::from(2)
     })?;
     match Formula::parse(&text) {
-        Ok(formula) => Ok((text, formula)),
+        Ok(formula) => {
+            if let Some(note) = formula.reading_note() {
+                eprintln!("note: in {path}: {note}");
+            }
+            Ok((text, formula))
+        }
         Err(error) => {
             let (line, caret) = error.caret(&text);
             eprintln!("error: in {path}: {}\n  {line}\n  {caret}", error.describe(&text));
+            for note in &error.notes {
+                eprintln!("note: in {path}: {note}");
+            }
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// A formula's text from a file, read no further than a formula may be long (a file is text
+/// from a stranger, and may be endless), a byte-order mark left out.
+fn read_text(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    if path.is_empty() {
+        return Err("no file is named after @".to_string());
+    }
+    // Four bytes at most a character, and one more to know there is more.
+    let most = sliders_formula::MAX_LENGTH * 4;
+    let mut bytes = Vec::new();
+    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
+    file.take(most as u64 + 1).read_to_end(&mut bytes).map_err(|error| error.to_string())?;
+    if bytes.len() > most {
+        return Err(format!("it is longer than a formula may be ({} characters)", sliders_formula::MAX_LENGTH));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())?;
+    Ok(text.strip_prefix('\u{feff}').map(String::from).unwrap_or(text))
 }
 
 /// `--check`: the sampled check's verdict, printed, and its outcome.
 fn check_formula(formula: &Formula, text: &str, target: Target, own: OwnSquare) -> CheckOutcome {
     let outcome = Checker::new(target).with_own_square(own).run(formula);
     match &outcome {
-        CheckOutcome::Agrees { cases } => println!("agrees with {} on all {cases} cases", target.describe()),
+        CheckOutcome::Agrees { cases } => {
+            let half = match own {
+                OwnSquare::Occupied => "",
+                OwnSquare::Either => ", the slider's square empty on half of them",
+            };
+            println!("agrees with {} on all {cases} cases{half}", target.describe())
+        }
         CheckOutcome::Differs { cases, counter_example: c } => {
             let got = match &c.got {
                 Ok(value) => format!("formula={value}"),
                 Err(fault) => format!("fault=\"{}\"", fault.describe(text)),
             };
+            let empty = if c.occupied.contains(c.square) { String::new() } else { format!(" ({} empty)", c.square) };
             println!(
-                "differs from {} on case {cases}: square={} occupied={} expected={} {got}",
+                "differs from {} on case {cases}{empty}: square={} occupied={} expected={} {got}",
                 target.describe(),
                 c.square,
                 c.occupied,

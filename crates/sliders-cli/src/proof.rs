@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use sliders_formula::prove::{square_count, Comparison, Difference, Proof, Prover};
+use sliders_formula::prove::{all_boards, square_count, Comparison, Difference, Proof, Prover};
 use sliders_formula::{CounterExample, Fault, Formula, OwnSquare};
 
 /// Runs `prover` on `formula` and prints its verdict. Where its budget runs out, the sampled
@@ -15,7 +15,7 @@ pub fn prove(formula: &Formula, text: &str, prover: Prover) -> ExitCode {
     match &proof {
         Proof::Proved { .. } => ExitCode::SUCCESS,
         Proof::Fails(failure) => {
-            if !failure.squares.is_empty() {
+            if !failure.squares.is_empty() && failure.boards != Some(all_boards(own)) {
                 let squares: Vec<String> =
                     failure.squares.iter().map(|(square, n)| format!("{square} {}", square_count(*n, own))).collect();
                 println!("failing boards by square: {}", squares.join(", "));
@@ -52,14 +52,16 @@ pub fn compare(texts: Texts, own: OwnSquare, budget: u64) -> ExitCode {
     match &comparison {
         Comparison::Equal { .. } => ExitCode::SUCCESS,
         Comparison::Differ { example, undecided, .. } => {
-            if let Some(squares) = comparison.squares(own) {
+            // Every board of every square says no more square by square.
+            let all = matches!(comparison, Comparison::Differ { boards: Some(n), .. } if n == all_boards(own));
+            if let Some(squares) = comparison.squares(own).filter(|_| !all) {
                 println!("differing boards by square: {squares}");
             }
             let fewest = if undecided.is_none() { "the fewest pieces" } else { "a known differing board" };
             println!(
                 "{fewest} ({}): {}",
                 pieces(example.square, example.occupied),
-                difference(example, first_text, second_text)
+                difference(example, first_text, (second_text, texts.path))
             );
             ExitCode::FAILURE
         }
@@ -67,7 +69,7 @@ pub fn compare(texts: Texts, own: OwnSquare, budget: u64) -> ExitCode {
         Comparison::Mistake(example) => {
             eprintln!(
                 "error: the prover's board gives the same from both texts: {}",
-                difference(example, first_text, second_text)
+                difference(example, first_text, (second_text, texts.path))
             );
             ExitCode::from(3)
         }
@@ -84,17 +86,19 @@ fn pieces(square: sliders::Square, occupied: sliders::Bitboard) -> String {
     }
 }
 
-fn difference(d: &Difference, first_text: &str, second_text: &str) -> String {
-    let value = |value: &Result<sliders::Bitboard, Fault>, text: &str| match value {
-        Ok(value) => value.to_string(),
-        Err(fault) => format!("fault \"{}\"", fault.describe(text)),
+/// The board and what each text gives there, the other text named by its file, a fault as the
+/// target's check says one.
+fn difference(d: &Difference, first_text: &str, (second_text, path): (&str, &str)) -> String {
+    let value = |name: &str, value: &Result<sliders::Bitboard, Fault>, text: &str| match value {
+        Ok(value) => format!("{name}={value}"),
+        Err(fault) => format!("{name}=fault \"{}\"", fault.describe(text)),
     };
     format!(
-        "square={} occupied={} formula={} other={}",
+        "square={} occupied={} {} {}",
         d.square,
         d.occupied,
-        value(&d.first, first_text),
-        value(&d.second, second_text)
+        value("formula", &d.first, first_text),
+        value(path, &d.second, second_text)
     )
 }
 

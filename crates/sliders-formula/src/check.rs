@@ -235,30 +235,52 @@ impl Checker {
         mut attacks: impl FnMut(Square, Bitboard) -> Result<Bitboard, Fault>,
     ) -> Option<CheckOutcome> {
         for _ in 0..budget {
-            if self.square == 64 {
+            let Some((square, occupied)) = self.next_case() else {
                 return Some(CheckOutcome::Agrees { cases: self.done });
-            }
-            let square = Square::from_index(self.square);
-            let own_bit = match self.own {
-                OwnSquare::Occupied => square.bit(),
-                OwnSquare::Either if self.case.is_multiple_of(2) => square.bit(),
-                OwnSquare::Either => Bitboard::EMPTY,
             };
-            let occupied = self.board(square) | own_bit;
             let expected = self.target.expected(square, occupied);
             let got = attacks(square, occupied);
-            self.done += 1;
             if got.as_ref().ok() != Some(&expected) {
                 let counter_example = CounterExample { square, occupied, expected, got };
                 return Some(CheckOutcome::Differs { cases: self.done, counter_example });
             }
-            self.case += 1;
-            if self.case == CASES_PER_SQUARE {
-                self.case = 0;
-                self.square += 1;
+        }
+        None
+    }
+
+    /// The first of the check's boards on which `differs` holds: the sample a comparison of
+    /// two texts falls back on where its diagrams grow too large.
+    pub fn find(mut self, mut differs: impl FnMut(Square, Bitboard) -> bool) -> Option<(Square, Bitboard)> {
+        while let Some((square, occupied)) = self.next_case() {
+            if differs(square, occupied) {
+                return Some((square, occupied));
             }
         }
         None
+    }
+
+    /// The next case's square and board, the checker moved past it; `None` once every square
+    /// is done. From an empty square too, each case is drawn twice in a row, with the slider's
+    /// bit and without: the line's every blocker pattern (the empty line first) both ways, then
+    /// random boards each way.
+    fn next_case(&mut self) -> Option<(Square, Bitboard)> {
+        if self.square == 64 {
+            return None;
+        }
+        let square = Square::from_index(self.square);
+        let (own_bit, index) = match self.own {
+            OwnSquare::Occupied => (square.bit(), self.case),
+            OwnSquare::Either if self.case.is_multiple_of(2) => (square.bit(), self.case / 2),
+            OwnSquare::Either => (Bitboard::EMPTY, self.case / 2),
+        };
+        let occupied = self.board(square, index) | own_bit;
+        self.done += 1;
+        self.case += 1;
+        if self.case == CASES_PER_SQUARE {
+            self.case = 0;
+            self.square += 1;
+        }
+        Some((square, occupied))
     }
 
     /// Runs the whole check.
@@ -270,19 +292,19 @@ impl Checker {
         }
     }
 
-    /// The board of the current case (without the slider).
-    fn board(&mut self, square: Square) -> Bitboard {
+    /// The board of the case numbered `index` (without the slider).
+    fn board(&mut self, square: Square, index: usize) -> Bitboard {
         let blockers = self.target.blockers(square).0;
-        let noise = self.random_board() & !blockers;
+        let noise = self.random_board(index) & !blockers;
         if blockers != 0 {
             // Every subset in turn, by the carry-rippler: the first round alone, then each
             // again with random pieces off the line.
             let subsets = 1usize << blockers.count_ones();
-            let subset = pdep_index(self.case % subsets, blockers);
-            let elsewhere = if self.case < subsets { 0 } else { noise };
+            let subset = pdep_index(index % subsets, blockers);
+            let elsewhere = if index < subsets { 0 } else { noise };
             return Bitboard(subset | elsewhere);
         }
-        match self.case {
+        match index {
             0 => Bitboard::EMPTY,
             1 => Bitboard::FULL,
             _ => Bitboard(noise),
@@ -290,9 +312,9 @@ impl Checker {
     }
 
     /// A board of a random density: an eighth, a quarter, a half or three quarters full.
-    fn random_board(&mut self) -> u64 {
+    fn random_board(&mut self, index: usize) -> u64 {
         let (a, b, c) = (self.random.next_u64(), self.random.next_u64(), self.random.next_u64());
-        match self.case % 4 {
+        match index % 4 {
             0 => a & b & c,
             1 => a & b,
             2 => a,

@@ -50,6 +50,9 @@ use sliders::{Bitboard, Slider, Square};
 
 /// The longest formula read, in characters: a link's, a file's or a typed one.
 pub const MAX_LENGTH: usize = 4000;
+
+/// The most characters of a line [`Error::caret`] shows.
+pub const CARET_WINDOW: usize = 100;
 /// How deep parentheses, operators and calls may nest.
 pub const MAX_NESTING: usize = 64;
 /// The most operations one evaluation may take (counting every call of every function).
@@ -91,10 +94,18 @@ impl Error {
     /// The line typed, and a caret under the place: what the page and the CLI show under the message.
     pub fn caret(&self, text: &str) -> (String, String) {
         let (line, column) = self.position(text);
-        let typed = text.lines().nth(line - 1).unwrap_or("").to_string();
+        let typed: Vec<char> = text.lines().nth(line - 1).unwrap_or("").chars().collect();
         let width = text[self.span.start.min(text.len())..self.span.end.min(text.len())].chars().count().max(1);
-        let width = width.min(typed.chars().count().saturating_sub(column - 1).max(1));
-        (typed, format!("{}{}", " ".repeat(column - 1), "^".repeat(width)))
+        let width = width.min(typed.len().saturating_sub(column - 1).max(1));
+        // A line longer than the window is cut around the place, marked … where it is cut: a
+        // stranger's text may be one line of megabytes.
+        let start = (column - 1).saturating_sub(CARET_WINDOW / 2).min(typed.len().saturating_sub(CARET_WINDOW));
+        let end = (start + CARET_WINDOW).min(typed.len());
+        let (before, after) = (if start > 0 { "…" } else { "" }, if end < typed.len() { "…" } else { "" });
+        let shown: String = typed[start..end].iter().collect();
+        let width = width.min(end.saturating_sub(column - 1).max(1));
+        let indent = before.chars().count() + (column - 1 - start);
+        (format!("{before}{shown}{after}"), format!("{}{}", " ".repeat(indent), "^".repeat(width)))
     }
 }
 

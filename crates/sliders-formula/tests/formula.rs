@@ -679,3 +679,19 @@ fn a_formulas_own_operations_are_said_from_their_values() {
     let stop = said("bsf(o)", Square::D4, 1 << 63);
     assert!(stop.contains("d4 is the rook's own square.") && !stop.contains("technique"), "{stop}");
 }
+
+/// A caret under a place in a very long line shows a window of the line around the place, cut
+/// with … marks, the caret still under the place.
+#[test]
+fn a_caret_in_a_long_line_shows_a_window_around_the_place() {
+    let text = format!("return o & {} @ r", "r | ".repeat(300));
+    let error = Formula::parse(&text).unwrap_err();
+    let (line, caret) = error.caret(&text);
+    assert!(line.chars().count() <= sliders_formula::CARET_WINDOW + 2, "{line}");
+    assert!(line.starts_with('…'), "{line}");
+    let at = caret.chars().position(|c| c == '^').unwrap();
+    assert_eq!(line.chars().nth(at), Some('@'), "{line}\n{caret}");
+    // A short line is shown whole.
+    let error = Formula::parse("o & @").unwrap_err();
+    assert_eq!(error.caret("o & @"), ("o & @".to_string(), "    ^".to_string()));
+}

@@ -142,7 +142,7 @@ fn a_getter_that_relies_on_its_own_bit_is_proved_and_refuted_from_an_empty_squar
     assert!(!c.occupied.contains(c.square));
     let words =
         Prover::new(north, NODE_BUDGET).own_square(OwnSquare::Either).run(&formula).summary(north, OwnSquare::Either);
-    assert!(words.starts_with("Fails on 370,087,802,978,797,879,296 of the 2^70 boards (about 31.3% of them), on 48 of the 64 squares, its own square empty or not."), "{words}");
+    assert!(words.starts_with("Fails on 370,087,802,978,797,879,296 of the 2^70 boards (about 31.3% of them), on 48 of the 64 squares, counting boards with the slider's square empty as well as occupied."), "{words}");
     // The sampled check finds it too, from the empty square's half of its cases.
     let sampled = Checker::new(north).with_own_square(OwnSquare::Either).run(&formula);
     let Some(found) = sampled.counter_example() else { panic!("the sample missed it") };
@@ -436,5 +436,42 @@ fn two_texts_are_proved_equal_or_their_differing_boards_counted() {
     assert!(matches!(compare(&subtraction, &getter, occupied, NODE_BUDGET), Comparison::Equal { .. }));
     let words = compare(&subtraction, &getter, OwnSquare::Either, NODE_BUDGET).summary("a", "b", OwnSquare::Either);
     assert!(words.starts_with("a and b differ on ") && words.contains("of the 2^70 boards"), "{words}");
-    assert!(words.ends_with("their own square empty or not."), "{words}");
+    assert!(words.ends_with("counting boards with the slider's square empty as well as occupied."), "{words}");
+}
+
+/// From an empty square too, the sampled check tries each blocker pattern of the line with the
+/// slider's bit and without, the empty board first: a getter that scans an empty board (ctz of
+/// 0, as attackers-to on an empty square meets) is caught by the sample as by the proof.
+#[test]
+fn the_sample_from_an_empty_square_tries_the_empty_board() {
+    let text = "__builtin_ctzll(o) < 64 ? (o ^ (o - 2 * r)) & ray(sq, east) : 0";
+    let formula = Formula::parse(text).unwrap();
+    let east = Target::Ray(sliders::Direction::East);
+    assert!(matches!(Checker::new(east).run(&formula), CheckOutcome::Agrees { .. }));
+    let sampled = Checker::new(east).with_own_square(OwnSquare::Either).run(&formula);
+    let Some(found) = sampled.counter_example() else { panic!("the sample from an empty square missed it") };
+    assert_eq!((found.square, found.occupied), (sliders::Square::A1, sliders::Bitboard::EMPTY));
+    let proof = Prover::new(east, NODE_BUDGET).own_square(OwnSquare::Either).run(&formula);
+    let Proof::Fails(failure) = proof else { panic!("{proof:?}") };
+    assert_eq!(failure.boards, Some(64), "one board a square: the empty one");
+}
+
+/// Where the diagrams of a comparison grow too large before a difference is known, the sampled
+/// check's boards answer, as for a target: a differing board, its count unknown.
+#[test]
+fn a_comparison_that_blows_up_falls_back_on_the_sample() {
+    use sliders_formula::prove::{compare, Comparison};
+    let right = Formula::parse("ray(sq, north)").unwrap();
+    let hashed = Formula::parse("ray(sq, north) ^ (o * o * o * o * o * 0x9e3779b97f4a7c15)").unwrap();
+    let comparison = compare(&right, &hashed, OwnSquare::Occupied, 1_000_000);
+    let Comparison::Differ { boards: None, undecided: Some(square), example, .. } = &comparison else {
+        panic!("{comparison:?}")
+    };
+    assert_eq!(*square, sliders::Square::A1);
+    assert_ne!(example.first, example.second);
+    assert!(comparison.summary("a", "b", OwnSquare::Occupied).contains("the board below"), "{comparison:?}");
+    // Equal texts that blow up stay undecided, saying that no square was decided.
+    let same = Formula::parse("ray(sq, north) ^ (o * o * o * o * o) ^ (o * o * o * o * o)").unwrap();
+    let words = compare(&right, &same, OwnSquare::Occupied, 1_000_000).summary("a", "b", OwnSquare::Occupied);
+    assert!(words.starts_with("Undecided: ") && words.ends_with("no square was decided before it."), "{words}");
 }

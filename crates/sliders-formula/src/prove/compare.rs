@@ -12,9 +12,9 @@ use super::report::{share_of, square_count, thousands};
 use super::symbolic::{self, Liveness};
 use super::words::Builder;
 use super::BlowUp;
-use crate::check::OwnSquare;
+use crate::check::{Checker, OwnSquare, Target};
 use crate::{Fault, Formula};
-use sliders::{Bitboard, Square};
+use sliders::{Bitboard, Slider, Square};
 
 /// What two texts give on one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +65,9 @@ pub fn compare(first: &Formula, second: &Formula, own: OwnSquare, budget: u64) -
             Ok(differing) => differing,
             Err(blew_up) => {
                 let nodes = builder.spent();
-                return match least {
+                // No differing board known yet: the sampled check's boards may show one.
+                let known = least.or_else(|| sampled_difference(first, second, own));
+                return match known {
                     Some((square_of, occupied)) => checked(Comparison::Differ {
                         boards: None,
                         squares,
@@ -100,6 +102,16 @@ pub fn compare(first: &Formula, second: &Formula, own: OwnSquare, budget: u64) -
     }
 }
 
+/// The first of the sampled check's boards (a queen's, so every line's blocker patterns) on
+/// which the texts differ or either faults.
+fn sampled_difference(first: &Formula, second: &Formula, own: OwnSquare) -> Option<(Square, Bitboard)> {
+    let sample = Checker::new(Target::Piece(Slider::Queen)).with_own_square(own);
+    sample.find(|square, occupied| {
+        let (a, b) = (first.attacks_on(square, occupied, own), second.attacks_on(square, occupied, own));
+        a.is_err() || b.is_err() || a != b
+    })
+}
+
 fn run_both(first: &Formula, second: &Formula, square: Square, occupied: Bitboard, own: OwnSquare) -> Difference {
     let (a, b) = (first.attacks_on(square, occupied, own), second.attacks_on(square, occupied, own));
     Difference { square, occupied, first: a, second: b }
@@ -123,7 +135,7 @@ impl Comparison {
         let all = format!("2^{}", super::all_boards(own).trailing_zeros());
         let empty_too = match own {
             OwnSquare::Occupied => "",
-            OwnSquare::Either => ", their own square empty or not",
+            OwnSquare::Either => ", counting boards with the slider's square empty as well as occupied",
         };
         let at = |blew_up: &Option<BlowUp>| {
             blew_up.as_ref().map_or_else(String::new, |b| format!(", in line {}'s {}", b.line, b.operation))
@@ -147,8 +159,13 @@ impl Comparison {
                 at(blew_up)
             ),
             Comparison::Undecided { square, decided, blew_up, .. } => format!(
-                "Undecided: the prover's budget ran out on {square}{}; they are equal on all boards of the {decided} squares before it.",
-                at(blew_up)
+                "Undecided: the prover's budget ran out on {square}{}, and the sampled check's boards showed no difference; {}.",
+                at(blew_up),
+                match decided {
+                    0 => String::from("no square was decided before it"),
+                    1 => String::from("they are equal on all boards of a1, the one square before it"),
+                    n => format!("they are equal on all boards of the {n} squares before it"),
+                }
             ),
             Comparison::Mistake(example) => format!(
                 "The prover is wrong here: the board it found ({} on {}) gives the same from both texts when run. This is a bug in Slider Lab.",

@@ -84,7 +84,7 @@ impl Proof {
         let (each, all) = (power(own.boards_a_square()), all_boards(own));
         let empty_too = match own {
             OwnSquare::Occupied => "",
-            OwnSquare::Either => ", its own square empty or not",
+            OwnSquare::Either => ", counting boards with the slider's square empty as well as occupied",
         };
         match self {
             Proof::Proved { .. } => format!(
