@@ -11,7 +11,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::prove::{BlowUp, Failure, Proof};
+// Two texts compared; `Comparison` here is the step vocabulary's (`<`, `==`, …).
+use super::prove::{BlowUp, Comparison as Compared, Difference, Failure, Proof};
 use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, OwnSquare, Span, Target};
 use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Scan, Step, Trace, Value};
@@ -39,15 +40,19 @@ pub enum Request {
     /// The text, a target and a node budget: starts a proof (after the sampled check, whose
     /// counter-example answers if the budget runs out). An empty answer.
     ProveStart = 6,
-    /// The text: the started proof moved on by a square ([`write_proof_step`]).
+    /// The text: the started proof moved on by a square ([`write_proof_step`]), or the started
+    /// comparison ([`write_comparison_step`]).
     ProveSquare = 7,
     /// An example's id, in the text's place: the example's text, as a string. The page's
     /// first load carries the examples' names, not their texts.
     Example = 8,
+    /// The text, a node budget, the slider's square ([`OwnSquare`]) and another text: starts
+    /// proving the two texts equal on every board. An empty answer, or why a text does not read.
+    CompareStart = 9,
 }
 
 impl Request {
-    pub const ALL: [Request; 9] = [
+    pub const ALL: [Request; 10] = [
         Request::Parse,
         Request::Trace,
         Request::Attacks,
@@ -57,6 +62,7 @@ impl Request {
         Request::ProveStart,
         Request::ProveSquare,
         Request::Example,
+        Request::CompareStart,
     ];
 }
 
@@ -86,6 +92,82 @@ pub fn write_proof_step(writer: &mut Writer, squares_done: u32, proof: Option<&P
             writer.counter_example(c);
         }
     }
+}
+
+/// A comparison's progress after a square, and its answer once it has ended.
+pub fn write_comparison_step(writer: &mut Writer, squares_done: u32, comparison: Option<&Compared>) {
+    writer.u32(squares_done);
+    match comparison {
+        None => writer.u8(0),
+        Some(Compared::Equal { nodes }) => {
+            writer.u8(1);
+            writer.u64(*nodes);
+        }
+        Some(Compared::Differ { boards, squares, example, undecided, blew_up, nodes }) => {
+            writer.u8(2);
+            match boards {
+                Some(boards) => {
+                    writer.u8(1);
+                    writer.u128(*boards);
+                }
+                None => writer.u8(0),
+            }
+            writer.u8(squares.len() as u8);
+            for (square, boards) in squares {
+                writer.u8(square.index() as u8);
+                writer.u128(*boards);
+            }
+            writer.difference(example);
+            writer.u8(undecided.map_or(64, |square| square.index() as u8));
+            write_blow_up(writer, blew_up.as_ref());
+            writer.u64(*nodes);
+        }
+        Some(Compared::Undecided { square, decided, nodes, blew_up }) => {
+            writer.u8(3);
+            writer.u8(square.index() as u8);
+            writer.u32(*decided);
+            writer.u64(*nodes);
+            write_blow_up(writer, blew_up.as_ref());
+        }
+        Some(Compared::Mistake(example)) => {
+            writer.u8(4);
+            writer.difference(example);
+        }
+    }
+}
+
+/// [`write_comparison_step`]'s bytes read back: `None` for bytes it did not write.
+pub fn read_comparison_step(bytes: &[u8]) -> Option<(u32, Option<Compared>)> {
+    let mut reader = Reader::new(bytes);
+    let done = reader.u32()?;
+    let comparison = match reader.u8()? {
+        0 => None,
+        1 => Some(Compared::Equal { nodes: reader.u64()? }),
+        2 => {
+            let boards = match reader.u8()? {
+                0 => None,
+                _ => Some(reader.u128()?),
+            };
+            let count = reader.u8()?;
+            let squares = (0..count).map(|_| Some((reader.square()?, reader.u128()?))).collect::<Option<Vec<_>>>()?;
+            let example = reader.difference()?;
+            let undecided = match reader.u8()? {
+                64 => None,
+                s => Some(Square::from_index(u32::from(s).min(63))),
+            };
+            let blew_up = read_blow_up(&mut reader)?;
+            Some(Compared::Differ { boards, squares, example, undecided, blew_up, nodes: reader.u64()? })
+        }
+        3 => Some(Compared::Undecided {
+            square: reader.square()?,
+            decided: reader.u32()?,
+            nodes: reader.u64()?,
+            blew_up: read_blow_up(&mut reader)?,
+        }),
+        4 => Some(Compared::Mistake(reader.difference()?)),
+        _ => return None,
+    };
+    reader.finished().then_some((done, comparison))
 }
 
 fn write_failure(writer: &mut Writer, failure: &Failure) {
@@ -374,6 +456,18 @@ impl Writer {
         }
     }
 
+    pub fn u128(&mut self, value: u128) {
+        self.u64(value as u64);
+        self.u64((value >> 64) as u64);
+    }
+
+    fn difference(&mut self, d: &Difference) {
+        self.u8(d.square.index() as u8);
+        self.u64(d.occupied.0);
+        self.outcome(&d.first);
+        self.outcome(&d.second);
+    }
+
     fn counter_example(&mut self, c: &CounterExample) {
         self.u8(c.square.index() as u8);
         self.u64(c.occupied.0);
@@ -469,6 +563,15 @@ impl<'a> Reader<'a> {
 
     fn square(&mut self) -> Option<Square> {
         self.u8().filter(|&s| s < 64).map(|s| Square::from_index(s as u32))
+    }
+
+    pub fn u128(&mut self) -> Option<u128> {
+        Some(self.u64()? as u128 | (self.u64()? as u128) << 64)
+    }
+
+    fn difference(&mut self) -> Option<Difference> {
+        let (square, occupied) = (self.square()?, Bitboard(self.u64()?));
+        Some(Difference { square, occupied, first: self.outcome()?, second: self.outcome()? })
     }
 
     fn counter_example(&mut self) -> Option<CounterExample> {
@@ -773,7 +876,16 @@ pub struct Server {
     /// The proof under way, and the text of the formula it proves: its squares are proved for
     /// that formula only, whose compiled code the prover keeps what it learned of.
     #[cfg(feature = "prove")]
-    proving: Option<(String, super::prove::Prover)>,
+    proving: Option<(String, Proving)>,
+}
+
+/// What a proof under way proves the formula against.
+#[cfg(feature = "prove")]
+enum Proving {
+    /// A target's attacks.
+    Target(super::prove::Prover),
+    /// Another text, read once at the start.
+    Text(alloc::boxed::Box<super::Formula>, super::prove::Comparer),
 }
 
 impl Server {
@@ -849,7 +961,9 @@ impl Server {
                     _ => return Err(unreadable()),
                 }
             }
-            Request::ProveStart | Request::ProveSquare => return self.prove(request, text, &mut reader),
+            Request::ProveStart | Request::ProveSquare | Request::CompareStart => {
+                return self.prove(request, text, &mut reader)
+            }
         }
         if !reader.finished() {
             return Err(unreadable());
@@ -861,33 +975,55 @@ impl Server {
     /// check, whose board answers if the budget runs out, runs then and only then.
     #[cfg(feature = "prove")]
     fn prove(&mut self, request: Request, text: &str, reader: &mut Reader) -> Result<Vec<u8>, String> {
-        use super::prove::Prover;
+        use super::prove::{Comparer, Prover};
         let unreadable = || String::from("formula.wasm cannot read this request");
         let mut writer = Writer::default();
-        if request == Request::ProveStart {
-            let target = TargetCode::value(reader.u8().ok_or_else(unreadable)?).ok_or_else(unreadable)?;
-            let budget = reader.u64().ok_or_else(unreadable)?;
-            let own = reader.own_square().ok_or_else(unreadable)?;
-            if !reader.finished() {
-                return Err(unreadable());
+        let started = match request {
+            Request::ProveStart => {
+                let target = TargetCode::value(reader.u8().ok_or_else(unreadable)?).ok_or_else(unreadable)?;
+                let budget = reader.u64().ok_or_else(unreadable)?;
+                let own = reader.own_square().ok_or_else(unreadable)?;
+                Some(Proving::Target(Prover::new(target, budget).own_square(own)))
             }
-            self.formula(text).map_err(|error| error.describe(text))?;
-            self.proving = Some((String::from(text), Prover::new(target, budget).own_square(own)));
-            return Ok(writer.bytes);
-        }
+            Request::CompareStart => {
+                let budget = reader.u64().ok_or_else(unreadable)?;
+                let own = reader.own_square().ok_or_else(unreadable)?;
+                let other = reader.str().ok_or_else(unreadable)?;
+                let other = super::Formula::parse(other)
+                    .map_err(|error| format!("the other text: {}", error.describe(other)))?;
+                Some(Proving::Text(alloc::boxed::Box::new(other), Comparer::new(own, budget)))
+            }
+            _ => None,
+        };
         if !reader.finished() {
             return Err(unreadable());
         }
+        if let Some(started) = started {
+            self.formula(text).map_err(|error| error.describe(text))?;
+            self.proving = Some((String::from(text), started));
+            return Ok(writer.bytes);
+        }
         // Out of `self` while it runs, so that the formula, also in `self`, can be lent to it.
-        let (proved_text, mut prover) = self.proving.take().ok_or_else(|| String::from("no proof was started"))?;
+        let (proved_text, mut proving) = self.proving.take().ok_or_else(|| String::from("no proof was started"))?;
         if proved_text != text {
-            self.proving = Some((proved_text, prover));
+            self.proving = Some((proved_text, proving));
             return Err(String::from("the proof under way is of another formula"));
         }
-        let proof = prover.advance(self.formula(text).map_err(|error| error.describe(text))?);
-        write_proof_step(&mut writer, prover.squares_done(), proof.as_ref());
-        if proof.is_none() {
-            self.proving = Some((proved_text, prover));
+        let formula = self.formula(text).map_err(|error| error.describe(text))?;
+        let ended = match &mut proving {
+            Proving::Target(prover) => {
+                let proof = prover.advance(formula);
+                write_proof_step(&mut writer, prover.squares_done(), proof.as_ref());
+                proof.is_some()
+            }
+            Proving::Text(other, comparer) => {
+                let comparison = comparer.advance(formula, other);
+                write_comparison_step(&mut writer, comparer.squares_done(), comparison.as_ref());
+                comparison.is_some()
+            }
+        };
+        if !ended {
+            self.proving = Some((proved_text, proving));
         }
         Ok(writer.bytes)
     }

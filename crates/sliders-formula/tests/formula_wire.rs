@@ -308,3 +308,50 @@ fn an_example_is_asked_for_by_its_id_and_an_unknown_id_is_refused() {
     let refused = server.answer(Request::Example, &request("magic", |_| ())).unwrap_err();
     assert_eq!(refused, "no example is called magic");
 }
+
+/// Two texts compared a square at a time through the bytes end where the whole comparison does:
+/// equal, differing (counts past a u64, a fault on one side), and on a small budget the
+/// sample's board. Another text that does not read is refused, saying which text.
+#[test]
+fn a_comparison_in_squares_through_the_bytes_ends_where_the_whole_comparison_does() {
+    use sliders_formula::prove::{compare, Comparison, NODE_BUDGET};
+    let subtraction = EXAMPLES[0].text();
+    let classical = sliders_formula::examples::by_id("classical-ray").unwrap().text();
+    let cases = [
+        (subtraction, classical, OwnSquare::Occupied, NODE_BUDGET),
+        (subtraction, "o ^ r", OwnSquare::Either, NODE_BUDGET),
+        ("ray(sq, north)", "ray(bsf(o & ~o), north)", OwnSquare::Occupied, NODE_BUDGET),
+        ("ray(sq, north)", "ray(sq, north) ^ (o * o * o * o * o * 0x9e3779b97f4a7c15)", OwnSquare::Occupied, 1_000_000),
+    ];
+    for (first, second, own, budget) in cases {
+        let mut server = Server::default();
+        let start = request(first, |w| {
+            w.u64(budget);
+            w.own_square(own);
+            w.str(second);
+        });
+        assert_eq!(server.answer(Request::CompareStart, &start), Ok(Vec::new()));
+        let mut slices = 0;
+        let comparison = loop {
+            let bytes = server.answer(Request::ProveSquare, &request(first, |_| ())).unwrap();
+            let (done, comparison) = wire::read_comparison_step(&bytes).unwrap();
+            slices += 1;
+            if let Some(comparison) = comparison {
+                break comparison;
+            }
+            assert_eq!(done, slices);
+        };
+        let whole = compare(&Formula::parse(first).unwrap(), &Formula::parse(second).unwrap(), own, budget);
+        assert_eq!(comparison, whole, "{first} against {second}");
+        assert!(!matches!(comparison, Comparison::Mistake(_)));
+        assert!(server.answer(Request::ProveSquare, &request(first, |_| ())).is_err(), "it has ended");
+    }
+    let mut server = Server::default();
+    let start = request("o", |w| {
+        w.u64(NODE_BUDGET);
+        w.own_square(OwnSquare::Occupied);
+        w.str("o &");
+    });
+    let refused = server.answer(Request::CompareStart, &start).unwrap_err();
+    assert!(refused.starts_with("the other text: "), "{refused}");
+}

@@ -15,6 +15,7 @@
 
 #[cfg(feature = "prove")]
 mod compare;
+mod comparison;
 #[cfg(feature = "prove")]
 mod prover;
 mod report;
@@ -27,7 +28,8 @@ use alloc::vec::Vec;
 
 use super::check::CounterExample;
 #[cfg(feature = "prove")]
-pub use compare::{compare, Comparison, Difference};
+pub use compare::{compare, Comparer};
+pub use comparison::{Comparison, Difference};
 #[cfg(feature = "prove")]
 pub use prover::{sampled_check, Prover, SampledCheck};
 pub use report::{all_boards, share_of, square_count, thousands};
