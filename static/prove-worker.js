@@ -3,7 +3,9 @@
 // formula a square at a time, away from the page's main thread. A square of a formula that
 // blows up can take many seconds; the page cancels by ending the worker.
 //
-// In:  {start, square}   the bytes of a ProveStart and a ProveSquare request (sliders_formula::wire)
+// In:  {start, startKind, square}   the bytes of a start request (ProveStart, or CompareStart to
+//      prove two texts equal; its kind, ProveStart if none) and a ProveSquare request
+//      (sliders_formula::wire)
 // Out: {answer}          each square's answer: the squares decided, then the proof once it ended
 //      {error: message}
 "use strict";
@@ -11,7 +13,7 @@
 const PROVE_START = 6;
 const PROVE_SQUARE = 7;
 
-onmessage = async ({ data: { start, square } }) => {
+onmessage = async ({ data: { start, startKind, square } }) => {
   try {
     const response = await fetch(new URL("../prove.wasm", self.location.href));
     if (!response.ok) throw new Error(`prove.wasm: HTTP ${response.status}`);
@@ -26,7 +28,7 @@ onmessage = async ({ data: { start, square } }) => {
       if (length < 0) throw new Error(new TextDecoder().decode(answer));
       return answer;
     };
-    ask(PROVE_START, start);
+    ask(startKind ?? PROVE_START, start);
     for (;;) {
       const answer = ask(PROVE_SQUARE, square);
       postMessage({ answer });

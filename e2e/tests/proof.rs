@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use e2e::Browser;
+use fantoccini::Locator;
 use sliders_formula::examples::EXAMPLES;
 
 /// Waits for the proof's verdict: `data-proved`, then the hook's other data and its text.
@@ -170,6 +171,85 @@ return north(o, sq)";
         browser.read_when(proved_again, "return true;", vec![], 60).await.is_some(),
         "proved again on the lab's boards"
     );
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}
+
+/// Two texts against each other in the page: the article's subtraction and the classical ray
+/// are equal on every board; with r for 2r (a copy-paste slip) they differ on every board of
+/// the 56 squares with a square north, counted, with a board to load; and back to the target.
+#[tokio::test]
+async fn two_texts_are_compared_on_every_board_in_the_page() {
+    let subtraction = "line = o & file(sq)\nreturn (line ^ (line - 2 * r)) & ray(sq, north)";
+    let classical = EXAMPLES.iter().find(|e| e.id == "classical-ray").unwrap();
+    let browser = Browser::start().await;
+    browser.open(&link(subtraction, "north")).await;
+    let (proved, data) = proof(&browser, 60).await;
+    assert_eq!(proved, "yes", "{data:?}");
+    let compare = |other: String| {
+        let browser = &browser;
+        async move {
+            // Open the other text's field, as a reader does, unless a comparison left it open.
+            if browser.eval("return document.querySelector('[data-proof-against-open]').open;").await == false {
+                browser.click("[data-proof-against-open] summary").await;
+            }
+            let field =
+                browser.client.find(Locator::Css("[data-proof-against]")).await.expect("the other text's field");
+            field.clear().await.unwrap();
+            field.send_keys(&other).await.unwrap();
+            browser.click("[data-proof-compare]").await;
+        }
+    };
+    compare(classical.text().to_string()).await;
+    let compared = "const e = document.querySelector('[data-formula-proof][data-compared]'); return !!e && e.dataset.proved !== undefined;";
+    let read = "const e = document.querySelector('[data-formula-proof][data-compared]');
+        return [e.dataset.proved, e.dataset.failing ?? '', e.textContent, !!document.querySelector('[data-load-proof-counter-example]')];";
+    let found = browser.read_when(compared, read, vec![], 60).await.expect("the comparison's answer");
+    assert_eq!(found[0], "yes", "{found:?}");
+    assert!(
+        found[2]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Your formula and the other text are equal on all 2^63 boards of each of the 64 squares."),
+        "{found:?}"
+    );
+    // The copy-paste slip: r for 2r.
+    compare(subtraction.replace("2 * r", "r")).await;
+    let differs = "const e = document.querySelector('[data-formula-proof][data-compared]'); return !!e && e.dataset.proved === 'no';";
+    let found = browser.read_when(differs, read, vec![], 60).await.expect("the comparison refutes the slip");
+    assert_eq!(found[1], "516508834063867445248", "56 squares of 2^63 boards each");
+    let words = found[2].as_str().unwrap_or_default();
+    assert!(
+        words.contains(
+            "differ on 516,508,834,063,867,445,248 of the 2^69 boards (87.5% of them), on 56 of the 64 squares."
+        ),
+        "{words}"
+    );
+    assert!(
+        words.contains(
+            "The board with the fewest pieces on which they differ: the rook on a1, occupied 0x0000000000000001."
+        ),
+        "{words}"
+    );
+    assert_eq!(found[3], true, "a board with the slider on its square loads");
+    assert!(words.contains("Differing boards on each square, of its 2^63"), "the map's caption: {words}");
+    // A text that does not read is refused, naming it.
+    compare("o &".to_string()).await;
+    let failed = browser
+        .read_when(
+            "return !!document.querySelector('[data-proof-failed]');",
+            "return document.querySelector('[data-proof-failed]').textContent;",
+            vec![],
+            30,
+        )
+        .await;
+    assert!(
+        failed.expect("the refusal").as_str().unwrap_or_default().contains("the other text: "),
+        "the other text is named"
+    );
+    browser.click("[data-proof-against-target]").await;
+    let target = "const e = document.querySelector('[data-formula-proof]'); return !!e && !e.hasAttribute('data-compared') && e.dataset.proved === 'yes';";
+    assert!(browser.read_when(target, "return true;", vec![], 60).await.is_some(), "proved against the target again");
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }

@@ -6,9 +6,8 @@
 
 use std::rc::Rc;
 
-use sliders::Square;
-use sliders_formula::prove::{square_count, thousands, Failure, Proof, NODE_BUDGET};
-use sliders_formula::wire::{self, Writer};
+use sliders_formula::prove::{thousands, Comparison, Failure, Proof, NODE_BUDGET};
+use sliders_formula::wire::{self, Request, Writer};
 use sliders_formula::{OwnSquare, Target};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -16,7 +15,9 @@ use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
 use crate::clock::now_ms;
+use crate::components::comparison::{against_field, comparison_verdict};
 use crate::components::grid::Grid;
+use crate::components::proof_map::square_map;
 use crate::model::{Action, FormulaAction};
 
 #[derive(Properties, PartialEq)]
@@ -40,9 +41,11 @@ enum ProofState {
     Running {
         squares: u32,
         started_ms: f64,
+        /// Proving against another text: its answers are a comparison's.
+        comparing: bool,
     },
     Done {
-        proof: Rc<Proof>,
+        verdict: Verdict,
         ms: f64,
     },
     Stopped,
@@ -50,11 +53,19 @@ enum ProofState {
     Failed(Rc<str>),
 }
 
+/// A proof's answer: against the target, or against another text.
+#[derive(Clone, PartialEq)]
+enum Verdict {
+    Proof(Rc<Proof>),
+    Comparison(Rc<Comparison>),
+}
+
 /// What happens to the proof; the times come from the effect that saw them (`clock::now_ms`), so
 /// the reducer stays pure.
 enum ProofAction {
     Start {
         at_ms: f64,
+        comparing: bool,
     },
     /// A square's answer from the worker, and when it came.
     Answer {
@@ -70,11 +81,19 @@ impl Reducible for ProofState {
     type Action = ProofAction;
     fn reduce(self: Rc<Self>, action: ProofAction) -> Rc<Self> {
         let next = match (action, &*self) {
-            (ProofAction::Start { at_ms }, _) => ProofState::Running { squares: 0, started_ms: at_ms },
-            (ProofAction::Answer { bytes, at_ms }, ProofState::Running { started_ms, .. }) => {
-                match wire::read_proof_step(&bytes) {
-                    Some((squares, None)) => ProofState::Running { squares, started_ms: *started_ms },
-                    Some((_, Some(proof))) => ProofState::Done { proof: Rc::new(proof), ms: at_ms - started_ms },
+            (ProofAction::Start { at_ms, comparing }, _) => {
+                ProofState::Running { squares: 0, started_ms: at_ms, comparing }
+            }
+            (ProofAction::Answer { bytes, at_ms }, &ProofState::Running { started_ms, comparing, .. }) => {
+                let read = match comparing {
+                    false => wire::read_proof_step(&bytes).map(|(n, p)| (n, p.map(|p| Verdict::Proof(Rc::new(p))))),
+                    true => {
+                        wire::read_comparison_step(&bytes).map(|(n, c)| (n, c.map(|c| Verdict::Comparison(Rc::new(c)))))
+                    }
+                };
+                match read {
+                    Some((squares, None)) => ProofState::Running { squares, started_ms, comparing },
+                    Some((_, Some(verdict))) => ProofState::Done { verdict, ms: at_ms - started_ms },
                     None => ProofState::Failed("prove.wasm answered with bytes this page cannot read".into()),
                 }
             }
@@ -90,23 +109,35 @@ impl Reducible for ProofState {
 /// A proof's worker, and the handler of its messages, which must live as long as it.
 type Running = (Worker, Closure<dyn FnMut(MessageEvent)>);
 
-/// The worker's two requests: the proof's start, and its next square (the worker sends them
-/// as `Request::ProveStart` and `Request::ProveSquare`).
-fn requests(text: &str, target: Target, own: OwnSquare) -> (Vec<u8>, Vec<u8>) {
+/// The worker's requests: the proof's start (its kind and bytes: `Request::ProveStart` against
+/// the target, `Request::CompareStart` against another text), and its next square
+/// (`Request::ProveSquare`).
+fn requests(text: &str, target: Target, own: OwnSquare, against: Option<&str>) -> (Request, Vec<u8>, Vec<u8>) {
     let mut start = Writer::default();
     start.str(text);
-    start.u8(Target::ALL.iter().position(|&t| t == target).unwrap_or(0) as u8);
-    start.u64(NODE_BUDGET);
-    start.own_square(own);
+    let kind = match against {
+        None => {
+            start.u8(Target::ALL.iter().position(|&t| t == target).unwrap_or(0) as u8);
+            start.u64(NODE_BUDGET);
+            start.own_square(own);
+            Request::ProveStart
+        }
+        Some(other) => {
+            start.u64(NODE_BUDGET);
+            start.own_square(own);
+            start.str(other);
+            Request::CompareStart
+        }
+    };
     let mut square = Writer::default();
     square.str(text);
-    (start.bytes, square.bytes)
+    (kind, start.bytes, square.bytes)
 }
 
 /// Starts the worker on the proof; it answers into `state`.
 fn start_worker(
     text: &str,
-    (target, own): (Target, OwnSquare),
+    (target, own, against): (Target, OwnSquare, Option<&str>),
     state: UseReducerDispatcher<ProofState>,
 ) -> Option<Running> {
     let worker = match Worker::new("static/prove-worker.js") {
@@ -134,11 +165,12 @@ fn start_worker(
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let (start, square) = requests(text, target, own);
+    let (kind, start, square) = requests(text, target, own, against);
     let request = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&request, &"start".into(), &js_sys::Uint8Array::from(&start[..]));
+    let _ = js_sys::Reflect::set(&request, &"startKind".into(), &(kind as u8).into());
     let _ = js_sys::Reflect::set(&request, &"square".into(), &js_sys::Uint8Array::from(&square[..]));
-    state.dispatch(ProofAction::Start { at_ms: now_ms() });
+    state.dispatch(ProofAction::Start { at_ms: now_ms(), comparing: against.is_some() });
     let _ = worker.post_message(&request);
     Some((worker, on_message))
 }
@@ -150,14 +182,16 @@ pub fn proof_panel(props: &ProofProps) -> Html {
     // The lab's boards have the slider on its square; an engine's getter is called from an
     // empty square too (attackers-to), which the reader can ask the proof to cover.
     let own = use_state(|| OwnSquare::Occupied);
+    // Another text to prove the formula equal to, in place of the target, once asked.
+    let against = use_state(|| None::<Rc<str>>);
     // A check that ends starts a proof; a new text, target, check or choice of boards ends the
     // one under way (and starts the new one, once the check has ended).
-    use_effect_with((props.formula.clone(), props.target, props.check_ended, *own), {
+    use_effect_with((props.formula.clone(), props.target, props.check_ended, *own, (*against).clone()), {
         let (state, worker) = (state.dispatcher(), worker.clone());
-        move |(formula, target, ended, own)| {
+        move |(formula, target, ended, own, against)| {
             state.dispatch(ProofAction::Reset);
             if let (Some(text), true) = (formula, *ended) {
-                *worker.borrow_mut() = start_worker(text, (*target, *own), state);
+                *worker.borrow_mut() = start_worker(text, (*target, *own, against.as_deref()), state);
             }
             move || {
                 if let Some((worker, _)) = worker.borrow_mut().take() {
@@ -177,12 +211,13 @@ pub fn proof_panel(props: &ProofProps) -> Html {
     };
     let target = props.target;
     let boards = from_empty_choice(*own, props.check_ended, own.setter());
+    let other = props.check_ended.then(|| against_field((*against).clone(), against.setter()));
     let shown = match &*state {
         ProofState::Waiting => html! {},
-        ProofState::Running { squares, .. } => html! {
+        ProofState::Running { squares, comparing, .. } => html! {
             <p class="proof-progress" data-proof-progress={squares.to_string()}>
                 <progress max="64" value={squares.to_string()} />
-                { format!(" Proving on every board: {squares} of 64 squares decided… ") }
+                { format!(" {} on every board: {squares} of 64 squares decided… ", if *comparing { "Comparing" } else { "Proving" }) }
                 <button type="button" data-proof-stop="" onclick={stop}>{ "Stop" }</button>
                 <span class="check-note">{ " A square takes milliseconds, or up to half a minute where the formula's diagrams grow large." }</span>
             </p>
@@ -195,13 +230,17 @@ pub fn proof_panel(props: &ProofProps) -> Html {
         ProofState::Failed(why) => html! {
             <p class="formula-error" data-proof-failed="">{ format!("The proof could not run: {why}") }</p>
         },
-        ProofState::Done { proof, ms } => {
+        ProofState::Done { verdict: Verdict::Proof(proof), ms } => {
             let text = props.formula.clone().unwrap_or_default();
             let context = Context { target, own: *own, text: &text, check_agreed: props.check_agreed };
             verdict(proof, &context, *ms, &props.on_action)
         }
+        ProofState::Done { verdict: Verdict::Comparison(comparison), ms } => {
+            let texts = (props.formula.clone().unwrap_or_default(), (*against).clone().unwrap_or_default());
+            comparison_verdict(comparison, (&texts.0, &texts.1), (target, *own), *ms, &props.on_action)
+        }
     };
-    html! { <>{ boards }{ shown }</> }
+    html! { <>{ boards }{ for other }{ shown }</> }
 }
 
 /// The switch between the lab's boards (the slider on its square) and boards where its square
@@ -295,7 +334,7 @@ fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Call
             data-square={c.square.name()} data-occupied={c.occupied.to_string()}>
             <p>{ format!("✗ {summary}{missed}") }</p>
             if !failure.squares.is_empty() {
-                { square_map(failure, context.own) }
+                { square_map((&failure.squares, failure.undecided), context.own, "Failing") }
             }
             <p>{ format!(
                 "{which}: the {} on {}, occupied {} ({pieces}). Expected {}, the formula gives {}.{differ}",
@@ -318,57 +357,5 @@ fn failing(failure: &Failure, summary: &str, context: &Context, on_action: &Call
                 </button>
             }
         </div>
-    }
-}
-
-/// Where the failing boards are: a square darker the larger its share of its boards (2^63, or
-/// 2^64 from an empty square too);
-/// the squares the proof did not reach, hatched.
-fn square_map(failure: &Failure, own: OwnSquare) -> Html {
-    let count = |square: Square| failure.squares.iter().find(|(s, _)| *s == square).map_or(0, |&(_, n)| n);
-    let reached = |square: Square| failure.undecided.is_none_or(|undecided| square.index() < undecided.index());
-    let cells =
-        (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
-            let n = count(square);
-            // Shares of a square's boards (2^63, or 2^64 from an empty square too): all, at
-            // least half, at least 1 in 2^10, at least 1 in 2^30, fewer.
-            let total = own.boards_a_square();
-            let halvings = total.trailing_zeros().saturating_sub(n.checked_ilog2().unwrap_or(0));
-            let level = match halvings {
-                _ if !reached(square) => "undecided",
-                _ if n == 0 => "none",
-                _ if n == total => "all",
-                _ if 2 * n >= total => "most",
-                z if z <= 10 => "many",
-                z if z <= 30 => "some",
-                _ => "few",
-            };
-            let title = match (reached(square), n) {
-                (false, _) => format!("{square}: not decided"),
-                (true, 0) => format!("{square}: none fail"),
-                (true, n) => format!("{square}: {} fail", square_count(n, own)),
-            };
-            html! {
-                <span class="proof-square" role="img" aria-label={title.clone()} data-share={level}
-                    data-failing-here={n.to_string()} {title}></span>
-            }
-        });
-    let counts: Vec<String> =
-        failure.squares.iter().map(|&(square, n)| format!("{square} {}", square_count(n, own))).collect();
-    let each = format!("2^{}", own.boards_a_square().trailing_zeros());
-    let caption = match failure.undecided {
-        Some(square) => format!(
-            "Failing boards on each square, of its {each} (a1 bottom left; darker, more). From {square} on, hatched, nothing was decided."
-        ),
-        None => format!("Failing boards on each square, of its {each} (a1 bottom left; darker, more)."),
-    };
-    html! {
-        <figure class="proof-map" data-proof-map="">
-            <div class="proof-squares">{ for cells }</div>
-            <figcaption>
-                { caption }
-                <details><summary>{ "The counts" }</summary><p>{ counts.join(", ") }</p></details>
-            </figcaption>
-        </figure>
     }
 }
