@@ -115,17 +115,7 @@ async fn a_formula_that_blows_up_ends_undecided_and_the_page_stays_usable() {
 /// lesson cannot load (its square empty) said as such, and its map of 2^64 boards a square.
 #[tokio::test]
 async fn a_getter_relying_on_its_own_bit_is_refuted_from_an_empty_square() {
-    let getter = "U64 north(U64 occ, int sq) {
-    U64 file = 0x0101010101010101ULL << (sq & 7);
-    // the file from the slider up: bit 0 is the slider's own square
-    U64 line = (occ & file) >> sq;
-    // the slider's bit cleared, as the lowest one
-    U64 above = line & (line - 1);
-    U64 first = above & (0 - above);
-    U64 span = first ? (first << 1) - 1 : 0xffffffffffffffffULL;
-    return (span << sq) & file & ~((2ULL << sq) - 1);
-}
-return north(o, sq)";
+    let getter = include_str!("../../crates/sliders-formula/tests/data/own_bit_getter.c");
     let browser = Browser::start().await;
     browser.open(&link(getter, "north")).await;
     let (proved, data) = proof(&browser, 60).await;

@@ -20,6 +20,10 @@ fn sliders(args: &[&str], stdin: &str) -> Output {
     output
 }
 
+/// A getter that clears the slider's bit as the lowest of its file: right where the slider
+/// stands on its square, wrong from an empty one (the formula crate's test data).
+const OWN_BIT_GETTER: &str = include_str!("../../sliders-formula/tests/data/own_bit_getter.c");
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
@@ -386,15 +390,7 @@ return north(o, sq)";
 fn eval_proves_from_an_empty_square_when_asked() {
     // A getter that clears the slider's bit as the lowest of its file: right while the slider
     // stands on its square, wrong from an empty one, where it clears the nearest blocker.
-    let getter = "U64 north(U64 occ, int sq) {
-    U64 file = 0x0101010101010101ULL << (sq & 7);
-    U64 line = (occ & file) >> sq;
-    U64 above = line & (line - 1);
-    U64 first = above & (0 - above);
-    U64 span = first ? (first << 1) - 1 : 0xffffffffffffffffULL;
-    return (span << sq) & file & ~((2ULL << sq) - 1);
-}
-return north(o, sq)";
+    let getter = OWN_BIT_GETTER;
     let proved = sliders(&["eval", "--formula", getter, "--prove", "north"], "");
     assert_eq!(proved.status.code(), Some(0), "{}", text(&proved.stdout));
     assert!(text(&proved.stdout).starts_with("proved: equal to the attacks on the north ray on all 2^63 boards"));
@@ -475,15 +471,7 @@ fn emit_takes_a_prefix_for_every_generated_name() {
 /// stopped, a missing name asked for).
 #[test]
 fn from_an_empty_square_replays_and_files_are_read_within_bounds() {
-    let getter = "U64 north(U64 occ, int sq) {
-    U64 file = 0x0101010101010101ULL << (sq & 7);
-    U64 line = (occ & file) >> sq;
-    U64 above = line & (line - 1);
-    U64 first = above & (0 - above);
-    U64 span = first ? (first << 1) - 1 : 0xffffffffffffffffULL;
-    return (span << sq) & file & ~((2ULL << sq) - 1);
-}
-return north(o, sq)";
+    let getter = OWN_BIT_GETTER;
     let board = ["--slider", "rook", "--square", "a1", "--occupied", "0x0000000000000100"];
     let replayed = sliders(&[&["eval", "--formula", getter, "--from-empty"][..], &board[..]].concat(), "");
     assert_eq!(text(&replayed.stdout), "0x0101010101010100\n", "o is the board as given");

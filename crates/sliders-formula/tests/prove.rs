@@ -110,17 +110,7 @@ fn proved_counts(formula: &Formula, target: Target, own: OwnSquare) -> Vec<(u32,
 /// An engine's getter that clears the slider's bit as the lowest of its file (`x & (x - 1)`):
 /// right on every board where the slider stands on its square, wrong from an empty square
 /// (attackers-to), where it clears the nearest blocker instead.
-const OWN_BIT_GETTER: &str = "U64 north(U64 occ, int sq) {
-    U64 file = 0x0101010101010101ULL << (sq & 7);
-    // the file from the slider up: bit 0 is the slider's own square
-    U64 line = (occ & file) >> sq;
-    // the slider's bit cleared, as the lowest one
-    U64 above = line & (line - 1);
-    U64 first = above & (0 - above);
-    U64 span = first ? (first << 1) - 1 : 0xffffffffffffffffULL;
-    return (span << sq) & file & ~((2ULL << sq) - 1);
-}
-return north(o, sq)";
+const OWN_BIT_GETTER: &str = include_str!("data/own_bit_getter.c");
 
 #[test]
 fn a_getter_that_relies_on_its_own_bit_is_proved_and_refuted_from_an_empty_square() {
