@@ -157,10 +157,18 @@ async fn a_getter_relying_on_its_own_bit_is_refuted_from_an_empty_square() {
     browser.click("[data-proof-from-empty]").await;
     let proved_again =
         "const e = document.querySelector('[data-formula-proof]'); return e && e.dataset.proved === 'yes';";
-    assert!(
-        browser.read_when(proved_again, "return true;", vec![], 60).await.is_some(),
-        "proved again on the lab's boards"
-    );
+    let read = "return document.querySelector('[data-formula-proof]').textContent;";
+    let words = browser.read_when(proved_again, read, vec![], 60).await.expect("proved again on the lab's boards");
+    assert!(words.as_str().unwrap_or_default().contains("a Boolean function of the other 63 squares"), "{words}");
+    // A right one from an empty square too: its diagrams read the slider's own square as well.
+    browser.open(&link("line = o & file(sq)\nreturn (line ^ (line - 2 * r)) & ray(sq, north)", "north")).await;
+    assert_eq!(proof(&browser, 60).await.0, "yes");
+    browser.click("[data-proof-from-empty]").await;
+    let either = "const e = document.querySelector('[data-formula-proof]');
+        return !!e && e.dataset.proved === 'yes' && e.textContent.includes('2^64');";
+    let words = browser.read_when(either, read, vec![], 30).await.expect("proved from an empty square too");
+    let words = words.as_str().unwrap_or_default().to_string();
+    assert!(words.contains("a Boolean function of all 64 squares, the slider's own included"), "{words}");
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }

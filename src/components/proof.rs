@@ -275,12 +275,17 @@ fn verdict(proof: &Proof, context: &Context, ms: f64, on_action: &Callback<Actio
     let summary = proof.summary(context.target, context.own);
     let ms = (ms.round() as u64).to_string();
     let nodes = thousands(proof.nodes() as u128);
+    // The variables: the other 63 squares, and the slider's own when it may be empty.
+    let squares = match context.own {
+        OwnSquare::Occupied => "the other 63 squares",
+        OwnSquare::Either => "all 64 squares, the slider's own included",
+    };
     match proof {
         Proof::Proved { .. } => html! {
             <p class="check-agrees" data-formula-proof="" data-proved="yes" data-proof-ms={ms.clone()}>
                 { format!(
                     "✓ {summary} Decided in {ms} ms with binary decision diagrams: each bit of the formula and of the \
-                     attacks as a Boolean function of the other 63 squares ({nodes} diagram nodes)."
+                     attacks as a Boolean function of {squares} ({nodes} diagram nodes)."
                 ) }
             </p>
         },
