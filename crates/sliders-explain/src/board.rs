@@ -42,8 +42,29 @@ impl Board {
 
     /// The first piece from the slider in `direction`, if any stands on that ray.
     pub fn first_blocker(&self, direction: Direction) -> Option<Square> {
-        let reached = reference::ray(self.square, direction, self.occupied);
-        (reached & self.occupied).squares().next()
+        self.first_blocker_from(self.square, direction)
+    }
+
+    /// The first piece from the slider on `from` in `direction`. The other sliders are pieces
+    /// on its way too: `occupied` leaves them out, as the trace's position does.
+    pub fn first_blocker_from(&self, from: Square, direction: Direction) -> Option<Square> {
+        let pieces = self.occupied | self.sliders;
+        (reference::ray(from, direction, pieces) & pieces).squares().next()
+    }
+
+    /// The slider whose ray in `direction` reaches `square`, empty or its first piece.
+    pub fn slider_reaching(&self, square: Square, direction: Direction) -> Option<Square> {
+        let pieces = self.occupied | self.sliders;
+        self.sliders.squares().find(|&from| reference::ray(from, direction, pieces).contains(square))
+    }
+
+    /// The slider whose first piece in `direction` stands on `square`. At most one is: two
+    /// sliders on one ray never share a first piece that way, since the nearer slider is the
+    /// farther one's first piece.
+    pub fn slider_blocked_at(&self, square: Square, direction: Direction) -> Option<Square> {
+        (self.sliders | self.square.bit())
+            .squares()
+            .find(|&from| self.first_blocker_from(from, direction) == Some(square))
     }
 
     /// The board as a word in `order` shows it, the real board's own: its pieces and slider
@@ -60,6 +81,11 @@ impl Board {
     }
 
     pub(crate) fn slider_phrase(&self) -> String {
-        format!("the {} on {}", self.slider, self.square)
+        self.phrase_of(self.square)
+    }
+
+    /// "the rook on b1": one of the sliders, by its square.
+    pub(crate) fn phrase_of(&self, square: Square) -> String {
+        format!("the {} on {}", self.slider, square)
     }
 }

@@ -99,6 +99,30 @@ pub fn borrow_end(a: Bitboard, b: Bitboard, difference: Bitboard) -> BorrowEnd {
     }
 }
 
+/// Every borrow of `a − b = difference`, lowest first: one for each run of bits that received
+/// a borrow from below (several where several one bits of b each start their own, as with
+/// several sliders).
+pub fn borrows(a: Bitboard, b: Bitboard, difference: Bitboard) -> Vec<BorrowEnd> {
+    let mut chain = (a ^ b ^ difference).0;
+    let mut found = Vec::new();
+    while chain != 0 {
+        let first_in = chain.trailing_zeros();
+        let last_in = first_in + (chain >> first_in).trailing_ones() - 1;
+        chain &= !range(first_in, last_in);
+        // Only the highest run can leave bit 63.
+        found.push(if last_in == 63 && a.0 < b.0 {
+            BorrowEnd::PastH8 { start: first_in - 1 }
+        } else {
+            BorrowEnd::AbsorbedAt { start: first_in - 1, stop: last_in }
+        });
+    }
+    // A borrow that bit 63 starts itself (a zero of a under a one of b) has no run above it.
+    if a.0 < b.0 && !found.iter().any(|end| matches!(end, BorrowEnd::PastH8 { .. })) {
+        found.push(BorrowEnd::PastH8 { start: 63 });
+    }
+    found
+}
+
 /// Bits `low..=high` as a mask.
 pub(crate) fn range(low: u32, high: u32) -> u64 {
     if low > high || low > 63 {

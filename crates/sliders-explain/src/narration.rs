@@ -18,7 +18,7 @@ use sliders::{Bitboard, Square};
 
 // What the page, the pictures and the command line use by these names.
 pub use crate::board::{mirror, Board};
-pub use crate::facts::{borrow_end, index_window, product_copies, BorrowEnd};
+pub use crate::facts::{borrow_end, borrows, index_window, product_copies, BorrowEnd};
 pub use crate::sentences::{BYTE_SWAP_WASM, LANES_BYTE_SWAP_WASM, LANES_SWIZZLE_WASM};
 pub use crate::words::{
     bit_in_frame, bit_name, borrow_caption, first_sentence, focus_name, line_name, spoken_label, square_list,

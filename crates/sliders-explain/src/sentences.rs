@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::board::{mirror, Board};
-use crate::facts::{borrow_end, range, BorrowEnd};
+use crate::facts::{borrow_end, borrows, range, BorrowEnd};
 use crate::operands::Names;
 use crate::words::*;
 use sliders::trace::Scan;
@@ -64,12 +64,13 @@ pub(crate) fn relation_of(square: Square, focus: Focus, board: &Board, side: Opt
         .into_iter()
         .filter(|d| side.is_none_or(|positive| d.is_positive() == positive))
         .collect();
+    // With several sliders, the one whose first piece it is.
     for &direction in &looked_at {
-        if board.first_blocker(direction) == Some(square) {
+        if let Some(from) = board.slider_blocked_at(square, direction) {
             return format!(
                 " {square} holds the first piece {} of {}: the first blocker.",
                 direction.name(),
-                board.slider_phrase()
+                board.phrase_of(from)
             );
         }
     }
@@ -77,6 +78,8 @@ pub(crate) fn relation_of(square: Square, focus: Focus, board: &Board, side: Opt
         // Nothing is known of what a formula's author meant a bit to be: say only what it is.
         return if square == board.square {
             format!(" {square} is the {}'s own square.", board.slider)
+        } else if board.sliders.contains(square) {
+            format!(" {square} holds one of the {}s.", board.slider)
         } else if board.occupied.contains(square) {
             format!(" {square} holds a piece.")
         } else {
@@ -85,6 +88,8 @@ pub(crate) fn relation_of(square: Square, focus: Focus, board: &Board, side: Opt
     }
     let stop = if square == board.square {
         format!(" {square} is the {}'s own square: its bit here is a stop the technique set.", board.slider)
+    } else if board.sliders.contains(square) {
+        return format!(" {square} holds one of the {}s.", board.slider);
     } else if !focus_squares(focus, board).contains(square) {
         format!(" {square} is not on {}: its bit is a stop the technique set.", focus_words(focus, board))
     } else if board.occupied.contains(square) {
@@ -545,36 +550,75 @@ pub(crate) fn subtraction(
             text.push_str(", and the result wraps around.");
         }
         if let Some(direction) = borrow_direction(focus, frame, real) {
-            if sliders::ray(real.square, direction).is_empty() {
-                text.push_str(&format!(
-                    " There is no square {} of {}, so nothing could stop it.",
-                    direction.name(),
-                    real.slider_phrase()
-                ));
-            } else if real.first_blocker(direction).is_none() {
-                text.push_str(&format!(
-                    " No piece stands {} of {}, so nothing could stop it.",
-                    direction.name(),
-                    real.slider_phrase()
-                ));
+            // The slider the borrow runs from: with several, the one whose ray reaches its start.
+            let from = match real.sliders.count() {
+                0 | 1 => Some(real.square),
+                _ => real.slider_reaching(frame.order.square_of_bit(start), direction),
+            };
+            if let Some(from) = from {
+                if sliders::ray(from, direction).is_empty() {
+                    text.push_str(&format!(
+                        " There is no square {} of {}, so nothing could stop it.",
+                        direction.name(),
+                        real.phrase_of(from)
+                    ));
+                } else if real.first_blocker_from(from, direction).is_none() {
+                    text.push_str(&format!(
+                        " No piece stands {} of {}, so nothing could stop it.",
+                        direction.name(),
+                        real.phrase_of(from)
+                    ));
+                }
             }
         }
     } else {
-        let stop = Square::from_index(last_in);
         let first = (a.0 & range(start + 1, 63)).trailing_zeros() == last_in;
         let which = if first { format!("the next one bit of {name_a}") } else { format!("a one bit of {name_a}") };
         text.push_str(&format!(", until {}, {which}, absorbs it and turns to zero.", bit_name(last_in)));
         text.push_str(&start_note);
-        if frame.order.is_turned() {
-            let (on_board, word) = (frame.order.square_of_bit(last_in), frame.order.word());
-            text.push_str(&format!(" In {word} {stop} stands for {on_board} on the board."));
-            text.push_str(&stop_relation(on_board, focus, borrow_direction(focus, frame, real), real, false));
-        } else {
-            text.push_str(&stop_relation(stop, focus, positive_direction(focus, real), real, true));
-        }
+        text.push_str(&absorbed_by(last_in, focus, frame, real));
     }
     text.push_str(&passed_squares(a, start, passed, name_a, frame, real));
+    // Several sliders start several borrows: each is said, with the slider it runs from.
+    if real.sliders.count() > 1 {
+        for other in borrows(a, b, difference).into_iter().skip(1) {
+            let (start, stop) = match other {
+                BorrowEnd::AbsorbedAt { start, stop } => (start, Some(stop)),
+                BorrowEnd::PastH8 { start } => (start, None),
+                BorrowEnd::NoBorrow => continue,
+            };
+            text.push_str(" Another borrow starts at ");
+            text.push_str(&bit_name(start));
+            match stop {
+                Some(stop) => {
+                    text.push_str(" and runs to ");
+                    text.push_str(&bit_name(stop));
+                    text.push_str(", which absorbs it.");
+                    text.push_str(&absorbed_by(stop, focus, frame, real));
+                }
+                None => {
+                    text.push_str(" and runs past ");
+                    text.push_str(&top_bit(frame.order));
+                    text.push_str(": the result wraps around.");
+                }
+            }
+        }
+    }
     text
+}
+
+/// What the bit that absorbed a borrow is on the board: in a turned word, the square it stands
+/// for first.
+fn absorbed_by(last_in: u32, focus: Focus, frame: &Board, real: &Board) -> String {
+    let stop = Square::from_index(last_in);
+    if frame.order.is_turned() {
+        let (on_board, word) = (frame.order.square_of_bit(last_in), frame.order.word());
+        let mut text = format!(" In {word} {stop} stands for {on_board} on the board.");
+        text.push_str(&stop_relation(on_board, focus, borrow_direction(focus, frame, real), real, false));
+        text
+    } else {
+        stop_relation(stop, focus, positive_direction(focus, real), real, true)
+    }
 }
 
 /// What the borrow starts on and passes that the mask took out: pieces, and the slider's own
@@ -648,15 +692,25 @@ pub(crate) fn stop_relation(
     let Some(direction) = direction else {
         return relation_of(stop, focus, board, Some(true));
     };
-    let blocker = board.first_blocker(direction);
-    let below = stop.index().checked_sub(1).map(Square::from_index);
-    let slider = board.slider_phrase();
-    match blocker {
-        Some(blocker) if blocker == stop => {
-            format!(" {stop} holds the first piece {} of {slider}: the first blocker.", direction.name())
+    let below = stop.index().checked_sub(1).map(Square::from_index).filter(|_| one_bit_above);
+    // With several sliders, the one whose borrow this is: the one whose first piece it is.
+    let stopped = board.slider_blocked_at(stop, direction);
+    let below_stopped = below.and_then(|below| Some((below, board.slider_blocked_at(below, direction)?)));
+    match (stopped, below_stopped) {
+        (Some(from), _) => {
+            format!(
+                " {stop} holds the first piece {} of {}: the first blocker.",
+                direction.name(),
+                board.phrase_of(from)
+            )
         }
-        Some(blocker) if one_bit_above && below == Some(blocker) => {
-            format!(" {stop} is one bit above {blocker}, which holds the first piece {} of {slider}.", direction.name())
+        (None, Some((blocker, from))) => format!(
+            " {stop} is one bit above {blocker}, which holds the first piece {} of {}.",
+            direction.name(),
+            board.phrase_of(from)
+        ),
+        _ if board.sliders.contains(stop) && stop != board.square => {
+            format!(" {stop} holds one of the {}s.", board.slider)
         }
         _ if board.occupied.contains(stop) => format!(" {stop} holds a piece."),
         _ => format!(" No piece stands on {stop}."),

@@ -85,6 +85,15 @@ fn direction_named(name: &str) -> Direction {
     Direction::ALL.into_iter().find(|d| d.name() == name).unwrap_or_else(|| panic!("no direction {name:?}"))
 }
 
+/// The slider a sentence names ("… of the rook on b1"): one of the board's sliders.
+fn slider_named(text: &str, board: &Board) -> Square {
+    let phrase = format!(" of the {} on ", board.slider);
+    let at = text.find(&phrase).unwrap_or_else(|| panic!("no slider named: {text}")) + phrase.len();
+    let square: Square = text[at..at + 2].parse().unwrap();
+    assert!(board.sliders.contains(square), "{square} holds no {}: {text}", board.slider);
+    square
+}
+
 /// The squares named in a list such as "d3, d5 and d7" or "a3, b3 and 5 more" (the named ones).
 fn listed(text: &str) -> Vec<Square> {
     text.split([',', ' ']).filter_map(|word| word.parse::<Square>().ok()).collect()
@@ -105,7 +114,8 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &dyn Display) {
             let square: Square =
                 before.rsplit(' ').next().unwrap().parse().unwrap_or_else(|_| panic!("{context}: {sentence}"));
             let direction = direction_named(after.split(" of the ").next().unwrap());
-            assert_eq!(board.first_blocker(direction), Some(square), "{context}: {sentence}");
+            let from = slider_named(after, board);
+            assert_eq!(board.first_blocker_from(from, direction), Some(square), "{context}: {sentence}");
         }
         // "e6 is one bit above d6, which holds the first piece north of …"
         if let Some((before, after)) = sentence.cut(phrase!(" is one bit above ")) {
@@ -114,22 +124,28 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &dyn Display) {
             assert_eq!(stop.index(), blocker.index() + 1, "{context}: {sentence}");
             let direction =
                 direction_named(after.split("first piece ").nth(1).unwrap().split(" of the ").next().unwrap());
-            assert_eq!(board.first_blocker(direction), Some(blocker), "{context}: {sentence}");
+            let from = slider_named(after, board);
+            assert_eq!(board.first_blocker_from(from, direction), Some(blocker), "{context}: {sentence}");
         }
         // "No piece stands on a1" / "No piece stands north of the queen on d4"
         if let Some(rest) = sentence.strip_prefix("No piece stands on ") {
             let square: Square = rest[..2].parse().unwrap();
-            assert!(!board.occupied.contains(square), "{context}: {sentence}");
+            assert!(!(board.occupied | board.sliders).contains(square), "{context}: {sentence}");
         } else if let Some(rest) = sentence.strip_prefix("No piece stands ") {
             let direction = direction_named(rest.split(" of the ").next().unwrap());
-            assert_eq!(board.first_blocker(direction), None, "{context}: {sentence}");
+            assert_eq!(board.first_blocker_from(slider_named(rest, board), direction), None, "{context}: {sentence}");
+        }
+        // "b1 holds one of the rooks."
+        if let Some((before, _)) = sentence.cut(phrase!(" holds one of the ")) {
+            let square: Square = before.rsplit(' ').next().unwrap().parse().unwrap();
+            assert!(board.sliders.contains(square), "{context}: {sentence}");
         }
         // "There is no square north-east of the bishop on h1"
         if let Some(rest) =
             sentence.split(" There is no square ").nth(1).or(sentence.strip_prefix("There is no square "))
         {
             let direction = direction_named(rest.split(" of the ").next().unwrap());
-            assert!(sliders::ray(board.square, direction).is_empty(), "{context}: {sentence}");
+            assert!(sliders::ray(slider_named(rest, board), direction).is_empty(), "{context}: {sentence}");
         }
         // "entry 3 in the row of the d-file, the slider's file" / "in the row of rank 4, the slider's rank"
         if let Some(rest) = sentence.cut(phrase!("in the row of the ")).map(|(_, rest)| rest) {
