@@ -578,6 +578,21 @@ pub(crate) fn subtraction(
         text.push_str(&start_note);
         text.push_str(&absorbed_by(last_in, focus, frame, real));
     }
+    // On a file or a diagonal the borrow runs through the bits between, not along the line.
+    if let (Focus::Line(line), false, 1) = (focus, frame.order.is_turned(), real.sliders.count()) {
+        let off = passed & !sliders::line_without(real.square, line) & !real.square.bit();
+        if !off.is_empty() {
+            let across = passed.squares().any(|bit| bit.rank() != Square::from_index(start).rank());
+            text.push_str(&format!(
+                " It runs up the bits{}, not along {}: {} of the {} bits it passes {} off it.",
+                if across { ", across the ranks" } else { "" },
+                line_name(line, real.square),
+                off.count(),
+                passed.count(),
+                if off.count() == 1 { "is" } else { "are" }
+            ));
+        }
+    }
     text.push_str(&passed_squares(a, start, passed, name_a, frame, real));
     // Several sliders start several borrows: each is said, with the slider it runs from.
     if real.sliders.count() > 1 {

@@ -11,7 +11,7 @@ use memchr::memmem::Finder;
 use sliders::{Bitboard, Direction, Focus, Op, Scan, Slider, Square, Step, Technique, Value, WordOrder};
 use sliders_explain::narration::{
     announcement, bit_name, borrow_caption, borrow_end, describe, describe_bit, describe_rank, mirror, narrate,
-    spoken_label, step_focus_name, Board,
+    spoken_label, step_focus_name, Board, BorrowEnd,
 };
 use sliders_explain::operands;
 
@@ -134,6 +134,30 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &dyn Display) {
         } else if let Some(rest) = sentence.strip_prefix("No piece stands ") {
             let direction = direction_named(rest.split(" of the ").next().unwrap());
             assert_eq!(board.first_blocker_from(slider_named(rest, board), direction), None, "{context}: {sentence}");
+        }
+        // "It runs up the bits, across the ranks, not along the d-file: 34 of the 38 bits it
+        // passes are off it."
+        if let Some((before, after)) = sentence.cut(phrase!(" bits it passes ")) {
+            let Focus::Line(line) = step.focus else { panic!("{context}: no line: {sentence}") };
+            let counts: Vec<u32> =
+                before.rsplit(": ").next().unwrap().split(" of the ").map(|n| n.parse().unwrap()).collect();
+            let chain = step.borrow_chain().unwrap();
+            let absorbed = match borrow_end(lhs, step.rhs.unwrap().board().unwrap(), step.result.board().unwrap()) {
+                BorrowEnd::AbsorbedAt { stop, .. } => Square::from_index(stop).bit(),
+                _ => Bitboard::EMPTY,
+            };
+            let passed = chain & !absorbed;
+            let off = passed & !sliders::line_without(board.square, line) & !board.square.bit();
+            assert_eq!(counts, [off.count(), passed.count()], "{context}: {sentence}");
+            assert!(
+                after.starts_with(if off.count() == 1 { "is off it" } else { "are off it" }),
+                "{context}: {sentence}"
+            );
+            assert_eq!(
+                sentence.contains("across the ranks"),
+                passed.squares().any(|bit| bit.rank() != Square::from_index(chain.0.trailing_zeros() - 1).rank()),
+                "{context}: {sentence}"
+            );
         }
         // "b1 holds one of the rooks."
         if let Some((before, _)) = sentence.cut(phrase!(" holds one of the ")) {
