@@ -209,3 +209,111 @@ async fn the_frame_buttons_say_where_they_go_and_when_they_cannot() {
     assert_eq!(hint.as_str(), Some("none"), "a touch screen shows no key hints");
     phone.close().await;
 }
+
+/// In presentation mode, where each part of a step stands: the board's and the step's rects,
+/// the first sentence's bottom, and the tops and bottoms of the equation's grids (both lanes of
+/// a SIMD value may go under the result where the row has no room: they are left out).
+const PROJECTED: &str = "
+    const rect = s => document.querySelector(s).getBoundingClientRect();
+    const board = rect('[data-presenting] .board'), step = rect('[data-current-step]');
+    const grids = [...document.querySelectorAll('[data-current-step] .equation .grid-figure')]
+        .filter(e => !e.closest('.lanes'))
+        .map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; });
+    return { height: innerHeight, board: [board.right, board.bottom], step: step.left,
+        first: rect('.narration-first').bottom, grids };";
+
+/// A projector's sizes: the board, every grid of the step on one row, and the step's first
+/// sentence share the screen, the board beside the step, on every step of three techniques.
+#[tokio::test]
+async fn presentation_mode_fits_a_projector_on_every_step() {
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    let mut steps = 0;
+    for size in [(1024, 768), (1280, 720), (1366, 768)] {
+        let browser = Browser::start_at("/", size).await;
+        browser.emulate_media("prefers-reduced-motion", "reduce").await;
+        for (technique, slider) in [
+            (Technique::Subtraction, Slider::Rook),
+            (Technique::HyperbolaQuintessence, Slider::Queen),
+            (Technique::Magic, Slider::Bishop),
+        ] {
+            let trace = technique.trace(slider, Square::D4, board);
+            browser
+                .open(&format!("?v=2&technique={technique}&slider={slider}&square=d4&occupied={board}&present=1"))
+                .await;
+            browser.wait_for("[data-presenting]", 5, "presentation mode").await;
+            for index in 0..trace.steps.len() {
+                if index > 0 {
+                    browser.click("[data-player=\"next\"]").await;
+                }
+                let seen = browser.read_painted(PROJECTED).await;
+                let context = format!("{size:?} {technique} step {}: {seen}", index + 1);
+                let height = seen["height"].as_f64().unwrap();
+                let [right, bottom] = [0, 1].map(|i| seen["board"][i].as_f64().unwrap());
+                assert!(bottom <= height, "the board runs off the screen: {context}");
+                assert!(right <= seen["step"].as_f64().unwrap(), "the board is not beside the step: {context}");
+                assert!(seen["first"].as_f64().unwrap() <= height, "the first sentence is off the screen: {context}");
+                let grids = seen["grids"].as_array().unwrap();
+                assert!(!grids.is_empty(), "{context}");
+                // One row: every figure (a number's is shorter, centred) overlaps every other.
+                let edge = |i: usize| grids.iter().map(move |grid| grid[i].as_f64().unwrap());
+                let (lowest_top, highest_bottom) = (edge(0).fold(f64::MIN, f64::max), edge(1).fold(f64::MAX, f64::min));
+                assert!(lowest_top < highest_bottom, "the grids wrap to a second row: {context}");
+                assert!(
+                    grids.iter().all(|grid| grid[1].as_f64().unwrap() <= height),
+                    "a grid is off the screen: {context}"
+                );
+                steps += 1;
+            }
+        }
+        browser.close().await;
+    }
+    assert!(steps > 100, "{steps} steps");
+}
+
+/// Presentation mode belongs to the session that asked for it: the plain address, next time,
+/// opens the lesson, with the rest of the last visit kept.
+#[tokio::test]
+async fn the_plain_address_opens_the_lesson_after_a_presentation() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open(&format!("?v=2&{ROOK_D2}&step=3&present=1")).await;
+    browser.wait_for("[data-presenting]", 5, "presentation mode").await;
+    browser.open("").await;
+    browser.wait_for("[data-step-index=\"2\"]", 5, "the last visit's step").await;
+    let presenting = browser.eval("return !!document.querySelector('[data-presenting]');").await;
+    assert_eq!(presenting, false, "the plain address opened in presentation mode");
+    let search = browser.eval("return location.search;").await;
+    assert!(
+        search.as_str().unwrap().contains("square=d2") && !search.as_str().unwrap().contains("present"),
+        "{search}"
+    );
+    browser.close().await;
+}
+
+/// On a 390x844 phone the player stays in reach: scrolled down to the step's grids, its bit
+/// strip or the code, Next is on screen and steps on, and the player hides none of the grids'
+/// first row.
+#[tokio::test]
+async fn the_phones_player_stays_in_reach_below_the_board() {
+    let browser = Browser::start_at("/", (390, 844)).await;
+    browser.emulate_media("prefers-reduced-motion", "reduce").await;
+    browser.open(&format!("?v=2&{ROOK_D2}&step=3")).await;
+    for (index, target) in [".step-view .equation", ".bit-strip", ".code-panel"].into_iter().enumerate() {
+        browser.eval(&format!("document.querySelector('{target}').scrollIntoView({{ block: 'start' }});")).await;
+        let seen = browser
+            .read_painted(&format!(
+                "const next = document.querySelector('[data-player=\"next\"]').getBoundingClientRect();
+                 const player = document.querySelector('.stepper > .player').getBoundingClientRect();
+                 const target = document.querySelector('{target}').getBoundingClientRect();
+                 return [scrollY, next.top, next.bottom, innerHeight, player.bottom, target.top];"
+            ))
+            .await;
+        let at = |i: usize| seen[i].as_f64().unwrap();
+        assert!(at(0) > 300.0, "{target}: the page did not scroll: {seen}");
+        assert!(at(1) >= 0.0 && at(2) <= at(3), "{target}: Next is off the screen: {seen}");
+        assert!(at(4) <= at(5) + 1.0, "{target}: the player covers its top: {seen}");
+        browser.click("[data-player=\"next\"]").await;
+        let stepped = format!("[data-current-step][data-step-index=\"{}\"]", 3 + index);
+        browser.wait_for(&stepped, 5, &format!("{target}: Next steps on")).await;
+    }
+    browser.close().await;
+}

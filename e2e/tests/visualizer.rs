@@ -172,6 +172,17 @@ async fn the_board_and_the_player_work_from_the_keyboard() {
     assert_eq!(browser.attribute(".step-view", "data-step-index").await, Some((count - 1).to_string()));
     body.send_keys(&Key::Home.to_string()).await.unwrap();
     assert_eq!(browser.attribute(".step-view", "data-step-index").await.as_deref(), Some("0"));
+    // Also while a square has the focus (the board's keys are its arrows): the player moves,
+    // and the page does not scroll.
+    let scroll = "return [document.activeElement.dataset.square, scrollY];";
+    browser.eval(&format!("document.querySelector('{}').focus();", square("d5"))).await;
+    let before = browser.eval(scroll).await;
+    assert_eq!(before[0], "d5", "{before}");
+    d5.send_keys(&Key::End.to_string()).await.unwrap();
+    assert_eq!(browser.attribute(".step-view", "data-step-index").await, Some((count - 1).to_string()));
+    d5.send_keys(&Key::Home.to_string()).await.unwrap();
+    assert_eq!(browser.attribute(".step-view", "data-step-index").await.as_deref(), Some("0"));
+    assert_eq!(browser.eval(scroll).await, before, "the focus stays on d5 and the page stays where it was");
     browser.close().await;
 }
 
@@ -194,5 +205,89 @@ async fn figure_an_edit_rerenders_the_biggest_trace_within_a_frame() {
         rendered[rendered.len() - 1],
         framed[framed.len() / 2],
     );
+    browser.close().await;
+}
+
+/// The grids' marks, and the key under them: which squares each grid of the step marks as the
+/// slider's (cells in rank 8 to rank 1 order), whether any cell is on the borrow's path, and the
+/// key's text (null when there is none).
+const GRID_KEY: &str = "
+    const files = 'abcdefgh';
+    const grids = [...document.querySelectorAll('.step-view .equation .grid')].filter(g => !g.closest('.lanes'));
+    const marked = grids.map(g => [...g.children].flatMap((cell, i) =>
+        cell.classList.contains('slider-cell') ? [files[i % 8] + (8 - Math.floor(i / 8))] : []).sort().join(','));
+    const borrow = grids.some(g => g.querySelector('.cell.borrow'));
+    const key = document.querySelector('[data-grid-key]');
+    return [marked.filter(m => m), borrow, key && key.textContent];";
+
+/// The page says what its marks mean, as the exported pictures do: the slider's ring and dot
+/// (on a zero bit too) and the borrow's dashed path, on every step of a plain and a mirrored
+/// technique, each claim true of the grids on screen.
+#[tokio::test]
+async fn the_grids_marks_have_a_key_that_is_true_of_each_step() {
+    let browser = Browser::start().await;
+    browser.emulate_media("prefers-reduced-motion", "reduce").await;
+    let board = Bitboard(0x4ced_2200_0146_f848);
+    let (mut moved, mut borrowed) = (0, 0);
+    for (technique, slider, square) in [
+        (Technique::Subtraction, Slider::Rook, Square::D2),
+        (Technique::HyperbolaQuintessence, Slider::Queen, Square::D4),
+    ] {
+        let steps = technique.trace(slider, square, board).steps.len();
+        browser.open(&format!("?v=2&technique={technique}&slider={slider}&square={square}&occupied={board}")).await;
+        for index in 0..steps {
+            if index > 0 {
+                browser.click("[data-player=\"next\"]").await;
+            }
+            let seen = browser.read_painted(GRID_KEY).await;
+            let context = format!("{technique} step {}: {seen}", index + 1);
+            let marked: Vec<&str> = seen[0].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+            let key = seen[2].as_str().unwrap_or("");
+            let own = square.name();
+            if marked.is_empty() {
+                assert!(!key.contains("ring and dot"), "no grid marks the slider: {context}");
+            } else if marked.iter().all(|m| *m == own) {
+                assert!(key.starts_with(&format!("The ring and dot mark the {slider} on {own}.")), "{context}");
+            } else {
+                let said =
+                    format!("The ring and dot mark where the {slider}'s bit stands in each grid ({own} on the board).");
+                assert!(key.starts_with(&said), "{context}");
+                moved += 1;
+            }
+            assert_eq!(key.contains("Dashed squares: the borrow's path."), seen[1] == true, "{context}");
+            borrowed += usize::from(seen[1] == true);
+        }
+    }
+    assert!(moved > 0 && borrowed > 0, "{moved} steps with a moved mark, {borrowed} with a borrow");
+    browser.close().await;
+}
+
+/// The closed technique menu shows its chosen option out of its group: it names the article as
+/// well as the variant ("SBAMG · o^(o-3cbn)"), for every technique; the open list keeps the
+/// variant's name alone under the article's group.
+#[tokio::test]
+async fn the_closed_technique_menu_names_the_article_and_the_variant() {
+    let browser = Browser::start().await;
+    browser.open("?technique=reference&slider=rook&square=d4&occupied=0x0").await;
+    for technique in Technique::ALL {
+        let script = format!(
+            "const menu = document.querySelector('[data-technique-select]');
+             menu.value = '{technique}';
+             menu.dispatchEvent(new Event('change', {{ bubbles: true }}));"
+        );
+        browser.eval(&script).await;
+        let read = "const menu = document.querySelector('[data-technique-select]');
+            const others = [...menu.options].filter(o => !o.selected && o.value !== 'formula').map(o => o.textContent);
+            return [menu.value, menu.selectedOptions[0].textContent, others];";
+        let seen = browser.read_painted(read).await;
+        let expected = format!("{} · {}", technique.article().title(), technique.title());
+        assert_eq!(seen[0], technique.name(), "{seen}");
+        assert_eq!(seen[1], expected, "{seen}");
+        let others = seen[2].as_array().unwrap();
+        assert!(
+            others.iter().all(|o| !o.as_str().unwrap().contains(" · ")),
+            "only the chosen option names its article: {seen}"
+        );
+    }
     browser.close().await;
 }

@@ -67,8 +67,12 @@ pub fn setup(props: &SetupProps) -> Html {
     });
     let groups = ARTICLES.iter().map(|&article| {
         let options = Technique::ALL.iter().filter(|t| t.article() == article).map(|&technique| {
+            let selected = technique == props.technique && !props.formula_open;
+            // The closed menu shows the chosen option alone, out of its group: it names the
+            // article too ("SBAMG · o^(o-3cbn)"); in the open list the group's label does.
             html! {
-                <option value={technique.name()} selected={technique == props.technique && !props.formula_open}>
+                <option value={technique.name()} {selected}>
+                    if selected { { article.title() }{ " · " } }
                     { technique.title() }
                 </option>
             }

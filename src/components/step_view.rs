@@ -4,7 +4,7 @@
 
 use sliders::{Bitboard, Op, Step, Value};
 use sliders_explain::marks::{captions, step_marks, Marks};
-use sliders_explain::narration::{first_sentence, on_screen_with_why, step_focus_name, Board};
+use sliders_explain::narration::{first_sentence, on_screen_with_why, square_list, step_focus_name, Board};
 use sliders_pictures::diagram::format_value;
 use yew::prelude::*;
 
@@ -146,6 +146,26 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let legend = sliders_explain::operands::of(step)
         .legend()
         .map(|legend| html! { <p class="operand-legend" data-operand-legend="">{ legend }</p> });
+    // What the grids' marks stand for, as the pictures' key says it: the slider's ring and dot
+    // (drawn on a zero bit too) and the borrow's dashed path.
+    let (board, all) = (&props.board, [&marks.lhs, &marks.rhs, &marks.result]);
+    let marked = all.iter().map(|m| m.slider).filter(|squares| !squares.is_empty());
+    let (plural, real) = (if board.sliders.count() > 1 { "s" } else { "" }, square_list(board.sliders));
+    let mut key = match marked.clone().all(|squares| squares == board.sliders) {
+        _ if marked.clone().next().is_none() => String::new(),
+        true => format!("The ring and dot mark the {}{plural} on {real}.", board.slider),
+        // A moved or mirrored grid marks where the slider's bit went.
+        false => {
+            let owner = if plural.is_empty() { "'s" } else { "s'" };
+            format!(
+                "The ring and dot mark where the {}{owner} bit stands in each grid ({real} on the board).",
+                board.slider
+            )
+        }
+    };
+    if all.iter().any(|m| !m.borrow.is_empty()) {
+        key.push_str(" Dashed squares: the borrow's path.");
+    }
     let strip = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(minuend), Some(Value::Board(subtrahend)), Value::Board(difference)) => {
             let names = [lhs_caption, rhs_caption, result_caption].map(|name| AttrValue::from(name.to_string()));
@@ -175,6 +195,9 @@ pub fn step_view(props: &StepViewProps) -> Html {
                 { for props.lanes.as_ref().map(|lanes| lanes_view(step, lanes, &props.board)) }
             </div>
             { for legend }
+            if !key.is_empty() {
+                <p class="operand-legend" data-grid-key="">{ key.trim_start() }</p>
+            }
             // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
             <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
                 { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }

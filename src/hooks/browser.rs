@@ -49,7 +49,12 @@ pub fn load() -> (url::Loaded, Option<(TraceKey, Traced)>) {
     if query.len() > 1 {
         return crate::effects::open_traced(&query);
     }
-    crate::effects::open_traced(&storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).unwrap_or_default())
+    let (mut loaded, traced) = crate::effects::open_traced(
+        &storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).unwrap_or_default(),
+    );
+    // A plain address opens the lesson: presentation mode is for the session that asked for it.
+    loaded.lab.preferences.presenting = false;
+    (loaded, traced)
 }
 
 /// What the address says (`url::query_of`): it is written only when one of these changes.

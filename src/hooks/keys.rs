@@ -10,8 +10,9 @@ use crate::model::{Action, Lab, PageAction, PlayerAction};
 use crate::url::Embed;
 
 /// The page's shortcut for a key, if it has one where the key was pressed. `[`, `]`, `K`, `,`,
-/// `.`, `?` and Esc work everywhere, the board included (its arrows move between squares); the
-/// arrows, Space, Home and End step the player everywhere else. Text fields keep every key, and
+/// `.`, `?`, Esc, Home and End work everywhere, the board included (its arrows move between
+/// squares, and Home and End would only scroll the page); the arrows and Space step the player
+/// everywhere else. Text fields keep every key, and
 /// Space still presses a focused button or square. A menu keeps its letters (K there picks an
 /// option whose name starts with K), Space and the arrows, but `[` and `]` pick nothing: they
 /// step from a menu too.
@@ -40,8 +41,8 @@ fn shortcut(event: &KeyboardEvent, keys_shown: bool, presenting: bool) -> Option
         "." => Action::Player(PlayerAction::StepFrame(1)),
         "ArrowLeft" if !on_board && !on_input => Action::Player(PlayerAction::Back),
         "ArrowRight" if !on_board && !on_input => Action::Player(PlayerAction::Next),
-        "Home" if !on_board && !on_input => Action::Player(PlayerAction::First),
-        "End" if !on_board && !on_input => Action::Player(PlayerAction::Last),
+        "Home" if !on_input => Action::Player(PlayerAction::First),
+        "End" if !on_input => Action::Player(PlayerAction::Last),
         " " if !on_board && !on_button && !on_input => Action::Player(PlayerAction::TogglePlay),
         _ => return None,
     })
