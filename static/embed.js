@@ -5,7 +5,7 @@
 // script (an iframe marked by mistake, or by someone else, from another site is ignored), and
 // only if its height is a finite number. Nothing is ever sent back.
 //
-//   <iframe src="https://…/slider-lab/?embed=1&…" width="600" height="720" data-slider-lab></iframe>
+//   <iframe src="https://…/slider-lab/?embed=1&…" width="600" height="960" data-slider-lab></iframe>
 //   <script src="https://…/slider-lab/static/embed.js" defer></script>
 (function () {
   "use strict";

@@ -297,3 +297,34 @@ async fn an_embed_without_controls_plays_once_seen_and_loops_back_to_the_authors
     );
     browser.close().await;
 }
+
+/// With a desktop's classic scrollbars, each frame of the demo article, once embed.js has sized
+/// it, shows no scrollbar: its content is all there, and there is nothing to scroll.
+#[tokio::test]
+async fn a_sized_frame_shows_no_empty_scrollbar() {
+    let browser = Browser::start_with_scrollbars((900, 900)).await;
+    browser.goto(&browser.server.url("static/embed-demo.html")).await;
+    let frames = browser.eval("return document.querySelectorAll('iframe[data-slider-lab]').length;").await;
+    for index in 0..frames.as_u64().unwrap() as usize {
+        let reported = format!("iframe[data-slider-lab]:nth-of-type({}) ", index + 1);
+        let started = Instant::now();
+        while browser
+            .eval(&format!("return document.querySelectorAll('iframe[data-slider-lab]')[{index}].hasAttribute('data-reported-height');"))
+            .await
+            != Value::Bool(true)
+        {
+            assert!(started.elapsed() < Duration::from_secs(20), "frame {index} never reported its height: {reported}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        browser.client.enter_frame(index as u16).await.unwrap();
+        wait_for_board_in_frame(&browser).await;
+        let inside = browser
+            .eval("const root = document.documentElement; return [root.clientWidth, innerWidth, root.scrollHeight, root.clientHeight];")
+            .await;
+        assert_eq!(inside[0], inside[1], "demo frame {index} shows a vertical scrollbar: {inside}");
+        assert!(inside[2].as_f64() <= inside[3].as_f64(), "demo frame {index} scrolls: {inside}");
+        browser.client.enter_parent_frame().await.unwrap();
+    }
+    browser.close().await;
+}

@@ -120,7 +120,10 @@ fn report_height() -> Option<(ResizeObserver, Closure<dyn FnMut()>)> {
     let measured = body.clone();
     let callback = Closure::<dyn FnMut()>::new(move || {
         let message = js_sys::Object::new();
-        let height = measured.scroll_height().max(measured.offset_height());
+        // Two pixels to spare: measured while a scrollbar narrows the frame, the content can be
+        // a fraction of a pixel taller at the full width, which would bring the scrollbar back
+        // with nothing to scroll.
+        let height = measured.scroll_height().max(measured.offset_height()) + 2;
         let _ = js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
         let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
         // Only the height leaves the page; the page itself listens to no messages at all.

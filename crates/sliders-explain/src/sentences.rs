@@ -578,44 +578,59 @@ pub(crate) fn subtraction(
         text.push_str(&start_note);
         text.push_str(&absorbed_by(last_in, focus, frame, real));
     }
-    // On a file or a diagonal the borrow runs through the bits between, not along the line.
-    if let (Focus::Line(line), false, 1) = (focus, frame.order.is_turned(), real.sliders.count()) {
-        let off = passed & !sliders::line_without(real.square, line) & !real.square.bit();
-        if !off.is_empty() {
-            let across = passed.squares().any(|bit| bit.rank() != Square::from_index(start).rank());
-            text.push_str(&format!(
-                " It runs up the bits{}, not along {}: {} of the {} bits it passes {} off it.",
-                if across { ", across the ranks" } else { "" },
-                line_name(line, real.square),
-                off.count(),
-                passed.count(),
-                if off.count() == 1 { "is" } else { "are" }
-            ));
-        }
-    }
+    text.push_str(&off_the_line(passed, start, focus, frame, real));
     text.push_str(&passed_squares(a, start, passed, name_a, frame, real));
     // Several sliders start several borrows: each is said, with the slider it runs from.
     if real.sliders.count() > 1 {
-        for other in borrows(a, b, difference).into_iter().skip(1) {
-            let (start, stop) = match other {
-                BorrowEnd::AbsorbedAt { start, stop } => (start, Some(stop)),
-                BorrowEnd::PastH8 { start } => (start, None),
-                BorrowEnd::NoBorrow => continue,
-            };
-            text.push_str(" Another borrow starts at ");
-            text.push_str(&bit_name(start));
-            match stop {
-                Some(stop) => {
-                    text.push_str(" and runs to ");
-                    text.push_str(&bit_name(stop));
-                    text.push_str(", which absorbs it.");
-                    text.push_str(&absorbed_by(stop, focus, frame, real));
-                }
-                None => {
-                    text.push_str(" and runs past ");
-                    text.push_str(&top_bit(frame.order));
-                    text.push_str(": the result wraps around.");
-                }
+        text.push_str(&other_borrows(a, b, difference, focus, frame, real));
+    }
+    text
+}
+
+/// On a file or a diagonal the borrow runs through the bits between, not along the line: how
+/// many of the bits it passes are off it.
+fn off_the_line(passed: Bitboard, start: u32, focus: Focus, frame: &Board, real: &Board) -> String {
+    let (Focus::Line(line), false, 1) = (focus, frame.order.is_turned(), real.sliders.count()) else {
+        return String::new();
+    };
+    let off = passed & !sliders::line_without(real.square, line) & !real.square.bit();
+    if off.is_empty() {
+        return String::new();
+    }
+    let across = passed.squares().any(|bit| bit.rank() != Square::from_index(start).rank());
+    format!(
+        " It runs up the bits{}, not along {}: {} of the {} bits it passes {} off it.",
+        if across { ", across the ranks" } else { "" },
+        line_name(line, real.square),
+        off.count(),
+        passed.count(),
+        if off.count() == 1 { "is" } else { "are" }
+    )
+}
+
+/// Each borrow after the first, where several sliders start several: where it starts, and
+/// what absorbs it or that it runs past the top bit.
+fn other_borrows(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, frame: &Board, real: &Board) -> String {
+    let mut text = String::new();
+    for other in borrows(a, b, difference).into_iter().skip(1) {
+        let (start, stop) = match other {
+            BorrowEnd::AbsorbedAt { start, stop } => (start, Some(stop)),
+            BorrowEnd::PastH8 { start } => (start, None),
+            BorrowEnd::NoBorrow => continue,
+        };
+        text.push_str(" Another borrow starts at ");
+        text.push_str(&bit_name(start));
+        match stop {
+            Some(stop) => {
+                text.push_str(" and runs to ");
+                text.push_str(&bit_name(stop));
+                text.push_str(", which absorbs it.");
+                text.push_str(&absorbed_by(stop, focus, frame, real));
+            }
+            None => {
+                text.push_str(" and runs past ");
+                text.push_str(&top_bit(frame.order));
+                text.push_str(": the result wraps around.");
             }
         }
     }
