@@ -299,7 +299,9 @@ async fn an_embed_without_controls_plays_once_seen_and_loops_back_to_the_authors
 }
 
 /// With a desktop's classic scrollbars, each frame of the demo article, once embed.js has sized
-/// it, shows no scrollbar: its content is all there, and there is nothing to scroll.
+/// it, shows no scrollbar: its content is all there, and there is nothing to scroll, with the
+/// scrollbar or without it (without, the content once needed 5 px more, and the scrollbar
+/// stayed, with nothing to scroll).
 #[tokio::test]
 async fn a_sized_frame_shows_no_empty_scrollbar() {
     let browser = Browser::start_with_scrollbars((900, 900)).await;
@@ -319,11 +321,21 @@ async fn a_sized_frame_shows_no_empty_scrollbar() {
         tokio::time::sleep(Duration::from_millis(500)).await;
         browser.client.enter_frame(index as u16).await.unwrap();
         wait_for_board_in_frame(&browser).await;
-        let inside = browser
-            .eval("const root = document.documentElement; return [root.clientWidth, innerWidth, root.scrollHeight, root.clientHeight];")
-            .await;
-        assert_eq!(inside[0], inside[1], "demo frame {index} shows a vertical scrollbar: {inside}");
-        assert!(inside[2].as_f64() <= inside[3].as_f64(), "demo frame {index} scrolls: {inside}");
+        // Nothing to scroll, and nothing either with the scrollbar taken away (overflow hidden):
+        // the content does not need more height at the frame's full width, so no scrollbar can
+        // come back with nothing to scroll.
+        let fits =
+            "const root = document.documentElement; return [root.clientWidth, root.scrollHeight, root.clientHeight];";
+        let inside = browser.eval(fits).await;
+        assert!(inside[1].as_f64() <= inside[2].as_f64(), "demo frame {index} scrolls: {inside}");
+        browser.eval("document.documentElement.style.overflow = 'hidden';").await;
+        let hidden = browser.read_painted(fits).await;
+        browser.eval("document.documentElement.style.overflow = '';").await;
+        assert_eq!(hidden[0], inside[0], "demo frame {index} is wider without its scrollbar: {inside} {hidden}");
+        assert!(
+            hidden[1].as_f64() <= hidden[2].as_f64(),
+            "demo frame {index} needs more height at its full width: {hidden}"
+        );
         browser.client.enter_parent_frame().await.unwrap();
     }
     browser.close().await;
