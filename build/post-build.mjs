@@ -18,7 +18,7 @@
 // serving, so no hash can match it: the policy is taken out of those builds.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -265,6 +265,16 @@ html = html.replace(/<link\b[^>]*\brel="?preload"?[^>]*>/gi, (link) =>
   /application\/wasm/.test(link) ? link.replace(/\s+integrity=("[^"]*"|[^\s>]+)/i, "") : link,
 );
 
+// The service worker (build/sw.js, written below as sw.js): the loader registers it once the
+// page has loaded, so that the page keeps working when a classroom's network drops. Release
+// builds only: a development build reloads itself as its sources change.
+{
+  const start = /^const wasm = await init\(/m;
+  const register =
+    `if ("serviceWorker" in navigator) addEventListener("load", () => navigator.serviceWorker.register("./sw.js").catch(() => {}));\n`;
+  html = html.replace(start, (line) => register + line);
+}
+
 const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]);
 if (inline.length !== 1) {
   console.error(`post-build: expected trunk's one inline loader script, found ${inline.length}`);
@@ -278,3 +288,24 @@ if (!html.includes("'sha256-LOADER'")) {
 html = html.replace("'sha256-LOADER'", loaderHash);
 console.log(`post-build: Content-Security-Policy allows the loader ${loaderHash}`);
 writeFileSync(htmlPath, html);
+
+// sw.js: the first load to cache on install, and a cache name from a hash of every file of the
+// site, so that a new build gets a cache of its own.
+{
+  const files = readdirSync(TRUNK_STAGING_DIR, { recursive: true })
+    .map(String)
+    .filter((file) => file !== "sw.js" && statSync(join(TRUNK_STAGING_DIR, file)).isFile())
+    .sort();
+  const site = createHash("sha256");
+  for (const file of files) site.update(file).update(readFileSync(join(TRUNK_STAGING_DIR, file)));
+  const firstLoad = files.filter((file) => /^(slider-lab-\w+(\.js|_bg\.wasm)|main-\w+\.css|favicon-\w+\.svg)$/.test(file));
+  if (firstLoad.length !== 4) {
+    console.error(`post-build: expected the page's script, module, styles and icon, found ${firstLoad}`);
+    process.exit(1);
+  }
+  const worker = readFileSync(join(TRUNK_SOURCE_DIR, "build", "sw.js"), "utf8")
+    .replace("__VERSION__", site.digest("hex").slice(0, 16))
+    .replace("__FIRST_LOAD__", JSON.stringify(["./", ...firstLoad.map((file) => `./${file}`)]));
+  writeFileSync(join(TRUNK_STAGING_DIR, "sw.js"), worker);
+  console.log(`post-build: sw.js caches ${firstLoad.length + 1} files on install`);
+}

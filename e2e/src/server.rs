@@ -11,6 +11,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -33,6 +34,8 @@ pub struct StaticServer {
     pub prefix: String,
     /// Every request's path and query, in the order they arrived.
     pub requests: Arc<Mutex<Vec<String>>>,
+    /// Set, the server drops every connection unanswered, as a network that went down.
+    pub offline: Arc<AtomicBool>,
 }
 
 impl StaticServer {
@@ -42,14 +45,26 @@ impl StaticServer {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind the static server");
         let port = listener.local_addr().expect("a local address").port();
         let requests = Arc::new(Mutex::new(Vec::new()));
-        let site = Arc::new(Site { root, prefix: prefix.to_string(), headers, requests: requests.clone() });
+        let offline = Arc::new(AtomicBool::new(false));
+        let site = Arc::new(Site {
+            root,
+            prefix: prefix.to_string(),
+            headers,
+            requests: requests.clone(),
+            offline: offline.clone(),
+        });
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let site = site.clone();
                 thread::spawn(move || site.answer(stream));
             }
         });
-        StaticServer { port, prefix: prefix.to_string(), requests }
+        StaticServer { port, prefix: prefix.to_string(), requests, offline }
+    }
+
+    /// Takes the site off the network (`true`) or puts it back.
+    pub fn set_offline(&self, offline: bool) {
+        self.offline.store(offline, Ordering::SeqCst);
     }
 
     /// The page's address with a query, e.g. `url("?technique=sbamg")`.
@@ -63,11 +78,15 @@ struct Site {
     prefix: String,
     headers: Vec<(String, String)>,
     requests: Arc<Mutex<Vec<String>>>,
+    offline: Arc<AtomicBool>,
 }
 
 impl Site {
     /// Reads one request and answers it; any failure just drops the connection.
     fn answer(&self, stream: TcpStream) {
+        if self.offline.load(Ordering::SeqCst) {
+            return;
+        }
         let _ = stream.set_read_timeout(Some(Duration::from_secs(30)));
         let mut reader = BufReader::new(&stream);
         let mut request_line = String::new();

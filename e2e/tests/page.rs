@@ -72,3 +72,46 @@ async fn each_technique_source_is_fetched_once() {
     }
     browser.close().await;
 }
+
+/// Once a reader has opened the page, it keeps working when the network drops, as a
+/// classroom's wifi does: served from a sub-path, the lesson opens again from the service
+/// worker's cache, for another board of the same technique too, with its steps, narration,
+/// code and panels, while the server answers nothing.
+#[tokio::test]
+async fn the_page_opens_offline_once_it_has_been_loaded() {
+    let browser = Browser::start_at("/slider-lab/", (1280, 720)).await;
+    browser.open("?v=2&technique=sbamg&slider=rook&square=d1&occupied=0x0000000000000043&step=2").await;
+    // The worker installs after the load, caches the first load and takes the page over.
+    let started = std::time::Instant::now();
+    while browser.eval("return !!navigator.serviceWorker.controller;").await != true {
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "no service worker took the page over");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Online once more through the worker: what the lesson fetches after its first load (the
+    // panels module, the technique's source) is cached as it passes.
+    browser.open("?v=2&technique=sbamg&slider=rook&square=d1&occupied=0x0000000000000043&step=3").await;
+    browser.server.set_offline(true);
+    // The server, asked directly, answers nothing now.
+    let mut asked = std::net::TcpStream::connect(("127.0.0.1", browser.server.port)).unwrap();
+    std::io::Write::write_all(&mut asked, b"GET /slider-lab/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+    let mut answer = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut asked, &mut answer);
+    assert!(answer.is_empty(), "the server still answers");
+    for (query, index) in [
+        ("?v=2&technique=sbamg&slider=rook&square=d1&occupied=0x0000000000000043&step=4", "3"),
+        ("?v=2&technique=sbamg&slider=queen&square=e4&occupied=0x0000001008000000&step=2", "1"),
+    ] {
+        browser.open(query).await;
+        let shown = browser
+            .eval(
+                "const narration = document.querySelector('[data-narration]');
+                 return [document.querySelector('[data-current-step]').dataset.stepIndex, narration.textContent.length > 40,
+                     narration.hasAttribute('data-why-loading'), document.querySelectorAll('.code-panel .code-line').length > 5,
+                     (document.documentElement.getAttribute('data-panels-query') || '').includes('technique=sbamg')];",
+            )
+            .await;
+        assert_eq!(shown, serde_json::json!([index, true, false, true, true]), "{query} offline: {shown}");
+    }
+    browser.server.set_offline(false);
+    browser.close().await;
+}

@@ -101,9 +101,13 @@ pub const PROVE_MODULE: &str = "prove.wasm";
 /// Benchmark, fetched once the lesson is on screen.
 pub const PANELS_MODULE: [&str; 2] = ["panels.wasm", "panels.js"];
 
+/// The service worker (build/sw.js): registered once the page has loaded, it keeps the page
+/// working offline.
+pub const SERVICE_WORKER: &str = "sw.js";
+
 /// The modules the page fetches on demand or after the lesson is up, left out of the first load.
-pub const LAZY_MODULES: [&str; 6] =
-    [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE, PROVE_MODULE, PANELS_MODULE[0], PANELS_MODULE[1]];
+pub const LAZY_MODULES: [&str; 7] =
+    [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE, PROVE_MODULE, PANELS_MODULE[0], PANELS_MODULE[1], SERVICE_WORKER];
 
 /// Where `cargo xtask serve` puts its development build (never dist/).
 pub const SERVE_DIR: &str = "target/serve";

@@ -9,7 +9,7 @@ use wasmparser::{KnownCustom, Name, Parser, Payload};
 
 use crate::{
     cargo_command, run, workspace_root, BENCH_MODULE, FORMULA_MODULE, PANELS_MODULE, PICTURES_MODULE, PROVE_MODULE,
-    SIZE_BUILD,
+    SERVICE_WORKER, SIZE_BUILD,
 };
 
 fn gzipped(bytes: &[u8]) -> Result<usize, String> {
@@ -103,7 +103,7 @@ fn code_by_part(wasm: &[u8]) -> Result<(BTreeMap<&'static str, usize>, usize), S
 pub fn size() -> Result<(), String> {
     let root = workspace_root();
     println!(
-        "first load (dist/; {} and {} come once the lesson is on screen, {BENCH_MODULE} only for the benchmark, {PICTURES_MODULE} for a picture, {FORMULA_MODULE} for a formula, {PROVE_MODULE} for its proof):",
+        "first load (dist/; {} and {} come once the lesson is on screen, {SERVICE_WORKER} once the page has loaded, {BENCH_MODULE} only for the benchmark, {PICTURES_MODULE} for a picture, {FORMULA_MODULE} for a formula, {PROVE_MODULE} for its proof):",
         PANELS_MODULE[0],
         PANELS_MODULE[1]
     );
