@@ -993,7 +993,16 @@ impl Server {
                     .map_err(|error| format!("the other text: {}", error.describe(other)))?;
                 Some(Proving::Text(alloc::boxed::Box::new(other), Comparer::new(own, budget)))
             }
-            _ => None,
+            // The next square of the proof under way.
+            Request::ProveSquare => None,
+            // Answered by `answer` before it comes here.
+            Request::Parse
+            | Request::Trace
+            | Request::Attacks
+            | Request::Check
+            | Request::Compile
+            | Request::Export
+            | Request::Example => return Err(unreadable()),
         };
         if !reader.finished() {
             return Err(unreadable());

@@ -128,6 +128,10 @@ fn checked(comparison: Comparison) -> Comparison {
         Comparison::Differ { ref example, .. } if matches!((&example.first, &example.second), (Ok(a), Ok(b)) if a == b) => {
             Comparison::Mistake(example.clone())
         }
-        other => other,
+        // Each case named, so that a new one must say whether it is checked too.
+        kept @ (Comparison::Differ { .. }
+        | Comparison::Equal { .. }
+        | Comparison::Undecided { .. }
+        | Comparison::Mistake(_)) => kept,
     }
 }
