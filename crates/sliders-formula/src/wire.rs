@@ -105,18 +105,7 @@ pub fn write_comparison_step(writer: &mut Writer, squares_done: u32, comparison:
         }
         Some(Compared::Differ { boards, squares, example, undecided, blew_up, nodes }) => {
             writer.u8(2);
-            match boards {
-                Some(boards) => {
-                    writer.u8(1);
-                    writer.u128(*boards);
-                }
-                None => writer.u8(0),
-            }
-            writer.u8(squares.len() as u8);
-            for (square, boards) in squares {
-                writer.u8(square.index() as u8);
-                writer.u128(*boards);
-            }
+            write_counts(writer, *boards, squares);
             writer.difference(example);
             writer.u8(undecided.map_or(64, |square| square.index() as u8));
             write_blow_up(writer, blew_up.as_ref());
@@ -144,12 +133,7 @@ pub fn read_comparison_step(bytes: &[u8]) -> Option<(u32, Option<Compared>)> {
         0 => None,
         1 => Some(Compared::Equal { nodes: reader.u64()? }),
         2 => {
-            let boards = match reader.u8()? {
-                0 => None,
-                _ => Some(reader.u128()?),
-            };
-            let count = reader.u8()?;
-            let squares = (0..count).map(|_| Some((reader.square()?, reader.u128()?))).collect::<Option<Vec<_>>>()?;
+            let (boards, squares) = read_counts(&mut reader)?;
             let example = reader.difference()?;
             let undecided = match reader.u8()? {
                 64 => None,
@@ -170,21 +154,35 @@ pub fn read_comparison_step(bytes: &[u8]) -> Option<(u32, Option<Compared>)> {
     reader.finished().then_some((done, comparison))
 }
 
-fn write_failure(writer: &mut Writer, failure: &Failure) {
-    match failure.boards {
+/// A proof's or a comparison's counts: the boards in all, when known, and each square's.
+fn write_counts(writer: &mut Writer, boards: Option<u128>, squares: &[(Square, u128)]) {
+    match boards {
         Some(boards) => {
             writer.u8(1);
-            writer.u64(boards as u64);
-            writer.u64((boards >> 64) as u64);
+            writer.u128(boards);
         }
         None => writer.u8(0),
     }
-    writer.u8(failure.squares.len() as u8);
-    for (square, boards) in &failure.squares {
+    writer.u8(squares.len() as u8);
+    for (square, boards) in squares {
         writer.u8(square.index() as u8);
-        writer.u64(*boards as u64);
-        writer.u64((*boards >> 64) as u64);
+        writer.u128(*boards);
     }
+}
+
+/// [`write_counts`]'s bytes read back.
+fn read_counts(reader: &mut Reader) -> Option<(Option<u128>, Vec<(Square, u128)>)> {
+    let boards = match reader.u8()? {
+        0 => None,
+        _ => Some(reader.u128()?),
+    };
+    let count = reader.u8()?;
+    let squares = (0..count).map(|_| Some((reader.square()?, reader.u128()?))).collect::<Option<Vec<_>>>()?;
+    Some((boards, squares))
+}
+
+fn write_failure(writer: &mut Writer, failure: &Failure) {
+    write_counts(writer, failure.boards, &failure.squares);
     writer.counter_example(&failure.counter_example);
     writer.u8(failure.fewest_known as u8);
     writer.u8(failure.undecided.map_or(64, |square| square.index() as u8));
@@ -230,13 +228,7 @@ pub fn read_proof_step(bytes: &[u8]) -> Option<(u32, Option<Proof>)> {
 }
 
 fn read_failure(reader: &mut Reader) -> Option<Failure> {
-    let boards = match reader.u8()? {
-        0 => None,
-        _ => Some(reader.u64()? as u128 | (reader.u64()? as u128) << 64),
-    };
-    let count = reader.u8()?;
-    let square = |reader: &mut Reader| Some((reader.square()?, reader.u64()? as u128 | (reader.u64()? as u128) << 64));
-    let squares = (0..count).map(|_| square(reader)).collect::<Option<Vec<_>>>()?;
+    let (boards, squares) = read_counts(reader)?;
     let counter_example = reader.counter_example()?;
     let fewest_known = reader.u8()? != 0;
     let undecided = match reader.u8()? {
