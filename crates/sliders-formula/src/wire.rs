@@ -170,8 +170,11 @@ fn write_counts(writer: &mut Writer, boards: Option<u128>, squares: &[(Square, u
     }
 }
 
+/// The boards in all, when known, and each square's count.
+type Counts = (Option<u128>, Vec<(Square, u128)>);
+
 /// [`write_counts`]'s bytes read back.
-fn read_counts(reader: &mut Reader) -> Option<(Option<u128>, Vec<(Square, u128)>)> {
+fn read_counts(reader: &mut Reader) -> Option<Counts> {
     let boards = match reader.u8()? {
         0 => None,
         _ => Some(reader.u128()?),
