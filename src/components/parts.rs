@@ -78,8 +78,12 @@ pub fn parts(
         </>
     };
     let step_view = current.clone().map(|step| {
+        // A why the trace gave at an earlier step (each line's pass repeats the first one's) is
+        // said once: after it, only what is particular to the step, and where to read the why.
+        let given_at = sliders_explain::narration::why_given_at(trace, player_state.step);
         let why = match step_source {
             _ if setup.formula_open => Some(step.why.to_string()),
+            _ if given_at.is_some() => given_at.map(sliders_explain::narration::why_as_at),
             Source::Ready(text) => {
                 Some(traced_syntax::why_in_source(text, step.place.line(), step.expression()).unwrap_or_default())
             }

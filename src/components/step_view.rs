@@ -151,17 +151,18 @@ pub fn step_view(props: &StepViewProps) -> Html {
     let (board, all) = (&props.board, [&marks.lhs, &marks.rhs, &marks.result]);
     let marked = all.iter().map(|m| m.slider).filter(|squares| !squares.is_empty());
     let (plural, real) = (if board.sliders.count() > 1 { "s" } else { "" }, square_list(board.sliders));
-    let mut key = match marked.clone().all(|squares| squares == board.sliders) {
-        _ if marked.clone().next().is_none() => String::new(),
-        true => format!("The ring and dot mark the {}{plural} on {real}.", board.slider),
+    // Said of this frame's marks: the borrow's path is dashed only once the frames reach it.
+    let mut key = if marked.clone().next().is_none() {
+        String::new()
+    } else if marked.clone().all(|squares| squares == board.sliders) {
+        format!("The ring and dot mark the {}{plural} on {real}.", board.slider)
+    } else {
         // A moved or mirrored grid marks where the slider's bit went.
-        false => {
-            let owner = if plural.is_empty() { "'s" } else { "s'" };
-            format!(
-                "The ring and dot mark where the {}{owner} bit stands in each grid ({real} on the board).",
-                board.slider
-            )
-        }
+        let owner = if plural.is_empty() { "'s" } else { "s'" };
+        format!(
+            "The ring and dot mark where the {}{owner} bit stands in each grid ({real} on the board).",
+            board.slider
+        )
     };
     if all.iter().any(|m| !m.borrow.is_empty()) {
         key.push_str(" Dashed squares: the borrow's path.");

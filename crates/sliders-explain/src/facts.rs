@@ -79,48 +79,53 @@ pub enum BorrowEnd {
     PastH8 { start: u32 },
 }
 
-/// Where the (lowest) borrow of `a − b = difference` starts and ends.
+/// Where the (lowest) borrow of `a − b = difference` starts and ends: the first of
+/// [`borrows`], or none.
 pub fn borrow_end(a: Bitboard, b: Bitboard, difference: Bitboard) -> BorrowEnd {
-    // chain: the bits that received a borrow from below. A borrow leaves bit 63 exactly when the
-    // subtraction wraps around, that is when a < b as unsigned numbers.
-    let chain = (a ^ b ^ difference).0;
-    if chain == 0 {
-        return if a.0 < b.0 { BorrowEnd::PastH8 { start: 63 } } else { BorrowEnd::NoBorrow };
-    }
-    // The lowest bit that borrows has no borrow coming in, so a has a zero there and b a one; the
-    // bits above it receive the borrow until one of them absorbs it or it leaves bit 63.
-    let first_in = chain.trailing_zeros();
-    let last_in = first_in + (chain >> first_in).trailing_ones() - 1;
-    let start = first_in - 1;
-    if last_in == 63 && a.0 < b.0 {
-        BorrowEnd::PastH8 { start }
-    } else {
-        BorrowEnd::AbsorbedAt { start, stop: last_in }
-    }
+    borrows(a, b, difference).next().unwrap_or(BorrowEnd::NoBorrow)
 }
 
 /// Every borrow of `a − b = difference`, lowest first: one for each run of bits that received
 /// a borrow from below (several where several one bits of b each start their own, as with
 /// several sliders).
-pub fn borrows(a: Bitboard, b: Bitboard, difference: Bitboard) -> Vec<BorrowEnd> {
-    let mut chain = (a ^ b ^ difference).0;
-    let mut found = Vec::new();
-    while chain != 0 {
-        let first_in = chain.trailing_zeros();
-        let last_in = first_in + (chain >> first_in).trailing_ones() - 1;
-        chain &= !range(first_in, last_in);
-        // Only the highest run can leave bit 63.
-        found.push(if last_in == 63 && a.0 < b.0 {
-            BorrowEnd::PastH8 { start: first_in - 1 }
+pub fn borrows(a: Bitboard, b: Bitboard, difference: Bitboard) -> Borrows {
+    // chain: the bits that received a borrow from below. A borrow leaves bit 63 exactly when the
+    // subtraction wraps around, that is when a < b as unsigned numbers.
+    Borrows { chain: (a ^ b ^ difference).0, wraps: a.0 < b.0 }
+}
+
+/// The borrows of a subtraction, lowest first (see [`borrows`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Borrows {
+    /// The bits that received a borrow from below and are not yet said.
+    chain: u64,
+    /// The subtraction wraps around, and its borrow leaving bit 63 is not yet said.
+    wraps: bool,
+}
+
+impl Iterator for Borrows {
+    type Item = BorrowEnd;
+
+    fn next(&mut self) -> Option<BorrowEnd> {
+        if self.chain == 0 {
+            // A borrow that bit 63 starts itself (a zero of a under a one of b) has no run above
+            // it: it is the last.
+            return core::mem::take(&mut self.wraps).then_some(BorrowEnd::PastH8 { start: 63 });
+        }
+        // The lowest bit that borrows has no borrow coming in, so a has a zero there and b a
+        // one; the bits above it receive the borrow until one of them absorbs it or it leaves
+        // bit 63 (only the highest run can).
+        let first_in = self.chain.trailing_zeros();
+        let last_in = first_in + (self.chain >> first_in).trailing_ones() - 1;
+        self.chain &= !range(first_in, last_in);
+        let start = first_in - 1;
+        Some(if last_in == 63 && self.wraps {
+            self.wraps = false;
+            BorrowEnd::PastH8 { start }
         } else {
-            BorrowEnd::AbsorbedAt { start: first_in - 1, stop: last_in }
-        });
+            BorrowEnd::AbsorbedAt { start, stop: last_in }
+        })
     }
-    // A borrow that bit 63 starts itself (a zero of a under a one of b) has no run above it.
-    if a.0 < b.0 && !found.iter().any(|end| matches!(end, BorrowEnd::PastH8 { .. })) {
-        found.push(BorrowEnd::PastH8 { start: 63 });
-    }
-    found
 }
 
 /// Bits `low..=high` as a mask.

@@ -31,6 +31,21 @@ pub fn narrate(trace: &Trace, index: usize) -> String {
     with_why(describe(step, &Board::of(trace)), &step.why)
 }
 
+/// The earlier step of `trace` whose why is step `index`'s, if there is one: the first step made
+/// by the same expression at the same place in the code (each line's pass repeats the first
+/// one's), as the page finds a why in the code. The page gives a step's general why once, there,
+/// and says only what is particular after it.
+pub fn why_given_at(trace: &Trace, index: usize) -> Option<usize> {
+    let step = trace.steps.get(index)?;
+    let same = |earlier: &Step| earlier.place == step.place && earlier.expression() == step.expression();
+    trace.steps[..index].iter().position(same)
+}
+
+/// What the page says for a why given at an earlier step: where to read it.
+pub fn why_as_at(earlier: usize) -> String {
+    format!("Why: as at step {}.", earlier + 1)
+}
+
 /// The sentence for what a frame of a step shows: the copy, bit or rank the animation is at,
 /// or, once the step is shown whole, what it did and why. The page says it under the step,
 /// and a step's picture at that frame carries it.
@@ -349,6 +364,49 @@ mod tests {
     use super::*;
     use crate::animation::{frame, Moment};
     use sliders::{Slider, Technique};
+
+    #[test]
+    fn a_why_said_once_is_pointed_to_from_each_step_that_repeats_it() {
+        let mut pointed = 0;
+        for &technique in Technique::ALL {
+            for slider in Slider::ALL {
+                for square in [Square::A1, Square::D2, Square::H8, Square::E5] {
+                    let trace = technique.trace(slider, square, Bitboard(0x0008_0000_0040_0800));
+                    for (index, step) in trace.steps.iter().enumerate() {
+                        let Some(earlier) = why_given_at(&trace, index) else { continue };
+                        // The first step of that expression, earlier, and truly with the same why.
+                        assert!(earlier < index, "{technique} {slider} {square} step {}", index + 1);
+                        assert!(
+                            !step.why.is_empty() && trace.steps[earlier].why == step.why,
+                            "{technique} step {} {:?} | step {} {:?} {:?}",
+                            index + 1,
+                            step.why,
+                            earlier + 1,
+                            trace.steps[earlier].why,
+                            step.place
+                        );
+                        assert!(
+                            trace.steps[..earlier]
+                                .iter()
+                                .all(|s| (s.place, s.expression()) != (step.place, step.expression())),
+                            "{technique} step {}",
+                            index + 1
+                        );
+                        pointed += 1;
+                    }
+                }
+            }
+        }
+        assert!(pointed > 500, "{pointed} repeated whys");
+        // The subtraction's second line repeats the first's four steps with their whys.
+        let trace = Technique::Subtraction.trace(Slider::Rook, Square::D2, Bitboard(0x0008_0000_0040_0800));
+        assert_eq!(
+            (7..=12).map(|index| why_given_at(&trace, index - 1)).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4, 5].map(Some)
+        );
+        assert_eq!(why_given_at(&trace, 12), None, "the OR of the lines is a step of its own");
+        assert_eq!(why_as_at(3), "Why: as at step 4.");
+    }
 
     #[test]
     fn a_finished_step_is_narrated_with_its_why_and_frames_say_where_they_are() {

@@ -56,6 +56,11 @@ pub(crate) fn part_or_slider(focus: Focus, board: &Board) -> Slider {
     }
 }
 
+/// " d7 holds the first piece north of the rook on d2: the first blocker."
+fn first_blocker(square: Square, direction: Direction, from: Square, board: &Board) -> String {
+    format!(" {square} holds the first piece {} of {}: the first blocker.", direction.name(), board.phrase_of(from))
+}
+
 /// What a found or stopping square is on the board, as far as the values show it. `side` is the
 /// side of the slider the step looks at, when it looks at one: `Some(true)` for the positive
 /// rays (a subtraction's stop, a forward scan), `Some(false)` for the negative ones.
@@ -67,11 +72,7 @@ pub(crate) fn relation_of(square: Square, focus: Focus, board: &Board, side: Opt
     // With several sliders, the one whose first piece it is.
     for &direction in &looked_at {
         if let Some(from) = board.slider_blocked_at(square, direction) {
-            return format!(
-                " {square} holds the first piece {} of {}: the first blocker.",
-                direction.name(),
-                board.phrase_of(from)
-            );
+            return first_blocker(square, direction, from, board);
         }
     }
     if board.formula {
@@ -612,7 +613,7 @@ fn off_the_line(passed: Bitboard, start: u32, focus: Focus, frame: &Board, real:
 /// what absorbs it or that it runs past the top bit.
 fn other_borrows(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, frame: &Board, real: &Board) -> String {
     let mut text = String::new();
-    for other in borrows(a, b, difference).into_iter().skip(1) {
+    for other in borrows(a, b, difference).skip(1) {
         let (start, stop) = match other {
             BorrowEnd::AbsorbedAt { start, stop } => (start, Some(stop)),
             BorrowEnd::PastH8 { start } => (start, None),
@@ -727,13 +728,7 @@ pub(crate) fn stop_relation(
     let stopped = board.slider_blocked_at(stop, direction);
     let below_stopped = below.and_then(|below| Some((below, board.slider_blocked_at(below, direction)?)));
     match (stopped, below_stopped) {
-        (Some(from), _) => {
-            format!(
-                " {stop} holds the first piece {} of {}: the first blocker.",
-                direction.name(),
-                board.phrase_of(from)
-            )
-        }
+        (Some(from), _) => first_blocker(stop, direction, from, board),
         (None, Some((blocker, from))) => format!(
             " {stop} is one bit above {blocker}, which holds the first piece {} of {}.",
             direction.name(),

@@ -119,9 +119,28 @@ pub(crate) fn kind_bits(count: u32, kind: &str) -> String {
     format!("{count} {kind}bit{plural}")
 }
 
-/// The squares of a set, at most six named: "d3, d5 and d7", "a3, b3, c3, d3, e3, f3 and 9 more".
+/// The squares of a set, at most six named: "d3, d5 and d7", "a3, b3, c3, d3, e3, f3 and 9 more";
+/// a whole line of eight is named as the line, with all eight: "the whole d-file: d1, d2, d3,
+/// d4, d5, d6, d7 and d8" (six and "2 more" would hide two of its squares).
 pub fn square_list(board: Bitboard) -> String {
-    list_of(board.squares().map(Square::name).collect())
+    let names: Vec<&str> = board.squares().map(Square::name).collect();
+    match whole_line(board) {
+        Some(line) => {
+            let (last, rest) = names.split_last().unwrap_or((&"", &[]));
+            format!("the whole {}: {} and {last}", line.trim_start_matches("the "), rest.join(", "))
+        }
+        None => list_of(names),
+    }
+}
+
+/// The name of the line a set is, if it is a whole line of eight squares: a file, a rank or
+/// one of the two long diagonals.
+fn whole_line(board: Bitboard) -> Option<String> {
+    let first = board.squares().next().filter(|_| board.count() == 8)?;
+    Line::ALL
+        .into_iter()
+        .find(|&line| sliders::line_without(first, line).with(first) == board)
+        .map(|line| line_name(line, first))
 }
 
 /// The squares a walk from the slider reaches, nearest first: in bit order up a positive ray,
@@ -260,4 +279,23 @@ fn is_number(text: &str) -> bool {
 pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_whole_line_is_named_with_all_its_squares() {
+        let file = sliders::line_without(Square::D2, Line::File).with(Square::D2);
+        assert_eq!(square_list(file), "the whole d-file: d1, d2, d3, d4, d5, d6, d7 and d8");
+        let rank = sliders::line_without(Square::D2, Line::Rank).with(Square::D2);
+        assert_eq!(square_list(rank), "the whole 2nd rank: a2, b2, c2, d2, e2, f2, g2 and h2");
+        let diagonal = sliders::line_without(Square::D4, Line::Diagonal).with(Square::D4);
+        assert_eq!(square_list(diagonal), "the whole a1–h8 diagonal: a1, b2, c3, d4, e5, f6, g7 and h8");
+        // Eight squares that are no line, and a line of seven, keep the short list.
+        assert_eq!(square_list(rank.without(Square::H2).with(Square::A3)), "a2, b2, c2, d2, e2, f2 and 2 more");
+        let short = sliders::line_without(Square::D3, Line::Diagonal).with(Square::D3);
+        assert_eq!(square_list(short), "b1, c2, d3, e4, f5, g6 and h7");
+    }
 }

@@ -24,7 +24,7 @@ fn bit_at(text: &str) -> u32 {
 
 /// Every claim the subtraction's sentences make about the board, checked against it.
 fn check_sentences(text: &str, a: Bitboard, b: Bitboard, difference: Bitboard, board: &Board, context: &str) -> usize {
-    let all = borrows(a, b, difference);
+    let all: Vec<_> = borrows(a, b, difference).collect();
     let mut others = 0;
     for sentence in text.split(". ") {
         if let Some((before, after)) = sentence.split_once(" holds the first piece ") {
@@ -77,7 +77,7 @@ fn every_borrow_of_several_rooks_is_said_with_the_rook_it_runs_from() {
         let context = format!("rooks {rooks} occupied {occupied}");
         let others = check_sentences(&text, a, b, difference, &board, &context);
         // One sentence for each borrow after the first.
-        let all = borrows(a, b, difference);
+        let all: Vec<_> = borrows(a, b, difference).collect();
         assert_eq!(others, all.len().saturating_sub(1), "{context}: {all:?}: {text}");
         several_borrows += usize::from(all.len() > 1);
         named += text.matches("of the rook on ").count();

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::report::{share_of, square_count, thousands};
+use super::report::{at, empty_too, power, share_of, square_count, thousands};
 use super::BlowUp;
 use crate::check::OwnSquare;
 use crate::Fault;
@@ -48,15 +48,8 @@ pub enum Comparison {
 impl Comparison {
     /// The answer in one sentence: `first` and `second` name the texts.
     pub fn summary(&self, first: &str, second: &str, own: OwnSquare) -> String {
-        let each = format!("2^{}", own.boards_a_square().trailing_zeros());
-        let all = format!("2^{}", super::all_boards(own).trailing_zeros());
-        let empty_too = match own {
-            OwnSquare::Occupied => "",
-            OwnSquare::Either => ", counting boards with the slider's square empty as well as occupied",
-        };
-        let at = |blew_up: &Option<BlowUp>| {
-            blew_up.as_ref().map_or_else(String::new, |b| format!(", in line {}'s {}", b.line, b.operation))
-        };
+        let (each, all) = (power(own.boards_a_square()), power(super::all_boards(own)));
+        let empty_too = empty_too(own);
         match self {
             Comparison::Equal { .. } => {
                 format!("Proved: {first} and {second} are equal on all {each} boards of each of the 64 squares{empty_too}.")
@@ -73,11 +66,11 @@ impl Comparison {
             Comparison::Differ { boards: None, undecided, blew_up, .. } => format!(
                 "{first} and {second} differ on the board below. The prover's budget ran out on {}{}, so how many boards differ, and the fewest pieces one needs, are unknown.",
                 undecided.map_or_else(String::new, |square| format!("{square}")),
-                at(blew_up)
+                at(blew_up.as_ref())
             ),
             Comparison::Undecided { square, decided, blew_up, .. } => format!(
                 "Undecided: the prover's budget ran out on {square}{}, and the sampled check's boards showed no difference; {}.",
-                at(blew_up),
+                at(blew_up.as_ref()),
                 match decided {
                     0 => String::from("no square was decided before it"),
                     1 => String::from("they are equal on all boards of a1, the one square before it"),

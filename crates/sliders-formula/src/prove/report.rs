@@ -22,7 +22,7 @@ pub fn all_boards(own: OwnSquare) -> u128 {
 }
 
 /// "2^63" or "2^64": a square's boards, as a power.
-fn power(boards: u128) -> String {
+pub(super) fn power(boards: u128) -> String {
     format!("2^{}", boards.trailing_zeros())
 }
 
@@ -72,8 +72,17 @@ pub fn share_of(boards: u128, own: OwnSquare) -> Option<String> {
     Some(format!("{}one in {}", if exact { "" } else { "about " }, thousands(rounded)))
 }
 
+/// What a verdict adds of the boards it counts: nothing for the lab's boards, or that the
+/// slider's square was also empty.
+pub(super) fn empty_too(own: OwnSquare) -> &'static str {
+    match own {
+        OwnSquare::Occupied => "",
+        OwnSquare::Either => ", counting boards with the slider's square empty as well as occupied",
+    }
+}
+
 /// Where the diagrams grew too large: ", in line 3's o * o".
-fn at(blew_up: Option<&BlowUp>) -> String {
+pub(super) fn at(blew_up: Option<&BlowUp>) -> String {
     blew_up.map_or_else(String::new, |b| format!(", in line {}'s {}", b.line, b.operation))
 }
 
@@ -82,10 +91,7 @@ impl Proof {
     /// The verdict as one sentence; `own` says which boards were proved.
     pub fn summary(&self, target: Target, own: OwnSquare) -> String {
         let (each, all) = (power(own.boards_a_square()), all_boards(own));
-        let empty_too = match own {
-            OwnSquare::Occupied => "",
-            OwnSquare::Either => ", counting boards with the slider's square empty as well as occupied",
-        };
+        let empty_too = empty_too(own);
         match self {
             Proof::Proved { .. } => format!(
                 "Proved: equal to {} on all {each} boards of each of the 64 squares{empty_too}.",
