@@ -88,15 +88,18 @@ pub(crate) fn relation_of(square: Square, focus: Focus, board: &Board, side: Opt
         };
     }
     let stop = if square == board.square {
-        format!(" {square} is the {}'s own square: its bit here is a stop the technique set.", board.slider)
+        format!(" {square} is the {}'s own square: its bit here is a stop bit the technique set, standing in for a blocker.", board.slider)
     } else if board.sliders.contains(square) {
         return format!(" {square} holds one of the {}s.", board.slider);
     } else if !focus_squares(focus, board).contains(square) {
-        format!(" {square} is not on {}: its bit is a stop the technique set.", focus_words(focus, board))
+        format!(
+            " {square} is not on {}: its bit is a stop bit the technique set, standing in for a blocker.",
+            focus_words(focus, board)
+        )
     } else if board.occupied.contains(square) {
         return format!(" {square} holds a piece.");
     } else {
-        format!(" No piece stands on {square}: its bit is a stop the technique set.")
+        format!(" No piece stands on {square}: its bit is a stop bit the technique set, standing in for a blocker.")
     };
     // Finding the stop means no piece stood in the way: say so where the board agrees.
     let free = looked_at.iter().filter(|&&d| board.first_blocker(d).is_none()).count();
@@ -462,9 +465,12 @@ fn nibble_rule(table: &[u8; 16]) -> &'static str {
 /// In a turned word, what its one bits stand for on the board: "In the bit-reversed word e2 and
 /// e7 stand for d7 and d2 on the board."
 pub(crate) fn standing_for(bits: Bitboard, order: WordOrder) -> String {
+    let named = bits.squares().map(Square::name).collect();
     let stand_for = bits.squares().map(|bit| order.square_of_bit(bit.index()).name()).collect();
     let verb = if bits.count() == 1 { "stands" } else { "stand" };
-    format!(" In {} {} {verb} for {} on the board.", order.word(), square_list(bits), list_of(stand_for))
+    // Bit by bit, each with the square it stands for; a whole line's eight, every one.
+    let list = if crate::words::whole_line(bits).is_some() { crate::words::list_every } else { list_of };
+    format!(" In {} {} {verb} for {} on the board.", order.word(), list(named), list(stand_for))
 }
 
 /// `frame` is the board as the values show it (turned round in a turned word), `real` the
@@ -532,12 +538,12 @@ pub(crate) fn subtraction(
     }
     if past_h8 && start == 63 {
         text.push_str(&format!(
-            " Bit 63 is the top bit, so it runs past {} at once, and the result wraps around.",
+            " Bit 63 is the top bit, so it runs past {} at once, and the result wraps around: the borrow out of bit 63 is dropped, as a 64-bit subtraction keeps only 64 bits.",
             top_bit(frame.order)
         ));
     } else if past_h8 {
         text.push_str(&format!(
-            " No one bit of {name_a} above {} stops it: it runs past {}",
+            " No bit of {name_a} above {} is one, so nothing stops it: it runs past {}",
             bit_name(start),
             top_bit(frame.order)
         ));
@@ -548,7 +554,7 @@ pub(crate) fn subtraction(
         } else if plain {
             text.push_str(&format!(", so every bit from {} up to bit 63 turns to one.", bit_name(start)));
         } else {
-            text.push_str(", and the result wraps around.");
+            text.push_str(", and the result wraps around: the borrow out of bit 63 is dropped, as a 64-bit subtraction keeps only 64 bits.");
         }
         if let Some(direction) = borrow_direction(focus, frame, real) {
             // The slider the borrow runs from: with several, the one whose ray reaches its start.
@@ -599,13 +605,16 @@ fn off_the_line(passed: Bitboard, start: u32, focus: Focus, frame: &Board, real:
         return String::new();
     }
     let across = passed.squares().any(|bit| bit.rank() != Square::from_index(start).rank());
+    let share = match (off.count(), passed.count()) {
+        (1, 1) => String::from("the one bit it passes is"),
+        (off, passed) if off == passed => format!("all {passed} bits it passes are"),
+        (1, passed) => format!("1 of the {passed} bits it passes is"),
+        (off, passed) => format!("{off} of the {passed} bits it passes are"),
+    };
     format!(
-        " It runs up the bits{}, not along {}: {} of the {} bits it passes {} off it.",
+        " It runs up the bits{}, not along {}: {share} off it.",
         if across { ", across the ranks" } else { "" },
         line_name(line, real.square),
-        off.count(),
-        passed.count(),
-        if off.count() == 1 { "is" } else { "are" }
     )
 }
 

@@ -125,17 +125,23 @@ pub(crate) fn kind_bits(count: u32, kind: &str) -> String {
 pub fn square_list(board: Bitboard) -> String {
     let names: Vec<&str> = board.squares().map(Square::name).collect();
     match whole_line(board) {
-        Some(line) => {
-            let (last, rest) = names.split_last().unwrap_or((&"", &[]));
-            format!("the whole {}: {} and {last}", line.trim_start_matches("the "), rest.join(", "))
-        }
+        Some(line) => format!("the whole {}: {}", line.trim_start_matches("the "), list_every(names)),
         None => list_of(names),
+    }
+}
+
+/// Every name of a list: "d1, d2 and d3".
+pub(crate) fn list_every(names: Vec<&str>) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => String::from(*last),
+        None => "none".into(),
     }
 }
 
 /// The name of the line a set is, if it is a whole line of eight squares: a file, a rank or
 /// one of the two long diagonals.
-fn whole_line(board: Bitboard) -> Option<String> {
+pub(crate) fn whole_line(board: Bitboard) -> Option<String> {
     let first = board.squares().next().filter(|_| board.count() == 8)?;
     Line::ALL
         .into_iter()

@@ -137,10 +137,17 @@ fn check_claims(text: &str, board: &Board, step: &Step, context: &dyn Display) {
         }
         // "It runs up the bits, across the ranks, not along the d-file: 34 of the 38 bits it
         // passes are off it."
-        if let Some((before, after)) = sentence.cut(phrase!(" bits it passes ")) {
+        if let Some((before, after)) =
+            sentence.cut(phrase!(" bits it passes ")).or_else(|| sentence.cut(phrase!("the one bit it passes ")))
+        {
             let Focus::Line(line) = step.focus else { panic!("{context}: no line: {sentence}") };
-            let counts: Vec<u32> =
-                before.rsplit(": ").next().unwrap().split(" of the ").map(|n| n.parse().unwrap()).collect();
+            // "34 of the 38", "all 6", or "the one bit": how many are off the line, of how many.
+            let share = before.rsplit(": ").next().unwrap();
+            let counts: Vec<u32> = match share.strip_prefix("all ") {
+                Some(all) => vec![all.parse().unwrap(); 2],
+                None if share.is_empty() => vec![1, 1],
+                None => share.split(" of the ").map(|n| n.parse().unwrap()).collect(),
+            };
             let chain = step.borrow_chain().unwrap();
             let absorbed = match borrow_end(lhs, step.rhs.unwrap().board().unwrap(), step.result.board().unwrap()) {
                 BorrowEnd::AbsorbedAt { stop, .. } => Square::from_index(stop).bit(),

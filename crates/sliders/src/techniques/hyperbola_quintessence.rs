@@ -29,9 +29,9 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let r = square.bit();
     // The line through the slider without its own square: only pieces on it can block.
     let line_ex = LINE_EX[line][square];
-    // Keeps the pieces on the line; the slider's own bit is zero, so the borrow can start there.
+    // Keeps the pieces on the line; the slider's own bit is zero, so the borrow of the subtraction below can start there.
     let o = occupied & line_ex;
-    // Subtracting the slider's bit r starts a borrow at the slider that runs up to the first piece above it, or past bit 63 if there is none.
+    // Subtracting the slider's bit r starts a borrow at the slider that runs up to the first piece above it, or past bit 63 if there is none. It is the article's o − 2r: with the slider's bit kept in o, (o + r) − 2r is the same number.
     let forward = o - r;
     t.word_order(WordOrder::ByteSwapped);
     // Swapping the bytes mirrors the ranks: this line has one square per rank, so what lay below the slider now lies above it.

@@ -27,7 +27,7 @@ pub fn attacks<T: Tracer>(t: &mut T, slider: Slider, square: Square, occupied: B
 #[inline(always)]
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
     let masks = &SBAMG_MASKS[square][line];
-    // Keeps the pieces on this line, the article's line occupancy. The slider's own bit is left out, so the borrow can pass it.
+    // Keeps the pieces on this line, the article's line occupancy. The slider's own bit is left out, so the borrow of the subtraction below can pass it.
     let line_occupancy = occupied & masks.line_ex;
     // Adds the article's outer bits: a1 and, when it lies below the slider, the line's lower end, so the reverse scan always finds a bit (a1's, at the least). The upper end is left out: a borrow that runs off the top already marks every square above the slider.
     let occ = line_occupancy | masks.outer;
@@ -38,7 +38,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     // shown as: 3cbn
     let cbnx3 = 3 << bsq.index();
     // XOR with occ marks every changed bit: cbn's own, and from 2cbn up to the first blocker above the slider, or up to h8.
-    // `occ - 3cbn`: Of 3cbn, one copy of cbn clears cbn's own bit (the blocker's, or the stop bit's); the other two, 2cbn, the bit above it, are subtracted next: that clears the first one bit at or above 2cbn, the first blocker above the slider, and turns every zero bit below that, down to 2cbn, into one; with no blocker above, every bit from 2cbn up turns to one.
+    // `occ - 3cbn`: 3cbn is cbn + 2cbn. Subtracting cbn clears cbn's own bit (the blocker's, or the stop bit's); 2cbn is the next bit up from it, and subtracting it works as 2r does: it clears the first one bit at or above 2cbn, the first blocker above the slider, and turns every zero bit below that, down to 2cbn, into one; with no blocker above, every bit from 2cbn up turns to one.
     let changed = occ ^ (occ - cbnx3);
     // Keeps only this line's squares, without the slider's own.
     changed & masks.line_ex

@@ -59,14 +59,14 @@ fn bishop<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard 
 fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitboard) -> Bitboard {
     // The whole line through the slider, the article's line-mask: only pieces on it can block along this line.
     let line_mask = LINE_MASKS[line][square];
-    // Keeps the pieces on this line, the potential blockers. Every other bit becomes zero, so only a piece on the line can stop the borrow.
+    // Keeps the pieces on this line, the potential blockers. Every other bit becomes zero, so only a piece on the line can stop the borrow of the subtraction below.
     let potential_blockers = occupied & line_mask;
-    // Twice the slider's bit r (2r in the article): the bit just above the slider, where the subtraction starts; for a slider on h8 it falls off the top, and 2r is zero.
+    // Twice the slider's bit r (2r in the article): the next bit up from the slider's in bit order, where the subtraction starts; for a slider on h8 it falls off the top, and 2r is zero.
     // shown as: 2r
     let two_r = square.bit() << 1;
     // Subtracting 2r clears the first one bit at or above 2r, the first blocker above the slider, and turns every zero bit below it, down to 2r, into one; with no blocker above, every bit from 2r up turns to one. A 2r of zero changes nothing.
     let difference = potential_blockers - two_r;
-    // XOR with the whole occupancy, as the article does: on the line, the bits the subtraction changed; off the line, the other pieces and any ones a borrow left there mix, and the line mask drops them.
+    // XOR with the whole occupancy, as the article does: on the line, it marks the bits the subtraction changed; off the line it mixes the other pieces with ones a borrow left there, and the next step's line mask drops them all.
     let changed = difference ^ occupied;
     // The line mask keeps only this line's squares: the attacks towards higher bits.
     changed & line_mask
