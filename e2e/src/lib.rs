@@ -373,6 +373,36 @@ impl Browser {
         }
     }
 
+    /// Steps the player on to step `index` (counted from 0) with its Next button, and waits
+    /// until that step is on screen and the page has settled: one round to the page.
+    ///
+    /// The button is clicked from a script (`element.click()`, the event a mouse's click ends
+    /// in), once the page has settled. It is for the tests that walk every step of a technique to
+    /// read each step's layout and values; the player's own tests click as a mouse and a finger
+    /// do ([`Browser::click`]).
+    pub async fn next_step(&self, index: usize) {
+        static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // Clicked once, the first time the page has settled in this wait (the mark on `window`
+        // names the call), then awaited: the step shown, and the page settled again.
+        let condition = format!(
+            "const settled = (() => {{ {settled} }})();
+             if (window.e2eNextStep !== {call}) {{
+                 if (!settled) return false;
+                 window.e2eNextStep = {call};
+                 document.querySelector('[data-player=\"next\"]').click();
+                 return false;
+             }}
+             return settled && document.querySelector('[data-current-step]')?.dataset.stepIndex === '{index}';",
+            settled = settled()
+        );
+        if self.read_when(&condition, "return null;", vec![], 20).await.is_none() {
+            let shown = self.eval("return document.querySelector('[data-current-step]')?.dataset.stepIndex;").await;
+            self.explain_unsettled().await;
+            panic!("Next never showed step {index} (0-based): the page shows {shown}");
+        }
+    }
+
     /// Picks the formula example `id` from the examples menu (a formula must be open).
     pub async fn open_example(&self, id: &str) {
         let select = self.client.find(Locator::Css("[data-formula-example]")).await.expect("the examples menu");

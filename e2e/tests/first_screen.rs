@@ -98,7 +98,7 @@ async fn presentation_mode_keeps_the_board_and_the_whole_narration() {
         browser.wait_for("[data-presenting]", 5, "presentation mode").await;
         for index in 0..trace.steps.len() {
             if index > 0 {
-                browser.click("[data-player=\"next\"]").await;
+                browser.next_step(index).await;
             }
             let seen = browser.eval(PRESENTED).await;
             eprintln!("{technique} step {}: lesson board {lesson}, presented {seen}", index + 1);
@@ -243,7 +243,7 @@ async fn presentation_mode_fits_a_projector_on_every_step() {
             browser.wait_for("[data-presenting]", 5, "presentation mode").await;
             for index in 0..trace.steps.len() {
                 if index > 0 {
-                    browser.click("[data-player=\"next\"]").await;
+                    browser.next_step(index).await;
                 }
                 let seen = browser.read_painted(PROJECTED).await;
                 let context = format!("{size:?} {technique} step {}: {seen}", index + 1);

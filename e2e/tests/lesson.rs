@@ -73,7 +73,7 @@ async fn board_step_narration_and_code_fit_one_screen_for_every_step() {
                 let steps = technique.trace(slider, square, board).steps.len();
                 for index in 0..steps {
                     if index > 0 {
-                        browser.click("[data-player=\"next\"]").await;
+                        browser.next_step(index).await;
                     }
                     // A step from a shared file (first_rank.rs) fetches that file the first time
                     // it is shown: its marked line comes when the fetch does.
@@ -347,7 +347,7 @@ async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
         assert!(order.as_str().unwrap().contains("binary, bit 63 (h8) first, bit 0 (a1) last"), "{order}");
         for (index, step) in trace.steps.iter().enumerate() {
             if index > 0 {
-                browser.click("[data-player=\"next\"]").await;
+                browser.next_step(index).await;
             }
             // The composition's steps show in the compose.rs snippet above the file, marked the same way.
             let mark = browser
@@ -401,7 +401,7 @@ async fn on_a_phone_the_steps_sentence_and_result_are_a_screen_from_the_board() 
         browser.open(&format!("?v=2&technique={technique}&slider=queen&square=d2&occupied={board}&step=1")).await;
         for index in 0..trace.steps.len() {
             if index > 0 {
-                browser.click("[data-player=\"next\"]").await;
+                browser.next_step(index).await;
             }
             let apart = browser
                 .eval(
@@ -520,7 +520,7 @@ async fn check_lane_steps(browser: &Browser, trace: &sliders::Trace) -> usize {
     let mut lane_steps = 0;
     for (index, step) in trace.steps.iter().enumerate() {
         if index > 0 {
-            browser.click("[data-player=\"next\"]").await;
+            browser.next_step(index).await;
         }
         let lanes = browser
             .eval(

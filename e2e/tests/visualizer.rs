@@ -76,15 +76,19 @@ async fn every_technique_steps_to_its_end_in_agreement_with_the_core() {
         browser.click("[data-player=\"first\"]").await;
         for (index, step) in trace.steps.iter().enumerate() {
             if index > 0 {
-                browser.click("[data-player=\"next\"]").await;
+                browser.next_step(index).await;
             }
-            let shown = browser.attribute(".step-view", "data-step-index").await;
-            assert_eq!(shown, Some(index.to_string()), "{technique}");
             // Only the result carries a value hook in the equation; operands have none.
-            let value = browser.attribute(".step-view .equation [data-value]", "data-value").await.unwrap_or_default();
-            assert_eq!(value, format_value(step.result), "{technique} step {}: {}", index + 1, step.label);
-            let label = browser.client.find(Locator::Css("[data-step-label]")).await.unwrap().text().await.unwrap();
-            assert_eq!(label, step.label);
+            let seen = browser
+                .read_painted(
+                    "const view = document.querySelector('.step-view');
+                     return [view.dataset.stepIndex, view.querySelector('.equation [data-value]')?.dataset.value ?? '',
+                             document.querySelector('[data-step-label]').innerText];",
+                )
+                .await;
+            assert_eq!(seen[0], index.to_string(), "{technique}");
+            assert_eq!(seen[1], format_value(step.result), "{technique} step {}: {}", index + 1, step.label);
+            assert_eq!(seen[2], *step.label);
         }
         // At the end, the last step's result is the attack set the page reports.
         assert_eq!(browser.result().await, trace.result, "{technique}");
@@ -237,7 +241,7 @@ async fn the_grids_marks_have_a_key_that_is_true_of_each_step() {
         browser.open(&format!("?v=2&technique={technique}&slider={slider}&square={square}&occupied={board}")).await;
         for index in 0..steps {
             if index > 0 {
-                browser.click("[data-player=\"next\"]").await;
+                browser.next_step(index).await;
             }
             let seen = browser.read_painted(GRID_KEY).await;
             let context = format!("{technique} step {}: {seen}", index + 1);

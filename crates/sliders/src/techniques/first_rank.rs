@@ -32,7 +32,7 @@ table! {
 pub(crate) fn rank_attacks<T: Tracer>(t: &mut T, square: Square, occupied: Bitboard) -> Bitboard {
     let (rank_shift, file) = (8 * square.rank() as u32, square.file() as usize);
     t.moved(-(rank_shift as i8 + 1));
-    // Moves the slider's rank down to bit 0, past its a-file square: the six inner squares b to g become bits 0 to 5.
+    // A byte swap moves a rank but cannot reverse its squares, so a rank's attacks come from a table of first-rank attacks. This moves the slider's rank down to bit 0, past its a-file square: the six inner squares b to g become bits 0 to 5.
     let shifted = occupied >> (rank_shift + 1);
     // Keeps the six inner squares, now bits 0 to 5 (drawn on a1 to f1, where the shift put them). The end squares never change what a rank attack reaches, so they need no bit.
     let inner = shifted & 63;

@@ -25,7 +25,7 @@ pub fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: 
     let upper = occupied & masks.upper;
     // Turns the count back into a single bit, the most significant one bit (ms1b) of lower | 1.
     // `lower | 1`: Adds bit 0 (a1), so the count below always finds a one bit, even with no piece below the slider.
-    // `lzcnt(lower | 1)`: The leading zeros lead down to the highest one bit: the nearest piece below the slider, or a1.
+    // `lzcnt(lower | 1)`: lzcnt counts the leading zeros, from bit 63 down to the highest one bit: the nearest piece below the slider, or a1.
     let ms1b = 0x8000000000000000 >> lzcnt(lower | 1);
     // XOR with upper marks the changed bits: everything from ms1b up to the first piece above the slider, or up to h8.
     // `upper - ms1b`: Subtracting ms1b turns the zero bits from ms1b upward into ones and clears the first one bit of upper, the nearest piece above the slider; with no piece above, the ones run up to h8.

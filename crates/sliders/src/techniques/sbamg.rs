@@ -31,7 +31,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     let line_occupancy = occupied & masks.line_ex;
     // Adds the article's outer bits: a1 and, when it lies below the slider, the line's lower end, so the reverse scan always finds a bit (a1's, at the least). The upper end is left out: a borrow that runs off the top already marks every square above the slider.
     let occ = line_occupancy | masks.outer;
-    // A reverse scan finds the highest of those bits, at the square bsq; its bit is the article's cbn: the closest blocker below the slider or, with none, an added stop bit.
+    // A reverse bit scan (bsr) finds the highest of those bits, at the square bsq; its bit is the article's cbn: the closest blocker below the slider or, with none, an added stop bit.
     // `occ & masks.lower`: Keeps the one bits below the slider's square. The mask always holds a1 (it lies below every other square, and a1's own mask is its bit), and occ always has a1: a stop the scan can find.
     let bsq = bsr(occ & masks.lower);
     // Three times cbn is cbn and 2cbn, the bit above it: the article's 3cbn.
