@@ -43,7 +43,7 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     t.word_order(WordOrder::Board);
     // Swapping again puts the mirrored difference back on the real board.
     let reverse_back = bswap(reverse);
-    // On the squares of the line, both differences equal o beyond the nearest blocker on each side that has one, and cancel; from blocker to blocker (to the line's end on a side without one), the slider aside, exactly one has a one. Off the line the borrows leave ones the mask clears next.
+    // On the line, beyond the nearest blocker on each side, forward and reverse_back both still equal o, so they cancel. From blocker to blocker (the blockers included, or to the line's end on a side without one), exactly one of them has a one, so it stays; the slider's own bit is one in both and cancels. Off the line the borrows leave ones the mask clears next.
     let changed = forward ^ reverse_back;
     // The borrows also ran through bits off the line; the mask keeps this line's squares.
     changed & line_ex
