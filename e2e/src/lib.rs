@@ -374,7 +374,9 @@ impl Browser {
     }
 
     /// Steps the player on to step `index` (counted from 0) with its Next button, and waits
-    /// until that step is on screen and the page has settled: one round to the page.
+    /// until that step is on screen, the page has settled and that state has been painted (as
+    /// [`Browser::read_painted`] waits, so the code panel's resize observer has scrolled the
+    /// marked line back into sight): one round to the page.
     ///
     /// The button is clicked from a script (`element.click()`, the event a mouse's click ends
     /// in), once the page has settled. It is for the tests that walk every step of a technique to
@@ -396,7 +398,7 @@ impl Browser {
              return settled && document.querySelector('[data-current-step]')?.dataset.stepIndex === '{index}';",
             settled = settled()
         );
-        if self.read_when(&condition, "return null;", vec![], 20).await.is_none() {
+        if self.read_when_at(&condition, "return null;", vec![], 20, Moment::Painted).await.is_none() {
             let shown = self.eval("return document.querySelector('[data-current-step]')?.dataset.stepIndex;").await;
             self.explain_unsettled().await;
             panic!("Next never showed step {index} (0-based): the page shows {shown}");
