@@ -12,7 +12,8 @@
 //
 // Every build also gets bench.wasm, the Benchmark panel's speed-built module,
 // bench-native.json, the native figures of BENCHMARKS.md, pictures.wasm, the pictures module,
-// formula.wasm, the formula language, and prove.wasm, the language with its prover.
+// formula.wasm, the formula language, prove.wasm, the language with its prover, and
+// techniques.wasm, every technique's traced code.
 //
 // Development builds (`trunk serve`) inject a live-reload script whose text trunk rewrites while
 // serving, so no hash can match it: the policy is taken out of those builds.
@@ -46,6 +47,21 @@ copyFileSync(
   join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "formula", "formula_module.wasm"),
   join(TRUNK_STAGING_DIR, "formula.wasm"),
 );
+
+// Every build: every technique's traced code (built by the pre_build hook), fetched by
+// src/techniques.rs once the lesson is on screen; for a release, through wasm-opt with the
+// page's flags (index.html), which takes it from 36.6 to 28.0 KB gzipped.
+{
+  const built = join(TRUNK_SOURCE_DIR, "target", "wasm32-unknown-unknown", "techniques", "techniques_module.wasm");
+  const shipped = join(TRUNK_STAGING_DIR, "techniques.wasm");
+  if (TRUNK_PROFILE === "release") {
+    const source = readFileSync(join(TRUNK_SOURCE_DIR, "index.html"), "utf8");
+    const flags = source.match(/data-wasm-opt-params="([^"]*)"/)[1].split(/\s+/).filter(Boolean);
+    execFileSync("wasm-opt", ["-Oz", ...flags, built, "-o", shipped], { stdio: "inherit" });
+  } else {
+    copyFileSync(built, shipped);
+  }
+}
 
 // Every build: the formula language with its prover (built by the pre_build hook), fetched by
 // static/prove-worker.js when a reader's formula is proved.

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use sliders::techniques::{magic, pext};
+use sliders::techniques::magic;
 use sliders::Technique;
 
 use crate::clock::now_ms;
@@ -13,27 +13,22 @@ thread_local! {
     static FILL_MS: RefCell<Vec<(Technique, f64)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Whether `technique` can run now: it reads no such table, or its table is filled.
+/// Whether `technique` can run now: it reads no such table, or this page has filled it.
 pub fn ready(technique: Technique) -> bool {
-    match technique {
-        Technique::Magic => magic::table_built(),
-        Technique::Pext => pext::table_built(),
-        _ => true,
-    }
+    technique.large_table().is_none() || fill_ms(technique).is_some()
 }
 
-/// Fills the technique's table if it has one still empty, timing the fill.
+/// Fills the technique's table if it has one this page has not filled, timing the fill. The
+/// table is where the technique runs (`crate::techniques`): nothing is filled while that
+/// module is on its way, or when it fails.
 pub fn ensure(technique: Technique) {
     if ready(technique) {
         return;
     }
     let start = now_ms();
-    match technique {
-        Technique::Magic => drop(magic::attack_table()),
-        Technique::Pext => drop(pext::attack_table()),
-        _ => return,
+    if let Some(Ok(())) = crate::techniques::fill_table(technique) {
+        FILL_MS.with(|fills| fills.borrow_mut().push((technique, now_ms() - start)));
     }
-    FILL_MS.with(|fills| fills.borrow_mut().push((technique, now_ms() - start)));
 }
 
 /// How long filling the technique's table took, once this page has filled it.

@@ -17,7 +17,7 @@ use crate::model::{
     Reading, TraceKey, TraceShape, CHECK_SLICE,
 };
 use crate::url::{self, Loaded};
-use crate::{attack_tables, compiled, language};
+use crate::{attack_tables, compiled, language, techniques};
 
 /// The trace of `key`, and a formula's fault on this board if it meets one (a square function
 /// given 64): its steps stop there.
@@ -32,12 +32,12 @@ pub fn trace_of(key: &TraceKey) -> (Trace, Option<Fault>) {
     }
     // Running the technique fills its table, if it has one: timed, as the page says.
     attack_tables::ensure(key.technique);
-    let square = sliders.squares().next().unwrap_or(sliders::Square::A1);
-    let trace = key
-        .technique
-        .trace_many(key.slider, sliders, key.occupied)
-        .unwrap_or_else(|_| key.technique.trace(key.slider, square, key.occupied));
-    (trace, None)
+    match techniques::trace(key.technique, key.slider, sliders, key.occupied) {
+        Some(Ok(trace)) => (trace, None),
+        // The technique's code is on its way (or could not come, or could not answer): no
+        // steps yet, and the lesson says which in place of the step (`Lab::techniques`).
+        None | Some(Err(_)) => (Trace::waiting(key.technique, key.slider, sliders, key.occupied), None),
+    }
 }
 
 /// The trace of the state on screen.
@@ -188,10 +188,11 @@ pub fn open_traced(query: &str) -> (Loaded, Option<(TraceKey, Traced)>) {
     let lab = read(loaded.lab.clone());
     // A link's formula that waits for the language (formula.wasm) keeps the link's step, and
     // the player settles on it once the steps are known.
-    if lab.setup.formula_open && lab.playground.waits_for_language() {
+    // So does a link's technique whose code (techniques.wasm) is on its way.
+    let key = lab.trace_key();
+    if lab.setup.formula_open && lab.playground.waits_for_language() || key.waits_for_techniques() {
         return (Loaded { lab, ..loaded }.with_steps(formula::MAX_STEPS), None);
     }
-    let key = lab.trace_key();
     let traced = Rc::new(trace_of(&key));
     let steps = traced.0.steps.len().max(1);
     (Loaded { lab, ..loaded }.with_steps(steps), Some((key, traced)))

@@ -12,16 +12,7 @@ use sliders::{Bitboard, Slider, Trace};
 use sliders_formula::wire::{self, CompiledModule, Request, Writer};
 use sliders_formula::{CheckOutcome, Checker, Error, Fault, Span};
 
-/// Where the language is.
-#[derive(Clone, PartialEq, Debug)]
-pub enum Status {
-    /// Not asked for yet.
-    Absent,
-    Loading,
-    Ready,
-    /// It could not be loaded, and why, in a sentence.
-    Failed(std::rc::Rc<str>),
-}
+pub use crate::fetched::Status;
 
 /// Whether the language can answer now.
 pub fn ready() -> bool {
@@ -138,20 +129,9 @@ mod transport {
 mod transport {
     use std::cell::RefCell;
 
-    use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
     use sliders_formula::wire::Request;
-    use wasm_bindgen::{JsCast, JsValue};
-    use wasm_bindgen_futures::JsFuture;
 
-    /// The module, relative to the page.
-    const MODULE: &str = "formula.wasm";
-
-    struct Module {
-        memory: WebAssembly::Memory,
-        buffer: Function,
-        answer: Function,
-        result: Function,
-    }
+    use crate::fetched::{self, Module};
 
     thread_local! {
         static LOADED: RefCell<Option<Module>> = const { RefCell::new(None) };
@@ -166,58 +146,16 @@ mod transport {
         if ready() {
             return Ok(());
         }
-        let window = web_sys::window().ok_or("there is no window")?;
-        let failed = |why: &str| format!("The formula language ({MODULE}) could not be loaded: {why}.");
-        let response =
-            JsFuture::from(window.fetch_with_str(MODULE)).await.map_err(|_| failed("the network request failed"))?;
-        let response: web_sys::Response = response.dyn_into().map_err(|_| failed("the answer was not a response"))?;
-        if !response.ok() {
-            return Err(failed(&format!("the server answered {}", response.status())));
-        }
-        let bytes = response.array_buffer().map_err(|_| failed("the answer had no body"))?;
-        let bytes = JsFuture::from(bytes).await.map_err(|_| failed("the answer had no body"))?;
-        let instantiated =
-            JsFuture::from(WebAssembly::instantiate_buffer(&Uint8Array::new(&bytes).to_vec(), &Object::new()))
-                .await
-                .map_err(|_| failed("the browser refused the module"))?;
-        let instance = Reflect::get(&instantiated, &"instance".into()).map_err(|_| failed("it has no instance"))?;
-        let exports = Reflect::get(&instance, &"exports".into()).map_err(|_| failed("it has no exports"))?;
-        let export = |name: &str| Reflect::get(&exports, &name.into()).ok().filter(|value| !value.is_undefined());
-        let module = (|| {
-            Some(Module {
-                memory: export("memory")?.dyn_into().ok()?,
-                buffer: export("buffer")?.dyn_into().ok()?,
-                answer: export("answer")?.dyn_into().ok()?,
-                result: export("result")?.dyn_into().ok()?,
-            })
-        })()
-        .ok_or_else(|| failed("it is not the module this page expects"))?;
+        let module = fetched::load("formula.wasm", "The formula language").await?;
         LOADED.with(|loaded| *loaded.borrow_mut() = Some(module));
         Ok(())
-    }
-
-    /// The module's bytes from `at`, `length` long.
-    fn view(memory: &WebAssembly::Memory, at: u32, length: u32) -> Uint8Array {
-        Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), at, length)
-    }
-
-    fn number(value: Result<JsValue, JsValue>) -> Result<f64, String> {
-        value.ok().and_then(|value| value.as_f64()).ok_or_else(|| "formula.wasm stopped on this request".to_string())
     }
 
     pub fn ask(request: Request, bytes: &[u8]) -> Result<Vec<u8>, String> {
         LOADED.with(|loaded| {
             let loaded = loaded.borrow();
             let module = loaded.as_ref().ok_or("the formula language has not loaded yet")?;
-            let at = number(module.buffer.call1(&JsValue::NULL, &(bytes.len() as u32).into()))? as u32;
-            view(&module.memory, at, bytes.len() as u32).copy_from(bytes);
-            let length = number(module.answer.call1(&JsValue::NULL, &(request as u32).into()))? as i32;
-            let at = number(module.result.call0(&JsValue::NULL))? as u32;
-            let answer = view(&module.memory, at, length.unsigned_abs()).to_vec();
-            if length < 0 {
-                return Err(String::from_utf8_lossy(&answer).into_owned());
-            }
-            Ok(answer)
+            module.ask(request as u32, bytes)
         })
     }
 }

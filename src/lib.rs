@@ -6,6 +6,7 @@ pub mod clock;
 pub mod compiled;
 pub mod components;
 pub mod effects;
+pub mod fetched;
 pub mod hooks;
 pub mod input;
 pub mod language;
@@ -16,6 +17,7 @@ pub mod panic;
 pub mod pictures;
 pub mod presets;
 pub mod sources;
+pub mod techniques;
 pub mod url;
 
 /// Mounts the app on the page's body, with the panic banner in place first.

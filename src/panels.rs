@@ -185,6 +185,10 @@ fn panels() -> Html {
 
 /// Mounts the panels, on an element that is never in the document (see the module's comment).
 pub fn start() {
+    // The module carries every technique for its own panels (Compare, Benchmark): its trace of
+    // the page's state is computed here, not asked of techniques.wasm.
+    #[cfg(target_arch = "wasm32")]
+    crate::techniques::answer_here(sliders_formula::wire::answer_technique);
     if let Ok(root) = gloo::utils::document().create_element("div") {
         yew::Renderer::<Panels>::with_root(root).render();
     }

@@ -149,7 +149,9 @@ fn page_text(action: &PageAction) -> Option<String> {
         | PageAction::Present(_)
         | PageAction::SetTheme(_)
         | PageAction::Restore(_)
-        | PageAction::DismissMessage => None,
+        | PageAction::DismissMessage
+        | PageAction::TechniquesLoading
+        | PageAction::TechniquesLoaded(_) => None,
     }
 }
 

@@ -651,9 +651,9 @@ impl Browser {
 
 /// A script's body that is true once the panels module has drawn the page's last state into
 /// every host (src/panels.rs).
-/// No source file, why or formula module is still being fetched.
-const SOURCES_LOADED: &str =
-    "return document.querySelector('[data-source-loading], [data-why-loading], [data-formula-loading]') === null;";
+/// No source file, why, formula module or technique's code (techniques.wasm) is still being
+/// fetched.
+const SOURCES_LOADED: &str = "return document.querySelector('[data-source-loading], [data-why-loading], [data-formula-loading], [data-trace-loading]') === null;";
 
 /// When [`Browser::read_when_at`] answers.
 #[derive(Clone, Copy)]

@@ -38,6 +38,7 @@ pub fn app() -> Html {
     hooks::use_once(&lab, embed, notices.clone());
     hooks::use_root_flags(&lab, embed);
     hooks::use_language(&lab);
+    hooks::use_techniques(&lab);
     hooks::use_example_text(&lab);
     hooks::use_formula_reading(&lab);
     hooks::use_frame_timer(&lab);

@@ -13,6 +13,7 @@ use crate::components::player::{player, PlayerProps};
 use crate::components::result::{attack_result, ResultProps};
 use crate::components::step_view::{step_view, StepViewProps};
 use crate::effects::Traced;
+use crate::fetched::Status;
 use crate::model::{Action, Lab, Moment};
 use crate::sources::Source;
 
@@ -77,6 +78,10 @@ pub fn parts(
             <label for="narration-more" class="narration-more"></label>
         </>
     };
+    // A technique whose code is on its way has no steps and no result yet: the lesson says so
+    // in place of the step, and shows no result it has not computed.
+    let waiting =
+        lab.trace_key().waits_for_techniques().then(|| waiting_for_techniques(setup.technique, &lab.techniques));
     let step_view = current.clone().map(|step| {
         // A why the trace gave at an earlier step (each line's pass repeats the first one's) is
         // said once: after it, only what is particular to the step, and where to read the why.
@@ -136,11 +141,33 @@ pub fn parts(
             speed: player_state.speed,
             on_action: on_action.clone(),
         }),
-        result: attack_result(&ResultProps { positive_rays_only, attacks, number }),
-        step_view: step_view.unwrap_or_default(),
+        result: if waiting.is_some() {
+            Html::default()
+        } else {
+            attack_result(&ResultProps { positive_rays_only, attacks, number })
+        },
+        step_view: waiting.or(step_view).unwrap_or_default(),
         code,
         key_help: if lab.preferences.show_keys { key_help(on_action) } else { Html::default() },
         title,
+    }
+}
+
+/// What the lesson says while `technique`'s code (`techniques.wasm`) is on its way, or why it
+/// could not come.
+fn waiting_for_techniques(technique: Technique, status: &Status) -> Html {
+    match status {
+        Status::Failed(why) => html! {
+            <p class="step-waiting" role="alert" data-trace-error="">
+                { format!("{why} The steps of {} cannot be shown; reload the page to try again.", technique.title()) }
+            </p>
+        },
+        // `data-trace-loading`: the end-to-end tests wait for it to go before they read a step.
+        Status::Absent | Status::Loading | Status::Ready => html! {
+            <p class="step-waiting" role="status" data-trace-loading="">
+                { format!("Loading the code of {} (techniques.wasm)…", technique.title()) }
+            </p>
+        },
     }
 }
 

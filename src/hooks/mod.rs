@@ -18,7 +18,8 @@ use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::effects::{trace_of, traced, Traced};
-use crate::model::{Action, Lab, PlayerAction, TraceKey, SPEEDS_MS};
+use crate::fetched::Status;
+use crate::model::{Action, Lab, PageAction, PlayerAction, TraceKey, SPEEDS_MS};
 use crate::url::{self, Embed};
 
 /// The trace of the state on screen, computed once per setup (technique, formula, sliders,
@@ -37,6 +38,26 @@ pub fn use_trace(lab: &UseReducerHandle<Lab>, opened: Option<(TraceKey, Traced)>
         move |key| dispatcher.dispatch(traced(key.clone(), &traced_now.0))
     });
     traced_now
+}
+
+/// Every technique's traced code but the one the first load carries, `techniques.wasm`, is
+/// fetched once the lesson is on screen (an effect runs after the first render): a link that
+/// opens on another technique shows its steps when it comes, and a reader who picks another
+/// finds it here.
+#[hook]
+pub fn use_techniques(lab: &UseReducerHandle<Lab>) {
+    use_effect_with(lab.techniques == Status::Absent, {
+        let dispatcher = lab.dispatcher();
+        move |&absent| {
+            if absent {
+                dispatcher.dispatch(Action::Page(PageAction::TechniquesLoading));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let loaded = crate::techniques::load().await.map_err(Into::into);
+                    dispatcher.dispatch(Action::Page(PageAction::TechniquesLoaded(loaded)));
+                });
+            }
+        }
+    });
 }
 
 /// The frame timer, running only while something animates.

@@ -17,7 +17,7 @@ use sliders_formula::examples::EXAMPLES;
 use sliders_formula::Target;
 use yew::Reducible;
 
-use crate::language::Status as LanguageStatus;
+use crate::fetched::Status;
 use crate::presets::{Preset, PRESETS};
 
 pub use check::{Check, CheckAction, CheckSlice, CompiledCheck, FormulaCheck, CHECK_SLICE};
@@ -35,7 +35,10 @@ pub struct Lab {
     pub setup: Setup,
     pub playground: Playground,
     /// Where the formula language is (it is fetched when a formula first opens).
-    pub language: LanguageStatus,
+    pub language: Status,
+    /// Where every technique's traced code is but the one the first load carries
+    /// (`techniques.wasm`, fetched once the lesson is on screen: `crate::techniques`).
+    pub techniques: Status,
     pub player: Player,
     pub preferences: Preferences,
     /// A problem with the last input, shown until the next successful edit.
@@ -54,7 +57,8 @@ impl Default for Lab {
         Lab {
             setup: Setup::default(),
             playground: Playground::example(&EXAMPLES[0]),
-            language: LanguageStatus::Absent,
+            language: Status::Absent,
+            techniques: crate::techniques::status_at_start(),
             player: Player::default(),
             preferences: Preferences::default(),
             message: None,
@@ -87,6 +91,16 @@ pub struct TraceKey {
     pub slider: Slider,
     pub sliders: Bitboard,
     pub occupied: Bitboard,
+    /// Where the technique's traced code is: `Ready` for a formula and for the technique the
+    /// first load carries, else where `techniques.wasm` is.
+    pub techniques: Status,
+}
+
+impl TraceKey {
+    /// Whether the trace waits for `techniques.wasm`: it has no steps until then.
+    pub fn waits_for_techniques(&self) -> bool {
+        self.techniques != Status::Ready
+    }
 }
 
 /// Every change to the page, sorted by the part of [`Lab`] it changes: each part's handler
@@ -183,6 +197,10 @@ pub enum PageAction {
     /// The user typed something that could not be read; the board keeps its state.
     Reject(String),
     DismissMessage,
+    /// `techniques.wasm` is on its way.
+    TechniquesLoading,
+    /// `techniques.wasm` is here, or why it could not be loaded.
+    TechniquesLoaded(Result<(), Rc<str>>),
 }
 
 impl From<BoardAction> for Action {
@@ -230,6 +248,11 @@ impl Lab {
             slider: setup.slider,
             sliders: setup.sliders(),
             occupied: setup.occupied,
+            techniques: if setup.formula_open || setup.technique == crate::techniques::CARRIED {
+                Status::Ready
+            } else {
+                self.techniques.clone()
+            },
         }
     }
 
@@ -312,9 +335,9 @@ impl Lab {
                 playground.read(&text, reading);
             }
             FormulaAction::Read { text, reading } => playground.read(&text, reading),
-            FormulaAction::LanguageLoading => self.language = LanguageStatus::Loading,
-            FormulaAction::LanguageLoaded(Ok(())) => self.language = LanguageStatus::Ready,
-            FormulaAction::LanguageLoaded(Err(why)) => self.language = LanguageStatus::Failed(why),
+            FormulaAction::LanguageLoading => self.language = Status::Loading,
+            FormulaAction::LanguageLoaded(Ok(())) => self.language = Status::Ready,
+            FormulaAction::LanguageLoaded(Err(why)) => self.language = Status::Failed(why),
             FormulaAction::OpenExample(id) => match sliders_formula::examples::by_id(id) {
                 Some(example) => {
                     let setup = &mut self.setup;
@@ -363,7 +386,8 @@ impl Lab {
             PlayerAction::Traced(key, shape) => {
                 // A formula not yet read has no steps to keep the step within: a link's step
                 // waits for the formula's own.
-                let unread = key.formula_open && key.formula.is_none();
+                // So does a link's step on a technique whose code is on its way.
+                let unread = key.formula_open && key.formula.is_none() || key.waits_for_techniques();
                 self.player = if unread { player } else { player.clamped(&shape) };
                 self.shape = Undrawn(Some((key, shape)));
                 return;
@@ -382,6 +406,9 @@ impl Lab {
             PageAction::Restore(link) => self.restore(*link),
             PageAction::Reject(message) => self.message = Some(message),
             PageAction::DismissMessage => self.message = None,
+            PageAction::TechniquesLoading => self.techniques = Status::Loading,
+            PageAction::TechniquesLoaded(Ok(())) => self.techniques = Status::Ready,
+            PageAction::TechniquesLoaded(Err(why)) => self.techniques = Status::Failed(why),
         }
     }
 

@@ -33,7 +33,8 @@ pub struct Setup {
 impl Default for Setup {
     fn default() -> Setup {
         Setup {
-            technique: Technique::ObstructionDifference,
+            // The technique whose traced code the first load carries.
+            technique: crate::techniques::CARRIED,
             formula_open: false,
             slider: Slider::Rook,
             square: Square::D4,

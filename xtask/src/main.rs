@@ -97,6 +97,10 @@ pub const FORMULA_MODULE: &str = "formula.wasm";
 /// the proof's worker.
 pub const PROVE_MODULE: &str = "prove.wasm";
 
+/// Every technique's traced code but the one the first load carries (crates/techniques-module):
+/// fetched once the lesson is on screen.
+pub const TECHNIQUES_MODULE: &str = "techniques.wasm";
+
 /// The panels module (src/bin/panels.rs) and its glue: Share, Copy for an article, Compare and
 /// Benchmark, fetched once the lesson is on screen.
 pub const PANELS_MODULE: [&str; 2] = ["panels.wasm", "panels.js"];
@@ -106,8 +110,16 @@ pub const PANELS_MODULE: [&str; 2] = ["panels.wasm", "panels.js"];
 pub const SERVICE_WORKER: &str = "sw.js";
 
 /// The modules the page fetches on demand or after the lesson is up, left out of the first load.
-pub const LAZY_MODULES: [&str; 7] =
-    [BENCH_MODULE, PICTURES_MODULE, FORMULA_MODULE, PROVE_MODULE, PANELS_MODULE[0], PANELS_MODULE[1], SERVICE_WORKER];
+pub const LAZY_MODULES: [&str; 8] = [
+    BENCH_MODULE,
+    PICTURES_MODULE,
+    FORMULA_MODULE,
+    PROVE_MODULE,
+    TECHNIQUES_MODULE,
+    PANELS_MODULE[0],
+    PANELS_MODULE[1],
+    SERVICE_WORKER,
+];
 
 /// Where `cargo xtask serve` puts its development build (never dist/).
 pub const SERVE_DIR: &str = "target/serve";

@@ -15,9 +15,10 @@ use alloc::vec::Vec;
 use super::prove::{BlowUp, Comparison as Compared, Difference, Failure, Proof};
 use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, OwnSquare, Span, Target};
-use sliders::trace::{Comparison, Focus, Mask, Op, Operands, Place, Scan, Step, Trace, Value};
+use sliders::techniques::{step_file, step_files, SWIZZLE_TABLES};
+use sliders::trace::{Comparison, Focus, Lane, Mask, Op, Operands, Place, Scan, Step, Trace, Value};
 use sliders::workload::Xorshift96;
-use sliders::{Bitboard, Direction, Line, Slider, Square, WordOrder};
+use sliders::{Bitboard, Direction, Line, Slider, Square, Technique, WordOrder};
 
 /// What the page asks `formula.wasm`, by number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -351,8 +352,30 @@ numbered! {
         47 => [Op::LogicalAnd],
         48 => [Op::LogicalOr],
     }
-    // A table's swizzle is a step of the lane techniques alone, which run in the page's module.
+    // A swizzle is sent with its table ([`Writer::step`]).
     never sent: [Op::Swizzle(_)]
+}
+
+numbered! {
+    LineCode: Line {
+        0 => [Line::File],
+        1 => [Line::Rank],
+        2 => [Line::Diagonal],
+        3 => [Line::AntiDiagonal],
+    }
+}
+
+numbered! {
+    DirectionCode: Direction {
+        0 => [Direction::North],
+        1 => [Direction::East],
+        2 => [Direction::NorthEast],
+        3 => [Direction::NorthWest],
+        4 => [Direction::South],
+        5 => [Direction::West],
+        6 => [Direction::SouthWest],
+        7 => [Direction::SouthEast],
+    }
 }
 
 numbered! {
@@ -647,50 +670,166 @@ pub fn read_parse(bytes: &[u8]) -> Option<Result<(), Error>> {
     reader.finished().then_some(Err(Error { span, message, suggestion, notes }))
 }
 
-/// A formula's steps on a board, and its fault if it met one. Only what a formula's steps
-/// carry is written: their place is typed text, and they have no focus, mirror or move.
+/// What the page asks `techniques.wasm` (crates/techniques-module), by number: the page's
+/// first load traces only the technique it opens on (`src/techniques.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TechniqueRequest {
+    /// A technique and a board ([`write_technique_request`]): its trace ([`write_trace`]).
+    Trace = 0,
+    /// A technique and a board: the technique's large table filled if it reads one; an empty
+    /// answer. The page times it, to say how long the fill took.
+    FillTable = 1,
+}
+
+impl TechniqueRequest {
+    pub const ALL: [TechniqueRequest; 2] = [TechniqueRequest::Trace, TechniqueRequest::FillTable];
+}
+
+/// A request of `techniques.wasm`: the technique, then the board.
+pub fn write_technique_request(
+    writer: &mut Writer,
+    technique: Technique,
+    slider: Slider,
+    sliders: Bitboard,
+    occupied: Bitboard,
+) {
+    writer.u8(Technique::ALL.iter().position(|&t| t == technique).unwrap_or_default() as u8);
+    write_board(writer, slider, sliders, occupied);
+}
+
+/// The answer of `techniques.wasm` to `request`: the work is the core's.
+pub fn answer_technique(request: TechniqueRequest, bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let mut reader = Reader::new(bytes);
+    let asked = (|| {
+        let technique = *Technique::ALL.get(reader.u8()? as usize)?;
+        let (slider, sliders, occupied) = read_board(&mut reader)?;
+        reader.finished().then_some((technique, slider, sliders, occupied))
+    })();
+    let (technique, slider, sliders, occupied) = asked.ok_or("techniques.wasm could not read the request")?;
+    let mut writer = Writer::default();
+    match request {
+        TechniqueRequest::Trace => {
+            let trace = technique.trace_sliders(slider, sliders, occupied);
+            write_trace(&mut writer, &trace, None).map_err(|unsent| unsent.to_string())?;
+        }
+        TechniqueRequest::FillTable => {
+            if let Some(table) = technique.large_table() {
+                table.fill();
+            }
+        }
+    }
+    Ok(writer.bytes)
+}
+
+/// A trace on a board, and a formula's fault if it met one: every field of every step, so that
+/// the page draws a step that came over the wire as it draws one it traced itself. Both modules
+/// send traces: `formula.wasm` a formula's (its places typed text), and `techniques.wasm` a
+/// technique's (its places the technique's files, sent as their place in
+/// `sliders::techniques::step_files`).
 pub fn write_trace(writer: &mut Writer, trace: &Trace, fault: Option<&Fault>) -> Result<(), Unsent> {
+    let technique = trace.technique.and_then(|technique| Technique::ALL.iter().position(|&t| t == technique));
+    writer.u8(technique.map_or(NO_TECHNIQUE, |index| index as u8));
     write_board(writer, trace.slider, trace.sliders, trace.occupied);
     writer.u64(trace.result.0);
     writer.optional_fault(fault);
     writer.u32(trace.steps.len() as u32);
     for step in &trace.steps {
-        writer.u8(OpCode::code(step.op).ok_or(Unsent(step.op))?);
-        writer.value(step.lhs);
-        writer.u8(step.rhs.is_some() as u8);
-        if let Some(rhs) = step.rhs {
-            writer.value(rhs);
-        }
-        writer.value(step.result);
-        writer.str(&step.label);
-        writer.str(&step.why);
-        writer.u32(step.place.line());
-        writer.u32(step.place.column());
-        writer.span(step.place.span().unwrap_or_default());
-        writer.str(&step.operands.lhs);
-        writer.str(&step.operands.rhs);
-        writer.str(&step.operands.result);
-        writer.u8(OrderCode::code(step.order));
-        writer.u8(step.sentence.is_some() as u8);
-        if let Some(sentence) = &step.sentence {
-            writer.str(sentence);
-        }
+        writer.step(step)?;
     }
     Ok(())
 }
 
-/// A step the wire has no number for: an operation no formula takes.
+/// The byte of a trace that no technique made: a reader's formula.
+const NO_TECHNIQUE: u8 = u8::MAX;
+/// The operation byte of a swizzle, whose table follows as its place in `SWIZZLE_TABLES`.
+const SWIZZLE: u8 = u8::MAX;
+
+impl Writer {
+    fn step(&mut self, step: &Step) -> Result<(), Unsent> {
+        match step.op {
+            Op::Swizzle(table) => {
+                let known = SWIZZLE_TABLES.iter().position(|&known| known == table);
+                self.u8(SWIZZLE);
+                self.u8(known.ok_or(Unsent(step.op))? as u8);
+            }
+            op => self.u8(OpCode::code(op).ok_or(Unsent(op))?),
+        }
+        self.value(step.lhs);
+        self.u8(step.rhs.is_some() as u8);
+        if let Some(rhs) = step.rhs {
+            self.value(rhs);
+        }
+        self.value(step.result);
+        self.str(&step.label);
+        self.str(&step.why);
+        match step.place {
+            Place::Typed { span, line, column } => {
+                self.u8(0);
+                self.span(span);
+                self.u32(line);
+                self.u32(column);
+            }
+            Place::File { file, line, column } => {
+                self.u8(1);
+                self.u8(step_file(file).ok_or(Unsent(step.op))? as u8);
+                self.u32(line);
+                self.u32(column);
+            }
+        }
+        self.str(&step.operands.lhs);
+        self.str(&step.operands.rhs);
+        self.str(&step.operands.result);
+        self.u8(step.operands.table_fields);
+        match step.focus {
+            Focus::Piece => self.u8(0),
+            Focus::Part(slider) => {
+                self.u8(1);
+                self.u8(SliderCode::code(slider));
+            }
+            Focus::Line(line) => {
+                self.u8(2);
+                self.u8(LineCode::code(line));
+            }
+            Focus::Ray(direction) => {
+                self.u8(3);
+                self.u8(DirectionCode::code(direction));
+            }
+        }
+        self.u8(OrderCode::code(step.order));
+        self.u8(step.moved as u8);
+        self.u8(step.operand_moved as u8);
+        match step.lane {
+            None => self.u8(0),
+            Some(lane) => {
+                self.u8(1 + lane.index);
+                self.u8(lane.line.map_or(u8::MAX, LineCode::code));
+            }
+        }
+        self.u8(step.sentence.is_some() as u8);
+        if let Some(sentence) = &step.sentence {
+            self.str(sentence);
+        }
+        Ok(())
+    }
+}
+
+/// A step the wire cannot send: a swizzle of a table no technique reads, or a place in a file
+/// no technique has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Unsent(pub Op);
 
 impl core::fmt::Display for Unsent {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "formula.wasm cannot send a step of the operation {}", self.0.symbol())
+        write!(f, "a step of the operation {} could not be sent to the page", self.0.symbol())
     }
 }
 
 pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
     let mut reader = Reader::new(bytes);
+    let technique = match reader.u8()? {
+        NO_TECHNIQUE => None,
+        index => Some(*Technique::ALL.get(index as usize)?),
+    };
     let (slider, sliders, occupied) = read_board(&mut reader)?;
     let result = Bitboard(reader.u64()?);
     let fault = reader.optional_fault()?;
@@ -701,49 +840,84 @@ pub fn read_trace(bytes: &[u8]) -> Option<(Trace, Option<Fault>)> {
     }
     let mut steps = Vec::with_capacity(count);
     for _ in 0..count {
-        let op = OpCode::value(reader.u8()?)?;
-        let lhs = reader.value()?;
-        let rhs = match reader.u8()? {
+        steps.push(reader.step()?);
+    }
+    let square = sliders.squares().next().unwrap_or(Square::A1);
+    let trace = Trace { technique, slider, square, sliders, occupied, steps, result };
+    reader.finished().then_some((trace, fault))
+}
+
+impl Reader<'_> {
+    fn owned(&mut self) -> Option<Cow<'static, str>> {
+        Some(Cow::Owned(String::from(self.str()?)))
+    }
+
+    fn step(&mut self) -> Option<Step> {
+        let op = match self.u8()? {
+            SWIZZLE => Op::Swizzle(SWIZZLE_TABLES.get(self.u8()? as usize)?),
+            code => OpCode::value(code)?,
+        };
+        let lhs = self.value()?;
+        let rhs = match self.u8()? {
             0 => None,
-            _ => Some(reader.value()?),
+            _ => Some(self.value()?),
         };
-        let result = reader.value()?;
-        let label = Cow::Owned(String::from(reader.str()?));
-        let why = Cow::Owned(String::from(reader.str()?));
-        let (line, column) = (reader.u32()?, reader.u32()?);
-        let span = reader.span()?;
-        let operands = Operands {
-            lhs: Cow::Owned(String::from(reader.str()?)),
-            rhs: Cow::Owned(String::from(reader.str()?)),
-            result: Cow::Owned(String::from(reader.str()?)),
-            // A formula reads its masks in steps of their own.
-            table_fields: 0,
+        let result = self.value()?;
+        let (label, why) = (self.owned()?, self.owned()?);
+        let place = match self.u8()? {
+            0 => {
+                let span = self.span()?;
+                Place::Typed { span, line: self.u32()?, column: self.u32()? }
+            }
+            1 => {
+                let file = step_files().nth(self.u8()? as usize)?;
+                Place::File { file, line: self.u32()?, column: self.u32()? }
+            }
+            _ => return None,
         };
-        let order = OrderCode::value(reader.u8()?)?;
-        let sentence = match reader.u8()? {
+        let operands =
+            Operands { lhs: self.owned()?, rhs: self.owned()?, result: self.owned()?, table_fields: self.u8()? };
+        let focus = match self.u8()? {
+            0 => Focus::Piece,
+            1 => Focus::Part(SliderCode::value(self.u8()?)?),
+            2 => Focus::Line(LineCode::value(self.u8()?)?),
+            3 => Focus::Ray(DirectionCode::value(self.u8()?)?),
+            _ => return None,
+        };
+        let order = OrderCode::value(self.u8()?)?;
+        let (moved, operand_moved) = (self.u8()? as i8, self.u8()? as i8);
+        let lane = match self.u8()? {
             0 => None,
-            _ => Some(Cow::Owned(String::from(reader.str()?))),
+            lane @ 1..=2 => Some(Lane {
+                index: lane - 1,
+                line: match self.u8()? {
+                    u8::MAX => None,
+                    line => Some(LineCode::value(line)?),
+                },
+            }),
+            _ => return None,
         };
-        steps.push(Step {
+        let sentence = match self.u8()? {
+            0 => None,
+            _ => Some(self.owned()?),
+        };
+        Some(Step {
             label,
             why,
             op,
             lhs,
             rhs,
             result,
-            place: Place::Typed { span, line, column },
+            place,
             operands,
-            focus: Focus::Piece,
+            focus,
             order,
-            moved: 0,
-            operand_moved: 0,
-            lane: None,
+            moved,
+            operand_moved,
+            lane,
             sentence,
-        });
+        })
     }
-    let square = sliders.squares().next().unwrap_or(Square::A1);
-    let trace = Trace { technique: None, slider, square, sliders, occupied, steps, result };
-    reader.finished().then_some((trace, fault))
 }
 
 pub fn write_attacks(writer: &mut Writer, attacks: &Result<Bitboard, Fault>) {

@@ -212,6 +212,52 @@ fn a_proof_in_squares_through_the_bytes_ends_where_the_whole_proof_does() {
     }
 }
 
+/// techniques.wasm sends every technique's trace in the same bytes: each reads back as the core
+/// traces it, step for step, every field kept (a step's file arrives as the file's name, which
+/// is how the page finds the file: `Technique::made`, `SharedFile::of`), on every technique,
+/// slider and board, with several sliders for the set-wise techniques and the lowest alone for
+/// the others.
+#[test]
+fn every_techniques_trace_crosses_the_bytes_whole() {
+    use sliders::techniques::{step_files, SharedFile};
+    use sliders::trace::Place;
+    use sliders::Technique;
+    use sliders_formula::wire::{answer_technique, TechniqueRequest};
+    let mut steps = 0;
+    for &technique in Technique::ALL {
+        for (sliders, occupied) in boards() {
+            for slider in Slider::ALL {
+                let mut writer = Writer::default();
+                wire::write_technique_request(&mut writer, technique, slider, sliders, occupied);
+                let answer = answer_technique(TechniqueRequest::Trace, &writer.bytes).unwrap();
+                let (read, fault) = wire::read_trace(&answer).unwrap();
+                assert!(fault.is_none());
+                let mut traced = technique.trace_sliders(slider, sliders, occupied);
+                for step in &mut traced.steps {
+                    let Place::File { file, line, column } = step.place else { panic!("{technique}: a typed step") };
+                    let name = step_files().find(|name| file.ends_with(&format!("/{name}"))).unwrap();
+                    step.place = Place::File { file: name, line, column };
+                }
+                assert_eq!(read, traced, "{technique} {slider:?} {sliders} {occupied}");
+                for step in &read.steps {
+                    // The page finds the step's file from the name as it did from the path.
+                    let shared = SharedFile::of(step).is_some();
+                    assert!(technique.made(step) != shared, "{technique}: {}", step.label);
+                }
+                steps += read.steps.len();
+            }
+        }
+    }
+    assert!(steps > 5000, "{steps} steps");
+    // A fill is an empty answer, and a request it cannot read is refused with a sentence.
+    let mut writer = Writer::default();
+    wire::write_technique_request(&mut writer, Technique::Magic, Slider::Rook, Square::A1.bit(), Bitboard::EMPTY);
+    assert_eq!(answer_technique(TechniqueRequest::FillTable, &writer.bytes), Ok(Vec::new()));
+    assert!(Technique::Magic.large_table().is_some_and(|table| table.ready()));
+    let refused = answer_technique(TechniqueRequest::Trace, &writer.bytes[..5]).unwrap_err();
+    assert_eq!(refused, "techniques.wasm could not read the request");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -224,6 +270,7 @@ proptest! {
         let _ = wire::read_parse(&bytes);
         let _ = wire::read_attacks(&bytes);
         let _ = wire::read_proof_step(&bytes);
+        let _ = wire::answer_technique(wire::TechniqueRequest::ALL[kind % 2], &bytes);
     }
 
     #[test]

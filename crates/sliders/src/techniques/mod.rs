@@ -216,6 +216,14 @@ impl Technique {
         Ok(Trace { technique: Some(self), slider, square, sliders, occupied, steps: recorder.steps, result })
     }
 
+    /// Every step on the sliders `sliders`: the union of their attacks for a technique that
+    /// takes several ([`Technique::trace_many`]), and the lowest slider's alone for one that
+    /// takes one.
+    pub fn trace_sliders(self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Trace {
+        let lowest = sliders.squares().next().unwrap_or(Square::A1);
+        self.trace_many(slider, sliders, occupied).unwrap_or_else(|_| self.trace(slider, lowest, occupied))
+    }
+
     /// The attacks of a set of sliders (see [`Technique::trace_many`]), with the tracer compiled out.
     pub fn attacks_many(
         self,
@@ -257,6 +265,31 @@ impl Technique {
     /// say, by the shared rook = file | rank composition).
     pub fn made(self, step: &crate::Step) -> bool {
         step.place.file().is_some_and(|file| is_file(file, self.source_file()))
+    }
+
+    /// The large attack table the technique reads (841 KiB), if it reads one. With the core's
+    /// `lazy-tables` feature (the page) a table is filled on its first use.
+    pub const fn large_table(self) -> Option<LargeTable> {
+        match self {
+            Technique::Magic => Some(LargeTable::Magic),
+            Technique::Pext => Some(LargeTable::Pext),
+            Technique::Reference
+            | Technique::ClassicalConditional
+            | Technique::ClassicalBranchless
+            | Technique::ClassicalGeneralized
+            | Technique::ClassicalZeroCount
+            | Technique::ClassicalInOneRun
+            | Technique::Subtraction
+            | Technique::ObstructionDifference
+            | Technique::ObstructionDifferenceHoffmann
+            | Technique::Sbamg
+            | Technique::HyperbolaQuintessence
+            | Technique::HyperbolaQuintessenceSimd
+            | Technique::HyperbolaQuintessenceRbit
+            | Technique::KoggeStone
+            | Technique::Dumb7Fill
+            | Technique::Kindergarten => None,
+        }
     }
 
     /// The lines (1-based, inclusive) of the statement that starts on `line` of the source.
@@ -415,6 +448,51 @@ impl SharedFile {
         SharedFile::ALL.into_iter().find(|shared| is_file(file, shared.name()))
     }
 }
+
+/// A large attack table, indexed by a hash of the relevant pieces ([`Technique::large_table`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LargeTable {
+    Magic,
+    Pext,
+}
+
+impl LargeTable {
+    /// Whether the table is there to read: filled, or built in.
+    pub fn ready(self) -> bool {
+        match self {
+            LargeTable::Magic => magic::table_built(),
+            LargeTable::Pext => pext::table_built(),
+        }
+    }
+
+    /// Fills the table if it is still empty.
+    pub fn fill(self) {
+        match self {
+            LargeTable::Magic => drop(magic::attack_table()),
+            LargeTable::Pext => drop(pext::attack_table()),
+        }
+    }
+}
+
+/// Every file a technique's step can be taken in, by name: each technique's own, in the order
+/// of [`Technique::ALL`], then the shared ones. A module that traces for the page sends a step's
+/// file as its place in this list ([`step_file`]).
+pub fn step_files() -> impl Iterator<Item = &'static str> {
+    Technique::ALL.iter().map(|technique| technique.source_file()).chain(SharedFile::ALL.map(SharedFile::name))
+}
+
+/// Where the file `path` (a step's file, as the compiler names it) stands in [`step_files`].
+pub fn step_file(path: &str) -> Option<usize> {
+    step_files().position(|name| is_file(path, name))
+}
+
+/// The tables a technique's swizzle reads (`Op::Swizzle`), for a module that sends its steps:
+/// a table is sent as its place here.
+pub const SWIZZLE_TABLES: [&crate::lanes::ByteTable; 3] = [
+    &crate::lanes::BYTES_REVERSED,
+    &hyperbola_quintessence_rbit::REVERSED_INTO_HIGH,
+    &hyperbola_quintessence_rbit::REVERSED_INTO_LOW,
+];
 
 /// True when `path` (a step's file, as the compiler names it) is the file `name`.
 fn is_file(path: &str, name: &str) -> bool {

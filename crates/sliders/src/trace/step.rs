@@ -551,6 +551,12 @@ impl Trace {
         Trace { technique: None, slider, square, sliders, occupied, steps: Vec::new(), result: Bitboard::EMPTY }
     }
 
+    /// A technique that has not run on this board (its code is not here yet): no steps, and an
+    /// empty result.
+    pub fn waiting(technique: crate::Technique, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Trace {
+        Trace { technique: Some(technique), ..Trace::not_run(slider, sliders, occupied) }
+    }
+
     /// Operations a CPU executes (table reads excluded): each 64-bit operation, and each SIMD
     /// operation once, though its trace shows each of its lanes as a step.
     pub fn arithmetic_ops(&self) -> usize {
