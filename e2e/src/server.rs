@@ -36,6 +36,8 @@ pub struct StaticServer {
     pub requests: Arc<Mutex<Vec<String>>>,
     /// Set, the server drops every connection unanswered, as a network that went down.
     pub offline: Arc<AtomicBool>,
+    /// Files (paths under the prefix) the server answers 404 for, as a site published without them.
+    pub missing: Arc<Mutex<Vec<String>>>,
 }
 
 impl StaticServer {
@@ -46,12 +48,14 @@ impl StaticServer {
         let port = listener.local_addr().expect("a local address").port();
         let requests = Arc::new(Mutex::new(Vec::new()));
         let offline = Arc::new(AtomicBool::new(false));
+        let missing = Arc::new(Mutex::new(Vec::new()));
         let site = Arc::new(Site {
             root,
             prefix: prefix.to_string(),
             headers,
             requests: requests.clone(),
             offline: offline.clone(),
+            missing: missing.clone(),
         });
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
@@ -59,7 +63,14 @@ impl StaticServer {
                 thread::spawn(move || site.answer(stream));
             }
         });
-        StaticServer { port, prefix: prefix.to_string(), requests, offline }
+        StaticServer { port, prefix: prefix.to_string(), requests, offline, missing }
+    }
+
+    /// Answers 404 for the file `path` (under the prefix) from now on.
+    pub fn set_missing(&self, path: &str) {
+        if let Ok(mut missing) = self.missing.lock() {
+            missing.push(path.to_string());
+        }
     }
 
     /// Takes the site off the network (`true`) or puts it back.
@@ -79,6 +90,7 @@ struct Site {
     headers: Vec<(String, String)>,
     requests: Arc<Mutex<Vec<String>>>,
     offline: Arc<AtomicBool>,
+    missing: Arc<Mutex<Vec<String>>>,
 }
 
 impl Site {
@@ -108,6 +120,7 @@ impl Site {
             .strip_prefix(&self.prefix)
             .filter(|rest| !rest.contains(".."))
             .map(|rest| if rest.is_empty() { "index.html" } else { rest })
+            .filter(|rest| !self.missing.lock().is_ok_and(|missing| missing.iter().any(|m| m == rest)))
             .map(|rest| self.root.join(rest));
         let found = file.and_then(|file| std::fs::read(&file).ok().map(|body| (file, body)));
         let mut response = Vec::new();

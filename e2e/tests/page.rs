@@ -73,6 +73,47 @@ async fn each_technique_source_is_fetched_once() {
     browser.close().await;
 }
 
+/// The first load traces obstruction difference alone; every other technique's code comes in
+/// techniques.wasm. A link on another opens with its board, says the code is on its way and
+/// shows its steps when it comes, at the link's step; where the module cannot come, the lesson
+/// says why in place of the step, shows no result it has not computed, and the carried
+/// technique still runs.
+#[tokio::test]
+async fn a_technique_whose_code_cannot_come_says_why_and_the_carried_one_still_runs() {
+    let browser = Browser::start().await;
+    browser.open("?v=2&technique=magic&slider=queen&square=d2&occupied=0x4ced22000146f848&step=5").await;
+    let shown = browser.eval("return document.querySelector('[data-current-step]').dataset.stepIndex;").await;
+    assert_eq!(shown, "4", "the link's step, once the code came");
+    assert!(browser.requests().await.iter().any(|request| request.ends_with("/techniques.wasm")));
+    browser.close().await;
+
+    let server = e2e::StaticServer::start("/");
+    server.set_missing("techniques.wasm");
+    let browser = Browser::start_with(server, (1280, 720)).await;
+    browser
+        .goto(&browser.server.url("?v=2&technique=magic&slider=queen&square=d2&occupied=0x4ced22000146f848&step=5"))
+        .await;
+    let error = browser.wait_for("[data-trace-error]", 20, "the reason the steps cannot be shown").await;
+    let text = error.text().await.unwrap();
+    assert!(
+        text.contains("techniques.wasm") && text.contains("404") && text.contains("Fancy magic bitboards"),
+        "{text}"
+    );
+    let nothing = browser
+        .eval("return [!!document.querySelector('[data-result]'), !!document.querySelector('[data-current-step]'), document.querySelectorAll('[data-square]').length];")
+        .await;
+    assert_eq!(nothing, serde_json::json!([false, false, 64]), "no result, no step, the board");
+    // The technique the first load carries runs without the module.
+    browser
+        .open("?v=2&technique=obstruction-difference&slider=rook&square=d4&occupied=0x0000080000400000&step=2")
+        .await;
+    assert_eq!(
+        browser.result().await,
+        Technique::ObstructionDifference.attacks(Slider::Rook, Square::D4, Bitboard(0x0000_0800_0040_0000))
+    );
+    browser.close_unchecked().await;
+}
+
 /// Once a reader has opened the page, it keeps working when the network drops, as a
 /// classroom's wifi does: served from a sub-path, the lesson opens again from the service
 /// worker's cache, for another board of the same technique too, with its steps, narration,

@@ -918,6 +918,36 @@ mod tests {
         assert_eq!((read.player.step, trace(&read).steps.len()), (1, 3));
     }
 
+    /// A link on a technique whose code (techniques.wasm) is on its way keeps its step until the
+    /// steps are known; the technique the first load carries never waits; and a code that could
+    /// not come keeps the trace waiting, with why.
+    #[test]
+    fn a_links_step_waits_for_the_techniques_code() {
+        let query = "?technique=magic&slider=queen&square=d2&occupied=0x4ced22000146f848&step=9";
+        let mut lab = crate::url::from_query(query).lab;
+        lab.techniques = Status::Loading;
+        let key = lab.trace_key();
+        assert!(key.waits_for_techniques());
+        assert_eq!(lab.player.step, 9, "the address counts steps from 0");
+        let waiting = Rc::new(lab).reduce(Action::Player(PlayerAction::Traced(key, TraceShape::default())));
+        assert_eq!(waiting.player.step, 9, "the step is not clamped to a trace that has not run");
+        // The code comes: the trace has its steps, and the link's step is one of them.
+        let here = apply((*waiting).clone(), &[Action::Page(PageAction::TechniquesLoaded(Ok(())))]);
+        assert!(!here.trace_key().waits_for_techniques());
+        assert_eq!((here.player.step, trace(&here).technique), (9, Some(Technique::Magic)));
+        assert!(trace(&here).steps.len() > 10);
+        // The carried technique, and a formula, are traced by the first load itself.
+        let mut carried = (*waiting).clone();
+        carried.setup.technique = crate::techniques::CARRIED;
+        assert!(!carried.trace_key().waits_for_techniques());
+        carried.setup.formula_open = true;
+        carried.setup.technique = Technique::Magic;
+        assert!(!carried.trace_key().waits_for_techniques());
+        let failed = apply((*waiting).clone(), &[Action::Page(PageAction::TechniquesLoaded(Err("no network".into())))]);
+        assert_eq!(failed.trace_key().techniques, Status::Failed("no network".into()));
+        assert_eq!(failed.player.step, 9);
+    }
+
     #[test]
     fn a_rejected_input_keeps_the_board() {
         let lab = apply(Lab::default(), &[Action::Page(PageAction::Reject("bad hex".into()))]);
