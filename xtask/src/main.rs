@@ -382,7 +382,7 @@ fn test() -> Result<(), String> {
         ("release build with trunk (offline)", Stage::Build(trunk_release_build())),
         ("release build that can be told to panic, into target/dist-force-panic", Stage::Build(panic_build)),
         (
-            "wasm instruction check: i64.clz, i64.ctz and i8x16.swizzle in the release wasm",
+            "wasm instruction check: i64.clz, i64.ctz and i8x16.swizzle in the release wasm and techniques.wasm",
             Stage::Check(check_wasm_instructions),
         ),
         ("end-to-end tests: dist/ served on 127.0.0.1, driven over WebDriver", Stage::SideBySide(end_to_end)),
