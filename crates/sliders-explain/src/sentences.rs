@@ -12,6 +12,13 @@ use crate::words::*;
 use sliders::trace::Scan;
 use sliders::{Bitboard, Direction, Focus, Op, Slider, Square, Step, Value, WordOrder};
 
+/// What a stop bit is, said where the borrow stops at one.
+const STOP_BIT: &str = "a stop bit the technique set, standing in for a blocker.";
+
+/// What a borrow past bit 63 does to the result, said wherever one does.
+const WRAPS_AROUND: &str =
+    "the result wraps around: the borrow out of bit 63 is dropped, as a 64-bit subtraction keeps only 64 bits.";
+
 /// The directions a step's focus covers, positive ones first.
 pub(crate) fn directions(focus: Focus, slider: Slider) -> Vec<Direction> {
     match focus {
@@ -88,18 +95,15 @@ pub(crate) fn relation_of(square: Square, focus: Focus, board: &Board, side: Opt
         };
     }
     let stop = if square == board.square {
-        format!(" {square} is the {}'s own square: its bit here is a stop bit the technique set, standing in for a blocker.", board.slider)
+        format!(" {square} is the {}'s own square: its bit here is {STOP_BIT}", board.slider)
     } else if board.sliders.contains(square) {
         return format!(" {square} holds one of the {}s.", board.slider);
     } else if !focus_squares(focus, board).contains(square) {
-        format!(
-            " {square} is not on {}: its bit is a stop bit the technique set, standing in for a blocker.",
-            focus_words(focus, board)
-        )
+        format!(" {square} is not on {}: its bit is {STOP_BIT}", focus_words(focus, board))
     } else if board.occupied.contains(square) {
         return format!(" {square} holds a piece.");
     } else {
-        format!(" No piece stands on {square}: its bit is a stop bit the technique set, standing in for a blocker.")
+        format!(" No piece stands on {square}: its bit is {STOP_BIT}")
     };
     // Finding the stop means no piece stood in the way: say so where the board agrees.
     let free = looked_at.iter().filter(|&&d| board.first_blocker(d).is_none()).count();
@@ -538,7 +542,7 @@ pub(crate) fn subtraction(
     }
     if past_h8 && start == 63 {
         text.push_str(&format!(
-            " Bit 63 is the top bit, so it runs past {} at once, and the result wraps around: the borrow out of bit 63 is dropped, as a 64-bit subtraction keeps only 64 bits.",
+            " Bit 63 is the top bit, so it runs past {} at once, and {WRAPS_AROUND}",
             top_bit(frame.order)
         ));
     } else if past_h8 {
@@ -554,7 +558,8 @@ pub(crate) fn subtraction(
         } else if plain {
             text.push_str(&format!(", so every bit from {} up to bit 63 turns to one.", bit_name(start)));
         } else {
-            text.push_str(", and the result wraps around: the borrow out of bit 63 is dropped, as a 64-bit subtraction keeps only 64 bits.");
+            text.push_str(", and ");
+            text.push_str(WRAPS_AROUND);
         }
         if let Some(direction) = borrow_direction(focus, frame, real) {
             // The slider the borrow runs from: with several, the one whose ray reaches its start.
@@ -640,7 +645,8 @@ fn other_borrows(a: Bitboard, b: Bitboard, difference: Bitboard, focus: Focus, f
             None => {
                 text.push_str(" and runs past ");
                 text.push_str(&top_bit(frame.order));
-                text.push_str(": the result wraps around.");
+                text.push_str(", and ");
+                text.push_str(WRAPS_AROUND);
             }
         }
     }

@@ -132,11 +132,7 @@ pub fn square_list(board: Bitboard) -> String {
 
 /// Every name of a list: "d1, d2 and d3".
 pub(crate) fn list_every(names: Vec<&str>) -> String {
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => String::from(*last),
-        None => "none".into(),
-    }
+    list_up_to(names, usize::MAX)
 }
 
 /// The name of the line a set is, if it is a whole line of eight squares: a file, a rank or
@@ -161,13 +157,17 @@ pub(crate) fn walk_list(reached: Bitboard, direction: sliders::Direction) -> Str
 
 /// Names as a list, at most six said: "d3, d5 and d7", "a3, b3, … and 9 more".
 pub(crate) fn list_of(names: Vec<&str>) -> String {
-    const NAMED: usize = 6;
-    // "and 1 more" would be longer than the square's name.
+    list_up_to(names, 6)
+}
+
+/// Names as a list, at most `named` of them said, the rest counted.
+fn list_up_to(names: Vec<&str>, named: usize) -> String {
     match names.len() {
         0 => "none".into(),
         1 => names[0].into(),
-        n if n <= NAMED + 1 => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-        n => format!("{} and {} more", names[..NAMED].join(", "), n - NAMED),
+        // "and 1 more" would be longer than the square's name.
+        n if n <= named.saturating_add(1) => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        n => format!("{} and {} more", names[..named].join(", "), n - named),
     }
 }
 
