@@ -14,7 +14,7 @@ use js_sys::{Object, Reflect};
 use sliders::{Bitboard, Technique};
 use wasm_bindgen::JsValue;
 
-use crate::model::{Action, BoardAction, FormulaAction, PageAction, PlayerAction};
+use crate::model::{Action, BoardAction, FormulaAction, PageAction, PlayerAction, PredictAction};
 use crate::presets::PRESETS;
 
 /// The window's property that holds the page's state for the panels: `{ query, checkWhenRead,
@@ -107,6 +107,16 @@ pub fn text_of(action: &Action) -> Option<String> {
             | PlayerAction::Seen(_)
             | PlayerAction::SetSpeed(_)
             | PlayerAction::Traced(..),
+        ) => None,
+        // Predict mode is the page's alone: no panel answers for the reader.
+        Action::Predict(
+            PredictAction::Switch(_)
+            | PredictAction::Press(_)
+            | PredictAction::Drag(_)
+            | PredictAction::Release
+            | PredictAction::Type(_)
+            | PredictAction::Check
+            | PredictAction::Show,
         ) => None,
         Action::Page(action) => page_text(action),
     }

@@ -27,6 +27,8 @@ struct Query {
     code: Option<String>,
     autoplay: Option<String>,
     present: Option<String>,
+    /// Predict mode: each step asks for the reader's prediction before it shows.
+    predict: Option<String>,
     /// The reader's formula (with `technique=formula`) and what its check expects.
     formula: Option<String>,
     expect: Option<String>,
@@ -34,7 +36,7 @@ struct Query {
 
 impl Query {
     /// The parameters in the order links write them; each name is the query key.
-    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 15] {
+    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 16] {
         [
             ("v", &mut self.v),
             ("technique", &mut self.technique),
@@ -49,6 +51,7 @@ impl Query {
             ("code", &mut self.code),
             ("autoplay", &mut self.autoplay),
             ("present", &mut self.present),
+            ("predict", &mut self.predict),
             ("formula", &mut self.formula),
             ("expect", &mut self.expect),
         ]
@@ -292,6 +295,10 @@ fn read_view(reader: &mut Reader, fields: &mut Query, lab: &mut Lab, embed: &mut
         lab.preferences.presenting = flag(v)?;
         Ok(())
     });
+    reader.read("predict", fields.predict.take(), |v| {
+        lab.predict.on = flag(v)?;
+        Ok(())
+    });
 }
 
 impl Loaded {
@@ -349,6 +356,7 @@ fn write(lab: &Lab, embed: Option<Embed>) -> String {
         speed: Some(lab.player.speed.to_string()),
         theme: (lab.preferences.theme != Theme::Auto).then(|| lab.preferences.theme.name().into()),
         present: lab.preferences.presenting.then(|| "1".into()),
+        predict: lab.predict.on.then(|| "1".into()),
         ..Query::default()
     };
     if let Some(embed) = embed {

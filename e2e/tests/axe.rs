@@ -1,6 +1,7 @@
 //! axe-core (installed into .tools/ by `cargo xtask test`) finds no violation of WCAG 2.1 A and
-//! AA, or of its best practices, in five views of the release page: light and dark, embedded at
-//! 600 px, a 390 px phone, the middle of a trace, and presentation mode.
+//! AA, or of its best practices, in the views of the release page: light and dark, embedded at
+//! 600 px, a 390 px phone, the middle of a trace, presentation mode, and predict mode asking and
+//! checked.
 
 use e2e::Browser;
 
@@ -76,5 +77,21 @@ async fn presentation_mode_in_light_and_dark() {
     assert_clean(&browser, "presentation, light").await;
     browser.emulate_media("prefers-color-scheme", "dark").await;
     assert_clean(&browser, "presentation, dark").await;
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn predict_mode_asking_and_checked() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser
+        .open(
+            "?v=2&technique=obstruction-difference&slider=rook&square=d4&occupied=0x0000080000400000&predict=1&step=2",
+        )
+        .await;
+    browser.click("[data-predict-cell=\"d5\"]").await;
+    assert_clean(&browser, "predict mode, asking").await;
+    browser.click("[data-predict-check]").await;
+    browser.wait_for_still().await;
+    assert_clean(&browser, "predict mode, checked").await;
     browser.close().await;
 }

@@ -19,6 +19,11 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
         html! { <option value={theme.name()} selected={*theme == lab.preferences.theme}>{ theme.name() }</option> }
     });
     let current = trace.steps.get(lab.player.step);
+    let unanswered: Vec<bool> = if lab.predict.on {
+        (0..trace.steps.len()).map(|step| lab.predict.outcome(step).is_none()).collect()
+    } else {
+        Vec::new()
+    };
     let setup_props = SetupProps {
         technique: lab.setup.technique,
         formula_open: lab.setup.formula_open,
@@ -63,8 +68,9 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
                     </div>
                 </div>
                 <section class="step-details" aria-label="Every step">
-                    <StepStrip steps={trace.steps.clone()} current={lab.player.step} on_action={on_action.clone()} />
-                    { for current.map(values_table) }
+                    <StepStrip steps={trace.steps.clone()} current={lab.player.step} {unanswered} on_action={on_action.clone()} />
+                    // The values give the result away while the step asks.
+                    { for current.filter(|_| !lab.asking()).map(values_table) }
                 </section>
                 // Drawn by the panels module, fetched once the lesson is on screen (panels_link.rs).
                 <div data-panel-host="export"></div>

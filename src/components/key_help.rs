@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::model::{Action, PageAction};
 
 /// Every key and what it does; the player's hint and this list are the page's only key docs.
-pub const KEYS: [(&str, &str); 11] = [
+pub const KEYS: [(&str, &str); 13] = [
     ("[ ]", "previous / next step, anywhere but in a text field, also while a board square or a menu has focus"),
     ("K", "play or pause, anywhere but in a text field or a menu (there K picks an option)"),
     ("← →", "previous / next step (on the board they move between squares)"),
@@ -17,6 +17,8 @@ pub const KEYS: [(&str, &str); 11] = [
     ("arrows on the board", "move between squares"),
     ("Enter on a square", "toggle it, or place the slider there"),
     ("P", "presentation mode: only the board, the step and the code, scaled up"),
+    ("A", "predict mode: each step asks you for its result before it shows it"),
+    ("Enter on your answer", "check it (arrows move between its squares, Space flips one)"),
     ("?", "show or hide this list"),
     ("Esc", "close this list"),
 ];

@@ -19,6 +19,7 @@ pub mod notices;
 pub mod parts;
 pub mod player;
 pub mod position;
+pub mod predict;
 pub mod presentation;
 pub mod proof;
 pub mod proof_map;

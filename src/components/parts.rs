@@ -10,11 +10,12 @@ use crate::components::formula_panel::FormulaPanel;
 use crate::components::key_help::{key_help, keys_hint};
 use crate::components::notices::{message, notice_list};
 use crate::components::player::{player, PlayerProps};
+use crate::components::predict::{answer_area, score as predict_score, toggle as predict_toggle, AnswerArea, Asked};
 use crate::components::result::{attack_result, ResultProps};
 use crate::components::step_view::{step_view, StepViewProps};
 use crate::effects::Traced;
 use crate::fetched::Status;
-use crate::model::{Action, Lab, Moment};
+use crate::model::{Action, Lab, Moment, Outcome};
 use crate::sources::Source;
 
 /// The rays a positive-rays-only technique leaves out: what `reference` sees beyond its result.
@@ -82,7 +83,25 @@ pub fn parts(
     // in place of the step, and shows no result it has not computed.
     let waiting =
         lab.trace_key().waits_for_techniques().then(|| waiting_for_techniques(setup.technique, &lab.techniques));
+    // Predict mode: while the step asks, nothing on the page gives its result away.
+    let asking = lab.asking();
+    let predict_area = |step: &sliders::Step| {
+        let asked = match lab.predict.outcome(player_state.step) {
+            _ if !lab.predict.on => return AnswerArea { in_equation: Html::default(), below: Html::default() },
+            Some(outcome) => Asked::Answered(outcome),
+            None => Asked::Asking { answer: &lab.predict.answer, error: lab.predict.error.as_deref() },
+        };
+        let AnswerArea { in_equation, below } = answer_area(step, asked, on_action);
+        let score = lab.predict.score(trace.steps.len()).map(|(right, asked)| {
+            let missed: Vec<usize> = (0..trace.steps.len())
+                .filter(|&step| !matches!(lab.predict.outcome(step), Some(Outcome::Checked { wrong: 0, .. })))
+                .collect();
+            predict_score(right, asked, &missed, on_action)
+        });
+        AnswerArea { in_equation, below: html! { <>{ below }{ for score }</> } }
+    };
     let step_view = current.clone().map(|step| {
+        let AnswerArea { in_equation: answer, below: predict } = predict_area(&step);
         // A why the trace gave at an earlier step (each line's pass repeats the first one's) is
         // said once: after it, only what is particular to the step, and where to read the why.
         let given_at = sliders_explain::narration::why_given_at(trace, player_state.step);
@@ -102,10 +121,13 @@ pub fn parts(
             count: trace.steps.len(),
             frame,
             board: sliders_explain::narration::Board::of(trace),
-            keys_hint: keys_hint(on_action),
+            keys_hint: html! { <>{ predict_toggle(lab.predict.on, on_action) }{ keys_hint(on_action) }</> },
             after_narration,
             why,
             lanes: trace.lane_pair(player_state.step).map(|pair| pair.map(Clone::clone)),
+            asking,
+            answer,
+            predict,
         })
     });
     let code = if setup.formula_open {
@@ -126,8 +148,9 @@ pub fn parts(
         notices: notice_list(notices),
         message: message(lab.message.as_deref(), on_action),
         board: html! {
-            <Board occupied={setup.occupied} slider={setup.slider} square={setup.square} others={setup.others} {attacks}
-                unseen={unseen(lab, attacks)} show_indices={lab.preferences.show_indices} on_action={on_action.clone()} />
+            <Board occupied={setup.occupied} slider={setup.slider} square={setup.square} others={setup.others}
+                attacks={if asking { Bitboard::EMPTY } else { attacks }}
+                unseen={if asking { Bitboard::EMPTY } else { unseen(lab, attacks) }} show_indices={lab.preferences.show_indices} on_action={on_action.clone()} />
         },
         player: player(&PlayerProps {
             step: player_state.step,
@@ -141,7 +164,7 @@ pub fn parts(
             speed: player_state.speed,
             on_action: on_action.clone(),
         }),
-        result: if waiting.is_some() {
+        result: if waiting.is_some() || asking {
             Html::default()
         } else {
             attack_result(&ResultProps { positive_rays_only, attacks, number })

@@ -49,14 +49,14 @@ impl PlayerButton {
     }
 
     /// Whether the button cannot move the player: back at the first step (or frame), on at the
-    /// last.
+    /// last, and none of them while there are no steps (a technique's code on its way).
     const fn stuck(self, at: Ends) -> bool {
         match self {
-            PlayerButton::First | PlayerButton::Back => at.first_step,
+            PlayerButton::First | PlayerButton::Back => at.first_step || at.no_steps,
             PlayerButton::Next | PlayerButton::Last => at.last_step,
-            PlayerButton::FrameBack => at.first_frame,
-            PlayerButton::FrameNext => at.last_frame,
-            PlayerButton::Play | PlayerButton::Toggle => false,
+            PlayerButton::FrameBack => at.first_frame || at.no_steps,
+            PlayerButton::FrameNext => at.last_frame || at.no_steps,
+            PlayerButton::Play | PlayerButton::Toggle => at.no_steps,
         }
     }
 }
@@ -68,6 +68,7 @@ pub struct Ends {
     pub last_step: bool,
     pub first_frame: bool,
     pub last_frame: bool,
+    pub no_steps: bool,
 }
 
 pub struct PlayerProps {
@@ -91,6 +92,7 @@ pub fn player(props: &PlayerProps) -> Html {
         last_step: props.step + 1 >= props.count,
         first_frame: props.first_frame,
         last_frame: props.last_frame,
+        no_steps: props.count == 0,
     };
     let button = |which: PlayerButton, label: Html, title: &'static str| {
         let (hook, stuck) = (which.hook(), which.stuck(ends));

@@ -12,6 +12,9 @@ use crate::model::{Action, PlayerAction};
 pub struct StepStripProps {
     pub steps: Vec<Step>,
     pub current: usize,
+    /// Predict mode: the steps whose results are not shown yet (each until it is answered).
+    #[prop_or_default]
+    pub unanswered: Vec<bool>,
     pub on_action: Callback<Action>,
 }
 
@@ -20,6 +23,9 @@ pub fn step_strip(props: &StepStripProps) -> Html {
     let chips = props.steps.iter().enumerate().map(|(index, step)| {
         let onclick = props.on_action.reform(move |_: MouseEvent| Action::Player(PlayerAction::GoTo(index)));
         let result = match step.result {
+            _ if props.unanswered.get(index).copied().unwrap_or(false) => {
+                html! { <span class="chip-number">{ "?" }</span> }
+            }
             Value::Board(board) => html! { <MiniGrid {board} /> },
             Value::Number(n) => html! { <span class="chip-number">{ n }</span> },
         };

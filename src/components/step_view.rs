@@ -27,6 +27,14 @@ pub struct StepViewProps {
     pub why: Option<String>,
     /// On a step of one lane of a SIMD value, both lanes' steps, lane 0 first.
     pub lanes: Option<[Step; 2]>,
+    /// Predict mode asks for this step's result: the result, and all that would give it away,
+    /// wait for the reader's answer.
+    pub asking: bool,
+    /// Predict mode's answer in the equation (in the result's place while the step asks,
+    /// beside it once checked), and its prompt, verdict and score under the equation; empty
+    /// without predict mode.
+    pub answer: Html,
+    pub predict: Html,
 }
 
 /// MSB first, one byte (one rank, h to a) per group, so a line break can only fall between bytes.
@@ -190,25 +198,37 @@ pub fn step_view(props: &StepViewProps) -> Html {
                 // "=" and the result stay together when the equation wraps.
                 <span class="equals-result">
                     <span class="operator">{ "=" }</span>
-                    { operand(step.result, result_caption, &marks.result, true) }
+                    if !props.asking {
+                        { operand(step.result, result_caption, &marks.result, true) }
+                    }
+                    { props.answer.clone() }
                 </span>
                 // Beside the result where the row has room, under it where not.
-                { for props.lanes.as_ref().map(|lanes| lanes_view(step, lanes, &props.board)) }
+                if !props.asking {
+                    { for props.lanes.as_ref().map(|lanes| lanes_view(step, lanes, &props.board)) }
+                }
             </div>
             { for legend }
-            if !key.is_empty() {
-                <p class="operand-legend" data-grid-key="">{ key.trim_start() }</p>
+            { props.predict.clone() }
+            if props.asking {
+                <p class="visually-hidden" aria-live="polite" data-announcement="">
+                    { format!("Step {} of {}: {}. Your turn: predict {result_caption}.", props.index + 1, props.count, step.label) }
+                </p>
+            } else {
+                if !key.is_empty() {
+                    <p class="operand-legend" data-grid-key="">{ key.trim_start() }</p>
+                }
+                // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
+                <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
+                    { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }
+                </p>
+                { props.after_narration.clone() }
+                { strip }
+                // What a screen reader says once per step: the label and the result in words. The
+                // animation's frames leave it alone; only a new step (or an edit that changes this
+                // step's values) changes its text.
+                <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders_explain::narration::announcement(step, props.index, props.count, &props.board) }</p>
             }
-            // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
-            <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
-                { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }
-            </p>
-            { props.after_narration.clone() }
-            { strip }
-            // What a screen reader says once per step: the label and the result in words. The
-            // animation's frames leave it alone; only a new step (or an edit that changes this
-            // step's values) changes its text.
-            <p class="visually-hidden" aria-live="polite" data-announcement="">{ sliders_explain::narration::announcement(step, props.index, props.count, &props.board) }</p>
         </section>
     }
 }

@@ -58,7 +58,8 @@ pub fn load() -> (url::Loaded, Option<(TraceKey, Traced)>) {
 }
 
 /// What the address says (`url::query_of`): it is written only when one of these changes.
-type Addressed = ((Technique, bool, std::rc::Rc<str>, Target), (Slider, Bitboard, Bitboard, usize, usize, Theme, bool));
+type Addressed =
+    ((Technique, bool, std::rc::Rc<str>, Target), (Slider, Bitboard, Bitboard, usize, usize, Theme, bool, bool));
 
 pub fn addressed(lab: &Lab) -> Addressed {
     let (setup, player, preferences) = (&lab.setup, &lab.player, &lab.preferences);
@@ -72,6 +73,7 @@ pub fn addressed(lab: &Lab) -> Addressed {
             player.speed,
             preferences.theme,
             preferences.presenting,
+            lab.predict.on,
         ),
     )
 }

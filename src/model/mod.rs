@@ -7,6 +7,7 @@
 mod check;
 mod player;
 mod playground;
+mod predict;
 mod preferences;
 mod setup;
 
@@ -26,6 +27,7 @@ pub use player::{
     SPEEDS_MS,
 };
 pub use playground::{Playground, Reading};
+pub use predict::{Answer, Outcome, Predict, PredictAction};
 pub use preferences::{Preferences, Theme};
 pub use setup::{Setup, Tool};
 
@@ -40,6 +42,8 @@ pub struct Lab {
     /// (`techniques.wasm`, fetched once the lesson is on screen: `crate::techniques`).
     pub techniques: Status,
     pub player: Player,
+    /// Predict mode: the reader's answers, and what came of them.
+    pub predict: Predict,
     pub preferences: Preferences,
     /// A problem with the last input, shown until the next successful edit.
     pub message: Option<String>,
@@ -60,6 +64,7 @@ impl Default for Lab {
             language: Status::Absent,
             techniques: crate::techniques::status_at_start(),
             player: Player::default(),
+            predict: Predict::default(),
             preferences: Preferences::default(),
             message: None,
             check_when_read: false,
@@ -111,6 +116,7 @@ pub enum Action {
     Board(BoardAction),
     Formula(FormulaAction),
     Player(PlayerAction),
+    Predict(PredictAction),
     Page(PageAction),
 }
 
@@ -395,6 +401,61 @@ impl Lab {
         };
     }
 
+    /// Whether the step on screen asks for the reader's prediction: predict mode is on, the
+    /// trace's steps are known, and this one has not been answered.
+    pub fn asking(&self) -> bool {
+        self.predict.on
+            && self.shape().is_some_and(|shape| shape.steps() > 0)
+            && self.predict.outcome(self.player.step).is_none()
+    }
+
+    /// Predict mode's actions.
+    fn on_predict(&mut self, action: PredictAction) {
+        let step = self.player.step;
+        let truth = self.shape().and_then(|shape| shape.by_step.get(step)).map(|shape| shape.result);
+        let asking = self.asking();
+        let predict = &mut self.predict;
+        let answer = predict.answer_for(step);
+        match action {
+            PredictAction::Switch(on) => predict.on = on,
+            PredictAction::Press(square) if asking => {
+                let on = !answer.bits.contains(square);
+                answer.bits = answer.bits.toggled(square);
+                answer.painting = Some(on);
+            }
+            PredictAction::Drag(square) if asking => {
+                if answer.painting.is_some_and(|on| answer.bits.contains(square) != on) {
+                    answer.bits = answer.bits.toggled(square);
+                }
+            }
+            PredictAction::Release => answer.painting = None,
+            PredictAction::Type(text) => {
+                answer.number = text;
+                predict.error = None;
+            }
+            PredictAction::Check if asking => match truth.map(|truth| Predict::grade(answer, truth)) {
+                Some(Ok(outcome)) => self.reveal(step, outcome),
+                Some(Err(why)) => predict.error = Some(why),
+                None => {}
+            },
+            PredictAction::Show if asking => self.reveal(step, Outcome::Shown),
+            // An answer to a step that no longer asks changes nothing.
+            PredictAction::Press(_) | PredictAction::Drag(_) | PredictAction::Check | PredictAction::Show => {}
+        }
+    }
+
+    /// Records what came of `step`, and plays its animation and narration as without predict mode.
+    fn reveal(&mut self, step: usize, outcome: Outcome) {
+        self.predict.answered(step, outcome);
+        self.predict.error = None;
+        let shape = self.shape().cloned();
+        self.player = Player { autoplay: false, ..self.player.clone() }.go_to(
+            step,
+            shape.as_ref(),
+            self.preferences.reduced_motion,
+        );
+    }
+
     /// The page's preferences, the message, and history.
     fn on_page(&mut self, action: PageAction) {
         let preferences = &mut self.preferences;
@@ -418,6 +479,7 @@ impl Lab {
         (player.step, player.speed, player.frame, player.running, player.autoplay) =
             (link.player.step, link.player.speed, Moment::Finished, false, false);
         self.preferences.theme = link.preferences.theme;
+        self.predict.on = link.predict.on;
         self.setup = self.setup.clone().restored(link.setup);
         self.playground = link.playground;
         self.message = None;
@@ -437,15 +499,23 @@ impl Reducible for Lab {
             Action::Board(action) => next.on_board(action),
             Action::Formula(action) => next.on_formula(action),
             Action::Player(action) => next.on_player(action),
+            Action::Predict(action) => next.on_predict(action),
             Action::Page(action) => next.on_page(action),
         }
-        if next == *self && next.shape.0 == self.shape.0 {
-            return self;
-        }
         // A new position, technique or formula means a new trace: settle the player on it (its
-        // step is clamped when the new trace's shape comes in).
+        // step is clamped when the new trace's shape comes in), and ask each of its steps anew.
         if next.trace_key() != self.trace_key() {
             next.player = next.player.settled();
+            next.predict.outcomes.clear();
+        }
+        // A step that asks waits for its answer: the player stops on it, and a new step's
+        // answer starts blank.
+        if next.asking() {
+            next.player = Player { running: false, autoplay: false, frame: Moment::Finished, ..next.player };
+        }
+        next.predict.answer_for(next.player.step);
+        if next == *self && next.shape.0 == self.shape.0 {
+            return self;
         }
         Rc::new(next)
     }
@@ -478,7 +548,7 @@ mod tests {
     #[test]
     fn the_traces_shape_alone_draws_nothing_but_the_reducer_keeps_it() {
         let lab = Rc::new(Lab::default());
-        let step = |frames| StepShape { frames, reading_ms: 2000 };
+        let step = |frames| StepShape { frames, reading_ms: 2000, result: sliders::Value::Number(0) };
         let shape = TraceShape { by_step: vec![step(1), step(3), step(1)].into() };
         let next = lab.clone().reduce(Action::Player(PlayerAction::Traced(lab.trace_key(), shape.clone())));
         assert!(!Rc::ptr_eq(&lab, &next), "the reducer keeps the shape");
@@ -946,6 +1016,90 @@ mod tests {
         let failed = apply((*waiting).clone(), &[Action::Page(PageAction::TechniquesLoaded(Err("no network".into())))]);
         assert_eq!(failed.trace_key().techniques, Status::Failed("no network".into()));
         assert_eq!(failed.player.step, 9);
+    }
+
+    /// The actions that set `value` as the answer: each of a board's bits pressed, or a number typed.
+    fn answering(value: sliders::Value) -> Vec<Action> {
+        match value {
+            sliders::Value::Board(board) => board
+                .squares()
+                .map(|square| Action::Predict(PredictAction::Press(square)))
+                .chain([Action::Predict(PredictAction::Release)])
+                .collect(),
+            sliders::Value::Number(n) => vec![Action::Predict(PredictAction::Type(n.to_string()))],
+        }
+    }
+
+    /// Predict mode: each step asks until it is checked or shown, and Play stops on it; an answer
+    /// is graded against the step's own result, bit by bit; the score counts the steps right at
+    /// the first try once every step is answered; a new board asks every step again.
+    #[test]
+    fn predict_mode_asks_each_step_and_grades_the_answer() {
+        let query = "?v=2&technique=obstruction-difference&slider=rook&square=d4&occupied=0x0000080000400000&predict=1";
+        let lab = apply(crate::effects::open(query).lab, &[]);
+        assert!(lab.predict.on && lab.asking());
+        assert!(crate::url::query_of(&lab).contains("&predict=1"));
+        let steps = trace(&lab).steps;
+        let played =
+            apply(lab.clone(), &[Action::Player(PlayerAction::TogglePlay), Action::Player(PlayerAction::Tick)]);
+        assert!(!played.player.playing() && played.player.step == 0, "Play waits for the answer");
+        // Pressing nothing while asking: Check grades the empty answer against the result.
+        let mut right = lab.clone();
+        for action in answering(steps[0].result) {
+            right = settle(right, action);
+        }
+        let checked = settle(right.clone(), Action::Predict(PredictAction::Check));
+        assert!(!checked.asking());
+        assert_eq!(checked.predict.outcome(0), Some(Outcome::Checked { answer: steps[0].result, wrong: 0 }));
+        assert!(checked.player.running, "the step's animation plays once it is answered");
+        // The next step asks, with a blank answer; one bit off is one wrong.
+        let next = settle(checked, Action::Player(PlayerAction::Next));
+        assert!(next.asking() && next.predict.answer.bits.is_empty());
+        let sliders::Value::Board(truth) = steps[1].result else { panic!("a board") };
+        let off = truth.toggled(Square::H8);
+        let mut wrong = next;
+        for action in answering(sliders::Value::Board(off)) {
+            wrong = settle(wrong, action);
+        }
+        let wrong = settle(wrong, Action::Predict(PredictAction::Check));
+        assert_eq!(wrong.predict.outcome(1), Some(Outcome::Checked { answer: sliders::Value::Board(off), wrong: 1 }));
+        // A press once answered changes nothing; Show me answers the rest.
+        let pressed = settle(wrong.clone(), Action::Predict(PredictAction::Press(Square::A1)));
+        assert_eq!(pressed.predict.answer, wrong.predict.answer);
+        let mut all = wrong;
+        for step in 2..steps.len() {
+            all = settle(all, Action::Player(PlayerAction::GoTo(step)));
+            assert!(all.asking());
+            all = settle(all, Action::Predict(PredictAction::Show));
+        }
+        assert_eq!(all.predict.score(steps.len()), Some((1, steps.len())));
+        // A new board asks every step again.
+        let edited = settle(all, Action::Board(BoardAction::Activate(Square::A1)));
+        assert!(edited.asking() && edited.predict.score(steps.len()).is_none());
+        // Predict mode off: nothing asks.
+        assert!(!settle(edited, Action::Predict(PredictAction::Switch(false))).asking());
+    }
+
+    /// A step whose result is a number takes a typed number: one that does not read is refused
+    /// beside the field, and the step still asks.
+    #[test]
+    fn a_number_step_takes_a_typed_number() {
+        let query = "?v=2&technique=classical-zero-count&slider=rook&square=d4&occupied=0x0000080000400000&predict=1";
+        let lab = apply(crate::effects::open(query).lab, &[]);
+        let steps = trace(&lab).steps;
+        let index = steps.iter().position(|step| matches!(step.result, sliders::Value::Number(_))).unwrap();
+        let lab = apply(lab, &[Action::Player(PlayerAction::GoTo(index))]);
+        assert!(lab.asking());
+        let refused = apply(
+            lab.clone(),
+            &[Action::Predict(PredictAction::Type("d5".into())), Action::Predict(PredictAction::Check)],
+        );
+        assert!(
+            refused.asking() && refused.predict.error.as_deref().is_some_and(|e| e.contains("\"d5\" is not a number"))
+        );
+        let right = apply(lab, &answering(steps[index].result));
+        let right = apply(right, &[Action::Predict(PredictAction::Check)]);
+        assert_eq!(right.predict.outcome(index), Some(Outcome::Checked { answer: steps[index].result, wrong: 0 }));
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub fn reading_ms(sentence: &str) -> u32 {
 pub struct StepShape {
     pub frames: usize,
     pub reading_ms: u32,
+    /// The step's result: predict mode grades the reader's answer against it.
+    pub result: sliders::Value,
 }
 
 /// What the player needs of a trace: the shape of each of its steps.
@@ -53,7 +55,7 @@ impl TraceShape {
         TraceShape {
             by_step: steps
                 .iter()
-                .map(|step| StepShape { frames: frame_count(step), reading_ms: reading_ms(step) })
+                .map(|step| StepShape { frames: frame_count(step), reading_ms: reading_ms(step), result: step.result })
                 .collect(),
         }
     }

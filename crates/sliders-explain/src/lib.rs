@@ -14,6 +14,7 @@ pub mod board;
 pub mod facts;
 #[cfg(feature = "formula-sentences")]
 pub mod formula;
+pub mod grading;
 pub mod marks;
 pub mod narration;
 pub mod operands;

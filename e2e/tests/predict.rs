@@ -1,0 +1,173 @@
+//! Predict mode, as a student meets it: each step asks for its result before it shows it, the
+//! answer is set on a grid (by mouse or keyboard) or typed, Check grades it square by square, and
+//! nothing on the page gives the answer away while the step asks.
+
+use e2e::Browser;
+use serde_json::json;
+use sliders::{Bitboard, Slider, Square, Technique, Value};
+
+const BOARD: Bitboard = Bitboard(0x0000_0800_0040_0000);
+const LESSON: &str =
+    "?v=2&technique=obstruction-difference&slider=rook&square=d4&occupied=0x0000080000400000&predict=1";
+
+fn cell(square: Square) -> String {
+    format!("[data-predict-cell=\"{}\"]", square.name())
+}
+
+/// What gives a step's result away, counted while it asks: the result grid, the narration, the
+/// values table, the board's attacks and their hex, and the step strip's result grids.
+const GIVEAWAYS: &str = "return { result: document.querySelectorAll('[data-current-result]').length,
+    narration: document.querySelectorAll('[data-narration], [data-grid-key]').length,
+    values: document.querySelectorAll('table.values').length,
+    attacks: document.querySelectorAll('[data-result], [data-attacked]').length,
+    strip: document.querySelectorAll('[data-chip] .mini-grid').length,
+    state: document.querySelector('[data-predict]').dataset.state };";
+
+/// The marks on the answer grid, square by square, and the verdict.
+const MARKS: &str = "const p = document.querySelector('[data-predict]');
+    return { state: p.dataset.state, wrong: p.dataset.wrong,
+      marks: Object.fromEntries([...document.querySelectorAll('[data-predict-cell]')].map(c => [c.dataset.predictCell, c.dataset.mark])),
+      verdict: p.textContent };";
+
+#[tokio::test]
+async fn a_prediction_is_graded_square_by_square_and_nothing_gives_it_away() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open(LESSON).await;
+    let steps = Technique::ObstructionDifference.trace(Slider::Rook, Square::D4, BOARD).steps;
+    let asking = browser.read_painted(GIVEAWAYS).await;
+    assert_eq!(
+        asking,
+        json!({ "result": 0, "narration": 0, "values": 0, "attacks": 0, "strip": 0, "state": "asking" })
+    );
+    // Step 1, by mouse: each bit of the result clicked, then Check. Right, every square.
+    let Value::Board(truth) = steps[0].result else { panic!("a board") };
+    for square in truth.squares() {
+        browser.click(&cell(square)).await;
+    }
+    browser.click("[data-predict-check]").await;
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!((&graded["state"], &graded["wrong"]), (&json!("checked"), &json!("0")), "{graded}");
+    assert!(graded["marks"].as_object().unwrap().values().all(|mark| mark == "right"), "{graded}");
+    assert!(graded["verdict"].as_str().unwrap().starts_with("Right"), "{graded}");
+    // Answered, the step shows as it does without predict mode.
+    let shown = browser.read_painted("return [document.querySelectorAll('[data-current-result]').length, document.querySelectorAll('[data-narration]').length];").await;
+    assert_eq!(shown, json!([1, 1]));
+    // Step 2, by keyboard: the answer grid's one tab stop, the arrows between cells, Space on
+    // each bit of the result but its first, and Enter. One wrong, marked missed on exactly the
+    // square left out.
+    browser.next_step(1).await;
+    let Value::Board(truth) = steps[1].result else { panic!("a board") };
+    let left_out = truth.squares().next();
+    let focus = |square: Square| {
+        format!("document.querySelector('{}').focus(); return null;", cell(square).replace('\'', "\\'"))
+    };
+    browser.eval(&focus(Square::A8)).await;
+    browser.client.active_element().await.unwrap().send_keys(&fantoccini::key::Key::Down.to_string()).await.unwrap();
+    let moved = browser.eval("return document.activeElement.dataset.predictCell;").await;
+    assert_eq!(moved, "a7", "the down arrow moves from a8 to a7");
+    for square in truth.squares().skip(1) {
+        browser.eval(&focus(square)).await;
+        browser.client.active_element().await.unwrap().send_keys(" ").await.unwrap();
+    }
+    browser.eval(&focus(Square::A8)).await;
+    browser.client.active_element().await.unwrap().send_keys(&fantoccini::key::Key::Enter.to_string()).await.unwrap();
+    let graded = browser.read_painted(MARKS).await;
+    let wrong = u32::from(left_out.is_some());
+    assert_eq!(graded["wrong"], json!(wrong.to_string()), "{graded}");
+    for (name, mark) in graded["marks"].as_object().unwrap() {
+        let expected = if Some(name.parse::<Square>().unwrap()) == left_out { "missed" } else { "right" };
+        assert_eq!(mark, expected, "{name}: {graded}");
+    }
+    if let Some(square) = left_out {
+        let verdict = graded["verdict"].as_str().unwrap();
+        assert!(verdict.contains(&format!("1 bit wrong. {square} should be 1")), "{verdict}");
+    }
+    // One bit too many on step 3 is extra; Show me on the rest; the score counts first tries.
+    browser.next_step(2).await;
+    let Value::Board(truth) = steps[2].result else { panic!("a board") };
+    let extra = Square::ALL.into_iter().find(|&square| !truth.contains(square)).unwrap();
+    for square in truth.squares().chain([extra]) {
+        browser.click(&cell(square)).await;
+    }
+    browser.click("[data-predict-check]").await;
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!((&graded["wrong"], &graded["marks"][extra.name()]), (&json!("1"), &json!("extra")), "{graded}");
+    for index in 3..steps.len() {
+        browser.next_step(index).await;
+        assert_eq!(browser.read_painted(GIVEAWAYS).await["state"], "asking", "step {}", index + 1);
+        browser.click("[data-predict-skip]").await;
+    }
+    let score = browser
+        .read_painted("const s = document.querySelector('[data-predict-score]'); return s && [s.dataset.right, s.dataset.asked, [...s.querySelectorAll('[data-predict-missed]')].map(b => b.dataset.predictMissed)];")
+        .await;
+    let missed: Vec<String> =
+        (1..steps.len()).map(|index| index.to_string()).filter(|i| i != "1" || wrong == 1).collect();
+    let right = if wrong == 1 { 1 } else { 2 };
+    assert_eq!(score, json!([right.to_string(), steps.len().to_string(), missed]));
+    browser.close().await;
+}
+
+/// A step whose result is a number takes a typed number: a text that is not one is refused
+/// beside the field and the step still asks; the right number is graded right.
+#[tokio::test]
+async fn a_number_step_takes_a_typed_number() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let steps = Technique::ClassicalZeroCount.trace(Slider::Rook, Square::D4, BOARD).steps;
+    let index = steps.iter().position(|step| matches!(step.result, Value::Number(_))).unwrap();
+    let Value::Number(truth) = steps[index].result else { unreachable!() };
+    browser
+        .open(&format!(
+            "?v=2&technique=classical-zero-count&slider=rook&square=d4&occupied=0x0000080000400000&predict=1&step={}",
+            index + 1
+        ))
+        .await;
+    let field = browser.client.find(fantoccini::Locator::Css("[data-predict-number]")).await.expect("a number field");
+    field.send_keys("d5").await.unwrap();
+    field.send_keys(&fantoccini::key::Key::Enter.to_string()).await.unwrap();
+    let refused = browser.read_painted("return [document.querySelector('[data-predict]').dataset.state, document.querySelector('[data-predict-error]')?.textContent];").await;
+    assert_eq!(refused[0], "asking");
+    assert!(refused[1].as_str().is_some_and(|error| error.contains("\"d5\" is not a number")), "{refused}");
+    field.clear().await.unwrap();
+    field.send_keys(&truth.to_string()).await.unwrap();
+    field.send_keys(&fantoccini::key::Key::Enter.to_string()).await.unwrap();
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!((&graded["state"], &graded["wrong"]), (&json!("checked"), &json!("0")), "{graded}");
+    assert_eq!(graded["verdict"], json!(format!("Right: {truth}.")));
+    browser.close().await;
+}
+
+/// The answer grid and Check are a screen from the board's top at 1280x720 and in a 600x720
+/// embed; on a 390x844 phone (board, player and the operands' grids first) the answer grid
+/// starts within a screen of the board's top, and Check is a scroll below it. A switches
+/// predict mode on and off, and the address follows.
+#[tokio::test]
+async fn the_answer_and_check_are_on_the_first_screen_at_every_size() {
+    for (size, embed) in [((1280, 720), ""), ((600, 720), "&embed=1"), ((390, 844), "")] {
+        let browser = Browser::start_at("/", size).await;
+        browser.open(&format!("{LESSON}{embed}")).await;
+        let room = browser
+            .read_painted(
+                "const board = document.querySelector('.board').getBoundingClientRect();
+                 const check = document.querySelector('[data-predict-check]').getBoundingClientRect();
+                 const grid = document.querySelector('.answer-grid').getBoundingClientRect();
+                 const e = document.scrollingElement;
+                 return [Math.round(Math.max(check.bottom, grid.bottom) - board.top), Math.round(grid.top - board.top), innerHeight, e.scrollWidth - e.clientWidth];",
+            )
+            .await;
+        let (whole, top, height) = (room[0].as_i64().unwrap(), room[1].as_i64().unwrap(), room[2].as_i64().unwrap());
+        let reach = if size.0 < 400 { top } else { whole };
+        assert!(
+            reach <= height,
+            "{size:?}{embed}: the answer reaches {reach} px below the board's top, in a screen of {height}"
+        );
+        assert!(room[3].as_i64().unwrap() <= 0, "{size:?}{embed}: the page scrolls sideways by {} px", room[3]);
+        browser.close().await;
+    }
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open("?v=2&technique=obstruction-difference&slider=rook&square=d4&occupied=0x0000080000400000").await;
+    browser.eval("document.body.focus(); return null;").await;
+    browser.client.active_element().await.unwrap().send_keys("a").await.unwrap();
+    let on = browser.read_painted("return [document.querySelector('[data-predict-toggle]').getAttribute('aria-pressed'), location.search.includes('predict=1'), !!document.querySelector('[data-predict]')];").await;
+    assert_eq!(on, json!(["true", true, true]));
+    browser.close().await;
+}

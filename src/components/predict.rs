@@ -1,0 +1,247 @@
+//! Predict mode's part of the step view: while a step asks, an answer grid the reader paints
+//! (or a number field) with Check and Show me; once checked, the answer marked square by square
+//! (right, missed, extra) with what the first wrong bit should be and why; and at the end of the
+//! trace, the score, with the missed steps to go back to.
+
+use sliders::{Bitboard, Square, Step, Value};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, PointerEvent};
+use yew::prelude::*;
+
+use crate::components::class_names;
+use crate::model::{Action, Answer, Outcome, PlayerAction, PredictAction};
+
+/// What the answer area shows for the step on screen.
+pub enum Asked<'a> {
+    /// The step asks: the answer being set, and why a typed number was refused.
+    Asking { answer: &'a Answer, error: Option<&'a str> },
+    /// The step was answered.
+    Answered(Outcome),
+}
+
+/// Predict mode's part of the step view for `step`: what stands in the equation (the answer
+/// grid or number field in the result's place while the step asks; the answer marked beside the
+/// result once checked), and what goes under it (the prompt with Check and Show me, or the
+/// verdict).
+pub struct AnswerArea {
+    pub in_equation: Html,
+    pub below: Html,
+}
+
+pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> AnswerArea {
+    let caption = sliders_explain::marks::captions(step)[2];
+    let figure = |field: Html, label: String, checked: bool| {
+        let class = if checked { "grid-figure answer-figure checked" } else { "grid-figure answer-figure" };
+        html! { <figure class={class}>{ field }<figcaption>{ label }</figcaption></figure> }
+    };
+    match asked {
+        Asked::Asking { answer, error } => {
+            let check = on_action.reform(|_: MouseEvent| Action::Predict(PredictAction::Check));
+            let show = on_action.reform(|_: MouseEvent| Action::Predict(PredictAction::Show));
+            let (prompt, field) = match step.result {
+                Value::Board(_) => {
+                    (format!("Your turn: set the bits of {caption}."), answer_grid(answer.bits, None, on_action))
+                }
+                Value::Number(_) => {
+                    (format!("Your turn: what number is {caption}?"), number_field(answer, error, on_action))
+                }
+            };
+            AnswerArea {
+                in_equation: figure(field, format!("{caption}: your answer"), false),
+                below: html! {
+                    <div class="predict" data-predict="" data-state="asking">
+                        <p class="predict-prompt">{ prompt }</p>
+                        <button type="button" class="primary" data-predict-check="" onclick={check} title="Check (Enter)">{ "Check" }</button>
+                        <button type="button" data-predict-skip="" onclick={show}>{ "Show me" }</button>
+                    </div>
+                },
+            }
+        }
+        Asked::Answered(Outcome::Shown) => AnswerArea {
+            in_equation: Html::default(),
+            below: html! {
+                <div class="predict" data-predict="" data-state="shown">
+                    <p class="predict-verdict">{ "Shown without an answer." }</p>
+                </div>
+            },
+        },
+        Asked::Answered(Outcome::Checked { answer, wrong }) => {
+            let (grid, sentence) = match (answer, step.result) {
+                (Value::Board(given), Value::Board(truth)) => {
+                    let first_wrong = (given ^ truth).squares().next();
+                    let why = first_wrong.and_then(|square| sliders_explain::grading::why_bit(step, square));
+                    let verdict = match wrong {
+                        0 => String::from("Right: every bit."),
+                        1 => String::from("1 bit wrong."),
+                        n => format!("{n} bits wrong."),
+                    };
+                    let sentence = why.map_or(verdict.clone(), |why| format!("{verdict} {why}"));
+                    (figure(answer_grid(given, Some(truth), on_action), String::from("your answer"), true), sentence)
+                }
+                (Value::Number(given), Value::Number(truth)) if given == truth => {
+                    (Html::default(), format!("Right: {truth}."))
+                }
+                (Value::Number(given), Value::Number(truth)) => {
+                    (Html::default(), format!("Not {given}: {caption} is {truth}."))
+                }
+                // An answer of the other kind is never graded (`Predict::grade`).
+                (Value::Board(_), Value::Number(_)) | (Value::Number(_), Value::Board(_)) => {
+                    (Html::default(), String::new())
+                }
+            };
+            AnswerArea {
+                in_equation: grid,
+                below: html! {
+                    <div class="predict" data-predict="" data-state="checked" data-wrong={wrong.to_string()}>
+                        <p class="predict-verdict" data-predict-verdict="">{ sentence }</p>
+                    </div>
+                },
+            }
+        }
+    }
+}
+
+/// The number field of a step whose result is a number; Enter checks it.
+fn number_field(answer: &Answer, error: Option<&str>, on_action: &Callback<Action>) -> Html {
+    let on_input = on_action.reform(|event: InputEvent| {
+        let input: HtmlInputElement = event.target_unchecked_into();
+        Action::Predict(PredictAction::Type(input.value()))
+    });
+    let on_submit = on_action.reform(|event: SubmitEvent| {
+        event.prevent_default();
+        Action::Predict(PredictAction::Check)
+    });
+    html! {
+        <form class="predict-number" onsubmit={on_submit}>
+            <label>
+                <span class="control-label">{ "Your answer" }</span>
+                <input type="text" inputmode="numeric" autocomplete="off" data-predict-number="" value={answer.number.clone()}
+                    oninput={on_input} aria-invalid={error.is_some().then_some("true")} aria-describedby="predict-error" />
+            </label>
+            if let Some(error) = error {
+                <p class="field-error" id="predict-error" role="alert" data-predict-error="">{ error.to_string() }</p>
+            }
+        </form>
+    }
+}
+
+/// The reader's answer as a grid of 64 buttons, rank 8 on top: pressed to flip a bit, dragged
+/// across to paint, arrow keys to move. Once checked (`truth`), each square is marked right,
+/// missed (should be 1) or extra (should be 0), by a symbol as well as its colour.
+fn answer_grid(given: Bitboard, truth: Option<Bitboard>, on_action: &Callback<Action>) -> Html {
+    let cells = (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
+        let on = given.contains(square);
+        let mark = truth.map(|truth| match (on, truth.contains(square)) {
+            (true, true) | (false, false) => "right",
+            (false, true) => "missed",
+            (true, false) => "extra",
+        });
+        let class = class_names(&[Some("answer-cell"), Some(if on { "on" } else { "off" }), mark]);
+        let label = match mark {
+            Some("missed") => format!("{square}: 0, should be 1"),
+            Some("extra") => format!("{square}: 1, should be 0"),
+            _ => format!("{square}: {}", u8::from(on)),
+        };
+        html! {
+            <button type="button" ~className={class} data-predict-cell={square.name()} data-on={if on { "1" } else { "0" }}
+                data-mark={mark} aria-pressed={on.to_string()} aria-label={label}
+                aria-disabled={truth.is_some().then_some("true")}
+                tabindex={if square == Square::A8 { "0" } else { "-1" }}></button>
+        }
+    });
+    let answered = truth.is_some();
+    let on_pointer_down = on_action.reform(move |event: PointerEvent| match cell_of(&event) {
+        Some(square) if event.button() == 0 && !answered => {
+            event.prevent_default();
+            focus_cell(square);
+            Action::Predict(PredictAction::Press(square))
+        }
+        _ => Action::Predict(PredictAction::Release),
+    });
+    let on_pointer_move = {
+        let on_action = on_action.clone();
+        Callback::from(move |event: PointerEvent| {
+            // A touch keeps its pointer on the cell it started on: find the cell under it.
+            let under = gloo::utils::document().element_from_point(event.client_x() as f32, event.client_y() as f32);
+            let square = under.and_then(|element| square_of(&element));
+            if let (Some(square), true) = (square, event.buttons() & 1 == 1) {
+                on_action.emit(Action::Predict(PredictAction::Drag(square)));
+            }
+        })
+    };
+    let on_release = on_action.reform(|_: PointerEvent| Action::Predict(PredictAction::Release));
+    // A keyboard's Space or Enter on a cell is a click with detail 0: flip that one cell.
+    let on_click = {
+        let on_action = on_action.clone();
+        Callback::from(move |event: MouseEvent| {
+            if let (0, Some(square), false) = (event.detail(), cell_of(&event), answered) {
+                on_action.emit(Action::Predict(PredictAction::Press(square)));
+                on_action.emit(Action::Predict(PredictAction::Release));
+            }
+        })
+    };
+    let on_key_down = Callback::from(|event: KeyboardEvent| {
+        let Some(square) = cell_of(&event) else { return };
+        let (file_step, rank_step) = match event.key().as_str() {
+            "ArrowUp" => (0, 1),
+            "ArrowDown" => (0, -1),
+            "ArrowLeft" => (-1, 0),
+            "ArrowRight" => (1, 0),
+            _ => return,
+        };
+        event.prevent_default();
+        event.stop_propagation();
+        if let Some(next) = square.offset(file_step, rank_step) {
+            focus_cell(next);
+        }
+    });
+    html! {
+        <div class="answer-grid" role="group" aria-label="Your answer: arrow keys move, Space flips a bit"
+            onpointerdown={on_pointer_down} onpointermove={on_pointer_move} onpointerup={on_release.clone()}
+            onpointercancel={on_release} onclick={on_click} onkeydown={on_key_down}>
+            { for cells }
+        </div>
+    }
+}
+
+fn square_of(element: &Element) -> Option<Square> {
+    element.closest("[data-predict-cell]").ok()??.get_attribute("data-predict-cell")?.parse().ok()
+}
+
+fn cell_of(event: &Event) -> Option<Square> {
+    square_of(&event.target()?.dyn_into::<Element>().ok()?)
+}
+
+fn focus_cell(square: Square) {
+    let selector = format!("[data-predict-cell=\"{}\"]", square.name());
+    let cell = gloo::utils::document().query_selector(&selector).ok().flatten();
+    if let Some(cell) = cell.and_then(|cell| cell.dyn_into::<HtmlElement>().ok()) {
+        let _ = cell.focus();
+    }
+}
+
+/// The switch of predict mode, in the step's heading (beside the player).
+pub fn toggle(on: bool, on_action: &Callback<Action>) -> Html {
+    let onclick = on_action.reform(move |_: MouseEvent| Action::Predict(PredictAction::Switch(!on)));
+    html! {
+        <button type="button" class="predict-toggle" data-predict-toggle="" aria-pressed={on.to_string()}
+            title="Predict each step's result before it shows (A)" {onclick}>{ "Predict" }</button>
+    }
+}
+
+/// The score once every step is answered: the steps right at the first try out of the steps
+/// asked, and a way back to each step missed.
+pub fn score(right: usize, asked: usize, missed: &[usize], on_action: &Callback<Action>) -> Html {
+    let links = missed.iter().map(|&step| {
+        let go = on_action.reform(move |_: MouseEvent| Action::Player(PlayerAction::GoTo(step)));
+        html! { <button type="button" class="link-button" data-predict-missed={step.to_string()} onclick={go}>{ format!("step {}", step + 1) }</button> }
+    });
+    html! {
+        <p class="predict-score" data-predict-score="" data-right={right.to_string()} data-asked={asked.to_string()}>
+            { format!("Score: {right} of {asked} steps right at the first try.") }
+            if !missed.is_empty() {
+                { " Go back to " }{ for links }
+            }
+        </p>
+    }
+}
