@@ -171,3 +171,27 @@ async fn the_answer_and_check_are_on_the_first_screen_at_every_size() {
     assert_eq!(on, json!(["true", true, true]));
     browser.close().await;
 }
+
+/// A technique whose code comes after the page (techniques.wasm) asks as the carried one does:
+/// a link's step gives nothing away once the code has come. Once a step is answered, the final
+/// result (the board's attacks, the Attacks line, Compare) still waits: the later steps' answers
+/// are in it.
+#[tokio::test]
+async fn a_fetched_technique_asks_too_and_the_final_result_waits() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open("?v=2&technique=magic&slider=queen&square=d2&occupied=0x4ced22000146f848&predict=1&step=3").await;
+    let asking = browser.read_painted(GIVEAWAYS).await;
+    assert_eq!(
+        asking,
+        json!({ "result": 0, "narration": 0, "values": 0, "attacks": 0, "strip": 0, "state": "asking" })
+    );
+    browser.click("[data-predict-skip]").await;
+    let answered = browser
+        .read_painted(
+            "return [document.querySelectorAll('[data-current-result]').length, document.querySelectorAll('[data-result], [data-attacked]').length,
+                     document.querySelector('[data-panel-host=\"compare\"]').hidden];",
+        )
+        .await;
+    assert_eq!(answered, json!([1, 0, true]), "the step shows, the final result does not");
+    browser.close().await;
+}

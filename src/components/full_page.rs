@@ -74,7 +74,9 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
                 </section>
                 // Drawn by the panels module, fetched once the lesson is on screen (panels_link.rs).
                 <div data-panel-host="export"></div>
-                <div data-panel-host="compare"></div>
+                // Compare lists every technique's result: hidden while predict mode keeps it so
+                // (the host stays, for the panels module to draw into).
+                <div data-panel-host="compare" hidden={lab.predict.hides_final(trace.steps.len())}></div>
                 <div data-panel-host="benchmark"></div>
             </main>
             { parts.key_help }

@@ -83,8 +83,10 @@ pub fn parts(
     // in place of the step, and shows no result it has not computed.
     let waiting =
         lab.trace_key().waits_for_techniques().then(|| waiting_for_techniques(setup.technique, &lab.techniques));
-    // Predict mode: while the step asks, nothing on the page gives its result away.
+    // Predict mode: while the step asks, nothing on the page gives its result away, and the
+    // final result waits until every step is answered.
     let asking = lab.asking();
+    let final_hidden = lab.predict.hides_final(trace.steps.len());
     let predict_area = |step: &sliders::Step| {
         let asked = match lab.predict.outcome(player_state.step) {
             _ if !lab.predict.on => return AnswerArea { in_equation: Html::default(), below: Html::default() },
@@ -149,8 +151,8 @@ pub fn parts(
         message: message(lab.message.as_deref(), on_action),
         board: html! {
             <Board occupied={setup.occupied} slider={setup.slider} square={setup.square} others={setup.others}
-                attacks={if asking { Bitboard::EMPTY } else { attacks }}
-                unseen={if asking { Bitboard::EMPTY } else { unseen(lab, attacks) }} show_indices={lab.preferences.show_indices} on_action={on_action.clone()} />
+                attacks={if final_hidden { Bitboard::EMPTY } else { attacks }}
+                unseen={if final_hidden { Bitboard::EMPTY } else { unseen(lab, attacks) }} show_indices={lab.preferences.show_indices} on_action={on_action.clone()} />
         },
         player: player(&PlayerProps {
             step: player_state.step,
@@ -164,7 +166,7 @@ pub fn parts(
             speed: player_state.speed,
             on_action: on_action.clone(),
         }),
-        result: if waiting.is_some() || asking {
+        result: if waiting.is_some() || final_hidden {
             Html::default()
         } else {
             attack_result(&ResultProps { positive_rays_only, attacks, number })

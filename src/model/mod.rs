@@ -401,12 +401,11 @@ impl Lab {
         };
     }
 
-    /// Whether the step on screen asks for the reader's prediction: predict mode is on, the
-    /// trace's steps are known, and this one has not been answered.
+    /// Whether the step on screen asks for the reader's prediction: predict mode is on and this
+    /// step has not been answered. (Not whether the trace's shape is known: the shape alone
+    /// does not draw the page again, and a page drawn before it came must not show the result.)
     pub fn asking(&self) -> bool {
-        self.predict.on
-            && self.shape().is_some_and(|shape| shape.steps() > 0)
-            && self.predict.outcome(self.player.step).is_none()
+        self.predict.on && self.predict.outcome(self.player.step).is_none()
     }
 
     /// Predict mode's actions.

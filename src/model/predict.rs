@@ -78,6 +78,12 @@ impl Predict {
         Some((right, outcomes.len()))
     }
 
+    /// Whether the trace's final result (the board's attacks) is kept hidden: in predict mode,
+    /// until every one of its `steps` is answered, since the last steps' answers are in it.
+    pub fn hides_final(&self, steps: usize) -> bool {
+        self.on && self.score(steps).is_none()
+    }
+
     /// The answer for `step`, or a blank one if the answer being set is another step's.
     pub fn answer_for(&mut self, step: usize) -> &mut Answer {
         if self.answer.step != step {
