@@ -32,7 +32,7 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
     let caption = sliders_explain::marks::captions(step)[2];
     let figure = |field: Html, label: String, checked: bool| {
         let class = if checked { "grid-figure answer-figure checked" } else { "grid-figure answer-figure" };
-        html! { <figure class={class}>{ field }<figcaption>{ label }</figcaption></figure> }
+        html! { <figure ~className={class}>{ field }<figcaption>{ label }</figcaption></figure> }
     };
     match asked {
         Asked::Asking { answer, error } => {
