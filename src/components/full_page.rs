@@ -59,7 +59,7 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
                         { setup(&setup_props) }
                         { parts.result }
                     </div>
-                    { stepper(Some(parts.title), parts.player, parts.step_view, parts.code) }
+                    { stepper(Some((parts.title, parts.predict_toggle)), parts.player, parts.step_view, parts.code) }
                     <div class="more">
                         // The position's field, and the technique's explanation (or the language's):
                         // drawn by the panels module too.

@@ -37,6 +37,8 @@ pub struct Parts {
     pub result: Html,
     /// The current step, large, with its narration: empty for a trace without steps.
     pub step_view: Html,
+    /// Predict mode's switch for the lesson's title line on a phone (the player has its own).
+    pub predict_toggle: Html,
     /// The code that runs: the technique's file, or the reader's formula in its editor.
     pub code: Html,
     /// The list of keys, or nothing. Like the message, it is one node, drawn or empty, never an
@@ -123,7 +125,7 @@ pub fn parts(
             count: trace.steps.len(),
             frame,
             board: sliders_explain::narration::Board::of(trace),
-            keys_hint: html! { <>{ predict_toggle(lab.predict.on, on_action) }{ keys_hint(on_action) }</> },
+            keys_hint: keys_hint(on_action),
             after_narration,
             why,
             lanes: trace.lane_pair(player_state.step).map(|pair| pair.map(Clone::clone)),
@@ -164,14 +166,25 @@ pub fn parts(
             },
             playing: player_state.playing(),
             speed: player_state.speed,
+            predict_toggle: predict_toggle(lab.predict.on, on_action),
             on_action: on_action.clone(),
         }),
-        result: if waiting.is_some() || final_hidden {
+        result: if waiting.is_some() {
             Html::default()
+        } else if final_hidden {
+            // The section keeps its heading (the page's headings stay in order) and says when
+            // the attacks show.
+            html! {
+                <section class="result" data-result-waits="">
+                    <h2>{ "Attacks" }</h2>
+                    <p class="note">{ "Shown once you have answered every step." }</p>
+                </section>
+            }
         } else {
             attack_result(&ResultProps { positive_rays_only, attacks, number })
         },
         step_view: waiting.or(step_view).unwrap_or_default(),
+        predict_toggle: predict_toggle(lab.predict.on, on_action),
         code,
         key_help: if lab.preferences.show_keys { key_help(on_action) } else { Html::default() },
         title,
@@ -199,10 +212,12 @@ fn waiting_for_techniques(technique: Technique, status: &Status) -> Html {
 /// The player, the step and its code, as the lesson and presentation mode both show them;
 /// in the lesson, under the technique's name, which a narrow screen shows (where the technique
 /// menu is out of sight below the step).
-pub fn stepper(title: Option<String>, player: Html, step_view: Html, code: Html) -> Html {
+pub fn stepper(title: Option<(String, Html)>, player: Html, step_view: Html, code: Html) -> Html {
     html! {
         <section class="stepper" aria-label="Steps of the technique">
-            { for title.map(|title| html! { <h2 class="lesson-title" data-lesson-title="">{ title }</h2> }) }
+            // On a phone the title line holds predict mode's switch too (main.css), where it moves
+            // nothing down the first screen.
+            { for title.map(|(title, toggle)| html! { <div class="lesson-title-line"><h2 class="lesson-title" data-lesson-title="">{ title }</h2>{ toggle }</div> }) }
             { player }
             { step_view }
             { code }

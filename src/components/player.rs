@@ -79,6 +79,8 @@ pub struct PlayerProps {
     pub last_frame: bool,
     pub playing: bool,
     pub speed: usize,
+    /// Predict mode's switch, at the player's end.
+    pub predict_toggle: Html,
     pub on_action: Callback<Action>,
 }
 
@@ -141,6 +143,7 @@ pub fn player(props: &PlayerProps) -> Html {
                 <input type="range" min="0" max={(SPEEDS_MS.len() - 1).to_string()}
                     value={props.speed.to_string()} oninput={on_speed} data-speed="" />
             </label>
+            { props.predict_toggle.clone() }
         </div>
     }
 }

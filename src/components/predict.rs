@@ -220,7 +220,7 @@ fn focus_cell(square: Square) {
     }
 }
 
-/// The switch of predict mode, in the step's heading (beside the player).
+/// The switch of predict mode: at the player's end, and on a phone on the lesson's title line.
 pub fn toggle(on: bool, on_action: &Callback<Action>) -> Html {
     let onclick = on_action.reform(move |_: MouseEvent| Action::Predict(PredictAction::Switch(!on)));
     html! {
