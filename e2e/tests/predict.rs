@@ -81,6 +81,8 @@ async fn a_prediction_is_graded_square_by_square_and_nothing_gives_it_away() {
     if let Some(square) = left_out {
         let verdict = graded["verdict"].as_str().unwrap();
         assert!(verdict.contains(&format!("1 bit wrong. {square} should be 1")), "{verdict}");
+        // The marks' key stands under a wrong answer.
+        assert!(verdict.contains("○ missed, should be 1; × extra, should be 0"), "{verdict}");
     }
     // One bit too many on step 3 is extra; Show me on the rest; the score counts first tries.
     browser.next_step(2).await;

@@ -89,11 +89,16 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                     (Html::default(), String::new())
                 }
             };
+            // The marks' key, once some square is marked wrong.
+            let key = (wrong > 0 && matches!(answer, Value::Board(_))).then(|| {
+                html! { <p class="predict-key" data-predict-key="">{ "On your answer: ○ missed, should be 1; × extra, should be 0." }</p> }
+            });
             AnswerArea {
                 in_equation: grid,
                 below: html! {
                     <div class="predict" data-predict="" data-state="checked" data-wrong={wrong.to_string()}>
                         <p class="predict-verdict" data-predict-verdict="">{ sentence }</p>
+                        { for key }
                     </div>
                 },
             }
