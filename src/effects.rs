@@ -35,8 +35,23 @@ pub fn trace_of(key: &TraceKey) -> (Trace, Option<Fault>) {
     match techniques::trace(key.technique, key.slider, sliders, key.occupied) {
         Some(Ok(trace)) => (trace, None),
         // The technique's code is on its way (or could not come, or could not answer): no
-        // steps yet, and the lesson says which in place of the step (`Lab::techniques`).
+        // steps yet, and the lesson says which in place of the step (`Lab::techniques`; an
+        // answer refused is told by `techniques_fault`).
         None | Some(Err(_)) => (Trace::waiting(key.technique, key.slider, sliders, key.occupied), None),
+    }
+}
+
+/// Why `techniques.wasm`, here, could not trace `key`'s technique, when `trace` (its trace of
+/// `key`) waits though the module is ready: what the page then says in place of the steps.
+/// Every technique has steps, so only a module that could not answer leaves none; asked again
+/// only then, for its reason.
+pub fn techniques_fault(key: &TraceKey, trace: &Trace) -> Option<Rc<str>> {
+    let stalled = !key.formula_open && !key.waits_for_techniques() && trace.steps.is_empty();
+    match stalled.then(|| techniques::trace(key.technique, key.slider, key.sliders, key.occupied)) {
+        Some(Some(Err(why))) => {
+            Some(format!("techniques.wasm could not trace {}: {why}.", key.technique.title()).into())
+        }
+        Some(Some(Ok(_)) | None) | None => None,
     }
 }
 

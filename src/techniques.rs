@@ -40,7 +40,9 @@ pub fn trace(
         let lowest = sliders.squares().next().unwrap_or(sliders::Square::A1);
         return Some(Ok(CARRIED.trace(slider, lowest, occupied)));
     }
-    let answer = ask(TechniqueRequest::Trace, technique, slider, sliders, occupied)?;
+    let mut writer = Writer::default();
+    wire::write_trace_request(&mut writer, technique, slider, sliders, occupied);
+    let answer = transport::ask(TechniqueRequest::Trace, &writer.bytes)?;
     Some(answer.and_then(|bytes| {
         wire::read_trace(&bytes)
             .map(|(trace, _)| trace)
@@ -51,20 +53,9 @@ pub fn trace(
 /// Fills `technique`'s large table if it reads one: `None` while `techniques.wasm` is on its
 /// way (the page times this call, to say how long the fill took).
 pub fn fill_table(technique: Technique) -> Option<Result<(), String>> {
-    let board = (Slider::Rook, sliders::Square::A1.bit(), Bitboard::EMPTY);
-    ask(TechniqueRequest::FillTable, technique, board.0, board.1, board.2).map(|answer| answer.map(drop))
-}
-
-fn ask(
-    request: TechniqueRequest,
-    technique: Technique,
-    slider: Slider,
-    sliders: Bitboard,
-    occupied: Bitboard,
-) -> Option<Result<Vec<u8>, String>> {
     let mut writer = Writer::default();
-    wire::write_technique_request(&mut writer, technique, slider, sliders, occupied);
-    transport::ask(request, &writer.bytes)
+    wire::write_fill_request(&mut writer, technique);
+    transport::ask(TechniqueRequest::FillTable, &writer.bytes).map(|answer| answer.map(drop))
 }
 
 #[cfg(target_arch = "wasm32")]

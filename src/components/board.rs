@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
-use crate::components::class_names;
+use crate::components::{arrow_step, class_names};
 
 use crate::model::{Action, BoardAction};
 
@@ -103,16 +103,7 @@ pub fn board(props: &BoardProps) -> Html {
     };
     let on_key_down = Callback::from(move |event: KeyboardEvent| {
         let Some(square) = square_of_event(&event) else { return };
-        let (file_step, rank_step) = match event.key().as_str() {
-            "ArrowUp" => (0, 1),
-            "ArrowDown" => (0, -1),
-            "ArrowLeft" => (-1, 0),
-            "ArrowRight" => (1, 0),
-            _ => return,
-        };
-        event.prevent_default();
-        event.stop_propagation();
-        if let Some(next) = square.offset(file_step, rank_step) {
+        if let Some(next) = arrow_step(&event, square) {
             focus_square(next);
         }
     });

@@ -45,6 +45,22 @@ pub fn class_names(names: &[Option<&str>]) -> String {
     list
 }
 
+/// The square an arrow key moves to from `square` on a grid of squares (rank 8 on top), as the
+/// board and predict mode's answer grid both walk: `None` for another key, or off the edge. An
+/// arrow key is the grid's, not the page's: it does not scroll, nor reach the page's keys.
+pub fn arrow_step(event: &web_sys::KeyboardEvent, square: sliders::Square) -> Option<sliders::Square> {
+    let (file_step, rank_step) = match event.key().as_str() {
+        "ArrowUp" => (0, 1),
+        "ArrowDown" => (0, -1),
+        "ArrowLeft" => (-1, 0),
+        "ArrowRight" => (1, 0),
+        _ => return None,
+    };
+    event.prevent_default();
+    event.stop_propagation();
+    square.offset(file_step, rank_step)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

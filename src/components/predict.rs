@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
-use crate::components::class_names;
+use crate::components::{arrow_step, class_names};
 use crate::model::{Action, Answer, Outcome, PlayerAction, PredictAction};
 
 /// What the answer area shows for the step on screen.
@@ -187,16 +187,7 @@ fn answer_grid(given: Bitboard, truth: Option<Bitboard>, on_action: &Callback<Ac
     };
     let on_key_down = Callback::from(|event: KeyboardEvent| {
         let Some(square) = cell_of(&event) else { return };
-        let (file_step, rank_step) = match event.key().as_str() {
-            "ArrowUp" => (0, 1),
-            "ArrowDown" => (0, -1),
-            "ArrowLeft" => (-1, 0),
-            "ArrowRight" => (1, 0),
-            _ => return,
-        };
-        event.prevent_default();
-        event.stop_propagation();
-        if let Some(next) = square.offset(file_step, rank_step) {
+        if let Some(next) = arrow_step(&event, square) {
             focus_cell(next);
         }
     });

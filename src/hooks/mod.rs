@@ -17,7 +17,7 @@ use std::rc::Rc;
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
-use crate::effects::{trace_of, traced, Traced};
+use crate::effects::{techniques_fault, trace_of, traced, Traced};
 use crate::fetched::Status;
 use crate::model::{Action, Lab, PageAction, PlayerAction, TraceKey, SPEEDS_MS};
 use crate::url::{self, Embed};
@@ -35,7 +35,12 @@ pub fn use_trace(lab: &UseReducerHandle<Lab>, opened: Option<(TraceKey, Traced)>
     let traced_now: Traced = (*traced_now).clone();
     use_effect_with(key, {
         let (dispatcher, traced_now) = (lab.dispatcher(), traced_now.clone());
-        move |key| dispatcher.dispatch(traced(key.clone(), &traced_now.0))
+        move |key| {
+            dispatcher.dispatch(traced(key.clone(), &traced_now.0));
+            if let Some(why) = techniques_fault(key, &traced_now.0) {
+                dispatcher.dispatch(Action::Page(PageAction::TechniquesLoaded(Err(why))));
+            }
+        }
     });
     traced_now
 }

@@ -14,22 +14,131 @@ use crate::marks::captions;
 pub fn why_bit(step: &Step, square: Square) -> Option<String> {
     let bit = |value: Value| value.board().map(|board| u8::from(board.contains(square)));
     let result = bit(step.result)?;
-    let [lhs, rhs, _] = captions(step);
+    let [lhs, rhs, result_name] = captions(step);
     let (a, b) = (bit(step.lhs), step.rhs.and_then(bit));
-    let because = match (step.op, a, b, step.rhs) {
-        (Op::And, Some(1), Some(1), _) => format!("{square} is 1 in both {lhs} and {rhs}"),
-        (Op::And, Some(0), _, _) => format!("{square} is 0 in {lhs}"),
-        (Op::And, _, Some(0), _) => format!("{square} is 0 in {rhs}"),
-        (Op::Or, Some(0), Some(0), _) => format!("{square} is 0 in both {lhs} and {rhs}"),
-        (Op::Or, Some(1), _, _) => format!("{square} is 1 in {lhs}"),
-        (Op::Or, _, Some(1), _) => format!("{square} is 1 in {rhs}"),
-        (Op::Xor, Some(x), Some(y), _) if x == y => format!("{square} is {x} in both {lhs} and {rhs}"),
-        (Op::Xor, Some(x), Some(y), _) => format!("{square} is {x} in {lhs} and {y} in {rhs}"),
-        (Op::Not, Some(x), _, _) => format!("{square} is {x} in {lhs}, and NOT flips every bit"),
-        (Op::Shl | Op::Shr, Some(_), _, Some(Value::Number(shift))) => shifted_from(step, square, shift, lhs),
-        _ => format!("bit {} of {} is {result}", square.index(), captions(step)[2]),
+    // Where the bit comes from is the operation's to say; an operation whose bit has no short
+    // story (a product, a table's entry) names the result's bit alone.
+    let plain = || format!("bit {} of {result_name} is {result}", square.index());
+    let because = match step.op {
+        Op::And => match (a, b) {
+            (Some(1), Some(1)) => format!("{square} is 1 in both {lhs} and {rhs}"),
+            (Some(0), _) => format!("{square} is 0 in {lhs}"),
+            (_, Some(0)) => format!("{square} is 0 in {rhs}"),
+            _ => plain(),
+        },
+        Op::Or => match (a, b) {
+            (Some(0), Some(0)) => format!("{square} is 0 in both {lhs} and {rhs}"),
+            (Some(1), _) => format!("{square} is 1 in {lhs}"),
+            (_, Some(1)) => format!("{square} is 1 in {rhs}"),
+            _ => plain(),
+        },
+        Op::Xor => match (a, b) {
+            (Some(x), Some(y)) if x == y => format!("{square} is {x} in both {lhs} and {rhs}"),
+            (Some(x), Some(y)) => format!("{square} is {x} in {lhs} and {y} in {rhs}"),
+            _ => plain(),
+        },
+        Op::Not => match a {
+            Some(x) => format!("{square} is {x} in {lhs}, and NOT flips every bit"),
+            None => plain(),
+        },
+        Op::Sub => match (step.lhs.board(), step.rhs.and_then(Value::board)) {
+            (Some(minuend), Some(subtrahend)) => borrowed(square, minuend.0, subtrahend.0, step.result, [lhs, rhs]),
+            _ => plain(),
+        },
+        Op::Neg => match step.lhs.board() {
+            Some(operand) => negated(square, operand.0, step.result, lhs),
+            None => plain(),
+        },
+        Op::Shl | Op::Shr => match (a, step.rhs) {
+            (Some(_), Some(Value::Number(shift))) => shifted_from(step, square, shift, lhs),
+            _ => plain(),
+        },
+        Op::ByteSwap => match step.lhs.board() {
+            Some(board) => {
+                let source = Square::from_index(square.index() ^ 56);
+                let from = u8::from(board.contains(source));
+                format!("the byte swap brings it from {source} of {lhs}, the same file on the mirrored rank, which is {from}")
+            }
+            None => plain(),
+        },
+        Op::LowestBit | Op::HighestBit => match (step.lhs.board(), result) {
+            (Some(_), 1) => format!("{square} is the {} one bit of {lhs}", end_of(step.op)),
+            (Some(board), _) if board.contains(square) => {
+                format!("{square} is 1 in {lhs}, but not its {} one bit", end_of(step.op))
+            }
+            (Some(_), _) => format!("{square} is 0 in {lhs}"),
+            (None, _) => plain(),
+        },
+        Op::Scan(_)
+        | Op::Mul
+        | Op::Div
+        | Op::Rem
+        | Op::Add
+        | Op::Lookup
+        | Op::RayWalk
+        | Op::Popcount
+        | Op::RotateLeft
+        | Op::RotateRight
+        | Op::Pext
+        | Op::Pdep
+        | Op::Compare(_)
+        | Op::LogicalNot
+        | Op::LogicalAnd
+        | Op::LogicalOr
+        | Op::Select
+        | Op::Mask(_)
+        | Op::Swizzle(_) => plain(),
     };
     Some(format!("{square} should be {result}: {because}."))
+}
+
+/// Which end a lowest- or highest-bit step takes its bit from.
+fn end_of(op: Op) -> &'static str {
+    if op == Op::HighestBit {
+        "highest"
+    } else {
+        "lowest"
+    }
+}
+
+/// Why `square`'s bit of `minuend - subtrahend` is what it is: the two operands' bits, and
+/// whether a borrow comes into it from the bits below (the borrow into a bit is that bit of
+/// `minuend ^ subtrahend ^ difference`).
+fn borrowed(square: Square, minuend: u64, subtrahend: u64, difference: Value, [lhs, rhs]: [&str; 2]) -> String {
+    let difference = difference.board().map_or(0, |board| board.0);
+    let at = |word: u64| (word >> square.index()) & 1;
+    let (x, y, borrow) = (at(minuend), at(subtrahend), at(minuend ^ subtrahend ^ difference));
+    let operands = match x == y {
+        true => format!("{square} is {x} in both {lhs} and {rhs}"),
+        false => format!("{square} is {x} in {lhs} and {y} in {rhs}"),
+    };
+    let borrow_said = match (x, y, borrow) {
+        (_, _, 0) if x >= y => String::from("no borrow comes into it from below"),
+        (_, _, 0) => {
+            String::from("no borrow comes into it from below, so 0 − 1 leaves 1 and borrows from the bit above")
+        }
+        (0, 0, _) => {
+            String::from("the borrow from below runs through it: 0 − 1 leaves 1 and borrows on from the bit above")
+        }
+        (1, 0, _) => String::from("the borrow from below stops there: it takes that 1, leaving 0"),
+        (0, _, _) => String::from("a borrow comes in from below too: 0 − 1 − 1 leaves 0 and borrows on"),
+        _ => String::from("a borrow comes in from below: 1 − 1 − 1 leaves 1 and borrows on"),
+    };
+    format!("{operands}, and {borrow_said}")
+}
+
+/// Why `square`'s bit of `-operand` (`0 - operand`) is what it is.
+fn negated(square: Square, operand: u64, negation: Value, name: &str) -> String {
+    let negation = negation.board().map_or(0, |board| board.0);
+    let at = |word: u64| (word >> square.index()) & 1;
+    let (y, borrow) = (at(operand), at(operand ^ negation));
+    let said = match (y, borrow) {
+        (0, 0) => "no borrow comes into it from below, so 0 − 0 leaves 0",
+        (0, _) => "the borrow from below runs through it: 0 − 1 leaves 1 and borrows on",
+        (_, 0) => "no borrow comes into it from below, so 0 − 1 leaves 1 and borrows from the bit above",
+        _ => "a borrow comes in from below too: 0 − 1 − 1 leaves 0 and borrows on",
+    };
+    format!("{square} is {y} in {name}, and in 0 − {name} {said}")
 }
 
 /// Where a shift took `square`'s bit from: the bit `shift` below (left) or above (right) in
@@ -98,5 +207,62 @@ mod tests {
             }
         }
         assert!(said > 100_000, "{said}");
+    }
+
+    /// The borrow a subtraction's sentence speaks of is the borrow of long subtraction, done
+    /// bit by bit from a1 up, as a reader would on paper.
+    #[test]
+    fn a_subtractions_sentence_says_where_the_borrow_runs() {
+        let boards = [Bitboard::EMPTY, Bitboard(0x4ced_2200_0146_f848), Bitboard(0x0000_0800_0040_0000)];
+        let mut borrows_said = 0;
+        for &technique in Technique::ALL {
+            for &occupied in &boards {
+                for from in [sliders::Square::D4, sliders::Square::A1, sliders::Square::H8] {
+                    let trace = technique.trace(Slider::Rook, from, occupied);
+                    for step in trace.steps.iter().filter(|s| s.op == Op::Sub) {
+                        let (Some(a), Some(b)) = (step.lhs.board(), step.rhs.and_then(Value::board)) else { continue };
+                        let mut borrow = 0;
+                        for square in Square::ALL {
+                            let (x, y) = ((a.0 >> square.index()) & 1, (b.0 >> square.index()) & 1);
+                            let text = why_bit(step, square).unwrap();
+                            let said_in =
+                                text.contains("borrow from below") || text.contains("a borrow comes in from below");
+                            assert_eq!(said_in, borrow == 1, "{technique}: {}: {text}", step.label);
+                            borrows_said += borrow;
+                            borrow = u64::from(x < y + borrow);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(borrows_said > 100, "{borrows_said}");
+    }
+
+    #[test]
+    fn the_borrow_through_an_empty_square_is_said_so() {
+        // o - 2r for a rook on d1 with g1 occupied: 2r is e1, empty, so the borrow runs
+        // through e1 and f1 and stops at g1.
+        let trace = Technique::Subtraction.trace(Slider::Rook, Square::D1, Square::G1.bit());
+        let on_rank_1 = |s: &&Step| s.lhs.board().is_some_and(|board| board.contains(Square::G1));
+        let step = trace.steps.iter().filter(|s| s.op == Op::Sub).find(on_rank_1).unwrap();
+        let f1 = why_bit(step, Square::F1).unwrap();
+        assert!(
+            f1.starts_with(
+                "f1 should be 1: f1 is 0 in both potential_blockers and 2r, and the borrow from below runs through it"
+            ),
+            "{f1}"
+        );
+        let g1 = why_bit(step, Square::G1).unwrap();
+        assert!(
+            g1.starts_with(
+                "g1 should be 0: g1 is 1 in potential_blockers and 0 in 2r, and the borrow from below stops there"
+            ),
+            "{g1}"
+        );
+        let e1 = why_bit(step, Square::E1).unwrap();
+        assert!(
+            e1.starts_with("e1 should be 1: e1 is 0 in potential_blockers and 1 in 2r, and no borrow comes into it"),
+            "{e1}"
+        );
     }
 }

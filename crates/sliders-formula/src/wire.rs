@@ -674,9 +674,9 @@ pub fn read_parse(bytes: &[u8]) -> Option<Result<(), Error>> {
 /// first load traces only the technique it opens on (`src/techniques.rs`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TechniqueRequest {
-    /// A technique and a board ([`write_technique_request`]): its trace ([`write_trace`]).
+    /// A technique and a board ([`write_trace_request`]): its trace ([`write_trace`]).
     Trace = 0,
-    /// A technique and a board: the technique's large table filled if it reads one; an empty
+    /// A technique ([`write_fill_request`]): its large table filled if it reads one; an empty
     /// answer. The page times it, to say how long the fill took.
     FillTable = 1,
 }
@@ -685,34 +685,46 @@ impl TechniqueRequest {
     pub const ALL: [TechniqueRequest; 2] = [TechniqueRequest::Trace, TechniqueRequest::FillTable];
 }
 
-/// A request of `techniques.wasm`: the technique, then the board.
-pub fn write_technique_request(
+/// A [`TechniqueRequest::Trace`] of `techniques.wasm`: the technique, then the board.
+pub fn write_trace_request(
     writer: &mut Writer,
     technique: Technique,
     slider: Slider,
     sliders: Bitboard,
     occupied: Bitboard,
 ) {
-    writer.u8(Technique::ALL.iter().position(|&t| t == technique).unwrap_or_default() as u8);
+    write_technique(writer, technique);
     write_board(writer, slider, sliders, occupied);
+}
+
+/// A [`TechniqueRequest::FillTable`] of `techniques.wasm`: the technique alone.
+pub fn write_fill_request(writer: &mut Writer, technique: Technique) {
+    write_technique(writer, technique);
+}
+
+fn write_technique(writer: &mut Writer, technique: Technique) {
+    let index = Technique::ALL.iter().position(|&t| t == technique);
+    // Every technique is in `Technique::ALL`, and there are fewer than 256.
+    writer.u8(index.map_or(u8::MAX, |index| index as u8));
 }
 
 /// The answer of `techniques.wasm` to `request`: the work is the core's.
 pub fn answer_technique(request: TechniqueRequest, bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let unread = "techniques.wasm could not read the request";
     let mut reader = Reader::new(bytes);
-    let asked = (|| {
-        let technique = *Technique::ALL.get(reader.u8()? as usize)?;
-        let (slider, sliders, occupied) = read_board(&mut reader)?;
-        reader.finished().then_some((technique, slider, sliders, occupied))
-    })();
-    let (technique, slider, sliders, occupied) = asked.ok_or("techniques.wasm could not read the request")?;
+    let technique = reader.u8().and_then(|index| Technique::ALL.get(index as usize).copied()).ok_or(unread)?;
     let mut writer = Writer::default();
     match request {
         TechniqueRequest::Trace => {
+            let board = read_board(&mut reader).filter(|_| reader.finished());
+            let (slider, sliders, occupied) = board.ok_or(unread)?;
             let trace = technique.trace_sliders(slider, sliders, occupied);
             write_trace(&mut writer, &trace, None).map_err(|unsent| unsent.to_string())?;
         }
         TechniqueRequest::FillTable => {
+            if !reader.finished() {
+                return Err(unread.into());
+            }
             if let Some(table) = technique.large_table() {
                 table.fill();
             }

@@ -228,7 +228,7 @@ fn every_techniques_trace_crosses_the_bytes_whole() {
         for (sliders, occupied) in boards() {
             for slider in Slider::ALL {
                 let mut writer = Writer::default();
-                wire::write_technique_request(&mut writer, technique, slider, sliders, occupied);
+                wire::write_trace_request(&mut writer, technique, slider, sliders, occupied);
                 let answer = answer_technique(TechniqueRequest::Trace, &writer.bytes).unwrap();
                 let (read, fault) = wire::read_trace(&answer).unwrap();
                 assert!(fault.is_none());
@@ -251,8 +251,11 @@ fn every_techniques_trace_crosses_the_bytes_whole() {
     assert!(steps > 5000, "{steps} steps");
     // A fill is an empty answer, and a request it cannot read is refused with a sentence.
     let mut writer = Writer::default();
-    wire::write_technique_request(&mut writer, Technique::Magic, Slider::Rook, Square::A1.bit(), Bitboard::EMPTY);
+    wire::write_fill_request(&mut writer, Technique::Magic);
     assert_eq!(answer_technique(TechniqueRequest::FillTable, &writer.bytes), Ok(Vec::new()));
+    assert!(answer_technique(TechniqueRequest::Trace, &writer.bytes).is_err(), "a fill request has no board");
+    let mut writer = Writer::default();
+    wire::write_trace_request(&mut writer, Technique::Magic, Slider::Rook, Square::A1.bit(), Bitboard::EMPTY);
     assert!(Technique::Magic.large_table().is_some_and(|table| table.ready()));
     let refused = answer_technique(TechniqueRequest::Trace, &writer.bytes[..5]).unwrap_err();
     assert_eq!(refused, "techniques.wasm could not read the request");
