@@ -14,7 +14,7 @@ use js_sys::{Object, Reflect};
 use sliders::{Bitboard, Technique};
 use wasm_bindgen::JsValue;
 
-use crate::model::{Action, BoardAction, FormulaAction, PageAction, PlayerAction, PredictAction};
+use crate::model::{Action, BoardAction, ExerciseAction, FormulaAction, PageAction, PlayerAction, PredictAction};
 use crate::presets::PRESETS;
 
 /// The window's property that holds the page's state for the panels: `{ query, checkWhenRead,
@@ -116,8 +116,10 @@ pub fn text_of(action: &Action) -> Option<String> {
             | PredictAction::Release
             | PredictAction::Type(_)
             | PredictAction::Check
-            | PredictAction::Show,
+            | PredictAction::Show
+            | PredictAction::NewBoard(_),
         ) => None,
+        Action::Exercise(ExerciseAction::Next | ExerciseAction::Leave) => None,
         Action::Page(action) => page_text(action),
     }
 }

@@ -6,7 +6,7 @@
 use sliders::{Bitboard, Slider, Square, Technique};
 
 use crate::input::clip;
-use crate::model::{Lab, Moment, Player, SelfPlay, Theme, SPEEDS_MS};
+use crate::model::{Lab, Moment, Player, SelfPlay, Setup, Theme, SPEEDS_MS};
 
 /// The version this page writes; it reads version 1 too, and links without `v` as version 1.
 pub const VERSION: u32 = 2;
@@ -32,11 +32,16 @@ struct Query {
     /// The reader's formula (with `technique=formula`) and what its check expects.
     formula: Option<String>,
     expect: Option<String>,
+    /// New board's seed: the board it deals, in place of `square` and `occupied`.
+    seed: Option<String>,
+    /// A teacher's exercise (`crate::model::Exercise`), and the lesson on screen, from 1.
+    exercise: Option<String>,
+    lesson: Option<String>,
 }
 
 impl Query {
     /// The parameters in the order links write them; each name is the query key.
-    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 16] {
+    fn fields(&mut self) -> [(&'static str, &mut Option<String>); 19] {
         [
             ("v", &mut self.v),
             ("technique", &mut self.technique),
@@ -54,6 +59,9 @@ impl Query {
             ("predict", &mut self.predict),
             ("formula", &mut self.formula),
             ("expect", &mut self.expect),
+            ("seed", &mut self.seed),
+            ("exercise", &mut self.exercise),
+            ("lesson", &mut self.lesson),
         ]
     }
 
@@ -261,6 +269,32 @@ fn read_setup(reader: &mut Reader, fields: &mut Query, lab: &mut Lab) {
         let message = format!("{problem}: showing {} alone", setup.square);
         reader.notices.push(Notice { parameter: "square", message });
     }
+    reader.read("seed", fields.seed.take(), |v| {
+        let seed = v.parse::<u32>().map_err(|_| "seed is a whole number below 2^32")?;
+        let (square, occupied) = crate::model::deal(seed);
+        *setup = Setup { square, others: Bitboard::EMPTY, occupied, dealt: Some(seed), ..setup.clone() };
+        Ok(())
+    });
+    read_exercise(reader, fields, lab);
+}
+
+/// A teacher's exercise: its lesson's board, in predict mode.
+fn read_exercise(reader: &mut Reader, fields: &mut Query, lab: &mut Lab) {
+    let mut exercise = None;
+    reader.read("exercise", fields.exercise.take(), |v| {
+        exercise = Some(crate::model::Exercise::read(v)?);
+        Ok(())
+    });
+    let Some(mut exercise) = exercise else { return };
+    reader.read("lesson", fields.lesson.take(), |v| {
+        let count = exercise.lessons.len();
+        let index = v.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).filter(|&index| index < count);
+        exercise.index = index.ok_or_else(|| format!("this exercise's lessons count 1 to {count}"))?;
+        Ok(())
+    });
+    lab.setup = lab.setup.clone().with_lesson(&exercise.lesson());
+    lab.predict.on = true;
+    lab.exercise = Some(exercise);
 }
 
 /// One of the embed's options, in its struct.
@@ -359,6 +393,16 @@ fn write(lab: &Lab, embed: Option<Embed>) -> String {
         predict: lab.predict.on.then(|| "1".into()),
         ..Query::default()
     };
+    // A dealt board is its seed; an exercise's board, its lesson.
+    if let Some(seed) = lab.setup.seed() {
+        (query.square, query.occupied, query.seed) = (None, None, Some(seed.to_string()));
+    }
+    if let Some(exercise) = &lab.exercise {
+        (query.technique, query.slider, query.square, query.occupied, query.seed, query.predict) =
+            (None, None, None, None, None, None);
+        query.exercise = Some(exercise.text.to_string());
+        query.lesson = Some((exercise.index + 1).to_string());
+    }
     if let Some(embed) = embed {
         // An article's embed is never a presentation.
         query.present = None;

@@ -19,6 +19,7 @@ pub fn embed_view(lab: &Lab, embed: Embed, parts: Parts, on_action: &Callback<Ac
             <div class="embed-head">
                 <h1 class="embed-title">{ parts.title }</h1>
                 <a class="open-full" href={full_page} target="_blank" rel="noopener" data-open-full="">{ "Open in Slider Lab ↗" }</a>
+                { parts.exercise }
             </div>
             <div class="embed-board">{ parts.board }</div>
             <div class="embed-side">

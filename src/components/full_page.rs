@@ -51,6 +51,7 @@ pub fn full_page(lab: &Lab, trace: &Trace, parts: Parts, on_action: &Callback<Ac
             <main class="lab">
                 { parts.notices }
                 { parts.message }
+                { parts.exercise }
                 // The lesson: the board the reader edits beside the step it changes, its
                 // narration and the line of code, all on one screen from 1280x720 up.
                 <div class="lesson">

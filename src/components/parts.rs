@@ -10,7 +10,9 @@ use crate::components::formula_panel::FormulaPanel;
 use crate::components::key_help::{key_help, keys_hint};
 use crate::components::notices::{message, notice_list};
 use crate::components::player::{player, PlayerProps};
-use crate::components::predict::{answer_area, score as predict_score, toggle as predict_toggle, AnswerArea, Asked};
+use crate::components::predict::{
+    answer_area, exercise_banner, score as predict_score, toggle as predict_toggle, AfterScore, AnswerArea, Asked,
+};
 use crate::components::result::{attack_result, ResultProps};
 use crate::components::step_view::{step_view, StepViewProps};
 use crate::effects::Traced;
@@ -31,6 +33,8 @@ fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
 /// What every layout draws, each part built once.
 pub struct Parts {
     pub notices: Html,
+    /// Where the reader is in a teacher's exercise, or nothing.
+    pub exercise: Html,
     pub message: Html,
     pub board: Html,
     pub player: Html,
@@ -100,7 +104,14 @@ pub fn parts(
             let missed: Vec<usize> = (0..trace.steps.len())
                 .filter(|&step| !matches!(lab.predict.outcome(step), Some(Outcome::Checked { wrong: 0, .. })))
                 .collect();
-            predict_score(right, asked, &missed, on_action)
+            let after = match &lab.exercise {
+                None => AfterScore::NewBoard,
+                Some(exercise) if exercise.index + 1 < exercise.lessons.len() => {
+                    AfterScore::NextLesson { next: exercise.index + 1, count: exercise.lessons.len() }
+                }
+                Some(exercise) => AfterScore::ExerciseDone(exercise),
+            };
+            predict_score(right, asked, &missed, after, on_action)
         });
         AnswerArea { in_equation, below: html! { <>{ below }{ for score }</> } }
     };
@@ -150,6 +161,7 @@ pub fn parts(
     };
     Parts {
         notices: notice_list(notices),
+        exercise: lab.exercise.as_ref().map(|exercise| exercise_banner(exercise, on_action)).unwrap_or_default(),
         message: message(lab.message.as_deref(), on_action),
         board: html! {
             <Board occupied={setup.occupied} slider={setup.slider} square={setup.square} others={setup.others}

@@ -9,7 +9,7 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, PointerEven
 use yew::prelude::*;
 
 use crate::components::{arrow_step, class_names};
-use crate::model::{Action, Answer, Outcome, PlayerAction, PredictAction};
+use crate::model::{Action, Answer, Exercise, ExerciseAction, Outcome, PlayerAction, PredictAction};
 
 /// What the answer area shows for the step on screen.
 pub enum Asked<'a> {
@@ -225,19 +225,81 @@ pub fn toggle(on: bool, on_action: &Callback<Action>) -> Html {
     }
 }
 
+/// What follows the score: a new board to try again, or, in an exercise, the next lesson or
+/// the exercise's total.
+pub enum AfterScore<'a> {
+    NewBoard,
+    NextLesson { next: usize, count: usize },
+    ExerciseDone(&'a Exercise),
+}
+
 /// The score once every step is answered: the steps right at the first try out of the steps
-/// asked, and a way back to each step missed.
-pub fn score(right: usize, asked: usize, missed: &[usize], on_action: &Callback<Action>) -> Html {
+/// asked, a way back to each step missed, and what comes next.
+pub fn score(right: usize, asked: usize, missed: &[usize], after: AfterScore, on_action: &Callback<Action>) -> Html {
     let links = missed.iter().map(|&step| {
         let go = on_action.reform(move |_: MouseEvent| Action::Player(PlayerAction::GoTo(step)));
         html! { <button type="button" class="link-button" data-predict-missed={step.to_string()} onclick={go}>{ format!("step {}", step + 1) }</button> }
     });
-    html! {
-        <p class="predict-score" data-predict-score="" data-right={right.to_string()} data-asked={asked.to_string()}>
-            { format!("Score: {right} of {asked} steps right at the first try.") }
-            if !missed.is_empty() {
-                { " Go back to " }{ for links }
+    let after = match after {
+        AfterScore::NewBoard => {
+            // A seed below 2^32 keeps the address short; Math.random is the page's dice.
+            let deal = on_action.reform(|_: MouseEvent| {
+                Action::Predict(PredictAction::NewBoard((js_sys::Math::random() * 4_294_967_296.0) as u32))
+            });
+            html! {
+                <button type="button" data-predict-new="" onclick={deal}
+                    title="A random board for the same technique and slider">{ "New board" }</button>
             }
-        </p>
+        }
+        AfterScore::NextLesson { next, count } => {
+            let go = on_action.reform(|_: MouseEvent| Action::Exercise(ExerciseAction::Next));
+            html! {
+                <button type="button" class="primary" data-exercise-next="" onclick={go}>
+                    { format!("Next lesson ({} of {count})", next + 1) }
+                </button>
+            }
+        }
+        AfterScore::ExerciseDone(exercise) => exercise_total(exercise),
+    };
+    html! {
+        <div class="predict-end">
+            <p class="predict-score" data-predict-score="" data-right={right.to_string()} data-asked={asked.to_string()}>
+                { format!("Score: {right} of {asked} steps right at the first try.") }
+                if !missed.is_empty() {
+                    { " Go back to " }{ for links }
+                }
+            </p>
+            { after }
+        </div>
+    }
+}
+
+/// The exercise's total over its lessons, and each lesson's score.
+fn exercise_total(exercise: &Exercise) -> Html {
+    let (right, asked) = exercise.total();
+    let each = exercise.scores.iter().enumerate().map(|(index, score)| {
+        let said = match score {
+            Some((right, asked)) => format!("lesson {}: {right} of {asked}", index + 1),
+            None => format!("lesson {}: not answered", index + 1),
+        };
+        html! { <li>{ said }</li> }
+    });
+    html! {
+        <div class="exercise-total" data-exercise-score="" data-right={right.to_string()} data-asked={asked.to_string()}>
+            <p><strong>{ format!("Exercise done: {right} of {asked} steps right at the first try, over {} lessons.", exercise.lessons.len()) }</strong></p>
+            <ul>{ for each }</ul>
+        </div>
+    }
+}
+
+/// Where the reader is in a teacher's exercise, and the way out of it.
+pub fn exercise_banner(exercise: &Exercise, on_action: &Callback<Action>) -> Html {
+    let leave = on_action.reform(|_: MouseEvent| Action::Exercise(ExerciseAction::Leave));
+    let count = exercise.lessons.len();
+    html! {
+        <div class="exercise-banner" data-exercise="" data-index={(exercise.index + 1).to_string()} data-count={count.to_string()}>
+            <p>{ format!("Exercise: lesson {} of {count}. Predict each step, then Check.", exercise.index + 1) }</p>
+            <button type="button" class="link-button" data-exercise-leave="" onclick={leave}>{ "Leave the exercise" }</button>
+        </div>
     }
 }

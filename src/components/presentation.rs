@@ -14,6 +14,7 @@ pub fn presentation(parts: Parts, on_action: &Callback<Action>) -> Html {
             { parts.message }
             <div class="present-board">
                 <h2 class="present-title">{ parts.title }</h2>
+                { parts.exercise }
                 { parts.board }
                 <button type="button" class="present-exit" data-present-exit=""
                     onclick={on_action.reform(|_: MouseEvent| Action::Page(PageAction::Present(false)))}>

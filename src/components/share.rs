@@ -5,7 +5,7 @@ use web_sys::{HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::clipboard;
-use crate::model::{Lab, SPEEDS_MS};
+use crate::model::{Exercise, Lab, Lesson, MAX_LESSONS, SPEEDS_MS};
 use crate::url::{embed_query_of, query_of, Embed};
 
 #[derive(Properties, PartialEq)]
@@ -62,6 +62,12 @@ pub fn share(props: &ShareProps) -> Html {
     let copied = use_state(|| None::<&'static str>);
     // The embed's speed, once the author picks one; until then, the page's own.
     let chosen_speed = use_state(|| None::<usize>);
+    // Predict mode in the link and the embed, once the author sets it; until then, the page's.
+    let chosen_predict = use_state(|| None::<bool>);
+    // The exercise's random boards after this lesson, and the seed they are dealt from (drawn
+    // once, so the link does not change under the author's eyes).
+    let random_boards = use_state(|| 0usize);
+    let exercise_seed = use_state(|| (js_sys::Math::random() * 4_294_967_296.0) as u32);
     // The preview loads a second copy of the page: only while the dialog is open.
     let is_open = use_state(|| false);
     let open = {
@@ -86,10 +92,15 @@ pub fn share(props: &ShareProps) -> Html {
         let is_open = is_open.clone();
         Callback::from(move |_: Event| is_open.set(false))
     };
-    let link = format!("{}{}", page_address(), query_of(&props.lab));
+    let predict = chosen_predict.unwrap_or(props.lab.predict.on);
+    let mut shared = props.lab.clone();
+    shared.predict.on = predict || shared.exercise.is_some();
+    let link = format!("{}{}", page_address(), query_of(&shared));
     let speed = chosen_speed.unwrap_or(props.lab.player.speed);
-    let mut embedded = props.lab.clone();
+    let mut embedded = shared.clone();
     embedded.player.speed = speed;
+    let exercise =
+        exercise_query(&props.lab, *random_boards, *exercise_seed).map(|query| format!("{}{query}", page_address()));
     let embed_src = format!("{}{}", page_address(), embed_query_of(&embedded, *embed));
     let code = iframe_code(&embed_src, *embed, &site_folder());
     let copy = |what: &'static str, text: String| {
@@ -116,6 +127,22 @@ pub fn share(props: &ShareProps) -> Html {
             <label class="option"><input type="checkbox" checked={on} {onchange} data-embed-option={hook} />{ label }</label>
         }
     };
+    let on_predict = {
+        let chosen_predict = chosen_predict.clone();
+        Callback::from(move |event: Event| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            chosen_predict.set(Some(input.checked()));
+        })
+    };
+    let on_random_boards = {
+        let random_boards = random_boards.clone();
+        Callback::from(move |event: Event| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            if let Ok(count) = input.value().parse::<usize>() {
+                random_boards.set(count.min(MAX_LESSONS - 1));
+            }
+        })
+    };
     let on_speed = {
         let chosen_speed = chosen_speed.clone();
         Callback::from(move |event: Event| {
@@ -130,6 +157,7 @@ pub fn share(props: &ShareProps) -> Html {
         Some("refused") => "The browser refused the clipboard: select the text and copy it by hand.",
         Some("link") => "Link copied.",
         Some("code") => "Iframe code copied.",
+        Some("exercise") => "Exercise link copied.",
         _ => "",
     };
     html! {
@@ -142,6 +170,10 @@ pub fn share(props: &ShareProps) -> Html {
                     <input type="text" readonly=true value={link.clone()} data-share-link="" />
                 </label>
                 <button type="button" onclick={copy("link", link)}>{ "Copy link" }</button>
+                <label class="option">
+                    <input type="checkbox" checked={predict} onchange={on_predict} data-share-predict="" />
+                    { "ask the reader to predict each step (link and embed)" }
+                </label>
                 <h3>{ "Embed in an article" }</h3>
                 <div class="control-row">
                     { option("controls", "player buttons", embed.controls, |e, on| e.controls = on) }
@@ -152,12 +184,63 @@ pub fn share(props: &ShareProps) -> Html {
                 <textarea readonly=true rows="3" value={code.clone()} data-share-code="" />
                 <button type="button" onclick={copy("code", code)}>{ "Copy iframe code" }</button>
                 <p class="hint">{ "The script line sets each iframe's height to its content's; an article with several embeds needs it once." }</p>
+                <h3>{ "Exercise for a class" }</h3>
+                { exercise_section(exercise.map(|link| (link.clone(), copy("exercise", link))), *random_boards, on_random_boards) }
                 <p class="share-status" role="status">{ status }</p>
                 if *is_open {
                     <iframe class="share-preview" src={embed_src} title="Preview of the embed"></iframe>
                 }
                 <div class="dialog-actions"><button type="button" onclick={close} data-share-close="">{ "Close" }</button></div>
             </dialog>
+        </>
+    }
+}
+
+/// The query of an exercise made of `lab`'s lesson and then `random_boards` boards dealt from
+/// `seed` for its technique and slider; `None` for a reader's formula, which no lesson holds.
+pub fn exercise_query(lab: &Lab, random_boards: usize, seed: u32) -> Option<String> {
+    if lab.setup.formula_open {
+        return None;
+    }
+    let setup = &lab.setup;
+    let lesson =
+        Lesson { technique: setup.technique, slider: setup.slider, sliders: setup.sliders(), occupied: setup.occupied };
+    let mut text = Exercise::write_lesson(&lesson);
+    if random_boards > 0 {
+        text.push_str(&format!(
+            ";{}:{}:seed={seed}:count={random_boards}",
+            setup.technique.name(),
+            setup.slider.name()
+        ));
+    }
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    query.append_pair("exercise", &text);
+    Some(format!("?{}", query.finish()))
+}
+
+/// The Share dialog's exercise: how many random boards follow the lesson, the link, and its
+/// Copy button.
+fn exercise_section(
+    link: Option<(String, Callback<MouseEvent>)>,
+    random_boards: usize,
+    on_count: Callback<Event>,
+) -> Html {
+    let Some((link, copy)) = link else {
+        return html! { <p class="hint">{ "An exercise deals built-in techniques: choose one in the Technique menu to make one." }</p> };
+    };
+    html! {
+        <>
+            <label class="option">
+                { "this lesson, then " }
+                <input type="number" min="0" max={(MAX_LESSONS - 1).to_string()} value={random_boards.to_string()}
+                    onchange={on_count} data-share-random-boards="" class="count-field" />
+                { " random boards of it" }
+            </label>
+            <label class="share-field">
+                <span>{ "Exercise link: each reader predicts every step, lesson after lesson, and sees a score at the end" }</span>
+                <input type="text" readonly=true value={link} data-share-exercise="" />
+            </label>
+            <button type="button" onclick={copy}>{ "Copy exercise link" }</button>
         </>
     }
 }

@@ -5,6 +5,7 @@
 //! compute and hand in as actions (`crate::effects`, `crate::hooks`).
 
 mod check;
+mod exercise;
 mod player;
 mod playground;
 mod predict;
@@ -22,6 +23,7 @@ use crate::fetched::Status;
 use crate::presets::{Preset, PRESETS};
 
 pub use check::{Check, CheckAction, CheckSlice, CompiledCheck, FormulaCheck, CHECK_SLICE};
+pub use exercise::{deal, Exercise, ExerciseAction, Lesson, MAX_LESSONS};
 pub use player::{
     reading_ms, Moment, Player, SelfPlay, StepShape, TraceShape, HOLD_TICKS, LOOP_HOLD_TICKS, READING_WORDS_PER_MINUTE,
     SPEEDS_MS,
@@ -44,6 +46,8 @@ pub struct Lab {
     pub player: Player,
     /// Predict mode: the reader's answers, and what came of them.
     pub predict: Predict,
+    /// A teacher's exercise being done: its board is the lesson's, in predict mode.
+    pub exercise: Option<Exercise>,
     pub preferences: Preferences,
     /// A problem with the last input, shown until the next successful edit.
     pub message: Option<String>,
@@ -65,6 +69,7 @@ impl Default for Lab {
             techniques: crate::techniques::status_at_start(),
             player: Player::default(),
             predict: Predict::default(),
+            exercise: None,
             preferences: Preferences::default(),
             message: None,
             check_when_read: false,
@@ -117,6 +122,7 @@ pub enum Action {
     Formula(FormulaAction),
     Player(PlayerAction),
     Predict(PredictAction),
+    Exercise(ExerciseAction),
     Page(PageAction),
 }
 
@@ -438,6 +444,14 @@ impl Lab {
                 None => {}
             },
             PredictAction::Show if asking => self.reveal(step, Outcome::Shown),
+            PredictAction::NewBoard(seed) => {
+                let (square, occupied) = deal(seed);
+                self.setup =
+                    Setup { square, others: Bitboard::EMPTY, occupied, dealt: Some(seed), ..self.setup.clone() };
+                self.predict.outcomes.clear();
+                self.player.step = 0;
+                self.message = None;
+            }
             // An answer to a step that no longer asks changes nothing.
             PredictAction::Press(_) | PredictAction::Drag(_) | PredictAction::Check | PredictAction::Show => {}
         }
@@ -453,6 +467,40 @@ impl Lab {
             shape.as_ref(),
             self.preferences.reduced_motion,
         );
+    }
+
+    /// An exercise's actions.
+    fn on_exercise(&mut self, action: ExerciseAction) {
+        let Some(exercise) = &mut self.exercise else { return };
+        match action {
+            ExerciseAction::Next if exercise.index + 1 < exercise.lessons.len() => {
+                exercise.index += 1;
+                let lesson = exercise.lesson();
+                self.setup = self.setup.clone().with_lesson(&lesson);
+                self.predict.outcomes.clear();
+                self.player.step = 0;
+            }
+            ExerciseAction::Next => {}
+            ExerciseAction::Leave => self.exercise = None,
+        }
+    }
+
+    /// During an exercise the board is the lesson's, in predict mode: a change of the board,
+    /// the technique or the slider, or predict mode switched off, is undone with a word. Each
+    /// lesson's score is kept once its every step is answered.
+    fn keep_to_the_lesson(&mut self, before: &Lab) {
+        let steps = self.shape().map(|shape| shape.by_step.len());
+        let score = steps.and_then(|steps| self.predict.score(steps));
+        let Some(exercise) = &mut self.exercise else { return };
+        let lesson = exercise.lesson();
+        if self.setup != self.setup.clone().with_lesson(&lesson) || !self.predict.on {
+            self.setup = Setup { tool: self.setup.tool, painting: None, ..before.setup.clone() };
+            self.predict.on = true;
+            self.message = Some("This board is the exercise's: Leave the exercise (at its top) to change it.".into());
+        }
+        if let (Some(score), Some(slot)) = (score, exercise.scores.get_mut(exercise.index)) {
+            slot.get_or_insert(score);
+        }
     }
 
     /// The page's preferences, the message, and history.
@@ -479,6 +527,11 @@ impl Lab {
             (link.player.step, link.player.speed, Moment::Finished, false, false);
         self.preferences.theme = link.preferences.theme;
         self.predict.on = link.predict.on;
+        // Back within an exercise keeps the scores so far; back out of it leaves it.
+        self.exercise = match (self.exercise.take(), link.exercise) {
+            (Some(mine), Some(linked)) if mine.text == linked.text => Some(Exercise { index: linked.index, ..mine }),
+            (_, linked) => linked,
+        };
         self.setup = self.setup.clone().restored(link.setup);
         self.playground = link.playground;
         self.message = None;
@@ -499,8 +552,10 @@ impl Reducible for Lab {
             Action::Formula(action) => next.on_formula(action),
             Action::Player(action) => next.on_player(action),
             Action::Predict(action) => next.on_predict(action),
+            Action::Exercise(action) => next.on_exercise(action),
             Action::Page(action) => next.on_page(action),
         }
+        next.keep_to_the_lesson(&self);
         // A new position, technique or formula means a new trace: settle the player on it (its
         // step is clamped when the new trace's shape comes in), and ask each of its steps anew.
         if next.trace_key() != self.trace_key() {
@@ -1077,6 +1132,95 @@ mod tests {
         assert!(edited.asking() && edited.predict.score(steps.len()).is_none());
         // Predict mode off: nothing asks.
         assert!(!settle(edited, Action::Predict(PredictAction::Switch(false))).asking());
+    }
+
+    /// Show me on every step of the trace on screen.
+    fn show_every_step(mut lab: Lab) -> Lab {
+        for step in 0..trace(&lab).steps.len() {
+            lab = settle(lab, Action::Player(PlayerAction::GoTo(step)));
+            lab = settle(lab, Action::Predict(PredictAction::Show));
+        }
+        lab
+    }
+
+    /// New board deals the seed's board for the same technique and slider, asks every step
+    /// anew, and the address carries the seed while the board is the one it dealt.
+    #[test]
+    fn new_board_deals_the_seeds_board_and_the_address_keeps_the_seed() {
+        let query = "?v=2&technique=sbamg&slider=bishop&square=d4&occupied=0x0000080000400000&predict=1";
+        let lab = show_every_step(apply(crate::effects::open(query).lab, &[]));
+        let dealt = settle(lab, Action::Predict(PredictAction::NewBoard(41)));
+        let (square, occupied) = deal(41);
+        assert_eq!((dealt.setup.square, dealt.setup.occupied), (square, occupied));
+        assert_eq!((dealt.setup.technique, dealt.setup.slider), (Technique::Sbamg, Slider::Bishop));
+        assert!(dealt.asking() && dealt.player.step == 0);
+        let address = crate::url::query_of(&dealt);
+        assert!(address.contains("seed=41") && !address.contains("occupied="), "{address}");
+        let reopened = crate::effects::open(&address);
+        assert!(reopened.notices.is_empty(), "{:?}", reopened.notices);
+        assert_eq!(reopened.lab.setup.sliders(), dealt.setup.sliders());
+        assert_eq!(reopened.lab.setup.occupied, dealt.setup.occupied);
+        // Once edited, the board is no longer the seed's: the address writes it whole.
+        let edited = settle(dealt, Action::Board(BoardAction::Activate(Square::A1)));
+        let address = crate::url::query_of(&edited);
+        assert!(!address.contains("seed=") && address.contains("occupied="), "{address}");
+        assert!(crate::effects::open("?seed=x").notices[0].message.contains("seed is a whole number"));
+    }
+
+    /// An exercise link deals its lessons one after the other in predict mode: the board is the
+    /// lesson's (an edit is undone, with a word), each lesson's score is kept once its steps are
+    /// answered, Next deals the next lesson, and the total counts first tries over them all.
+    #[test]
+    fn an_exercise_deals_its_lessons_and_scores_them() {
+        let query = "?exercise=sbamg:rook:d1:0x0000000000000043;subtraction:rook:seed=5:count=1";
+        let opened = crate::effects::open(query);
+        assert!(opened.notices.is_empty(), "{:?}", opened.notices);
+        let lab = apply(opened.lab, &[]);
+        assert!(lab.predict.on && lab.asking());
+        assert_eq!(
+            (lab.setup.technique, lab.setup.square, lab.setup.occupied),
+            (Technique::Sbamg, Square::D1, Bitboard(0x43))
+        );
+        // The board is the lesson's.
+        let edit = settle(lab.clone(), Action::Board(BoardAction::Activate(Square::H8)));
+        assert_eq!(edit.setup.occupied, Bitboard(0x43));
+        assert!(edit.message.as_deref().is_some_and(|m| m.contains("Leave the exercise")));
+        let switched = settle(lab.clone(), Action::Predict(PredictAction::Switch(false)));
+        assert!(switched.predict.on);
+        // Answer the first step right, show the rest.
+        let steps = trace(&lab).steps;
+        let mut first = lab;
+        for action in answering(steps[0].result) {
+            first = settle(first, action);
+        }
+        let first = show_every_step(settle(first, Action::Predict(PredictAction::Check)));
+        let exercise = first.exercise.clone().unwrap();
+        assert_eq!(exercise.scores, vec![Some((1, steps.len())), None]);
+        assert!(crate::url::query_of(&first).contains("lesson=1"));
+        // The next lesson: seed 5's board, for o^(o-2r).
+        let second = settle(first, Action::Exercise(ExerciseAction::Next));
+        assert!(second.asking() && second.player.step == 0);
+        assert_eq!(
+            (second.setup.technique, second.setup.square, second.setup.occupied),
+            (Technique::Subtraction, deal(5).0, deal(5).1)
+        );
+        let reopened = crate::effects::open(&crate::url::query_of(&second));
+        let board = |setup: &Setup| (setup.technique, setup.slider, setup.sliders(), setup.occupied);
+        assert_eq!(board(&reopened.lab.setup), board(&second.setup));
+        assert_eq!(reopened.lab.exercise.map(|e| e.index), Some(1));
+        let second_steps = trace(&second).steps.len();
+        let done = show_every_step(second);
+        let exercise = done.exercise.clone().unwrap();
+        assert!(exercise.done());
+        assert_eq!(exercise.total(), (1, steps.len() + second_steps));
+        // Leaving frees the board.
+        let left = settle(done, Action::Exercise(ExerciseAction::Leave));
+        let edited = settle(left, Action::Board(BoardAction::Activate(Square::H8)));
+        assert!(edited.setup.occupied.contains(Square::H8) && edited.exercise.is_none());
+        // A lesson past the end is refused by name, and the exercise opens on its first.
+        let past = crate::effects::open("?exercise=sbamg:rook:d1:0x43&lesson=3");
+        assert!(past.notices[0].message.contains("lessons count 1 to 1"), "{:?}", past.notices);
+        assert_eq!(past.lab.exercise.map(|e| e.index), Some(0));
     }
 
     /// A step whose result is a number takes a typed number: one that does not read is refused

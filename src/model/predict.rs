@@ -54,6 +54,9 @@ pub enum PredictAction {
     Check,
     /// Show the step without an answer.
     Show,
+    /// A new board, dealt from this seed (`crate::model::deal`), for the same technique and
+    /// slider: to try again.
+    NewBoard(u32),
 }
 
 impl Predict {

@@ -28,6 +28,9 @@ pub struct Setup {
     pub tool: Tool,
     /// Set while a drag paints: the occupancy every touched square gets.
     pub painting: Option<bool>,
+    /// The seed of New board, which dealt the board: the address carries it while the board
+    /// is still the one it dealt ([`Setup::seed`]).
+    pub dealt: Option<u32>,
 }
 
 impl Default for Setup {
@@ -42,6 +45,7 @@ impl Default for Setup {
             occupied: Bitboard(0x0000_0800_0040_0000 | 0x0000_0000_0800_0000),
             tool: Tool::Occupancy,
             painting: None,
+            dealt: None,
         }
     }
 }
@@ -99,6 +103,27 @@ impl Setup {
     /// What a link brings back: its position and technique; the tool in hand stays.
     pub fn restored(self, link: Setup) -> Setup {
         Setup { tool: self.tool, painting: self.painting, ..link }
+    }
+
+    /// The seed the board was dealt from, while it is still that board.
+    pub fn seed(&self) -> Option<u32> {
+        let seed = self.dealt?;
+        let (square, occupied) = crate::model::deal(seed);
+        (self.square == square && self.others.is_empty() && self.occupied == occupied).then_some(seed)
+    }
+
+    /// A lesson's technique, slider and board, in place of these; the tool in hand stays.
+    pub fn with_lesson(self, lesson: &crate::model::Lesson) -> Setup {
+        Setup {
+            technique: lesson.technique,
+            formula_open: false,
+            slider: lesson.slider,
+            square: lesson.sliders.squares().next().unwrap_or(self.square),
+            others: lesson.sliders.squares().skip(1).fold(Bitboard::EMPTY, Bitboard::with),
+            occupied: lesson.occupied,
+            dealt: None,
+            ..self
+        }
     }
 
     /// `square` occupied or empty.
