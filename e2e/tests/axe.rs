@@ -93,5 +93,18 @@ async fn predict_mode_asking_and_checked() {
     browser.click("[data-predict-check]").await;
     browser.wait_for_still().await;
     assert_clean(&browser, "predict mode, checked").await;
+    // An exercise's last lesson, every step shown: its banner, the score and the total.
+    browser.open("?exercise=sbamg%3Arook%3Ad1%3A0x0000000000000043&lesson=1").await;
+    for index in 0..64 {
+        if index > 0 {
+            browser.next_step(index).await;
+        }
+        browser.click("[data-predict-skip]").await;
+        if browser.read_painted("return !!document.querySelector('[data-exercise-score]');").await == true {
+            break;
+        }
+    }
+    browser.wait_for_still().await;
+    assert_clean(&browser, "an exercise, scored").await;
     browser.close().await;
 }

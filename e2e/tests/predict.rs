@@ -197,3 +197,93 @@ async fn a_fetched_technique_asks_too_and_the_final_result_waits() {
     assert_eq!(answered, json!([1, 0, true]), "the step shows, the final result does not");
     browser.close().await;
 }
+
+/// Show me on each step from step `from` (0-based, on screen) until the score shows: the
+/// number of steps of the trace.
+async fn show_every_step(browser: &Browser, from: usize) -> usize {
+    for index in from..64 {
+        if index > from {
+            browser.next_step(index).await;
+        }
+        browser.click("[data-predict-skip]").await;
+        let scored = browser.read_painted("return !!document.querySelector('[data-predict-score]');").await;
+        if scored == json!(true) {
+            return index + 1;
+        }
+    }
+    panic!("no score after 64 steps");
+}
+
+const LESSON_BOARD: &str = "return [location.search, [...document.querySelectorAll('[data-square]')].map(s => s.dataset.occupied + (s.dataset.slider ?? '')).join(',')];";
+
+/// New board deals a random board for the same technique and slider, its seed in the address,
+/// and that address deals the same board again. The Share dialog makes an exercise link of
+/// the lesson and random boards after it, and the link deals them in predict mode, one after
+/// the other: the board is the lesson's (a click says so and changes nothing), each lesson is
+/// scored, and the last one shows the total.
+#[tokio::test]
+async fn new_board_and_an_exercise_link_deal_their_boards_and_score_them() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    browser.open(LESSON).await;
+    show_every_step(&browser, 0).await;
+    // The verdict, the score and its buttons never draw over the code.
+    let over = browser
+        .read_painted(
+            "const code = document.querySelector('.code-panel').getBoundingClientRect().top;
+             return Math.round(Math.max(...[...document.querySelectorAll('.step-view *')].map(e => e.getBoundingClientRect().bottom)) - code);",
+        )
+        .await;
+    assert!(over.as_i64().unwrap() <= 0, "the score runs {over} px over the code");
+    browser.click("[data-predict-new]").await;
+    let dealt = browser.read_painted(LESSON_BOARD).await;
+    let address = dealt[0].as_str().unwrap().to_string();
+    assert!(address.contains("seed=") && !address.contains("occupied="), "{address}");
+    assert_eq!(browser.read_painted(GIVEAWAYS).await["state"], "asking", "a new board asks again");
+    browser.open(&address).await;
+    assert_eq!(browser.read_painted(LESSON_BOARD).await[1], dealt[1], "the same seed deals the same board");
+
+    // The Share dialog's exercise: this lesson, then two random boards of it.
+    browser.open("?v=2&technique=sbamg&slider=rook&square=d1&occupied=0x0000000000000043").await;
+    browser.click("[data-share-open]").await;
+    browser.eval("const n = document.querySelector('[data-share-random-boards]'); n.value = '2'; n.dispatchEvent(new Event('change', { bubbles: true })); return null;").await;
+    let link = browser
+        .read_when(
+            "return document.querySelector('[data-share-exercise]').value.includes('count%3D2');",
+            "return document.querySelector('[data-share-exercise]').value;",
+            vec![],
+            5,
+        )
+        .await
+        .expect("the exercise link counts the two random boards");
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.contains("exercise=sbamg%3Arook%3Ad1%3A0x0000000000000043%3Bsbamg%3Arook%3Aseed%3D"), "{link}");
+    let query = &link[link.find('?').unwrap()..];
+    browser.open(query).await;
+    let place = "const e = document.querySelector('[data-exercise]'); return [e.dataset.index, e.dataset.count];";
+    assert_eq!(browser.read_painted(place).await, json!(["1", "3"]));
+    // The board is the lesson's.
+    browser.click("[data-square=\"h8\"]").await;
+    let kept = browser.read_painted("return [document.querySelector('[data-square=\"h8\"]').dataset.occupied, document.querySelector('[data-message]')?.textContent];").await;
+    assert_eq!(kept[0], "false");
+    assert!(kept[1].as_str().is_some_and(|m| m.contains("Leave the exercise")), "{kept}");
+    // Lesson 1: step 1 right, the rest shown.
+    let steps = Technique::Sbamg.trace(Slider::Rook, Square::D1, Bitboard(0x43)).steps;
+    let Value::Board(truth) = steps[0].result else { panic!("a board") };
+    for square in truth.squares() {
+        browser.click(&cell(square)).await;
+    }
+    browser.click("[data-predict-check]").await;
+    browser.next_step(1).await;
+    let mut asked = show_every_step(&browser, 1).await;
+    assert_eq!(asked, steps.len());
+    for lesson in 2..=3 {
+        browser.click("[data-exercise-next]").await;
+        assert_eq!(browser.read_painted(place).await, json!([lesson.to_string(), "3"]));
+        assert_eq!(browser.read_painted(GIVEAWAYS).await["state"], "asking");
+        asked += show_every_step(&browser, 0).await;
+    }
+    let total = browser.read_painted("const t = document.querySelector('[data-exercise-score]'); return t && [t.dataset.right, t.dataset.asked];").await;
+    assert_eq!(total, json!(["1", asked.to_string()]));
+    assert!(browser.console_problems().await.is_empty(), "{:?}", browser.console_problems().await);
+    browser.close().await;
+}

@@ -159,6 +159,8 @@ pub fn parts(
     } else {
         format!("{} · {}", setup.technique.article().title(), setup.technique.title())
     };
+    // An exercise keeps predict mode on: no switch to turn it off.
+    let switch = if lab.exercise.is_some() { Html::default() } else { predict_toggle(lab.predict.on, on_action) };
     Parts {
         notices: notice_list(notices),
         exercise: lab.exercise.as_ref().map(|exercise| exercise_banner(exercise, on_action)).unwrap_or_default(),
@@ -178,7 +180,7 @@ pub fn parts(
             },
             playing: player_state.playing(),
             speed: player_state.speed,
-            predict_toggle: predict_toggle(lab.predict.on, on_action),
+            predict_toggle: switch.clone(),
             on_action: on_action.clone(),
         }),
         result: if waiting.is_some() {
@@ -196,7 +198,7 @@ pub fn parts(
             attack_result(&ResultProps { positive_rays_only, attacks, number })
         },
         step_view: waiting.or(step_view).unwrap_or_default(),
-        predict_toggle: predict_toggle(lab.predict.on, on_action),
+        predict_toggle: switch,
         code,
         key_help: if lab.preferences.show_keys { key_help(on_action) } else { Html::default() },
         title,

@@ -238,7 +238,10 @@ pub enum AfterScore<'a> {
 pub fn score(right: usize, asked: usize, missed: &[usize], after: AfterScore, on_action: &Callback<Action>) -> Html {
     let links = missed.iter().map(|&step| {
         let go = on_action.reform(move |_: MouseEvent| Action::Player(PlayerAction::GoTo(step)));
-        html! { <button type="button" class="link-button" data-predict-missed={step.to_string()} onclick={go}>{ format!("step {}", step + 1) }</button> }
+        html! {
+            <button type="button" class="link-button" data-predict-missed={step.to_string()} onclick={go}
+                aria-label={format!("Go back to step {}", step + 1)}>{ (step + 1).to_string() }</button>
+        }
     });
     let after = match after {
         AfterScore::NewBoard => {
@@ -266,7 +269,7 @@ pub fn score(right: usize, asked: usize, missed: &[usize], after: AfterScore, on
             <p class="predict-score" data-predict-score="" data-right={right.to_string()} data-asked={asked.to_string()}>
                 { format!("Score: {right} of {asked} steps right at the first try.") }
                 if !missed.is_empty() {
-                    { " Go back to " }{ for links }
+                    { if missed.len() == 1 { " Missed: step" } else { " Missed: steps" } }{ for links }
                 }
             </p>
             { after }
