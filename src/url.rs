@@ -247,11 +247,13 @@ fn read_setup(reader: &mut Reader, fields: &mut Query, lab: &mut Lab) {
     reader.read("square", fields.square.take(), |v| {
         let squares = sliders::parse_squares(v).map_err(|e| e.to_string())?;
         let first = squares.squares().next().unwrap_or(setup.square);
-        let squares = if setup.formula_open || squares.count() == 1 || setup.technique.takes_many_sliders() {
+        let squares = if setup.formula_open || squares.count() == 1 || setup.technique.takes_many_sliders(setup.slider)
+        {
             squares
         } else {
             // Keep the first slider, and say so: the rest of the link still applies.
-            one_slider_only = Some(sliders::OneSliderOnly { technique: setup.technique, sliders: squares });
+            one_slider_only =
+                Some(sliders::OneSliderOnly { technique: setup.technique, slider: setup.slider, sliders: squares });
             first.bit()
         };
         setup.others = squares.without(first);

@@ -5,7 +5,7 @@ use sliders::techniques::reference;
 use sliders_explain::narration::square_list;
 use std::rc::Rc;
 
-use sliders::{Bitboard, Direction, Slider, Square, Technique};
+use sliders::{Bitboard, Direction, Reach, Slider, Square, Technique};
 use sliders_formula::Target;
 use yew::prelude::*;
 
@@ -77,16 +77,17 @@ pub fn compare(props: &CompareProps) -> Html {
         };
         let expected = technique.expected_many(props.slider, sliders, props.occupied);
         let wrong = trace.result ^ expected;
-        let verdict = if wrong.is_empty() && technique.positive_rays_only() {
+        let reach = technique.reach(props.slider, sliders.count());
+        let verdict = if wrong.is_empty() && reach != Reach::Whole {
             // It matches only part of the reference: say which part, and show what it leaves out.
-            let full = Technique::Reference.attacks(props.slider, props.square, props.occupied);
+            let occupied = props.occupied | sliders;
+            let full = Technique::Reference.expected_many(props.slider, sliders, props.occupied);
             let left_out = full & !trace.result;
-            let rays: Vec<&str> = props
-                .slider
-                .lines()
-                .iter()
-                .map(|line| line.negative())
-                .filter(|&direction| !reference::ray(props.square, direction, props.occupied).is_empty())
+            let seen: Vec<Direction> = technique.rays(props.slider, sliders.count()).collect();
+            let rays: Vec<&str> = Technique::Reference
+                .rays(props.slider, 1)
+                .filter(|direction| !seen.contains(direction))
+                .filter(|&direction| sliders.squares().any(|square| !reference::ray(square, direction, occupied).is_empty()))
                 .map(Direction::name)
                 .collect();
             let left = if left_out.is_empty() {
@@ -97,7 +98,7 @@ pub fn compare(props: &CompareProps) -> Html {
             };
             html! {
                 <span class="verdict ok" data-left-out={left_out.to_string()}>
-                    { "✓ matches the reference's positive rays" }
+                    { format!("✓ matches the reference's {}", reach_words(reach)) }
                     <span class="left-out">{ format!("; {left}") }</span>
                 </span>
             }
@@ -107,7 +108,10 @@ pub fn compare(props: &CompareProps) -> Html {
             let squares: Vec<String> = wrong.squares().map(|s| s.to_string()).collect();
             html! { <span class="verdict wrong">{ format!("✗ differs on {}", squares.join(", ")) }</span> }
         };
-        let scope = if technique.positive_rays_only() { " (positive rays)" } else { "" };
+        let scope = match reach {
+            Reach::Whole => String::new(),
+            Reach::PositiveRays | Reach::East => format!(" ({})", reach_words(reach)),
+        };
         // The lesson is far above the table: bring it into view with the technique it now shows.
         let select = props.on_action.reform(move |_: MouseEvent| {
             let lesson = gloo::utils::document().query_selector(".lesson").ok().flatten();
@@ -151,6 +155,15 @@ pub fn compare(props: &CompareProps) -> Html {
                 </table>
             </div>
         </section>
+    }
+}
+
+/// The rays a technique computes, in words.
+fn reach_words(reach: Reach) -> &'static str {
+    match reach {
+        Reach::Whole => "attacks",
+        Reach::PositiveRays => "positive rays",
+        Reach::East => "east rays",
     }
 }
 
@@ -210,11 +223,12 @@ fn result_cells(trace: &sliders::Trace, wrong: Bitboard, verdict: Html) -> Html 
 /// Kogge-Stone Algorithm and Dumb7Fill take several."
 fn one_slider_only(problem: &sliders::OneSliderOnly) -> String {
     let many: Vec<&str> =
-        Technique::ALL.iter().filter(|t| t.takes_many_sliders()).map(|t| t.article().title()).collect();
+        Technique::ALL.iter().filter(|t| t.takes_many_sliders(problem.slider)).map(|t| t.article().title()).collect();
     format!(
-        "Takes one slider, and {} were given ({}); {} take several.",
+        "Takes one slider, and {} were given ({}); {} take several {}s.",
         problem.sliders.count(),
         square_list(problem.sliders),
-        join_words(&many)
+        join_words(&many),
+        problem.slider
     )
 }

@@ -1,7 +1,7 @@
 //! What every layout of the page draws ([`Parts`]), each part built once from the state, its
 //! trace and the current step's source file.
 
-use sliders::{Bitboard, Technique};
+use sliders::{Bitboard, Reach, Technique};
 use yew::prelude::*;
 
 use crate::components::board::Board;
@@ -23,10 +23,20 @@ use crate::sources::Source;
 /// The rays a positive-rays-only technique leaves out: what `reference` sees beyond its result.
 fn unseen(lab: &Lab, attacks: Bitboard) -> Bitboard {
     let setup = &lab.setup;
-    if !setup.formula_open && setup.technique.positive_rays_only() {
-        Technique::Reference.attacks(setup.slider, setup.square, setup.occupied) & !attacks
-    } else {
-        Bitboard::EMPTY
+    match reach(lab) {
+        Reach::Whole => Bitboard::EMPTY,
+        Reach::PositiveRays | Reach::East => {
+            Technique::Reference.expected_many(setup.slider, setup.sliders(), setup.occupied) & !attacks
+        }
+    }
+}
+
+/// Which rays the technique on screen computes: a formula's, all it says.
+fn reach(lab: &Lab) -> Reach {
+    let setup = &lab.setup;
+    match setup.formula_open {
+        true => Reach::Whole,
+        false => setup.technique.reach(setup.slider, setup.sliders().count()),
     }
 }
 
@@ -74,7 +84,7 @@ pub fn parts(
         Some(sliders::Value::Number(n)) if setup.formula_open && trace.result.0 == n => Some(n),
         _ => None,
     };
-    let positive_rays_only = !setup.formula_open && setup.technique.positive_rays_only();
+    let reach = reach(lab);
     // The embed clamps the narration to three lines, and the lesson folds all but its first
     // sentence where the code would get under 8 lines; "more" opens it (main.css: a checkbox,
     // so no state of the app's, and shown only when something is hidden).
@@ -195,7 +205,7 @@ pub fn parts(
                 </section>
             }
         } else {
-            attack_result(&ResultProps { positive_rays_only, attacks, number })
+            attack_result(&ResultProps { reach, attacks, number })
         },
         step_view: waiting.or(step_view).unwrap_or_default(),
         predict_toggle: switch,

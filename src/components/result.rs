@@ -1,11 +1,11 @@
 //! The final attack set, as hex and as the hook `data-result` / `data-value` tests read.
 
-use sliders::Bitboard;
+use sliders::{Bitboard, Reach};
 use yew::prelude::*;
 
 pub struct ResultProps {
-    /// The technique sees positive rays only: the result says which rays it leaves out.
-    pub positive_rays_only: bool,
+    /// Which rays the technique computes: the result says which it leaves out.
+    pub reach: Reach,
     pub attacks: Bitboard,
     /// The reader's formula gave a number (a count, a square), not a set of squares.
     pub number: Option<u64>,
@@ -30,11 +30,18 @@ pub fn attack_result(props: &ResultProps) -> Html {
                     { format!("Your formula's result is the number {n}, not a set of squares: the board shows its bits.") }
                 </p>
             }
-            if props.positive_rays_only {
+            if props.reach == Reach::PositiveRays {
                 <p class="note" data-positive-only="">
                     { "This technique sees positive rays only (towards higher bit indices): \
                        north and east for a rook, north-east and north-west for a bishop, all \
                        four for a queen. The rays it cannot see are hatched on the board." }
+                </p>
+            }
+            if props.reach == Reach::East {
+                <p class="note" data-east-only="">
+                    { "With several rooks, o^(o-2r) takes the article's set-wise form: one \
+                       subtraction finds every rook's east attacks on all eight ranks. Their \
+                       other rays are hatched on the board." }
                 </p>
             }
         </section>

@@ -52,7 +52,7 @@ pub fn setup(props: &SetupProps) -> Html {
             </button>
         }
     });
-    let place = if props.technique.takes_many_sliders() || props.formula_open {
+    let place = if props.technique.takes_many_sliders(props.slider) || props.formula_open {
         "Add or remove sliders"
     } else {
         "Place slider"

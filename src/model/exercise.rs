@@ -107,8 +107,8 @@ fn read_lesson(text: &str, room: usize) -> Result<Vec<Lesson>, String> {
             if sliders.is_empty() {
                 return Err("it names no square for the slider".into());
             }
-            if sliders.count() > 1 && !technique.takes_many_sliders() {
-                return Err(format!("{} takes one slider", technique.title()));
+            if sliders.count() > 1 && !technique.takes_many_sliders(slider) {
+                return Err(format!("{} takes one {slider}, not several", technique.title()));
             }
             if !occupied.starts_with("0x") {
                 return Err("occupied is 0x and up to 16 hex digits".into());
@@ -183,7 +183,7 @@ mod tests {
         assert!(refused("sbamg:rook:d1").contains("write technique:slider"));
         assert!(refused("sbamg:rook:seed=1:count=99").contains("count= is 1 to 20"));
         assert!(refused(";;").contains("no lessons"));
-        assert!(refused("sbamg:rook:b1,e4:0x0").contains("takes one slider"));
+        assert!(refused("sbamg:rook:b1,e4:0x0").contains("takes one rook, not several"));
         let many = vec!["sbamg:rook:d1:0x0"; 21].join(";");
         assert!(refused(&many).contains("20 lessons at most"));
         assert!(refused("sbamg:rook:seed=1:count=15;sbamg:rook:seed=1:count=6").contains("count= is 1 to 5"));

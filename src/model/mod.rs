@@ -314,7 +314,7 @@ impl Lab {
                 self.edit_board(occupied);
             }
             BoardAction::SetTool(tool) => setup.tool = tool,
-            BoardAction::SetSlider(slider) => setup.slider = slider,
+            BoardAction::SetSlider(slider) => self.message = setup.choose_slider(slider),
             BoardAction::SetTechnique(technique) => {
                 if let Some(message) = setup.choose(technique) {
                     self.message = Some(message);
@@ -1132,6 +1132,29 @@ mod tests {
         assert!(edited.asking() && edited.predict.score(steps.len()).is_none());
         // Predict mode off: nothing asks.
         assert!(!settle(edited, Action::Predict(PredictAction::Switch(false))).asking());
+    }
+
+    /// o^(o-2r) takes several rooks (the article's set-wise form), by link or by the slider
+    /// tool, and one bishop: switching to bishops keeps the first rook's square, and says so.
+    #[test]
+    fn subtraction_takes_several_rooks_and_one_bishop() {
+        let query = "?v=2&technique=subtraction&slider=rook&square=b1,e4,c6&occupied=0x0000001000100002";
+        let opened = crate::effects::open(query);
+        assert!(opened.notices.is_empty(), "{:?}", opened.notices);
+        let lab = apply(opened.lab, &[]);
+        let rooks = Square::B1.bit() | Square::E4.bit() | Square::C6.bit();
+        assert_eq!(lab.sliders(), rooks);
+        let trace = trace(&lab);
+        assert_eq!(trace.result, Technique::Subtraction.expected_many(Slider::Rook, rooks, lab.setup.occupied));
+        let added = apply(
+            lab.clone(),
+            &[Action::Board(BoardAction::SetTool(Tool::PlaceSlider)), Action::Board(BoardAction::Press(Square::G7))],
+        );
+        assert_eq!(added.sliders(), rooks.with(Square::G7));
+        let bishop = apply(lab, &[Action::Board(BoardAction::SetSlider(Slider::Bishop))]);
+        assert_eq!(bishop.sliders(), Square::B1.bit());
+        let message = bishop.message.unwrap_or_default();
+        assert!(message.contains("takes one slider: kept the bishop on b1 and removed e4 and c6"), "{message}");
     }
 
     /// Show me on every step of the trace on screen.

@@ -58,7 +58,7 @@ impl Setup {
 
     /// Several sliders at once: the set-wise techniques and a formula (whose `r` is their union).
     pub fn takes_many_sliders(&self) -> bool {
-        self.formula_open || self.technique.takes_many_sliders()
+        self.formula_open || self.technique.takes_many_sliders(self.slider)
     }
 
     /// The sliders as `square` (the lowest) and `others`; `None` for no slider at all.
@@ -86,12 +86,28 @@ impl Setup {
     pub fn choose(&mut self, technique: Technique) -> Option<String> {
         self.formula_open = false;
         self.technique = technique;
-        if self.others.is_empty() || technique.takes_many_sliders() {
+        self.keep_one_slider()
+    }
+
+    /// Chooses the kind of slider: o^(o-2r) takes several rooks but one bishop or queen, and
+    /// keeps the first, saying which others it removed.
+    pub fn choose_slider(&mut self, slider: Slider) -> Option<String> {
+        self.slider = slider;
+        self.keep_one_slider()
+    }
+
+    /// The first slider alone, where the technique takes one of this kind: which were removed.
+    fn keep_one_slider(&mut self) -> Option<String> {
+        if self.others.is_empty() || self.takes_many_sliders() {
             return None;
         }
+        let rooks = match self.slider == Slider::Rook || self.technique.takes_many_sliders(Slider::Rook) {
+            true => ", and o^(o-2r) several rooks",
+            false => "",
+        };
         let message = format!(
-            "{} takes one slider: kept the {} on {} and removed {}. Kogge-Stone and Dumb7Fill take several.",
-            technique.title(),
+            "{} takes one slider: kept the {} on {} and removed {}. Kogge-Stone and Dumb7Fill take several{rooks}.",
+            self.technique.title(),
             self.slider,
             self.square,
             sliders_explain::narration::square_list(self.others)

@@ -137,7 +137,7 @@ struct Position {
     /// rook, bishop or queen.
     #[arg(long, value_parser = parse_slider)]
     slider: Slider,
-    /// The slider's square, like d4; kogge-stone and dumb7fill also take several, like d4,f6.
+    /// The slider's square, like d4; kogge-stone and dumb7fill also take several, like d4,f6, and subtraction several rooks.
     #[arg(long, value_parser = parse_squares)]
     square: Bitboard,
     /// The occupancy: 0x-hex (up to 16 digits), 0b-binary or decimal; also as engines write it (0x…ULL, C64(0x…), 0x…_u64, bare hex like ff00).

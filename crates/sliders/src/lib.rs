@@ -33,7 +33,7 @@ pub use geometry::{
 pub use lanes::{ByteTable, Lanes, BYTES_REVERSED};
 pub use pext_mask::PextMask;
 pub use square::{parse_squares, ParseSquareError, ParseSquaresError, Square};
-pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Technique};
+pub use techniques::{Article, OneSliderOnly, ParseTechniqueError, Reach, Technique};
 pub use trace::{
     Comparison, Focus, Lane, Mask, NoTrace, Op, Operands, Place, Recorder, Scan, Site, Span, Step, Trace, Tracer,
     Value, Word, WordOrder,

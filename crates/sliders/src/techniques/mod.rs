@@ -32,7 +32,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::trace::{name_union_operands, NoTrace, Recorder, Trace, Tracer};
-use crate::{Bitboard, Slider, Square};
+use crate::{Bitboard, Direction, Slider, Square};
 
 /// One of the chessprogramming-wiki articles the techniques come from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -198,15 +198,21 @@ impl Technique {
         self.run(tracer, slider, square, occupied)
     }
 
-    /// True for the techniques that compute the attacks of any number of sliders at once.
-    pub const fn takes_many_sliders(self) -> bool {
-        matches!(self, Technique::KoggeStone | Technique::Dumb7Fill)
+    /// True for the techniques that compute the attacks of any number of `slider`s at once:
+    /// the fills for every slider, and o^(o-2r) for rooks, whose set-wise form (the article's)
+    /// finds the east attacks of every rook on every rank with one subtraction.
+    pub const fn takes_many_sliders(self, slider: Slider) -> bool {
+        match self {
+            Technique::KoggeStone | Technique::Dumb7Fill => true,
+            Technique::Subtraction => matches!(slider, Slider::Rook),
+            _ => false,
+        }
     }
 
     /// Every step on a set of sliders of one kind: the union of their attacks, each slider
     /// counted as occupied. Only the set-wise techniques take more than one slider.
     pub fn trace_many(self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Result<Trace, OneSliderOnly> {
-        let square = self.check_sliders(sliders)?;
+        let square = self.check_sliders(slider, sliders)?;
         if sliders.count() == 1 {
             return Ok(self.trace(slider, square, occupied));
         }
@@ -231,7 +237,7 @@ impl Technique {
         sliders: Bitboard,
         occupied: Bitboard,
     ) -> Result<Bitboard, OneSliderOnly> {
-        let square = self.check_sliders(sliders)?;
+        let square = self.check_sliders(slider, sliders)?;
         if sliders.count() == 1 {
             return Ok(self.attacks(slider, square, occupied));
         }
@@ -239,16 +245,20 @@ impl Technique {
     }
 
     /// What [`Technique::attacks_many`] must compute: each slider's expected set on the board
-    /// with every slider occupied.
+    /// with every slider occupied; for several rooks by o^(o-2r), each rook's east ray.
     pub fn expected_many(self, slider: Slider, sliders: Bitboard, occupied: Bitboard) -> Bitboard {
-        sliders.squares().fold(Bitboard::EMPTY, |all, square| all | self.expected(slider, square, occupied | sliders))
+        let each = |square| {
+            let rays = self.rays(slider, sliders.count());
+            rays.fold(Bitboard::EMPTY, |all, direction| all | reference::ray(square, direction, occupied | sliders))
+        };
+        sliders.squares().fold(Bitboard::EMPTY, |all, square| all | each(square))
     }
 
     /// The lowest slider, if this technique can take this many sliders.
-    fn check_sliders(self, sliders: Bitboard) -> Result<Square, OneSliderOnly> {
+    fn check_sliders(self, slider: Slider, sliders: Bitboard) -> Result<Square, OneSliderOnly> {
         match sliders.squares().next() {
-            Some(first) if sliders.count() == 1 || self.takes_many_sliders() => Ok(first),
-            _ => Err(OneSliderOnly { technique: self, sliders }),
+            Some(first) if sliders.count() == 1 || self.takes_many_sliders(slider) => Ok(first),
+            _ => Err(OneSliderOnly { technique: self, slider, sliders }),
         }
     }
 
@@ -256,6 +266,7 @@ impl Technique {
         match self {
             Technique::KoggeStone => kogge_stone::attacks_of_set(t, slider, sliders, occupied),
             Technique::Dumb7Fill => dumb7fill::attacks_of_set(t, slider, sliders, occupied),
+            Technique::Subtraction if slider == Slider::Rook => subtraction::east_attacks_of_set(t, sliders, occupied),
             // check_sliders lets only one slider through to the others.
             _ => self.run_one(t, slider, Square::from_index(sliders.0.trailing_zeros()), occupied),
         }
@@ -361,14 +372,29 @@ impl Technique {
     /// What the technique computes for this slider: its attacks, or for a positive-rays-only
     /// technique only the rays towards higher bits. The set `reference` must agree with.
     pub fn expected(self, slider: Slider, square: Square, occupied: Bitboard) -> Bitboard {
-        slider
-            .lines()
-            .iter()
-            .flat_map(|line| {
-                let negative = (!self.positive_rays_only()).then(|| line.negative());
-                core::iter::once(line.positive()).chain(negative)
-            })
-            .fold(Bitboard::EMPTY, |all, direction| all | reference::ray(square, direction, occupied))
+        self.rays(slider, 1).fold(Bitboard::EMPTY, |all, direction| all | reference::ray(square, direction, occupied))
+    }
+
+    /// The rays the technique computes for `count` sliders of this kind: every ray of the
+    /// slider, the positive rays alone for o^(o-2r), and east alone for several rooks (the
+    /// set-wise o^(o-2r)).
+    pub fn rays(self, slider: Slider, count: u32) -> impl Iterator<Item = Direction> {
+        let reach = self.reach(slider, count);
+        let all = slider.lines().iter().flat_map(|line| [line.positive(), line.negative()]);
+        all.filter(move |&direction| match reach {
+            Reach::Whole => true,
+            Reach::PositiveRays => direction.is_positive(),
+            Reach::East => direction == Direction::East,
+        })
+    }
+
+    /// Which of the slider's rays the technique computes for `count` sliders of its kind.
+    pub fn reach(self, slider: Slider, count: u32) -> Reach {
+        match self {
+            Technique::Subtraction if count > 1 && self.takes_many_sliders(slider) => Reach::East,
+            _ if self.positive_rays_only() => Reach::PositiveRays,
+            _ => Reach::Whole,
+        }
     }
 }
 
@@ -521,10 +547,22 @@ impl fmt::Display for Technique {
     }
 }
 
-/// A technique that takes one slider was given none or several.
+/// Which of a slider's rays a technique computes ([`Technique::reach`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reach {
+    /// Every ray: the slider's attacks.
+    Whole,
+    /// The rays towards higher bits: north and east, north-east and north-west.
+    PositiveRays,
+    /// East alone, for each of several rooks: the set-wise o^(o-2r).
+    East,
+}
+
+/// A technique that takes one `slider` was given none or several.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OneSliderOnly {
     pub technique: Technique,
+    pub slider: Slider,
     pub sliders: Bitboard,
 }
 
@@ -546,8 +584,8 @@ impl fmt::Display for OneSliderOnly {
         }
         f.write_str("); ")?;
         let many: alloc::vec::Vec<&str> =
-            Technique::ALL.iter().filter(|t| t.takes_many_sliders()).map(|t| t.name()).collect();
-        write!(f, "{} take several", many.join(" and "))
+            Technique::ALL.iter().filter(|t| t.takes_many_sliders(Slider::Bishop)).map(|t| t.name()).collect();
+        write!(f, "{} take several, and subtraction several rooks", many.join(" and "))
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::geometry::line_without;
 use crate::trace::{Focus, Tracer};
-use crate::{Bitboard, Line, Slider, Square};
+use crate::{Bitboard, Direction, Line, Slider, Square};
 use traced::traced;
 
 /// The positive rays' attacks, each line's by the name of its ray (the article's "north
@@ -72,18 +72,33 @@ fn line_attacks<T: Tracer>(t: &mut T, square: Square, line: Line, occupied: Bitb
     changed & line_mask
 }
 
-/// East attacks of any number of rooks at once, on all eight ranks: the setwise form.
-/// Setting the h-file in the occupancy stops every rank's borrow at its own end, and rooks
-/// already on the h-file are dropped, as their doubled bit would start a borrow on the next rank.
+/// East attacks of any number of rooks at once, on all eight ranks: the set-wise form the
+/// article gives ("even with multiple rooks per rank, it can be applied in SIMD- or SWAR-wise
+/// manner on all eight ranks (bytes) simultaneously"). One subtraction starts a borrow east of
+/// every rook, and each runs east along its own rank to the first piece or the h-file.
 pub fn east_attacks_setwise(rooks: Bitboard, occupied: Bitboard) -> Bitboard {
-    let rooks = rooks & !H_FILE;
-    let o = occupied | rooks | H_FILE;
-    let two_r = Bitboard(rooks.0 << 1);
-    // Each rank's borrow runs east to its first blocker; the changed bits are the attacks.
-    o ^ Bitboard(o.0.wrapping_sub(two_r.0))
+    east_attacks_of_set(&mut crate::trace::NoTrace, rooks, occupied)
+}
+
+#[traced]
+pub fn east_attacks_of_set<T: Tracer>(t: &mut T, rooks: Bitboard, occupied: Bitboard) -> Bitboard {
+    t.focus(Focus::Ray(Direction::East));
+    // A rook on the h-file attacks nothing east, and its doubled bit would land on the a-file of the rank above and start a borrow there: the h-file's rooks are left out.
+    let rooks_off_h = rooks & NOT_H_FILE;
+    // Every rook stands on the board, and the whole h-file is set: each rank's borrow then stops at its own h-file square at the latest, and never runs on into the next rank.
+    // shown as: o
+    let o = occupied | rooks_off_h | H_FILE;
+    // Each rook's bit doubled: the square east of each rook, where its rank's borrow starts.
+    // shown as: 2r
+    let two_r = rooks_off_h << 1;
+    // One subtraction for all eight ranks: each borrow runs east from its 2r bit through the zero bits of o and is absorbed by its rank's first one bit, a piece or the h-file's bit.
+    let difference = o - two_r;
+    // XOR marks the bits the subtraction changed: on each rank, the squares east of each rook up to and including the first piece.
+    o ^ difference
 }
 
 const H_FILE: Bitboard = Bitboard(0x8080_8080_8080_8080);
+const NOT_H_FILE: Bitboard = Bitboard(!H_FILE.0);
 
 table! {
     /// `LINE_MASKS[line][square]`: the whole line through the square, the square included.
