@@ -34,7 +34,7 @@ async fn two_rooks_for_kogge_stone_attack_as_their_union() {
     assert!(row.starts_with("Takes one slider, and 2 were given (d4 and f6)"), "{row}");
     assert!(
         row.contains(
-            "Kogge-Stone Algorithm, Dumb7Fill and Subtracting a Rook from a Blocking Piece take several rooks"
+            "Subtracting a Rook from a Blocking Piece, Kogge-Stone Algorithm and Dumb7Fill take several rooks"
         ) && !row.contains("kogge-stone"),
         "{row}"
     );
@@ -142,4 +142,69 @@ async fn choosing_in_the_compare_table_brings_the_lesson_into_view() {
         assert_eq!(lesson[1], "sbamg", "{size:?}");
         browser.close().await;
     }
+}
+
+/// o^(o-2r) takes several rooks, as its article says: on random sets of rooks the page's
+/// result is every rook's east attacks, the subtraction's narration says each borrow with the
+/// rook it starts from, and the step can be predicted.
+#[tokio::test]
+async fn subtraction_finds_the_east_attacks_of_several_rooks_at_once() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let mut boards = Vec::new();
+    sliders::workload::for_each_position(6, |occupancy, squares| {
+        let rooks: Bitboard = squares[..4].iter().map(|&s| Square::from_index(s as u32)).collect();
+        boards.push((rooks, Bitboard(occupancy) & !rooks));
+    });
+    for (rooks, occupied) in boards {
+        let names: Vec<&str> = rooks.squares().map(Square::name).collect();
+        let link = format!("?v=2&technique=subtraction&slider=rook&square={}&occupied={occupied}", names.join(","));
+        browser.open(&link).await;
+        let expected = Technique::Subtraction.expected_many(Slider::Rook, rooks, occupied);
+        assert_eq!(browser.result().await, expected, "{link}");
+        let east = rooks.squares().fold(Bitboard::EMPTY, |all, rook| {
+            all | sliders::techniques::reference::ray(rook, sliders::Direction::East, occupied | rooks)
+        });
+        assert_eq!(expected, east, "the reference's east rays");
+        let note = browser.read_painted("return document.querySelector('[data-east-only]')?.textContent ?? '';").await;
+        assert!(note.as_str().unwrap().contains("set-wise form"), "{note}");
+        // The subtraction's step names each borrow.
+        let trace = Technique::Subtraction.trace_many(Slider::Rook, rooks, occupied).unwrap();
+        let index = trace.steps.iter().position(|step| step.op == sliders::Op::Sub).unwrap();
+        browser.open(&format!("{link}&step={}", index + 1)).await;
+        let narration = browser.read_painted("return document.querySelector('[data-narration]').textContent;").await;
+        // A borrow starts at each 2r bit that is zero in o (a rook right beside a piece starts
+        // none: its 2r bit only clears that piece).
+        let h_file = 0x8080_8080_8080_8080u64;
+        let o = occupied.0 | rooks.0 | h_file;
+        let borrows = (((rooks.0 & !h_file) << 1) & !o).count_ones() as usize;
+        let said = narration.as_str().unwrap();
+        match borrows {
+            0 => assert!(said.contains("nothing borrows"), "{said}"),
+            _ => {
+                assert!(said.starts_with("A borrow starts at"), "{said}");
+                assert_eq!(said.matches("Another borrow starts at").count() + 1, borrows, "{said}");
+            }
+        }
+    }
+    // Predicted: the subtraction's difference, bit by bit, graded right.
+    let rooks = Square::B1.bit() | Square::E4.bit() | Square::C6.bit();
+    let occupied = Square::F1.bit() | Square::G4.bit();
+    let trace = Technique::Subtraction.trace_many(Slider::Rook, rooks, occupied).unwrap();
+    let index = trace.steps.iter().position(|step| step.op == sliders::Op::Sub).unwrap();
+    browser
+        .open(&format!(
+            "?v=2&technique=subtraction&slider=rook&square=b1,e4,c6&occupied={occupied}&predict=1&step={}",
+            index + 1
+        ))
+        .await;
+    let sliders::Value::Board(truth) = trace.steps[index].result else { panic!("a board") };
+    for square in truth.squares() {
+        browser.click(&format!("[data-predict-cell=\"{}\"]", square.name())).await;
+    }
+    browser.click("[data-predict-check]").await;
+    let graded = browser
+        .read_painted("const p = document.querySelector('[data-predict]'); return [p.dataset.state, p.dataset.wrong];")
+        .await;
+    assert_eq!(graded, serde_json::json!(["checked", "0"]));
+    browser.close().await;
 }
