@@ -107,7 +107,7 @@ mod transport {
 
     thread_local! {
         static SERVER: RefCell<Server> = RefCell::new(
-            Server::compiling(wasm_encode::encode).saying(sliders_explain::narration::formula_step),
+            Server::compiling(wasm_encode::encode).saying(sliders_explain::narration::sentence),
         );
     }
 

@@ -188,7 +188,8 @@ pub fn start() {
     // The module carries every technique for its own panels (Compare, Benchmark): its trace of
     // the page's state is computed here, not asked of techniques.wasm.
     #[cfg(target_arch = "wasm32")]
-    crate::techniques::answer_here(sliders_formula::wire::answer_technique);
+    // It shows no step's sentence: its traces go without.
+    crate::techniques::answer_here(|request, bytes| sliders_formula::wire::answer_technique(request, bytes, None));
     if let Ok(root) = gloo::utils::document().create_element("div") {
         yew::Renderer::<Panels>::with_root(root).render();
     }

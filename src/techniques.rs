@@ -36,7 +36,9 @@ pub fn trace(
     sliders: Bitboard,
     occupied: Bitboard,
 ) -> Option<Result<Trace, String>> {
-    if technique == CARRIED {
+    // Here before techniques.wasm, without its sentences; once it is here, asked of it, which
+    // says them.
+    if technique == CARRIED && !transport::ready() {
         let lowest = sliders.squares().next().unwrap_or(sliders::Square::A1);
         return Some(Ok(CARRIED.trace(slider, lowest, occupied)));
     }
@@ -76,7 +78,7 @@ mod transport {
     }
 
     pub fn ask(request: TechniqueRequest, bytes: &[u8]) -> Option<Result<Vec<u8>, String>> {
-        Some(answer_technique(request, bytes))
+        Some(answer_technique(request, bytes, Some(sliders_explain::narration::sentence)))
     }
 }
 

@@ -153,6 +153,7 @@ pub fn parts(
             asking,
             answer,
             predict,
+            techniques_failed: matches!(lab.techniques, Status::Failed(_)),
         })
     });
     let code = if setup.formula_open {

@@ -4,7 +4,7 @@
 
 use sliders::{Bitboard, Op, Step, Value};
 use sliders_explain::marks::{captions, step_marks, Marks};
-use sliders_explain::narration::{first_sentence, on_screen_with_why, square_list, step_focus_name, Board};
+use sliders_explain::narration::{first_sentence, on_screen_with_why, square_list, step_focus_name, told, Board};
 use sliders_pictures::diagram::format_value;
 use yew::prelude::*;
 
@@ -35,6 +35,8 @@ pub struct StepViewProps {
     /// without predict mode.
     pub answer: Html,
     pub predict: Html,
+    /// techniques.wasm, which says what each step does, could not be loaded.
+    pub techniques_failed: bool,
 }
 
 /// MSB first, one byte (one rank, h to a) per group, so a line break can only fall between bytes.
@@ -218,10 +220,17 @@ pub fn step_view(props: &StepViewProps) -> Html {
                 if !key.is_empty() {
                     <p class="operand-legend" data-grid-key="">{ key.trim_start() }</p>
                 }
-                // `data-why-loading`: the end-to-end tests wait for the why before they read the narration.
-                <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
-                    { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }
-                </p>
+                // `data-why-loading`: the end-to-end tests wait for the why, and the sentence (which
+                // techniques.wasm says), before they read the narration.
+                if told(step) {
+                    <p class="narration" data-narration="" data-why-loading={props.why.is_none().then_some("")}>
+                        { narration(&on_screen_with_why(step, frame, &props.board, props.why.as_deref().unwrap_or(""))) }
+                    </p>
+                } else if props.techniques_failed {
+                    <p class="narration" data-narration="">{ "What this step does is said by techniques.wasm, which could not be loaded: reload the page to try again." }</p>
+                } else {
+                    <p class="narration" data-narration="" data-why-loading="">{ "Loading what this step does (techniques.wasm)…" }</p>
+                }
                 { props.after_narration.clone() }
                 { strip }
                 // What a screen reader says once per step: the label and the result in words. The

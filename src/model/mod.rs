@@ -101,15 +101,24 @@ pub struct TraceKey {
     pub slider: Slider,
     pub sliders: Bitboard,
     pub occupied: Bitboard,
-    /// Where the technique's traced code is: `Ready` for a formula and for the technique the
-    /// first load carries, else where `techniques.wasm` is.
+    /// Where `techniques.wasm` is (`Ready` for a formula, which formula.wasm traces): it traces
+    /// every technique but the one the first load carries, and says every technique's steps,
+    /// that one's too (a new trace of it once the module is here brings its sentences).
     pub techniques: Status,
 }
 
 impl TraceKey {
     /// Whether the trace waits for `techniques.wasm`: it has no steps until then.
     pub fn waits_for_techniques(&self) -> bool {
-        self.techniques != Status::Ready
+        !self.formula_open && self.technique != crate::techniques::CARRIED && self.techniques != Status::Ready
+    }
+
+    /// Whether `other` traces the same steps: the same setup, and the steps waiting for
+    /// techniques.wasm in both or in neither. The module's coming changes only the sentences
+    /// of the technique the first load carries: the reader keeps the step, and their answers.
+    pub fn same_steps(&self, other: &TraceKey) -> bool {
+        let without_status = |key: &TraceKey| TraceKey { techniques: Status::Ready, ..key.clone() };
+        without_status(self) == without_status(other) && self.waits_for_techniques() == other.waits_for_techniques()
     }
 }
 
@@ -260,11 +269,7 @@ impl Lab {
             slider: setup.slider,
             sliders: setup.sliders(),
             occupied: setup.occupied,
-            techniques: if setup.formula_open || setup.technique == crate::techniques::CARRIED {
-                Status::Ready
-            } else {
-                self.techniques.clone()
-            },
+            techniques: if setup.formula_open { Status::Ready } else { self.techniques.clone() },
         }
     }
 
@@ -558,7 +563,7 @@ impl Reducible for Lab {
         next.keep_to_the_lesson(&self);
         // A new position, technique or formula means a new trace: settle the player on it (its
         // step is clamped when the new trace's shape comes in), and ask each of its steps anew.
-        if next.trace_key() != self.trace_key() {
+        if !next.trace_key().same_steps(&self.trace_key()) {
             next.player = next.player.settled();
             next.predict.outcomes.clear();
         }

@@ -34,7 +34,7 @@ pub extern "C" fn answer(kind: u32) -> i32 {
             server
                 .borrow_mut()
                 .get_or_insert_with(|| {
-                    Server::compiling(wasm_encode::encode).saying(sliders_explain::narration::formula_step)
+                    Server::compiling(wasm_encode::encode).saying(sliders_explain::narration::sentence)
                 })
                 .answer(kind, &request)
         }),

@@ -6,6 +6,9 @@
 //! [`operands`] and [`animation`] on them; [`sentences`] and [`formula`] (what only a reader's
 //! formula does) on those; [`narration`], which picks a step's sentence, and [`marks`] last.
 #![no_std]
+// Without the techniques' sentences (the page's first load: the modules that trace send each
+// step's sentence), the words they are made of go unused; they stay, for the builds that say.
+#![cfg_attr(not(feature = "technique-sentences"), allow(dead_code, unused_imports))]
 
 extern crate alloc;
 

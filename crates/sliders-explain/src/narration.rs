@@ -155,14 +155,6 @@ pub fn describe(step: &Step, board: &Board) -> String {
     format!("{idle}. {what}")
 }
 
-/// The sentence for a formula's own operation, for the formula module to send with the step
-/// ([`Step::sentence`]): `None` for a step the techniques' sentences say.
-#[cfg(feature = "formula-sentences")]
-pub fn formula_step(trace: &Trace, step: &Step) -> Option<String> {
-    let names = operands::of(step);
-    formula_sentence(step, &prose(names.lhs), &prose(names.rhs), &Board::of(trace))
-}
-
 /// What a formula's own operation did: computed here when this build carries the sentences
 /// ([`crate::formula`]), else the one the step was sent with. The page's first load leaves
 /// them out (its formula steps all come from the formula module, which says them).
@@ -176,7 +168,39 @@ fn formula_sentence(step: &Step, _: &str, _: &str, _: &Board) -> Option<String> 
     step.sentence.as_deref().map(String::from)
 }
 
+/// Whether this build can say what `step` did: it carries the sentences, or the step came with
+/// one. The page's own trace of the technique it opens on comes without, until techniques.wasm
+/// is here to say it.
+pub fn told(step: &Step) -> bool {
+    cfg!(feature = "technique-sentences") || step.sentence.is_some()
+}
+
+/// What a step did, in words, as a module sends it with the step ([`Step::sentence`]): the
+/// page's first load says no step itself, and shows the sentence the module that traced the
+/// step sent (the formula module, or techniques.wasm).
+#[cfg(all(feature = "formula-sentences", feature = "technique-sentences"))]
+pub fn sentence(trace: &Trace, step: &Step) -> Option<String> {
+    Some(describe_values(step, &Board::of(trace)))
+}
+
+/// What the step did: said here when this build carries the sentences, else the one the step
+/// was sent with (empty when it came with none: the page's own trace of the technique it
+/// carries, until techniques.wasm narrates it).
+#[cfg(feature = "technique-sentences")]
 fn describe_values(step: &Step, board: &Board) -> String {
+    match step.sentence.as_deref() {
+        Some(sent) if !cfg!(feature = "formula-sentences") => String::from(sent),
+        _ => say_values(step, board),
+    }
+}
+
+#[cfg(not(feature = "technique-sentences"))]
+fn describe_values(step: &Step, _: &Board) -> String {
+    step.sentence.as_deref().map(String::from).unwrap_or_default()
+}
+
+#[cfg(feature = "technique-sentences")]
+fn say_values(step: &Step, board: &Board) -> String {
     let lhs = step.lhs.board().unwrap_or_default();
     let rhs = step.rhs.and_then(Value::board).unwrap_or_default();
     // A technique's shift amount is below 64 (a formula's larger ones are said by formula.rs).

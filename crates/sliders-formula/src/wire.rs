@@ -708,8 +708,13 @@ fn write_technique(writer: &mut Writer, technique: Technique) {
     writer.u8(index.map_or(u8::MAX, |index| index as u8));
 }
 
-/// The answer of `techniques.wasm` to `request`: the work is the core's.
-pub fn answer_technique(request: TechniqueRequest, bytes: &[u8]) -> Result<Vec<u8>, String> {
+/// The answer of `techniques.wasm` to `request`: the work is the core's, and each traced step
+/// goes with the sentence `narrator` says of it, where there is one to say it.
+pub fn answer_technique(
+    request: TechniqueRequest,
+    bytes: &[u8],
+    narrator: Option<Narrator>,
+) -> Result<Vec<u8>, String> {
     let unread = "techniques.wasm could not read the request";
     let mut reader = Reader::new(bytes);
     let technique = reader.u8().and_then(|index| Technique::ALL.get(index as usize).copied()).ok_or(unread)?;
@@ -718,7 +723,8 @@ pub fn answer_technique(request: TechniqueRequest, bytes: &[u8]) -> Result<Vec<u
         TechniqueRequest::Trace => {
             let board = read_board(&mut reader).filter(|_| reader.finished());
             let (slider, sliders, occupied) = board.ok_or(unread)?;
-            let trace = technique.trace_sliders(slider, sliders, occupied);
+            let mut trace = technique.trace_sliders(slider, sliders, occupied);
+            narrate(&mut trace, narrator);
             write_trace(&mut writer, &trace, None).map_err(|unsent| unsent.to_string())?;
         }
         TechniqueRequest::FillTable => {
@@ -1042,9 +1048,18 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
 /// What writes a module's bytes: `wasm-encode`'s `encode`, which the core does not carry.
 pub type Encoder = fn(&super::wasm::Module) -> Vec<u8>;
 
-/// What says a formula's step where the reader of the trace cannot: `sliders-explain`'s
-/// sentence for a formula's own operations, which the core does not carry.
+/// What says a step where the reader of the trace cannot: `sliders-explain`'s sentence, which
+/// the core does not carry, and the page's first load leaves to the modules that trace.
 pub type Narrator = fn(&Trace, &Step) -> Option<String>;
+
+/// Each step of `trace` with the sentence `narrator` says of it.
+fn narrate(trace: &mut Trace, narrator: Option<Narrator>) {
+    let Some(narrator) = narrator else { return };
+    let sentences: Vec<_> = trace.steps.iter().map(|step| narrator(trace, step)).collect();
+    for (step, sentence) in trace.steps.iter_mut().zip(sentences) {
+        step.sentence = sentence.map(Cow::Owned);
+    }
+}
 
 /// The language's side: answers the page's requests, keeping the last formula it read, so that
 /// a formula is parsed once per edit however many boards it then runs on.
@@ -1103,12 +1118,7 @@ impl Server {
             Request::Trace => {
                 let (slider, sliders, occupied) = read_board(&mut reader).ok_or_else(unreadable)?;
                 let (mut trace, fault) = formula.trace_until_fault(slider, sliders, occupied);
-                if let Some(narrator) = self.narrator {
-                    let sentences: Vec<_> = trace.steps.iter().map(|step| narrator(&trace, step)).collect();
-                    for (step, sentence) in trace.steps.iter_mut().zip(sentences) {
-                        step.sentence = sentence.map(Cow::Owned);
-                    }
-                }
+                narrate(&mut trace, self.narrator);
                 write_trace(&mut writer, &trace, fault.as_ref()).map_err(|unsent| unsent.to_string())?;
             }
             Request::Attacks => {

@@ -17,7 +17,7 @@ module_buffer::exports!();
 pub extern "C" fn answer(kind: u32) -> i32 {
     let request = module_buffer::take();
     let answered = match TechniqueRequest::ALL.get(kind as usize) {
-        Some(&kind) => answer_technique(kind, &request),
+        Some(&kind) => answer_technique(kind, &request, Some(sliders_explain::narration::sentence)),
         None => Err(format!("techniques.wasm has no request {kind}")),
     };
     module_buffer::answer(answered)
