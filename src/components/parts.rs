@@ -114,14 +114,7 @@ pub fn parts(
             let missed: Vec<usize> = (0..trace.steps.len())
                 .filter(|&step| !matches!(lab.predict.outcome(step), Some(Outcome::Checked { wrong: 0, .. })))
                 .collect();
-            let after = match &lab.exercise {
-                None => AfterScore::NewBoard,
-                Some(exercise) if exercise.index + 1 < exercise.lessons.len() => {
-                    AfterScore::NextLesson { next: exercise.index + 1, count: exercise.lessons.len() }
-                }
-                Some(exercise) => AfterScore::ExerciseDone(exercise),
-            };
-            predict_score(right, asked, &missed, after, on_action)
+            predict_score(right, asked, &missed, after_score(lab), on_action)
         });
         AnswerArea { in_equation, below: html! { <>{ below }{ for score }</> } }
     };
@@ -213,6 +206,17 @@ pub fn parts(
         code,
         key_help: if lab.preferences.show_keys { key_help(on_action) } else { Html::default() },
         title,
+    }
+}
+
+/// What follows the score: a new board, or in an exercise the next lesson or the total.
+fn after_score(lab: &Lab) -> AfterScore<'_> {
+    match &lab.exercise {
+        None => AfterScore::NewBoard,
+        Some(exercise) if exercise.index + 1 < exercise.lessons.len() => {
+            AfterScore::NextLesson { next: exercise.index + 1, count: exercise.lessons.len() }
+        }
+        Some(exercise) => AfterScore::ExerciseDone(exercise),
     }
 }
 
