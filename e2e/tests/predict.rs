@@ -140,8 +140,8 @@ async fn a_number_step_takes_a_typed_number() {
 
 /// The answer grid and Check are a screen from the board's top at 1280x720 and in a 600x720
 /// embed; on a 390x844 phone (board, player and the operands' grids first) the answer grid
-/// starts within a screen of the board's top, and Check is a scroll below it. A switches
-/// predict mode on and off, and the address follows.
+/// starts within a screen of the board's top, and Check stays on screen beside it. The answer
+/// grid is labelled a–h and 1–8. A switches predict mode on and off, and the address follows.
 #[tokio::test]
 async fn the_answer_and_check_are_on_the_first_screen_at_every_size() {
     for (size, embed) in [((1280, 720), ""), ((600, 720), "&embed=1"), ((390, 844), "")] {
@@ -163,6 +163,25 @@ async fn the_answer_and_check_are_on_the_first_screen_at_every_size() {
             "{size:?}{embed}: the answer reaches {reach} px below the board's top, in a screen of {height}"
         );
         assert!(room[3].as_i64().unwrap() <= 0, "{size:?}{embed}: the page scrolls sideways by {} px", room[3]);
+        // The answer grid is labelled as the board is: files under it, ranks beside it.
+        let labels = browser
+            .eval("return [[...document.querySelectorAll('.answer-files span')].map(s => s.textContent).join(''), [...document.querySelectorAll('.answer-ranks span')].map(s => s.textContent).join('')];")
+            .await;
+        assert_eq!(labels, json!(["abcdefgh", "87654321"]), "{size:?}{embed}");
+        if size.0 < 400 {
+            // On a phone, with the answer grid in the middle of the screen, Check is on screen
+            // too: it stays at the bottom while the step asks.
+            let seen = browser
+                .read_painted(
+                    "document.querySelector('.answer-grid').scrollIntoView({ block: 'center' });
+                     const check = document.querySelector('[data-predict-check]').getBoundingClientRect();
+                     const grid = document.querySelector('.answer-grid').getBoundingClientRect();
+                     return [Math.round(check.top), Math.round(check.bottom), Math.round(grid.top), innerHeight];",
+                )
+                .await;
+            let [check_top, check_bottom, grid_top, height] = [0, 1, 2, 3].map(|i| seen[i].as_i64().unwrap());
+            assert!(check_top >= 0 && check_bottom <= height && grid_top < height, "{size:?}: Check at {seen}");
+        }
         browser.close().await;
     }
     let browser = Browser::start_at("/", (1280, 720)).await;

@@ -191,11 +191,19 @@ fn answer_grid(given: Bitboard, truth: Option<Bitboard>, on_action: &Callback<Ac
             focus_cell(next);
         }
     });
+    // The ranks beside the cells and the files under them, as on the board: a blank grid gives
+    // no other clue which square is which. (The cells' own names are what a screen reader says.)
+    let ranks = (1..=8).rev().map(|rank| html! { <span>{ rank.to_string() }</span> });
+    let files = ["a", "b", "c", "d", "e", "f", "g", "h"].map(|file| html! { <span>{ file }</span> });
     html! {
-        <div class="answer-grid" role="group" aria-label="Your answer: arrow keys move, Space flips a bit"
-            onpointerdown={on_pointer_down} onpointermove={on_pointer_move} onpointerup={on_release.clone()}
-            onpointercancel={on_release} onclick={on_click} onkeydown={on_key_down}>
-            { for cells }
+        <div class="answer-board">
+            <div class="answer-ranks" aria-hidden="true">{ for ranks }</div>
+            <div class="answer-grid" role="group" aria-label="Your answer: arrow keys move, Space flips a bit"
+                onpointerdown={on_pointer_down} onpointermove={on_pointer_move} onpointerup={on_release.clone()}
+                onpointercancel={on_release} onclick={on_click} onkeydown={on_key_down}>
+                { for cells }
+            </div>
+            <div class="answer-files" aria-hidden="true">{ for files }</div>
         </div>
     }
 }
