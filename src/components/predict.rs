@@ -47,7 +47,16 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                 }
             };
             AnswerArea {
-                in_equation: figure(field, format!("{caption}: your answer"), false),
+                // Under the grid, what to do with it: on a phone the prompt gives way to the
+                // buttons' bar, and this is what says it there.
+                in_equation: figure(
+                    field,
+                    match step.result {
+                        Value::Board(_) => format!("{caption}: your answer, click its squares"),
+                        Value::Number(_) => format!("{caption}: your answer"),
+                    },
+                    false,
+                ),
                 below: html! {
                     <div class="predict" data-predict="" data-state="asking">
                         <p class="predict-prompt">{ prompt }</p>
@@ -303,13 +312,29 @@ fn exercise_total(exercise: &Exercise) -> Html {
     }
 }
 
+/// "Exercise: lesson 2 of 3, SBAMG (o^(o-3cbn)) for the rook on d1. Predict each step, then Check."
+fn lesson_said(exercise: &Exercise) -> String {
+    let lesson = exercise.lesson();
+    let technique = lesson.technique;
+    let squares = sliders_explain::narration::square_list(lesson.sliders);
+    let slider =
+        if lesson.sliders.count() == 1 { lesson.slider.name().to_string() } else { format!("{}s", lesson.slider) };
+    format!(
+        "Exercise: lesson {} of {}, {} ({}) for the {slider} on {squares}. Predict each step, then Check.",
+        exercise.index + 1,
+        exercise.lessons.len(),
+        technique.article().title(),
+        technique.title(),
+    )
+}
+
 /// Where the reader is in a teacher's exercise, and the way out of it.
 pub fn exercise_banner(exercise: &Exercise, on_action: &Callback<Action>) -> Html {
     let leave = on_action.reform(|_: MouseEvent| Action::Exercise(ExerciseAction::Leave));
     let count = exercise.lessons.len();
     html! {
         <div class="exercise-banner" data-exercise="" data-index={(exercise.index + 1).to_string()} data-count={count.to_string()}>
-            <p>{ format!("Exercise: lesson {} of {count}. Predict each step, then Check.", exercise.index + 1) }</p>
+            <p>{ lesson_said(exercise) }</p>
             <button type="button" class="link-button" data-exercise-leave="" onclick={leave}>{ "Leave the exercise" }</button>
         </div>
     }

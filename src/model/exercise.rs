@@ -92,7 +92,10 @@ fn read_lesson(text: &str, room: usize) -> Result<Vec<Lesson>, String> {
     let [technique, slider, board @ ..] = parts.as_slice() else {
         return Err("write technique:slider:squares:occupied".into());
     };
-    let technique = technique.parse::<Technique>().map_err(|_| "no technique has that name")?;
+    let technique = technique.parse::<Technique>().map_err(|_| {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!("no technique is called \"{}\": the names are {}", crate::input::clip(technique), names.join(", "))
+    })?;
     let slider = slider.parse::<Slider>().map_err(|e| e.to_string())?;
     match board {
         [seed, count] if seed.starts_with("seed=") => {
@@ -179,7 +182,9 @@ mod tests {
         assert_eq!(Exercise::write_lesson(&exercise.lessons[0]), "sbamg:rook:d1:0x0000000000000043");
         let refused = |text: &str| Exercise::read(text).unwrap_err();
         assert!(refused("sbamg:rook:d1:0x43;magic:rook:z9:0x0").starts_with("lesson 2 (\"magic:rook:z9:0x0\")"));
-        assert!(refused("nope:rook:d1:0x0").contains("no technique has that name"));
+        let unknown = refused("nope:rook:d1:0x0");
+        assert!(unknown.contains("no technique is called \"nope\": the names are reference, "), "{unknown}");
+        assert!(unknown.contains("sbamg") && unknown.contains("subtraction"), "{unknown}");
         assert!(refused("sbamg:rook:d1").contains("write technique:slider"));
         assert!(refused("sbamg:rook:seed=1:count=99").contains("count= is 1 to 20"));
         assert!(refused(";;").contains("no lessons"));
