@@ -218,7 +218,15 @@ impl Browser {
 
     /// Fails the test saying which of [`settled`]'s conditions never came true.
     async fn explain_unsettled(&self) {
-        assert!(self.eval(SOURCES_LOADED).await == json!(true), "the technique's source never arrived");
+        if self.eval(SOURCES_LOADED).await != json!(true) {
+            // Which of them is still waiting, and what it says: a source file, a step's why or
+            // sentence, the formula language or techniques.wasm.
+            let waiting = self
+                .eval("return [...document.querySelectorAll('[data-source-loading], [data-why-loading], [data-formula-loading], [data-trace-loading]')].map(e => e.outerHTML.slice(0, 300));")
+                .await;
+            let address = self.eval("return location.search;").await;
+            panic!("the technique's source never arrived: still waiting, at {address}: {waiting}");
+        }
         // Says what the panels module last drew.
         self.wait_for_panels().await;
     }
