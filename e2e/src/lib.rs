@@ -225,7 +225,11 @@ impl Browser {
                 .eval("return [...document.querySelectorAll('[data-source-loading], [data-why-loading], [data-formula-loading], [data-trace-loading]')].map(e => e.outerHTML.slice(0, 300));")
                 .await;
             let address = self.eval("return location.search;").await;
-            panic!("the technique's source never arrived: still waiting, at {address}: {waiting}");
+            // What the static server was asked for last: a file asked and never read shows as
+            // missing here, one answered as present.
+            let served: Vec<String> =
+                self.server.requests.lock().map(|log| log.iter().rev().take(12).cloned().collect()).unwrap_or_default();
+            panic!("the technique's source never arrived: still waiting, at {address}: {waiting}; the server's last requests, newest first: {served:?}");
         }
         // Says what the panels module last drew.
         self.wait_for_panels().await;
