@@ -67,25 +67,41 @@ fn cached(file: &'static str) -> Source {
     })
 }
 
-/// Asks for `file`, calling `rendered` once it has arrived (or failed), unless it is already here.
-fn request(file: &'static str, rendered: Callback<()>) {
-    let start = CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        match cache.iter_mut().find(|(name, _)| *name == file) {
-            Some((_, entry)) => {
-                if let Entry::Loading(waiting) = entry {
-                    waiting.push(rendered);
-                }
-                false
-            }
-            None => {
-                cache.push((file, Entry::Loading(vec![rendered])));
-                true
-            }
+/// What asking the cache for a file found.
+#[derive(Debug, PartialEq, Eq)]
+enum Asked {
+    /// Nobody had asked: the caller starts the fetch, and is called when it ends.
+    Start,
+    /// The fetch is under way: the caller is called when it ends.
+    Waiting,
+    /// The file is here (or failed): nobody will call the caller, who must render again itself.
+    /// A component renders `Loading`, then asks in its effect; a fetch that ended in between
+    /// (another component had started it) would otherwise leave it at `Loading` for good.
+    Here,
+}
+
+fn ask(cache: &mut Vec<(&'static str, Entry)>, file: &'static str, rendered: Callback<()>) -> Asked {
+    match cache.iter_mut().find(|(name, _)| *name == file) {
+        Some((_, Entry::Loading(waiting))) => {
+            waiting.push(rendered);
+            Asked::Waiting
         }
-    });
-    if start {
-        wasm_bindgen_futures::spawn_local(async move {
+        Some((_, Entry::Done(_))) => Asked::Here,
+        None => {
+            cache.push((file, Entry::Loading(vec![rendered])));
+            Asked::Start
+        }
+    }
+}
+
+/// Asks for `file`, calling `rendered` once it has arrived (or failed), or at once if it
+/// already has.
+fn request(file: &'static str, rendered: Callback<()>) {
+    let asked = CACHE.with(|cache| ask(&mut cache.borrow_mut(), file, rendered.clone()));
+    match asked {
+        Asked::Waiting => {}
+        Asked::Here => rendered.emit(()),
+        Asked::Start => wasm_bindgen_futures::spawn_local(async move {
             let source = match fetch_text(&format!("{SOURCE_DIR}/{file}")).await {
                 Ok(text) => Source::Ready(text.into()),
                 Err(why) => Source::Failed(format!("The page could not load {file}: {why}.").into()),
@@ -98,7 +114,7 @@ fn request(file: &'static str, rendered: Callback<()>) {
             if let Some(Entry::Loading(waiting)) = waiting {
                 waiting.iter().for_each(|rendered| rendered.emit(()));
             }
-        });
+        }),
     }
 }
 
@@ -148,4 +164,36 @@ pub fn use_source(file: Option<&'static str>) -> Source {
         }
     });
     file.map_or(Source::Loading, cached)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    fn counting(calls: &Rc<Cell<u32>>) -> Callback<()> {
+        let calls = calls.clone();
+        Callback::from(move |()| calls.set(calls.get() + 1))
+    }
+
+    #[test]
+    fn a_file_that_arrived_before_its_asker_asked_is_said_to_be_here() {
+        let mut cache = Vec::new();
+        let (first, second, late) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        assert_eq!(ask(&mut cache, "subtraction.rs", counting(&first)), Asked::Start);
+        assert_eq!(ask(&mut cache, "subtraction.rs", counting(&second)), Asked::Waiting);
+        assert_eq!(ask(&mut cache, "compose.rs", counting(&second)), Asked::Start, "another file is its own fetch");
+        // The fetch ends: the two that waited are in the entry, to be called.
+        let Some((_, Entry::Loading(waiting))) = cache.iter_mut().find(|(name, _)| *name == "subtraction.rs") else {
+            panic!("subtraction.rs should be loading");
+        };
+        assert_eq!(waiting.len(), 2);
+        waiting.iter().for_each(|rendered| rendered.emit(()));
+        cache[0].1 = Entry::Done(Source::Ready("// the source".into()));
+        assert_eq!((first.get(), second.get()), (1, 1));
+        // A component that rendered `Loading` before the end and asks only now is told it is
+        // here, and is not put on a list nobody will read again.
+        assert_eq!(ask(&mut cache, "subtraction.rs", counting(&late)), Asked::Here);
+        assert!(matches!(&cache[0].1, Entry::Done(Source::Ready(_))));
+    }
 }
