@@ -138,6 +138,66 @@ async fn a_number_step_takes_a_typed_number() {
     browser.close().await;
 }
 
+/// A bit scan's number is a square's index: the step asks which square, and takes the square's
+/// name as well as its index. A mirrored word's answer grid is labelled with the squares its
+/// bits stand for, rank 8 at the bottom, and a wrong bit is named by its index and its square.
+#[tokio::test]
+async fn a_scan_asks_for_a_square_and_a_mirrored_word_says_its_squares() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let occupied = Bitboard(0x0000_0000_0000_0043);
+    let steps = Technique::Sbamg.trace(Slider::Rook, Square::D1, occupied).steps;
+    let (index, square) =
+        steps.iter().enumerate().find_map(|(index, step)| Some((index, step.result_square()?))).expect("a scan");
+    browser
+        .open(&format!("?v=2&technique=sbamg&slider=rook&square=d1&occupied={occupied}&predict=1&step={}", index + 1))
+        .await;
+    let prompt = browser.read_painted("return document.querySelector('.predict-prompt').textContent;").await;
+    assert!(
+        prompt.as_str().unwrap().contains("which square is bsq? Its name or its index, 0 (a1) to 63 (h8)."),
+        "{prompt}"
+    );
+    let field = browser.client.find(fantoccini::Locator::Css("[data-predict-number]")).await.expect("a field");
+    assert_eq!(field.attr("inputmode").await.unwrap().as_deref(), Some("text"), "a phone's keyboard has letters");
+    field.send_keys(&square.name().to_uppercase()).await.unwrap();
+    field.send_keys(&fantoccini::key::Key::Enter.to_string()).await.unwrap();
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!((&graded["state"], &graded["wrong"]), (&json!("checked"), &json!("0")), "{graded}");
+    assert_eq!(graded["verdict"], json!(format!("Right: {} ({square}).", square.index())));
+
+    // Hyperbola quintessence's bswap(r): the answer is on the mirrored board.
+    let steps = Technique::HyperbolaQuintessence.trace(Slider::Rook, Square::D4, BOARD).steps;
+    let swap = steps.iter().position(|step| step.label == "bswap(r) = r_mirrored").expect("the swap");
+    browser
+        .open(&format!(
+            "{}&technique=hyperbola-quintessence&step={}",
+            LESSON.replace("&technique=obstruction-difference", ""),
+            swap + 1
+        ))
+        .await;
+    let labels = browser
+        .read_painted("return [[...document.querySelectorAll('.answer-files span')].map(s => s.textContent).join(''), [...document.querySelectorAll('.answer-ranks span')].map(s => s.textContent).join(''), document.querySelector('.answer-figure figcaption').textContent];")
+        .await;
+    assert_eq!(
+        labels,
+        json!(["abcdefgh", "12345678", "r_mirrored: your answer on the mirrored board, click its squares"])
+    );
+    // Nothing set: the one bit, d4's, stands where d5 is drawn.
+    browser.click("[data-predict-check]").await;
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!(graded["marks"]["d5"], json!("missed"), "{graded}");
+    assert!(graded["verdict"].as_str().unwrap().contains("bit 35 (d4 on the mirrored board) should be 1"), "{graded}");
+    let cell = browser.attribute("[data-predict-cell=\"d5\"]", "aria-label").await;
+    assert_eq!(cell.as_deref(), Some("d4: 0, should be 1"));
+
+    // Obstruction difference's 0x8000000000000000 >> …: the constant's hex is said once.
+    let steps = Technique::ObstructionDifference.trace(Slider::Rook, Square::D4, BOARD).steps;
+    let top = steps.iter().position(|step| step.label.starts_with("0x8000000000000000 >>")).expect("the constant");
+    browser.open(&format!("{}&step={}", LESSON.replace("&predict=1", ""), top + 1)).await;
+    let caption = browser.read_painted("return document.querySelector('.equation figcaption').textContent;").await;
+    assert_eq!(caption, json!("0x8000000000000000"));
+    browser.close().await;
+}
+
 /// The answer grid and Check are a screen from the board's top at 1280x720 and in a 600x720
 /// embed; on a 390x844 phone (board, player and the operands' grids first) the answer grid
 /// starts within a screen of the board's top, and Check stays on screen beside it. The answer

@@ -54,7 +54,10 @@ pub fn grid(props: &GridProps) -> Html {
         html! { <span ~className={class}></span> }
     });
     let value = props.board.to_string();
-    let label = format!("{}: {value}", props.caption);
+    let label = match props.caption.is_empty() {
+        true => value.clone(),
+        false => format!("{}: {value}", props.caption),
+    };
     html! {
         <figure class="grid-figure">
             <div class="grid" role="img" aria-label={label} data-value={props.value_hook.then(|| value.clone())}
@@ -63,7 +66,7 @@ pub fn grid(props: &GridProps) -> Html {
             </div>
             // Where the hex must break (a phone), it breaks between its two 32-bit halves. While
             // the animation still hides bits, the value is not given away: "…", as a number shows.
-            <figcaption>{ props.caption.clone() }{ " " }<code class="grid-hex">
+            <figcaption>if !props.caption.is_empty() { { props.caption.clone() }{ " " } }<code class="grid-hex">
                 if props.shown.is_some() { { "…" } } else { { &value[..value.len().min(10)] }<wbr/>{ &value[value.len().min(10)..] } }
             </code></figcaption>
         </figure>

@@ -3,7 +3,7 @@
 //! (right, missed, extra) with what the first wrong bit should be and why; and at the end of the
 //! trace, the score, with the missed steps to go back to.
 
-use sliders::{Bitboard, Square, Step, Value};
+use sliders::{Bitboard, Square, Step, Value, WordOrder};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
@@ -39,12 +39,20 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
             let check = on_action.reform(|_: MouseEvent| Action::Predict(PredictAction::Check));
             let show = on_action.reform(|_: MouseEvent| Action::Predict(PredictAction::Show));
             let (prompt, field) = match step.result {
-                Value::Board(_) => {
-                    (format!("Your turn: set the bits of {caption}."), answer_grid(answer.bits, None, on_action))
-                }
-                Value::Number(_) => {
-                    (format!("Your turn: what number is {caption}?"), number_field(answer, error, on_action))
-                }
+                Value::Board(_) => (
+                    format!("Your turn: set the bits of {caption}."),
+                    answer_grid(answer.bits, None, step.order, on_action),
+                ),
+                Value::Number(_) => match step.result_square() {
+                    Some(_) => (
+                        format!("Your turn: which square is {caption}? Its name or its index, 0 (a1) to 63 (h8)."),
+                        number_field(answer, error, "text", on_action),
+                    ),
+                    None => (
+                        format!("Your turn: what number is {caption}?"),
+                        number_field(answer, error, "numeric", on_action),
+                    ),
+                },
             };
             AnswerArea {
                 // Under the grid, what to do with it: on a phone the prompt gives way to the
@@ -52,7 +60,14 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                 in_equation: figure(
                     field,
                     match step.result {
-                        Value::Board(_) => format!("{caption}: your answer, click its squares"),
+                        Value::Board(_) => match step.order.board_note() {
+                            None => format!("{caption}: your answer, click its squares"),
+                            // The labels beside it say which square each bit stands for there.
+                            Some(board) => format!("{caption}: your answer on the {board}, click its squares"),
+                        },
+                        Value::Number(_) if step.result_square().is_some() => {
+                            format!("{caption}: your answer, a square or its index")
+                        }
                         Value::Number(_) => format!("{caption}: your answer"),
                     },
                     false,
@@ -85,13 +100,25 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                         n => format!("{n} bits wrong."),
                     };
                     let sentence = why.map_or(verdict.clone(), |why| format!("{verdict} {why}"));
-                    (figure(answer_grid(given, Some(truth), on_action), String::from("your answer"), true), sentence)
-                }
-                (Value::Number(given), Value::Number(truth)) if given == truth => {
-                    (Html::default(), format!("Right: {truth}."))
+                    (
+                        figure(
+                            answer_grid(given, Some(truth), step.order, on_action),
+                            String::from("your answer"),
+                            true,
+                        ),
+                        sentence,
+                    )
                 }
                 (Value::Number(given), Value::Number(truth)) => {
-                    (Html::default(), format!("Not {given}: {caption} is {truth}."))
+                    // A scan's index is said with the square it numbers.
+                    let named = |n: u64| match step.result_square() {
+                        Some(_) if n < 64 => format!("{n} ({})", Square::from_index(n as u32)),
+                        _ => n.to_string(),
+                    };
+                    match given == truth {
+                        true => (Html::default(), format!("Right: {}.", named(truth))),
+                        false => (Html::default(), format!("Not {}: {caption} is {}.", named(given), named(truth))),
+                    }
                 }
                 // An answer of the other kind is never graded (`Predict::grade`).
                 (Value::Board(_), Value::Number(_)) | (Value::Number(_), Value::Board(_)) => {
@@ -116,7 +143,8 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
 }
 
 /// The number field of a step whose result is a number; Enter checks it.
-fn number_field(answer: &Answer, error: Option<&str>, on_action: &Callback<Action>) -> Html {
+/// `inputmode`: "numeric" for a number, "text" where a square's name is an answer too.
+fn number_field(answer: &Answer, error: Option<&str>, inputmode: &'static str, on_action: &Callback<Action>) -> Html {
     let on_input = on_action.reform(|event: InputEvent| {
         let input: HtmlInputElement = event.target_unchecked_into();
         Action::Predict(PredictAction::Type(input.value()))
@@ -129,7 +157,7 @@ fn number_field(answer: &Answer, error: Option<&str>, on_action: &Callback<Actio
         <form class="predict-number" onsubmit={on_submit}>
             <label>
                 <span class="control-label">{ "Your answer" }</span>
-                <input type="text" inputmode="numeric" autocomplete="off" data-predict-number="" value={answer.number.clone()}
+                <input type="text" {inputmode} autocomplete="off" data-predict-number="" value={answer.number.clone()}
                     oninput={on_input} aria-invalid={error.is_some().then_some("true")} aria-describedby="predict-error" />
             </label>
             if let Some(error) = error {
@@ -139,10 +167,12 @@ fn number_field(answer: &Answer, error: Option<&str>, on_action: &Callback<Actio
     }
 }
 
-/// The reader's answer as a grid of 64 buttons, rank 8 on top: pressed to flip a bit, dragged
-/// across to paint, arrow keys to move. Once checked (`truth`), each square is marked right,
-/// missed (should be 1) or extra (should be 0), by a symbol as well as its colour.
-fn answer_grid(given: Bitboard, truth: Option<Bitboard>, on_action: &Callback<Action>) -> Html {
+/// The reader's answer as a grid of 64 buttons, bit 63 at the top right as in every grid:
+/// pressed to flip a bit, dragged across to paint, arrow keys to move. Its labels name the
+/// squares the bits stand for in the word's `order` (a mirrored board has rank 8 at the bottom).
+/// Once checked (`truth`), each square is marked right, missed (should be 1) or extra (should
+/// be 0), by a symbol as well as its colour.
+fn answer_grid(given: Bitboard, truth: Option<Bitboard>, order: WordOrder, on_action: &Callback<Action>) -> Html {
     let cells = (0..8).rev().flat_map(|rank| (0..8).map(move |file| Square::from_index(rank * 8 + file))).map(|square| {
         let on = given.contains(square);
         let mark = truth.map(|truth| match (on, truth.contains(square)) {
@@ -151,10 +181,12 @@ fn answer_grid(given: Bitboard, truth: Option<Bitboard>, on_action: &Callback<Ac
             (true, false) => "extra",
         });
         let class = class_names(&[Some("answer-cell"), Some(if on { "on" } else { "off" }), mark]);
+        // The square the bit stands for, which is the cell's own but in a turned word.
+        let named = order.square_of_bit(square.index());
         let label = match mark {
-            Some("missed") => format!("{square}: 0, should be 1"),
-            Some("extra") => format!("{square}: 1, should be 0"),
-            _ => format!("{square}: {}", u8::from(on)),
+            Some("missed") => format!("{named}: 0, should be 1"),
+            Some("extra") => format!("{named}: 1, should be 0"),
+            _ => format!("{named}: {}", u8::from(on)),
         };
         html! {
             <button type="button" ~className={class} data-predict-cell={square.name()} data-on={if on { "1" } else { "0" }}
@@ -202,8 +234,10 @@ fn answer_grid(given: Bitboard, truth: Option<Bitboard>, on_action: &Callback<Ac
     });
     // The ranks beside the cells and the files under them, as on the board: a blank grid gives
     // no other clue which square is which. (The cells' own names are what a screen reader says.)
-    let ranks = (1..=8).rev().map(|rank| html! { <span>{ rank.to_string() }</span> });
-    let files = ["a", "b", "c", "d", "e", "f", "g", "h"].map(|file| html! { <span>{ file }</span> });
+    let ranks = (0..8).rev().map(|row| &order.square_of_bit(row * 8).name()[1..]);
+    let ranks = ranks.map(|rank| html! { <span>{ rank }</span> });
+    let files = (0..8).map(|column| &order.square_of_bit(column).name()[..1]);
+    let files = files.map(|file| html! { <span>{ file }</span> });
     html! {
         <div class="answer-board">
             <div class="answer-ranks" aria-hidden="true">{ for ranks }</div>

@@ -51,10 +51,15 @@ fn binary(board: Bitboard) -> Html {
 
 fn operand(value: Value, caption: &str, marks: &Marks, result: bool) -> Html {
     match value {
-        Value::Board(board) => html! {
-            <Grid {board} caption={AttrValue::from(caption.to_string())} sliders={marks.slider} active={marks.active} shown={marks.shown}
+        Value::Board(board) => {
+            // A hex constant's name is the hex the caption shows beside it: said once.
+            let spelled = caption.starts_with("0x") && sliders_explain::operands::spells(caption, board.0);
+            let caption = if spelled { AttrValue::default() } else { AttrValue::from(caption.to_string()) };
+            html! {
+            <Grid {board} {caption} sliders={marks.slider} active={marks.active} shown={marks.shown}
                 borrow={marks.borrow} cursor={marks.cursor} value_hook={result} />
-        },
+            }
+        }
         Value::Number(n) => {
             let text = if marks.pending() { "…".to_string() } else { n.to_string() };
             html! {

@@ -422,7 +422,8 @@ impl Lab {
     /// Predict mode's actions.
     fn on_predict(&mut self, action: PredictAction) {
         let step = self.player.step;
-        let truth = self.shape().and_then(|shape| shape.by_step.get(step)).map(|shape| shape.result);
+        let truth =
+            self.shape().and_then(|shape| shape.by_step.get(step)).map(|shape| (shape.result, shape.result_square));
         let asking = self.asking();
         let predict = &mut self.predict;
         let answer = predict.answer_for(step);
@@ -443,11 +444,13 @@ impl Lab {
                 answer.number = text;
                 predict.error = None;
             }
-            PredictAction::Check if asking => match truth.map(|truth| Predict::grade(answer, truth)) {
-                Some(Ok(outcome)) => self.reveal(step, outcome),
-                Some(Err(why)) => predict.error = Some(why),
-                None => {}
-            },
+            PredictAction::Check if asking => {
+                match truth.map(|(truth, square)| Predict::grade(answer, truth, square)) {
+                    Some(Ok(outcome)) => self.reveal(step, outcome),
+                    Some(Err(why)) => predict.error = Some(why),
+                    None => {}
+                }
+            }
             PredictAction::Show if asking => self.reveal(step, Outcome::Shown),
             PredictAction::NewBoard(seed) => {
                 let (square, occupied) = deal(seed);
@@ -607,7 +610,8 @@ mod tests {
     #[test]
     fn the_traces_shape_alone_draws_nothing_but_the_reducer_keeps_it() {
         let lab = Rc::new(Lab::default());
-        let step = |frames| StepShape { frames, reading_ms: 2000, result: sliders::Value::Number(0) };
+        let step =
+            |frames| StepShape { frames, reading_ms: 2000, result: sliders::Value::Number(0), result_square: None };
         let shape = TraceShape { by_step: vec![step(1), step(3), step(1)].into() };
         let next = lab.clone().reduce(Action::Player(PlayerAction::Traced(lab.trace_key(), shape.clone())));
         assert!(!Rc::ptr_eq(&lab, &next), "the reducer keeps the shape");

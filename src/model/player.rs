@@ -41,6 +41,8 @@ pub struct StepShape {
     pub reading_ms: u32,
     /// The step's result: predict mode grades the reader's answer against it.
     pub result: sliders::Value,
+    /// The square a bit scan's number is the index of: its name is an answer too.
+    pub result_square: Option<sliders::Square>,
 }
 
 /// What the player needs of a trace: the shape of each of its steps.
@@ -55,7 +57,12 @@ impl TraceShape {
         TraceShape {
             by_step: steps
                 .iter()
-                .map(|step| StepShape { frames: frame_count(step), reading_ms: reading_ms(step), result: step.result })
+                .map(|step| StepShape {
+                    frames: frame_count(step),
+                    reading_ms: reading_ms(step),
+                    result: step.result,
+                    result_square: step.result_square(),
+                })
                 .collect(),
         }
     }

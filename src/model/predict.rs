@@ -96,15 +96,18 @@ impl Predict {
         &mut self.answer
     }
 
-    /// Grades the answer to `step` against its result `truth`; `Err` says why a typed number
-    /// cannot be read.
-    pub fn grade(answer: &Answer, truth: Value) -> Result<Outcome, String> {
+    /// Grades the answer to `step` against its result `truth`, a bit scan's `square` by its
+    /// name too; `Err` says why a typed number cannot be read.
+    pub fn grade(answer: &Answer, truth: Value, square: Option<Square>) -> Result<Outcome, String> {
         Ok(match truth {
             Value::Board(board) => {
                 Outcome::Checked { answer: Value::Board(answer.bits), wrong: (answer.bits ^ board).count() }
             }
             Value::Number(n) => {
-                let given = read_number(&answer.number)?;
+                let given = match square {
+                    Some(_) => read_square(&answer.number)?,
+                    None => read_number(&answer.number)?,
+                };
                 Outcome::Checked { answer: Value::Number(given), wrong: u32::from(given != n) }
             }
         })
@@ -127,6 +130,20 @@ fn read_number(text: &str) -> Result<u64, String> {
     })
 }
 
+/// A typed square: its name (`d1`) or its index, 0 (a1) to 63 (h8), in decimal or `0x` hex.
+fn read_square(text: &str) -> Result<u64, String> {
+    if let Ok(square) = text.trim().to_ascii_lowercase().parse::<Square>() {
+        return Ok(u64::from(square.index()));
+    }
+    read_number(text).map_err(|_| match text.trim() {
+        "" => String::from("Type the result first: a square's name (d1) or its index, 0 (a1) to 63 (h8)."),
+        text => format!(
+            "\"{}\" is neither a square nor a number: type a square's name (d1) or its index, 0 (a1) to 63 (h8).",
+            text.chars().take(24).collect::<String>()
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,16 +153,30 @@ mod tests {
         let truth = Value::Board(Square::D4.bit() | Square::D5.bit());
         let answer = Answer { bits: Square::D4.bit() | Square::E4.bit(), ..Answer::default() };
         assert_eq!(
-            Predict::grade(&answer, truth),
+            Predict::grade(&answer, truth, None),
             Ok(Outcome::Checked { answer: Value::Board(answer.bits), wrong: 2 })
         );
         let number =
-            |text: &str| Predict::grade(&Answer { number: text.into(), ..Answer::default() }, Value::Number(27));
+            |text: &str| Predict::grade(&Answer { number: text.into(), ..Answer::default() }, Value::Number(27), None);
         assert_eq!(number("27"), Ok(Outcome::Checked { answer: Value::Number(27), wrong: 0 }));
         assert_eq!(number(" 0x1b "), Ok(Outcome::Checked { answer: Value::Number(27), wrong: 0 }));
         assert_eq!(number("28"), Ok(Outcome::Checked { answer: Value::Number(28), wrong: 1 }));
         assert!(number("").unwrap_err().starts_with("Type the result first"));
         assert!(number("d4").unwrap_err().contains("\"d4\" is not a number"));
+    }
+
+    #[test]
+    fn a_scans_square_is_taken_by_its_name_or_its_index() {
+        let square = |text: &str| {
+            let answer = Answer { number: text.into(), ..Answer::default() };
+            Predict::grade(&answer, Value::Number(3), Some(Square::D1))
+        };
+        for right in ["d1", " D1 ", "3", "0x3"] {
+            assert_eq!(square(right), Ok(Outcome::Checked { answer: Value::Number(3), wrong: 0 }), "{right}");
+        }
+        assert_eq!(square("e1"), Ok(Outcome::Checked { answer: Value::Number(4), wrong: 1 }));
+        assert!(square("z9").unwrap_err().contains("\"z9\" is neither a square nor a number"));
+        assert!(square("").unwrap_err().contains("a square's name (d1) or its index"));
     }
 
     #[test]

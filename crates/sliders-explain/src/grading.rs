@@ -1,24 +1,36 @@
 //! What predict mode says of a wrong bit in a reader's answer: the square's bit in the step's
 //! result, and where the operation took it from, computed from the step's values. The squares
-//! are named as the step's grids draw them.
+//! are named as the step's grids draw them; in a word that holds the board turned round, a bit
+//! by its index, and the square it stands for once.
 
 use alloc::format;
 use alloc::string::String;
 
-use sliders::{Op, Square, Step, Value};
+use core::fmt;
+
+use sliders::{Op, Square, Step, Value, WordOrder};
 
 use crate::marks::captions;
 
-/// Why `square`'s bit of `step`'s result is what it is: "d5 should be 1: d5 is 1 in both o and
-/// mask." For a step whose result is not a board, nothing.
+/// Why the bit at `square` (the answer grid's cell: bit `square.index()` of the word) of
+/// `step`'s result is what it is: "d5 should be 1: d5 is 1 in both o and mask." In a word that
+/// holds the board turned round, the bit is named by its index, and the square it stands for
+/// once: "bit 35 (d4 on the mirrored board) should be 1: …". For a step whose result is not a
+/// board, nothing.
 pub fn why_bit(step: &Step, square: Square) -> Option<String> {
+    let named = match step.order.board_note() {
+        Some(board) => format!("bit {} ({} on the {board})", square.index(), step.order.square_of_bit(square.index())),
+        None => String::from(square.name()),
+    };
     let bit = |value: Value| value.board().map(|board| u8::from(board.contains(square)));
+    let cell = square;
+    let square = Bit { index: cell.index(), order: step.order };
     let result = bit(step.result)?;
     let [lhs, rhs, result_name] = captions(step);
     let (a, b) = (bit(step.lhs), step.rhs.and_then(bit));
     // Where the bit comes from is the operation's to say; an operation whose bit has no short
     // story (a product, a table's entry) names the result's bit alone.
-    let plain = || format!("bit {} of {result_name} is {result}", square.index());
+    let plain = || format!("bit {} of {result_name} is {result}", square.index);
     let because = match step.op {
         Op::And => match (a, b) {
             (Some(1), Some(1)) => format!("{square} is 1 in both {lhs} and {rhs}"),
@@ -55,15 +67,15 @@ pub fn why_bit(step: &Step, square: Square) -> Option<String> {
         },
         Op::ByteSwap => match step.lhs.board() {
             Some(board) => {
-                let source = Square::from_index(square.index() ^ 56);
-                let from = u8::from(board.contains(source));
+                let source = Bit { index: square.index ^ 56, order: step.operand_order() };
+                let from = u8::from(board.contains(Square::from_index(source.index)));
                 format!("the byte swap brings it from {source} of {lhs}, the same file on the mirrored rank, which is {from}")
             }
             None => plain(),
         },
         Op::LowestBit | Op::HighestBit => match (step.lhs.board(), result) {
             (Some(_), 1) => format!("{square} is the {} one bit of {lhs}", end_of(step.op)),
-            (Some(board), _) if board.contains(square) => {
+            (Some(board), _) if board.contains(cell) => {
                 format!("{square} is 1 in {lhs}, but not its {} one bit", end_of(step.op))
             }
             (Some(_), _) => format!("{square} is 0 in {lhs}"),
@@ -89,7 +101,24 @@ pub fn why_bit(step: &Step, square: Square) -> Option<String> {
         | Op::Mask(_)
         | Op::Swizzle(_) => plain(),
     };
-    Some(format!("{square} should be {result}: {because}."))
+    Some(format!("{named} should be {result}: {because}."))
+}
+
+/// A bit of a word as a sentence names it: by its square, or by its index in a word that holds
+/// the board turned round (where the square of the same name is another bit).
+#[derive(Clone, Copy)]
+struct Bit {
+    index: u32,
+    order: WordOrder,
+}
+
+impl fmt::Display for Bit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.order.is_turned() {
+            true => write!(f, "bit {}", self.index),
+            false => f.write_str(Square::from_index(self.index).name()),
+        }
+    }
 }
 
 /// Which end a lowest- or highest-bit step takes its bit from.
@@ -104,9 +133,9 @@ fn end_of(op: Op) -> &'static str {
 /// Why `square`'s bit of `minuend - subtrahend` is what it is: the two operands' bits, and
 /// whether a borrow comes into it from the bits below (the borrow into a bit is that bit of
 /// `minuend ^ subtrahend ^ difference`).
-fn borrowed(square: Square, minuend: u64, subtrahend: u64, difference: Value, [lhs, rhs]: [&str; 2]) -> String {
+fn borrowed(square: Bit, minuend: u64, subtrahend: u64, difference: Value, [lhs, rhs]: [&str; 2]) -> String {
     let difference = difference.board().map_or(0, |board| board.0);
-    let at = |word: u64| (word >> square.index()) & 1;
+    let at = |word: u64| (word >> square.index) & 1;
     let (x, y, borrow) = (at(minuend), at(subtrahend), at(minuend ^ subtrahend ^ difference));
     let operands = match x == y {
         true => format!("{square} is {x} in both {lhs} and {rhs}"),
@@ -128,9 +157,9 @@ fn borrowed(square: Square, minuend: u64, subtrahend: u64, difference: Value, [l
 }
 
 /// Why `square`'s bit of `-operand` (`0 - operand`) is what it is.
-fn negated(square: Square, operand: u64, negation: Value, name: &str) -> String {
+fn negated(square: Bit, operand: u64, negation: Value, name: &str) -> String {
     let negation = negation.board().map_or(0, |board| board.0);
-    let at = |word: u64| (word >> square.index()) & 1;
+    let at = |word: u64| (word >> square.index) & 1;
     let (y, borrow) = (at(operand), at(operand ^ negation));
     let said = match (y, borrow) {
         (0, 0) => "no borrow comes into it from below, so 0 − 0 leaves 0",
@@ -143,8 +172,8 @@ fn negated(square: Square, operand: u64, negation: Value, name: &str) -> String 
 
 /// Where a shift took `square`'s bit from: the bit `shift` below (left) or above (right) in
 /// `lhs`, or nowhere, when that is past the end of the word.
-fn shifted_from(step: &Step, square: Square, shift: u64, lhs: &str) -> String {
-    let index = u64::from(square.index());
+fn shifted_from(step: &Step, square: Bit, shift: u64, lhs: &str) -> String {
+    let index = u64::from(square.index);
     let from = match step.op {
         Op::Shl => index.checked_sub(shift),
         _ => Some(index + shift).filter(|&from| from < 64),
@@ -152,11 +181,11 @@ fn shifted_from(step: &Step, square: Square, shift: u64, lhs: &str) -> String {
     let board = step.lhs.board().unwrap_or_default();
     match from {
         Some(from) => {
-            let source = Square::from_index(from as u32);
+            let source = Bit { index: from as u32, order: square.order };
             format!(
                 "it comes from {source} of {lhs}, {} places away, which is {}",
                 shift,
-                u8::from(board.contains(source))
+                u8::from(board.contains(Square::from_index(source.index)))
             )
         }
         None => format!("the shift by {shift} brings a zero into it from beyond the end of the word"),
@@ -188,13 +217,19 @@ mod tests {
                         for square in Square::ALL {
                             let text = why_bit(step, square).unwrap();
                             let bit = u8::from(result.contains(square));
-                            assert!(text.starts_with(&format!("{square} should be {bit}: ")), "{text}");
+                            let head = match step.order.is_turned() {
+                                true => format!("bit {} (", square.index()),
+                                false => format!("{square} should be {bit}: "),
+                            };
+                            assert!(text.starts_with(&head), "{text}");
+                            assert!(text.contains(&format!(" should be {bit}: ")), "{text}");
                             let [lhs, rhs, _] = captions(step);
+                            let named = Bit { index: square.index(), order: step.order };
                             for (name, value) in [(lhs, Some(step.lhs)), (rhs, step.rhs)] {
                                 let Some(board) = value.and_then(|v| v.board()) else { continue };
                                 let bit = u8::from(board.contains(square));
                                 for claim in [
-                                    format!("{square} is {} in {name}", 1 - bit),
+                                    format!("{named} is {} in {name}", 1 - bit),
                                     format!("is {} in both {name}", 1 - bit),
                                 ] {
                                     assert!(!text.contains(&claim), "{technique}: {}: {text}", step.label);
@@ -211,6 +246,22 @@ mod tests {
 
     /// The borrow a subtraction's sentence speaks of is the borrow of long subtraction, done
     /// bit by bit from a1 up, as a reader would on paper.
+    /// A mirrored word's bit is named by its index, and the square it stands for once: the
+    /// cell drawn where d5 is holds d4's bit.
+    #[test]
+    fn a_mirrored_words_bit_says_which_square_it_stands_for() {
+        let trace = Technique::HyperbolaQuintessence.trace(Slider::Rook, Square::D4, Bitboard(0x0000_0800_0040_0000));
+        let swap = trace.steps.iter().find(|step| step.label == "bswap(r) = r_mirrored").unwrap();
+        assert_eq!(
+            why_bit(swap, Square::D5).unwrap(),
+            "bit 35 (d4 on the mirrored board) should be 1: the byte swap brings it from d4 of r, the same file on the \
+             mirrored rank, which is 1."
+        );
+        let back = trace.steps.iter().find(|step| step.op == Op::ByteSwap && !step.order.is_turned()).unwrap();
+        let text = why_bit(back, Square::D4).unwrap();
+        assert!(text.starts_with("d4 should be ") && text.contains("from bit 35 of "), "{text}");
+    }
+
     #[test]
     fn a_subtractions_sentence_says_where_the_borrow_runs() {
         let boards = [Bitboard::EMPTY, Bitboard(0x4ced_2200_0146_f848), Bitboard(0x0000_0800_0040_0000)];

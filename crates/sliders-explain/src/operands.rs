@@ -95,6 +95,19 @@ fn short(text: &str) -> bool {
     !text.is_empty() && (text.len() <= NAME_LIMIT || !text.contains(' ')) && !is_letter(text)
 }
 
+/// Whether `name` is a literal that spells `value` (`0x8000000000000000`, `3`, `1u64`,
+/// `0xFFULL`, `1_000`): a caption of such a name beside the value says it twice.
+pub fn spells(name: &str, value: u64) -> bool {
+    let digits: String = name.chars().filter(|&c| c != '_').collect();
+    let (radix, digits) = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(hex) => (16, hex),
+        None => (10, digits.as_str()),
+    };
+    let suffix = ["ULL", "ull", "UL", "ul", "LL", "ll", "U", "u", "L", "l", "u64", "i64", "u32", "i32"];
+    let digits = suffix.iter().find_map(|suffix| digits.strip_suffix(suffix)).unwrap_or(digits);
+    !digits.is_empty() && u64::from_str_radix(digits, radix) == Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +170,18 @@ mod tests {
         let again_step = step(Technique::Dumb7Fill, "flood | newest = flood");
         let again = of(&again_step);
         assert_eq!((again.lhs, again.rhs, again.result), ("flood", "newest", "result"));
+    }
+
+    #[test]
+    fn a_literal_spells_its_value_and_a_name_does_not() {
+        for (name, value) in
+            [("0x8000000000000000", 1u64 << 63), ("3", 3), ("1u64", 1), ("0xFFULL", 255), ("1_000", 1000)]
+        {
+            assert!(spells(name, value), "{name}");
+        }
+        for (name, value) in [("0x8000000000000000", 1), ("3cbn", 3), ("bsq", 3), ("", 0), ("u64", 0), ("0x", 0)] {
+            assert!(!spells(name, value), "{name}");
+        }
     }
 
     /// Every operand of every step gets a name, and a letter always has its expression.

@@ -160,3 +160,30 @@ fn one_slider_techniques_refuse_several() {
         assert_eq!(one, technique.attacks(Slider::Bishop, Square::D4, Square::D6.bit()));
     }
 }
+
+/// A scan's square is the scanned word's first one bit from the scan's end, on the board as the
+/// word holds it; the sense of every index-scan step of every technique but a turned word's.
+#[test]
+fn a_scans_result_square_is_the_first_one_bit_it_met() {
+    use sliders::trace::{Op, Value};
+    let mut squares_named = 0;
+    for &technique in Technique::ALL {
+        sliders::workload::for_each_position(300, |occupancy, squares| {
+            for (i, &index) in squares.iter().enumerate() {
+                let (slider, square) = (Slider::ALL[i % 3], Square::from_index(index as u32));
+                let trace = technique.trace(slider, square, Bitboard(occupancy));
+                for step in &trace.steps {
+                    let Some(named) = step.result_square() else { continue };
+                    let (Op::Scan(scan), Value::Board(scanned)) = (step.op, step.lhs) else {
+                        panic!("{technique:?} {}: a square from a step that is no scan", step.label)
+                    };
+                    let first =
+                        if scan.from_top() { 63 - scanned.0.leading_zeros() } else { scanned.0.trailing_zeros() };
+                    assert_eq!(named, Square::from_index(first), "{technique:?} {}", step.label);
+                    squares_named += 1;
+                }
+            }
+        });
+    }
+    assert!(squares_named > 1_000, "only {squares_named} scans named a square");
+}

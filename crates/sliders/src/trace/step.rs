@@ -380,6 +380,17 @@ impl Step {
         }
     }
 
+    /// The square a bit scan's result numbers, `bsq = bsr(…)` of a board with a one bit: the
+    /// index is that square's. `None` for every other step, for a count of zero bits, and for a
+    /// scan of a turned word, whose index numbers a square of the turned board.
+    pub fn result_square(&self) -> Option<Square> {
+        // Of every operation, only a scan's number is a bit's index.
+        let Op::Scan(scan) = self.op else { return None };
+        let (Value::Board(scanned), Value::Number(index)) = (self.lhs, self.result) else { return None };
+        let numbers_a_bit = !scan.counts_zeros() && index < 64 && scanned.0 != 0;
+        (numbers_a_bit && !self.order.is_turned()).then(|| Square::from_index(index as u32))
+    }
+
     /// How the first operand holds the board: as the result does, except across a byte swap or
     /// a reversal of each byte's bits, whose operand is in the order before it.
     pub const fn operand_order(&self) -> WordOrder {
