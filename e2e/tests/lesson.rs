@@ -7,6 +7,7 @@ use e2e::{square, Browser};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::Locator;
+use serde_json::json;
 use sliders::{Bitboard, Focus, Line, Slider, Square, Technique};
 
 /// The four hooks of the lesson view, and the board.
@@ -371,6 +372,25 @@ async fn the_code_panel_marks_the_expression_and_folds_the_rest_of_the_file() {
             "{technique}: {lines:?}"
         );
         assert!(lines.len() < technique.source().lines().count(), "{technique}: nothing folded");
+        assert!(!lines.iter().any(|l| l.trim_start().starts_with("// shown as:")), "{technique}: {lines:?}");
+        // Where the numbers skip, a dashed rule says lines are folded there, and nowhere else.
+        let folds = browser
+            .eval(
+                "let before = 0; return [...document.querySelectorAll('.code-panel > .code .code-line')]
+                   .filter(l => l.getClientRects().length > 0).map(l => {
+                     const n = Number(l.dataset.line), skips = n !== before + 1; before = n;
+                     return [n, skips, l.classList.contains('after-fold'), getComputedStyle(l).borderTopStyle];
+                   }).filter(([, skips, marked]) => skips || marked);",
+            )
+            .await;
+        for fold in folds.as_array().unwrap() {
+            assert_eq!(
+                (&fold[1], &fold[2], &fold[3]),
+                (&json!(true), &json!(true), &json!("dashed")),
+                "{technique}: {folds}"
+            );
+        }
+        assert!(!folds.as_array().unwrap().is_empty(), "{technique}: no fold marked");
         // The last step's frames move the panel as its narration changes: click it when still.
         browser.wait_for_still().await;
         browser.click("label.whole-file").await;

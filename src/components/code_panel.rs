@@ -72,11 +72,15 @@ fn lines(
     let rendered =
         numbers.filter_map(|number| all.get(number as usize - 1).map(|text| (number, *text))).map(|(number, text)| {
             let current = number >= first && number <= last;
+            let is_aside = |number: u32| aside.get((number as usize).wrapping_sub(1)).copied().unwrap_or(false);
+            // Where lines are folded away, the line after them is marked: its number skips.
+            let after_fold = !is_aside(number) && is_aside(number.wrapping_sub(1));
             let class = class_names(&[
                 Some("code-line"),
                 current.then_some("current"),
                 text.trim_start().starts_with("//").then_some("comment"),
-                aside.get(number as usize - 1).copied().unwrap_or(false).then_some("aside"),
+                is_aside(number).then_some("aside"),
+                after_fold.then_some("after-fold"),
             ]);
             let body = match expression.and_then(|expression| expression.split(number, text)) {
                 Some((before, code, after)) => html! { <>{ before }<mark class="code-expression">{ code }</mark>{ after }</> },
@@ -184,7 +188,7 @@ pub fn code_panel(props: &CodePanelProps) -> Html {
                 // The embed's narrow heading keeps the file's name and drops its folder (main.css).
                 <span class="code-file"><span class="code-folder">{ "crates/sliders/src/techniques/" }</span>{ technique.source_file() }</span>
                 // Unticked, the panel shows the algorithm alone; the stylesheet folds the rest.
-                <label class="toggle whole-file"><input type="checkbox" class="visually-hidden" data-whole-file="" />{ "Whole file" }</label>
+                <label class="toggle whole-file" title="Shows the lines folded away at the dashed rules: imports, tables, and the tracer's bookkeeping"><input type="checkbox" class="visually-hidden" data-whole-file="" />{ "Whole file" }</label>
             </header>
             { for elsewhere }
             <pre class="code" ref={container} tabindex="0" aria-label={format!("{} source", technique.source_file())}>

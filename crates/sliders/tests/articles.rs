@@ -283,10 +283,12 @@ fn the_panel_folds_everything_but_the_algorithm_and_keeps_every_step_in_view() {
                 step.place.line()
             );
         }
-        // Imports, attributes and the tracer's bookkeeping (`t.focus(…)`) are folded away.
+        // Imports, attributes and the tracer's bookkeeping (`t.focus(…)`, `// shown as: 2r`)
+        // are folded away.
         for (text, &aside) in source.lines().zip(&aside) {
             let statement = text.trim_start();
-            if text.starts_with("use ") || statement.starts_with("#[") || statement.starts_with("t.") {
+            let naming = statement.starts_with("// shown as:");
+            if text.starts_with("use ") || statement.starts_with("#[") || statement.starts_with("t.") || naming {
                 assert!(aside, "{technique}: {text:?} is shown");
             }
         }

@@ -421,9 +421,12 @@ pub fn aside_lines(source: &str) -> Vec<bool> {
         while index < lines.len() {
             let line = lines[index];
             let statement = line.trim();
-            // Attributes, and the tracer's bookkeeping (`t.focus(…)`, `t.word_order(…)`), which
-            // says where the steps work, not what the algorithm computes.
-            aside[index] = statement.starts_with("#[") || (statement.starts_with("t.") && statement.ends_with(';'));
+            // Attributes, and the tracer's bookkeeping (`t.focus(…)`, `t.word_order(…)`, the
+            // `// shown as: 2r` that names a value in the step's grids), which says where the
+            // steps work and what they are called, not what the algorithm computes.
+            aside[index] = statement.starts_with("#[")
+                || (statement.starts_with("t.") && statement.ends_with(';'))
+                || statement.starts_with("// shown as:");
             index += 1;
             if line == "}" {
                 break;
