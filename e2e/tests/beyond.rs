@@ -171,7 +171,11 @@ async fn subtraction_finds_the_east_attacks_of_several_rooks_at_once() {
         let trace = Technique::Subtraction.trace_many(Slider::Rook, rooks, occupied).unwrap();
         let index = trace.steps.iter().position(|step| step.op == sliders::Op::Sub).unwrap();
         browser.open(&format!("{link}&step={}", index + 1)).await;
-        let narration = browser.read_painted("return document.querySelector('[data-narration]').textContent;").await;
+        let read = "return [document.querySelector('[data-narration]').textContent,
+            document.querySelector('[data-announcement]').textContent,
+            document.querySelector('.strip-caption')?.textContent ?? ''];";
+        let [narration, announced, strip] =
+            browser.read_painted(read).await.as_array().unwrap().clone().try_into().unwrap();
         // A borrow starts at each 2r bit that is zero in o (a rook right beside a piece starts
         // none: its 2r bit only clears that piece).
         let h_file = 0x8080_8080_8080_8080u64;
@@ -183,6 +187,19 @@ async fn subtraction_finds_the_east_attacks_of_several_rooks_at_once() {
             _ => {
                 assert!(said.starts_with("A borrow starts at"), "{said}");
                 assert_eq!(said.matches("Another borrow starts at").count() + 1, borrows, "{said}");
+            }
+        }
+        // The screen reader hears every borrow, and the strip's caption says the others are there.
+        let (announced, strip) = (announced.as_str().unwrap(), strip.as_str().unwrap());
+        match borrows {
+            0 => assert!(announced.ends_with("nothing borrows."), "{announced}"),
+            1 => assert!(
+                announced.contains("the borrow stops at") && !strip.contains("more borrow"),
+                "{announced} {strip}"
+            ),
+            n => {
+                assert!(announced.contains(&format!("{n} borrows: one stops at")), "{announced}");
+                assert!(strip.contains(&format!("({} more borrow", n - 1)), "{strip}");
             }
         }
     }

@@ -3,7 +3,7 @@
 //! along the rank and then up the board — the reason LERF makes it follow a line.
 
 use sliders::{Bitboard, Square, WordOrder};
-use sliders_explain::narration::{bit_in_frame, borrow_caption, borrow_end, BorrowEnd};
+use sliders_explain::narration::{bit_in_frame, borrow_caption, borrow_end, borrows, BorrowEnd};
 use yew::prelude::*;
 
 use crate::components::class_names;
@@ -65,12 +65,19 @@ fn row(name: &str, board: Bitboard, frame: Option<&Frame>, order: WordOrder) -> 
 #[function_component(BitStrip)]
 pub fn bit_strip(props: &BitStripProps) -> Html {
     let end = borrow_end(props.minuend, props.subtrahend, props.difference);
+    // Several sliders start several borrows: the caret points at the first, and says the others are there.
+    let others = borrows(props.minuend, props.subtrahend, props.difference).count().saturating_sub(1);
+    let others = match others {
+        0 => String::new(),
+        1 => String::from(" (1 more borrow on the strip)"),
+        n => format!(" ({n} more borrows on the strip)"),
+    };
     // The caption points at the bit it names: where the borrow is while it walks, then where it
     // ended (bit 63 when it ran past h8). Without a borrow there is no bit to point at.
     let (caption, bit) = match (props.frame.cursor, end) {
         (Some(bit), _) => (format!("borrow at {}", bit_in_frame(bit, props.order)), Some(bit)),
-        (None, BorrowEnd::AbsorbedAt { stop, .. }) => (borrow_caption(end, props.order), Some(stop)),
-        (None, BorrowEnd::PastH8 { .. }) => (borrow_caption(end, props.order), Some(63)),
+        (None, BorrowEnd::AbsorbedAt { stop, .. }) => (borrow_caption(end, props.order) + &others, Some(stop)),
+        (None, BorrowEnd::PastH8 { .. }) => (borrow_caption(end, props.order) + &others, Some(63)),
         (None, BorrowEnd::NoBorrow) => (borrow_caption(end, props.order), None),
     };
     let pointer = use_node_ref();

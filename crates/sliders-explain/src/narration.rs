@@ -121,12 +121,21 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
     };
     let borrow = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => {
-            match borrow_end(a, b, difference) {
-                BorrowEnd::NoBorrow => ", nothing borrows".into(),
-                BorrowEnd::AbsorbedAt { stop, .. } => {
-                    format!(", the borrow stops at {}", bit_in_frame(stop, step.order))
+            // Several sliders start several borrows: each is said, lowest first.
+            let ends: Vec<String> = borrows(a, b, difference)
+                .map(|end| match end {
+                    BorrowEnd::NoBorrow => String::new(),
+                    BorrowEnd::AbsorbedAt { stop, .. } => format!("stops at {}", bit_in_frame(stop, step.order)),
+                    BorrowEnd::PastH8 { .. } => format!("runs past {}", top_bit(step.order)),
+                })
+                .collect();
+            match ends.as_slice() {
+                [] => ", nothing borrows".into(),
+                [end] => format!(", the borrow {end}"),
+                [ends @ .., last] => {
+                    let ones: Vec<String> = ends.iter().map(|end| format!("one {end}")).collect();
+                    format!(", {} borrows: {} and one {last}", ends.len() + 1, ones.join(", "))
                 }
-                BorrowEnd::PastH8 { .. } => format!(", the borrow runs past {}", top_bit(step.order)),
             }
         }
         _ => String::new(),

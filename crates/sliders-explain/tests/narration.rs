@@ -75,6 +75,25 @@ fn borrow_by_hand(a: u64, b: u64) -> Borrow {
     }
 }
 
+/// Every borrow of `a - b` by long subtraction, lowest first: each bit that takes in a borrow
+/// and gives none out absorbs one, and a borrow out of bit 63 runs past it.
+fn borrows_by_hand(a: u64, b: u64) -> Vec<Borrow> {
+    let mut found = Vec::new();
+    let mut borrowing = false;
+    for bit in 0..64 {
+        let (x, y) = ((a >> bit & 1) as i32, (b >> bit & 1) as i32);
+        let out = x - y - i32::from(borrowing) < 0;
+        if borrowing && !out {
+            found.push(Borrow::AbsorbedAt(bit));
+        }
+        borrowing = out;
+    }
+    if borrowing {
+        found.push(Borrow::PastH8);
+    }
+    found
+}
+
 /// The bit where the first borrow of `a - b` starts: the lowest bit where b has a one and a a
 /// zero, since below it no bit borrows.
 fn borrow_start(a: u64, b: u64) -> Option<u32> {
@@ -482,18 +501,22 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
         return;
     }
     let (Value::Board(a), Some(Value::Board(b))) = (step.lhs, step.rhs) else { panic!("{context}") };
-    let expected = match borrow_by_hand(a.0, b.0) {
-        Borrow::None => ", nothing borrows.".to_string(),
+    let end = |borrow: &Borrow| match borrow {
+        Borrow::None => unreachable!("long subtraction lists only borrows"),
         Borrow::AbsorbedAt(bit) if step.order.is_turned() => {
-            format!(
-                ", the borrow stops at bit {bit} of {}, which stands for {}.",
-                step.order.word(),
-                step.order.square_of_bit(bit)
-            )
+            format!("stops at bit {bit} of {}, which stands for {}", step.order.word(), step.order.square_of_bit(*bit))
         }
-        Borrow::AbsorbedAt(bit) => format!(", the borrow stops at bit {bit} ({}).", Square::from_index(bit)),
-        Borrow::PastH8 if step.order.is_turned() => format!(", the borrow runs past bit 63 of {}.", step.order.word()),
-        Borrow::PastH8 => ", the borrow runs past h8 (bit 63).".to_string(),
+        Borrow::AbsorbedAt(bit) => format!("stops at bit {bit} ({})", Square::from_index(*bit)),
+        Borrow::PastH8 if step.order.is_turned() => format!("runs past bit 63 of {}", step.order.word()),
+        Borrow::PastH8 => "runs past h8 (bit 63)".to_string(),
+    };
+    let expected = match borrows_by_hand(a.0, b.0).as_slice() {
+        [] => ", nothing borrows.".to_string(),
+        [one] => format!(", the borrow {}.", end(one)),
+        [several @ .., last] => {
+            let ones: Vec<String> = several.iter().map(|borrow| format!("one {}", end(borrow))).collect();
+            format!(", {} borrows: {} and one {}.", several.len() + 1, ones.join(", "), end(last))
+        }
     };
     assert!(text.ends_with(&expected), "{context}: expected {expected:?}: {text}");
     // The bit strip's caption names the same bit the same way, checked against the same
@@ -701,6 +724,7 @@ fn sentences_about_several_sliders_are_true_of_their_values() {
                     let text = narrate(&trace, index);
                     assert!(text.ends_with(&*step.why) && text.len() > step.why.len() + 10, "{context}: {text}");
                     check_claims(&text, &board, step, &context);
+                    check_announcement(step, index, trace.steps.len(), &board, &context);
                     // A line focus covers a line through each slider: never one slider's line name.
                     if let Focus::Line(line) = step.focus {
                         let name = sliders_explain::narration::step_focus_name(step, &board).unwrap();
