@@ -454,11 +454,13 @@ impl Lab {
             PredictAction::Show if asking => self.reveal(step, Outcome::Shown),
             PredictAction::NewBoard(seed) => {
                 let (square, occupied) = deal(seed);
-                self.setup =
-                    Setup { square, others: Bitboard::EMPTY, occupied, dealt: Some(seed), ..self.setup.clone() };
-                self.predict.outcomes.clear();
-                self.player.step = 0;
-                self.message = None;
+                self.begin_board(Setup {
+                    square,
+                    others: Bitboard::EMPTY,
+                    occupied,
+                    dealt: Some(seed),
+                    ..self.setup.clone()
+                });
             }
             // An answer to a step that no longer asks changes nothing.
             PredictAction::Press(_) | PredictAction::Drag(_) | PredictAction::Check | PredictAction::Show => {}
@@ -484,13 +486,20 @@ impl Lab {
             ExerciseAction::Next if exercise.index + 1 < exercise.lessons.len() => {
                 exercise.index += 1;
                 let lesson = exercise.lesson();
-                self.setup = self.setup.clone().with_lesson(&lesson);
-                self.predict.outcomes.clear();
-                self.player.step = 0;
+                self.begin_board(self.setup.clone().with_lesson(&lesson));
             }
             ExerciseAction::Next => {}
             ExerciseAction::Leave => self.exercise = None,
         }
+    }
+
+    /// A new board to predict (New board, an exercise's next lesson): its steps from the
+    /// first, none answered yet.
+    fn begin_board(&mut self, setup: Setup) {
+        self.setup = setup;
+        self.predict.outcomes.clear();
+        self.player.step = 0;
+        self.message = None;
     }
 
     /// During an exercise the board is the lesson's, in predict mode: a change of the board,
