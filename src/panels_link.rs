@@ -116,6 +116,7 @@ pub fn text_of(action: &Action) -> Option<String> {
             | PredictAction::Release
             | PredictAction::Type(_)
             | PredictAction::Check
+            | PredictAction::Answer(_)
             | PredictAction::Show
             | PredictAction::NewBoard(_),
         ) => None,

@@ -198,6 +198,49 @@ async fn a_scan_asks_for_a_square_and_a_mirrored_word_says_its_squares() {
     browser.close().await;
 }
 
+/// A reader's formula with an if: its test is a step that says which way it went, and in
+/// predict mode asks yes or no; so does a comparison. Yes and No answer at once.
+#[tokio::test]
+async fn an_ifs_test_and_a_comparison_ask_yes_or_no() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let text = "// The north ray, up to its first piece.\nU64 ray = ray(sq, north);\nU64 blocker = ray & o;\nif (blocker) {\n    ray ^= ray(bsf(blocker), north);\n}\nreturn ray | (popcount(o) > 3);";
+    let encoded: String = text.bytes().map(|byte| format!("%{byte:02X}")).collect();
+    let link = format!("?v=2&technique=formula&formula={encoded}&expect=north&slider=rook&square=d4&occupied={BOARD}");
+    let formula = sliders_formula::Formula::parse(text).unwrap();
+    let steps = formula.trace(Slider::Rook, Square::D4.bit(), BOARD | Square::D4.bit()).unwrap().steps;
+    let branch = steps.iter().position(|step| step.op == sliders::Op::Branch).expect("the if's step");
+    let compare = steps.iter().position(|step| matches!(step.op, sliders::Op::Compare(_))).expect("the comparison");
+    // Without predict mode: the step, its line lit, and which way it went.
+    browser.open(&format!("{link}&step={}", branch + 1)).await;
+    let shown = browser
+        .read_painted("return [document.querySelector('[data-step-label]').textContent, document.querySelector('[data-narration]').textContent];")
+        .await;
+    assert_eq!(shown[0], json!("if (blocker)"));
+    assert!(
+        shown[1].as_str().unwrap().contains("blocker is 0x0000080000000000, not zero, so the if's own branch runs."),
+        "{shown}"
+    );
+    // In predict mode: yes or no, at once.
+    browser.open(&format!("{link}&predict=1&step={}", branch + 1)).await;
+    let asked = browser
+        .read_painted("return [document.querySelector('.predict-prompt').textContent, !!document.querySelector('[data-predict-check]'), !!document.querySelector('[data-predict-number]')];")
+        .await;
+    assert_eq!(asked, json!(["Your turn: does the if's own branch run (is blocker nonzero)?", false, false]));
+    browser.click("[data-predict-yes]").await;
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!((&graded["state"], &graded["wrong"]), (&json!("checked"), &json!("0")), "{graded}");
+    assert_eq!(graded["verdict"], json!("Right: yes (1)."));
+    browser.open(&format!("{link}&predict=1&step={}", compare + 1)).await;
+    let prompt = browser.read_painted("return document.querySelector('.predict-prompt').textContent;").await;
+    assert_eq!(prompt, json!("Your turn: does popcount(o) > 3 hold?"));
+    // d4, d6 and g3: three pieces, so it does not hold.
+    browser.click("[data-predict-yes]").await;
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!((&graded["state"], &graded["wrong"]), (&json!("checked"), &json!("1")), "{graded}");
+    assert_eq!(graded["verdict"], json!("Not yes (1): popcount(o) > 3 is no (0)."));
+    browser.close().await;
+}
+
 /// The answer grid and Check are a screen from the board's top at 1280x720 and in a 600x720
 /// embed; on a 390x844 phone (board, player and the operands' grids first) the answer grid
 /// starts within a screen of the board's top, and Check stays on screen beside it. The answer

@@ -3,7 +3,7 @@
 //! (right, missed, extra) with what the first wrong bit should be and why; and at the end of the
 //! trace, the score, with the missed steps to go back to.
 
-use sliders::{Bitboard, Square, Step, Value, WordOrder};
+use sliders::{Bitboard, Op, Square, Step, Value, WordOrder};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
@@ -43,6 +43,7 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                     format!("Your turn: set the bits of {caption}."),
                     answer_grid(answer.bits, None, step.order, on_action),
                 ),
+                Value::Number(_) if step.op.gives_truth() => (truth_question(step), yes_or_no(on_action)),
                 Value::Number(_) => match step.result_square() {
                     Some(_) => (
                         format!("Your turn: which square is {caption}? Its name or its index, 0 (a1) to 63 (h8)."),
@@ -65,6 +66,9 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                             // The labels beside it say which square each bit stands for there.
                             Some(board) => format!("{caption}: your answer on the {board}, click its squares"),
                         },
+                        Value::Number(_) if step.op.gives_truth() => {
+                            format!("{caption}: your answer, yes (1) or no (0)")
+                        }
                         Value::Number(_) if step.result_square().is_some() => {
                             format!("{caption}: your answer, a square or its index")
                         }
@@ -75,7 +79,10 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                 below: html! {
                     <div class="predict" data-predict="" data-state="asking">
                         <p class="predict-prompt">{ prompt }</p>
-                        <button type="button" class="primary" data-predict-check="" onclick={check} title="Check (Enter)">{ "Check" }</button>
+                        // Yes and No answer at once; the other answers wait for Check.
+                        if !step.op.gives_truth() {
+                            <button type="button" class="primary" data-predict-check="" onclick={check} title="Check (Enter)">{ "Check" }</button>
+                        }
                         <button type="button" data-predict-skip="" onclick={show}>{ "Show me" }</button>
                     </div>
                 },
@@ -110,8 +117,9 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                     )
                 }
                 (Value::Number(given), Value::Number(truth)) => {
-                    // A scan's index is said with the square it numbers.
+                    // A scan's index is said with the square it numbers, a truth as yes or no.
                     let named = |n: u64| match step.result_square() {
+                        _ if step.op.gives_truth() && n <= 1 => String::from(if n == 1 { "yes (1)" } else { "no (0)" }),
                         Some(_) if n < 64 => format!("{n} ({})", Square::from_index(n as u32)),
                         _ => n.to_string(),
                     };
@@ -143,6 +151,57 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
 }
 
 /// The number field of a step whose result is a number; Enter checks it.
+/// What a step whose result is a truth asks: whether its comparison holds, whether its `if`'s
+/// branch runs, whether its logical operation is true.
+fn truth_question(step: &Step) -> String {
+    let [lhs, rhs, caption] = sliders_explain::marks::captions(step);
+    match step.op {
+        Op::Compare(comparison) => format!("Your turn: does {lhs} {} {rhs} hold?", comparison.symbol()),
+        Op::Branch => format!("Your turn: does the if's own branch run (is {lhs} nonzero)?"),
+        Op::LogicalNot
+        | Op::LogicalAnd
+        | Op::LogicalOr
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Not
+        | Op::Neg
+        | Op::Sub
+        | Op::Shl
+        | Op::Shr
+        | Op::Scan(_)
+        | Op::Mul
+        | Op::Div
+        | Op::Rem
+        | Op::ByteSwap
+        | Op::Add
+        | Op::Lookup
+        | Op::RayWalk
+        | Op::Popcount
+        | Op::RotateLeft
+        | Op::RotateRight
+        | Op::LowestBit
+        | Op::HighestBit
+        | Op::Pext
+        | Op::Pdep
+        | Op::Select
+        | Op::Mask(_)
+        | Op::Swizzle(_) => format!("Your turn: is {caption} true?"),
+    }
+}
+
+/// Yes and No, each an answer checked at once.
+fn yes_or_no(on_action: &Callback<Action>) -> Html {
+    let answer =
+        |text: &'static str| on_action.reform(move |_: MouseEvent| Action::Predict(PredictAction::Answer(text.into())));
+    html! {
+        <span class="predict-truth" role="group" aria-label="Your answer">
+            <button type="button" class="primary" data-predict-yes="" onclick={answer("1")}>{ "Yes (1)" }</button>
+            <button type="button" data-predict-no="" onclick={answer("0")}>{ "No (0)" }</button>
+        </span>
+    }
+}
+
 /// `inputmode`: "numeric" for a number, "text" where a square's name is an answer too.
 fn number_field(answer: &Answer, error: Option<&str>, inputmode: &'static str, on_action: &Callback<Action>) -> Html {
     let on_input = on_action.reform(|event: InputEvent| {

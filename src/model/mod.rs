@@ -451,6 +451,10 @@ impl Lab {
                     None => {}
                 }
             }
+            PredictAction::Answer(text) if asking => {
+                answer.number = text;
+                self.on_predict(PredictAction::Check);
+            }
             PredictAction::Show if asking => self.reveal(step, Outcome::Shown),
             PredictAction::NewBoard(seed) => {
                 let (square, occupied) = deal(seed);
@@ -463,7 +467,11 @@ impl Lab {
                 });
             }
             // An answer to a step that no longer asks changes nothing.
-            PredictAction::Press(_) | PredictAction::Drag(_) | PredictAction::Check | PredictAction::Show => {}
+            PredictAction::Press(_)
+            | PredictAction::Drag(_)
+            | PredictAction::Check
+            | PredictAction::Answer(_)
+            | PredictAction::Show => {}
         }
     }
 
@@ -1284,6 +1292,35 @@ mod tests {
         let right = apply(lab, &answering(steps[index].result));
         let right = apply(right, &[Action::Predict(PredictAction::Check)]);
         assert_eq!(right.predict.outcome(index), Some(Outcome::Checked { answer: steps[index].result, wrong: 0 }));
+    }
+
+    /// An if's test asks yes or no: Answer grades it at once.
+    #[test]
+    fn a_truth_is_answered_yes_or_no_at_once() {
+        let text = "if (o & ray(sq, north)) {\n    y = o;\n} else {\n    y = r;\n}\nreturn y";
+        let query = format!(
+            "?v=2&technique=formula&formula={}&slider=rook&square=d4&occupied=0x0000080000400000&predict=1",
+            text.bytes().map(|byte| format!("%{byte:02X}")).collect::<String>()
+        );
+        let lab = apply(crate::effects::open(&query).lab, &[]);
+        let steps = trace(&lab).steps;
+        let index = steps.iter().position(|step| step.op == sliders::Op::Branch).expect("the if's step");
+        assert_eq!(steps[index].result, sliders::Value::Number(1), "d6 is north of d4");
+        let lab = apply(lab, &[Action::Player(PlayerAction::GoTo(index))]);
+        assert!(lab.asking());
+        let wrong = apply(lab.clone(), &[Action::Predict(PredictAction::Answer("0".into()))]);
+        assert_eq!(
+            wrong.predict.outcome(index),
+            Some(Outcome::Checked { answer: sliders::Value::Number(0), wrong: 1 })
+        );
+        let right = apply(lab, &[Action::Predict(PredictAction::Answer("1".into()))]);
+        assert_eq!(
+            right.predict.outcome(index),
+            Some(Outcome::Checked { answer: sliders::Value::Number(1), wrong: 0 })
+        );
+        // Once answered, another answer changes nothing.
+        let again = apply(right.clone(), &[Action::Predict(PredictAction::Answer("0".into()))]);
+        assert_eq!(again.predict.outcome(index), right.predict.outcome(index));
     }
 
     #[test]

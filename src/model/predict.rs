@@ -52,6 +52,8 @@ pub enum PredictAction {
     Type(String),
     /// Grade the answer against the step's result.
     Check,
+    /// Answer with this text and grade it at once: Yes (1) or No (0).
+    Answer(String),
     /// Show the step without an answer.
     Show,
     /// A new board, dealt from this seed (`crate::model::deal`), for the same technique and

@@ -135,6 +135,7 @@ pub fn frame_count(step: &Step) -> usize {
         | Op::LogicalAnd
         | Op::LogicalOr
         | Op::Select
+        | Op::Branch
         | Op::Mask(_)
         | Op::Swizzle(_) => 1,
     }

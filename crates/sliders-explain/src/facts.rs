@@ -166,6 +166,7 @@ pub fn on_a_number(step: &Step) -> bool {
         | Op::LogicalAnd
         | Op::LogicalOr
         | Op::Select
+        | Op::Branch
         | Op::Mask(_)
         | Op::Lookup
         | Op::RayWalk

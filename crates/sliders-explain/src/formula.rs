@@ -112,6 +112,11 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             };
             format!("{which}: {}. Only that value was computed.", described(step.result))
         }
+        // An `if`'s test: which way it went, from the condition's value.
+        Op::Branch if value_of(step.lhs) != 0 => {
+            format!("{a} is {}, not zero, so the if's own branch runs.", text_of(step.lhs))
+        }
+        Op::Branch => format!("{a} is zero, so the if's own branch does not run."),
         Op::Mask(mask) => {
             let Value::Number(index) = step.lhs else { return None };
             masked(mask, Square::from_index(index.min(63) as u32), result, board)

@@ -98,6 +98,7 @@ pub fn why_bit(step: &Step, square: Square) -> Option<String> {
         | Op::LogicalAnd
         | Op::LogicalOr
         | Op::Select
+        | Op::Branch
         | Op::Mask(_)
         | Op::Swizzle(_) => plain(),
     };

@@ -277,6 +277,7 @@ fn say_values(step: &Step, board: &Board) -> String {
         | Op::LogicalAnd
         | Op::LogicalOr
         | Op::Select
+        | Op::Branch
         | Op::Mask(_)
         | Op::Div
         | Op::Rem => String::new(),

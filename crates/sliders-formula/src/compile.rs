@@ -90,6 +90,41 @@ pub enum Instruction {
     /// An expression whose value is the result if it is the last.
     Value(Code),
     Return(Code),
+    /// `if`: the condition, then the instructions of the branch it chooses (nonzero: `then`).
+    /// Its branches only give names values (see [`statements`]).
+    If {
+        condition: Code,
+        then: Vec<Instruction>,
+        otherwise: Vec<Instruction>,
+        site: Box<Site>,
+    },
+}
+
+impl Instruction {
+    /// Every expression the instruction computes, its branches' included, in order.
+    pub fn codes(&self) -> Vec<&Code> {
+        match self {
+            Instruction::Set(_, code) | Instruction::Value(code) | Instruction::Return(code) => alloc::vec![code],
+            Instruction::If { condition, then, otherwise, .. } => {
+                core::iter::once(condition).chain(then.iter().chain(otherwise).flat_map(Instruction::codes)).collect()
+            }
+        }
+    }
+
+    /// Marks the slots the instruction gives a value to on every path through it: an `if`'s,
+    /// those both its branches give one.
+    pub fn always_assigns(&self, slots: &mut [bool]) {
+        match self {
+            Instruction::Set(slot, _) => slots[*slot] = true,
+            Instruction::Value(_) | Instruction::Return(_) => {}
+            Instruction::If { then, otherwise, .. } => {
+                let (mut a, mut b) = (alloc::vec![false; slots.len()], alloc::vec![false; slots.len()]);
+                then.iter().for_each(|instruction| instruction.always_assigns(&mut a));
+                otherwise.iter().for_each(|instruction| instruction.always_assigns(&mut b));
+                slots.iter_mut().zip(a.iter().zip(&b)).for_each(|(slot, (a, b))| *slot |= a & b);
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -112,9 +147,16 @@ pub struct Compiled {
     pub main: Body,
 }
 
+/// A body's name, and whether it can be read where the statement being compiled stands: a
+/// name given its first value in one branch of an `if` only has no value after it.
+struct Local {
+    name: String,
+    visible: bool,
+}
+
 struct Scope<'p> {
     /// The body's names, in slot order; a name assigned again keeps its slot.
-    locals: Vec<String>,
+    locals: Vec<Local>,
     /// Slot by slot, what the name holds where the statement being compiled reads it.
     holds: Vec<Holds>,
     /// Names declared without a value: read before an assignment, they are an error.
@@ -125,6 +167,9 @@ struct Scope<'p> {
     above: String,
     /// The name the statement being compiled gives its value, for the label of its outermost operation.
     bound: Option<String>,
+    /// The slots the first branches of the `if`s around made, which their second branches may
+    /// give values to again.
+    reusable: Vec<core::ops::Range<usize>>,
 }
 
 /// Per function: its name and how many operations one call can take.
@@ -192,7 +237,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         body.parameters = parameters;
         let returns = body.instructions.last().and_then(|last| match last {
             Instruction::Return(code) | Instruction::Value(code) => order_of(code),
-            Instruction::Set(..) => None,
+            Instruction::Set(..) | Instruction::If { .. } => None,
         });
         let depth = depth + 1;
         known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth, returns });
@@ -237,7 +282,7 @@ fn check_own_name(name: &str, span: Span) -> Result<(), Error> {
 /// A body's instructions, the most operations it can take, and how deep its calls go.
 #[allow(clippy::too_many_arguments)]
 fn body(
-    (statements, declared): (&[Statement], &[(String, Span)]),
+    (statements_of_body, declared): (&[Statement], &[(String, Span)]),
     parameters: Vec<(String, Holds)>,
     known: &[Known],
     all: &[String],
@@ -246,7 +291,7 @@ fn body(
     typed: Typed,
 ) -> Result<(Body, usize, usize), Error> {
     let whose = if function.is_empty() { "the formula".to_string() } else { format!("the function {function}") };
-    let Some(last) = statements.last() else {
+    let Some(last) = statements_of_body.last() else {
         let message = if function.is_empty() {
             "the formula is empty: type an expression, such as o ^ (o - 2 * r)".to_string()
         } else {
@@ -261,58 +306,189 @@ fn body(
         }
         check_assignable(name, *span)?;
     }
-    let (locals, holds) = parameters.into_iter().unzip();
-    let mut scope = Scope { locals, holds, declared, typed, above: String::new(), bound: None };
-    let mut instructions = Vec::new();
-    for (index, statement) in statements.iter().enumerate() {
-        if matches!(statement, Statement::Return(_)) && index + 1 < statements.len() {
-            let next = statements[index + 1].value().span;
-            return Err(Error::at(next, "nothing after return runs: return gives the result and ends"));
+    let (locals, holds): (Vec<String>, Vec<Holds>) = parameters.into_iter().unzip();
+    let locals = locals.into_iter().map(|name| Local { name, visible: true }).collect();
+    let mut scope = Scope { locals, holds, declared, typed, above: String::new(), bound: None, reusable: Vec::new() };
+    let instructions = statements(statements_of_body, &mut scope, &mut calls, Branch::Body)?;
+    match last {
+        Statement::Assign { name_span, name, .. } => {
+            return Err(Error::at(
+                *name_span,
+                &format!("{whose} gives no result: its last statement gives {name} a value; end with return {name}, or the expression alone"),
+            ));
         }
-        scope.above = comment_above(typed.text, typed.comments, statement.value().span.start);
-        scope.bound = None;
-        let instruction = match statement {
-            Statement::Assign { name, name_span, value } => {
-                // A parameter keeps its name, a board's included.
-                if !scope.locals.contains(name) {
-                    check_assignable(name, *name_span)?;
-                }
-                if known.iter().any(|k| k.name == *name) {
-                    return Err(Error::at(*name_span, &format!("{name} is a function above: choose another name")));
-                }
-                scope.bound = Some(name.clone());
-                let code = expression(value, &mut scope, &mut calls)?;
-                let slot = match scope.locals.iter().position(|l| l == name) {
-                    Some(slot) => slot,
-                    None => {
-                        scope.locals.push(name.clone());
-                        scope.holds.push(Holds::Set(WordOrder::Board));
-                        scope.locals.len() - 1
-                    }
-                };
-                // Statements run in order, so what the name holds from here on is this value.
-                scope.holds[slot] = Holds::of(&code);
-                Instruction::Set(slot, code)
-            }
-            Statement::Return(value) => Instruction::Return(expression(value, &mut scope, &mut calls)?),
-            Statement::Bare(value) => Instruction::Value(expression(value, &mut scope, &mut calls)?),
-        };
-        instructions.push(instruction);
-    }
-    if let Statement::Assign { name_span, name, .. } = last {
-        return Err(Error::at(
-            *name_span,
-            &format!("{whose} gives no result: its last statement gives {name} a value; end with return {name}, or the expression alone"),
-        ));
+        Statement::If { span, .. } => {
+            return Err(Error::at(
+                *span,
+                &format!("{whose} gives no result: its last statement is an if; end with return and a value after it"),
+            ));
+        }
+        Statement::Return(_) | Statement::Bare(_) => {}
     }
     let body = Body {
         instructions,
         slots: scope.locals.len(),
-        names: scope.locals,
+        names: scope.locals.into_iter().map(|local| local.name).collect(),
         name: function.to_string(),
         parameters: 0,
     };
     Ok((body, calls.cost, calls.depth))
+}
+
+/// Where statements stand: a body's own, or an `if`'s branch.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    Body,
+    Within,
+}
+
+/// The instructions of `list`, statement by statement, in `scope`.
+fn statements(
+    list: &[Statement],
+    scope: &mut Scope,
+    calls: &mut CallCost,
+    at: Branch,
+) -> Result<Vec<Instruction>, Error> {
+    let mut instructions = Vec::new();
+    for (index, statement) in list.iter().enumerate() {
+        if matches!(statement, Statement::Return(_)) && index + 1 < list.len() {
+            let next = list[index + 1].start();
+            let next = Span::new(next, next + list[index + 1].value().span.end.saturating_sub(next).max(1));
+            return Err(Error::at(next, "nothing after return runs: return gives the result and ends"));
+        }
+        scope.above = comment_above(scope.typed.text, scope.typed.comments, statement.start());
+        scope.bound = None;
+        let instruction = match statement {
+            Statement::Assign { name, name_span, value } => assign(name, *name_span, value, scope, calls)?,
+            Statement::Return(value) if at == Branch::Within => {
+                return Err(Error::at(
+                    value.span,
+                    "return inside an if's branch is not part of the language yet: give a name its value in each branch, and return it after the if",
+                ));
+            }
+            Statement::Bare(value) if at == Branch::Within => {
+                return Err(Error::at(
+                    value.span,
+                    "an expression alone inside an if's branch gives nothing: give its value a name (x = …)",
+                ));
+            }
+            Statement::Return(value) => Instruction::Return(expression(value, scope, calls)?),
+            Statement::Bare(value) => Instruction::Value(expression(value, scope, calls)?),
+            Statement::If { condition, then, otherwise, span, .. } => {
+                if_branches(condition, then, otherwise, *span, scope, calls)?
+            }
+        };
+        instructions.push(instruction);
+    }
+    Ok(instructions)
+}
+
+/// `name = value`: the name's slot (a new one the first time), and what it holds from here on.
+fn assign(
+    name: &str,
+    name_span: Span,
+    value: &Node,
+    scope: &mut Scope,
+    calls: &mut CallCost,
+) -> Result<Instruction, Error> {
+    // A parameter keeps its name, a board's included; an if's second branch gives a name the
+    // first made its slot again.
+    let slot = scope.locals.iter().enumerate().position(|(slot, local)| {
+        local.name == name && (local.visible || scope.reusable.iter().any(|made| made.contains(&slot)))
+    });
+    if let Some(slot) = slot {
+        scope.locals[slot].visible = true;
+    }
+    if slot.is_none() {
+        check_assignable(name, name_span)?;
+    }
+    if calls.known.iter().any(|k| k.name == name) {
+        return Err(Error::at(name_span, &format!("{name} is a function above: choose another name")));
+    }
+    scope.bound = Some(name.to_string());
+    let code = expression(value, scope, calls)?;
+    let slot = match slot {
+        Some(slot) => slot,
+        None => {
+            scope.locals.push(Local { name: name.to_string(), visible: true });
+            scope.holds.push(Holds::Set(WordOrder::Board));
+            scope.locals.len() - 1
+        }
+    };
+    // Statements run in order, so what the name holds from here on is this value.
+    scope.holds[slot] = Holds::of(&code);
+    Ok(Instruction::Set(slot, code))
+}
+
+/// An `if`: its condition and both branches. A name first given a value in a branch has one
+/// after the `if` only when both branches give it one (they share its slot).
+fn if_branches(
+    condition: &Node,
+    then: &[Statement],
+    otherwise: &[Statement],
+    span: Span,
+    scope: &mut Scope,
+    calls: &mut CallCost,
+) -> Result<Instruction, Error> {
+    let code = expression(condition, scope, calls)?;
+    calls.cost += 1;
+    let text = print::spelled(condition, scope.typed.spelling());
+    let site = {
+        let mut site = site(condition, scope, format!("if ({text})"), None);
+        site.operands =
+            Operands { lhs: Cow::Owned(text), rhs: Cow::Borrowed(""), result: Cow::Borrowed(""), table_fields: 0 };
+        site.span = span;
+        site
+    };
+    let visible_before: Vec<bool> = scope.locals.iter().map(|local| local.visible).collect();
+    let (before, holds_before) = (scope.locals.len(), scope.holds.clone());
+    let then = statements(then, scope, calls, Branch::Within)?;
+    let holds_then = core::mem::replace(&mut scope.holds, holds_before);
+    // What the first branch gave values to is not the second's to read; the names it made, the
+    // second may make again (in the same slots).
+    let made_in_then = scope.locals.len();
+    scope.locals.iter_mut().zip(&visible_before).for_each(|(local, &visible)| local.visible = visible);
+    scope.locals[before..].iter_mut().for_each(|local| local.visible = false);
+    scope.holds.resize(made_in_then, Holds::Set(WordOrder::Board));
+    let otherwise =
+        with_names_of(scope, before..made_in_then, |scope| statements(otherwise, scope, calls, Branch::Within))?;
+    let instruction = Instruction::If { condition: code, then, otherwise, site };
+    // After the if, a name can be read if it could before, or if every path through the if
+    // gave it a value.
+    let mut always = alloc::vec![false; scope.locals.len()];
+    instruction.always_assigns(&mut always);
+    for (slot, local) in scope.locals.iter_mut().enumerate() {
+        local.visible = visible_before.get(slot).copied().unwrap_or(false) || always[slot];
+    }
+    let holds_then = holds_then.into_iter().chain(core::iter::repeat(Holds::Set(WordOrder::Board)));
+    for (slot, then_holds) in holds_then.take(scope.holds.len()).enumerate() {
+        scope.holds[slot] = merged(then_holds, scope.holds[slot]);
+    }
+    Ok(instruction)
+}
+
+/// Runs `compile` with the names the first branch made (`made`, hidden) found again when the
+/// second branch assigns them, so that both branches' values land in one slot.
+fn with_names_of<T>(
+    scope: &mut Scope,
+    made: core::ops::Range<usize>,
+    compile: impl FnOnce(&mut Scope) -> Result<T, Error>,
+) -> Result<T, Error> {
+    scope.reusable.push(made);
+    let compiled = compile(scope);
+    scope.reusable.pop();
+    compiled
+}
+
+/// What a name holds after an `if` whose branches left it holding `a` and `b`: a set if
+/// either is one, a number anywhere if either is.
+fn merged(a: Holds, b: Holds) -> Holds {
+    match (a, b) {
+        (Holds::Set(x), Holds::Set(y)) if x == y => Holds::Set(x),
+        (Holds::Set(_), _) | (_, Holds::Set(_)) => Holds::Set(WordOrder::Board),
+        (Holds::NumberAnywhere, _) | (_, Holds::NumberAnywhere) => Holds::NumberAnywhere,
+        (Holds::TypedCount, Holds::TypedCount) => Holds::TypedCount,
+    }
 }
 
 struct CallCost<'k> {
@@ -574,8 +750,16 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
 }
 
 fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<Code, Error> {
-    if let Some(slot) = scope.locals.iter().position(|l| l == name) {
+    if let Some(slot) = scope.locals.iter().position(|local| local.visible && local.name == name) {
         return Ok(Code::Local(slot, scope.holds[slot]));
+    }
+    if scope.locals.iter().any(|local| local.name == name) {
+        return Err(Error::at(
+            span,
+            &format!(
+                "{name} has a value only in a branch of an if above: give it one before the if, or in both branches"
+            ),
+        ));
     }
     if let Some((_, declared_at)) = scope.declared.iter().find(|(d, _)| d == name) {
         let (line, _) = position(scope.typed.text, declared_at.start);
@@ -600,7 +784,7 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
         span,
         &format!("{name} is not a name the formula knows: give it a value above, or use one of the board's (o, r, sq)"),
     );
-    error.suggestion = names::suggestion(name, scope.locals.iter().map(String::as_str));
+    error.suggestion = names::suggestion(name, scope.locals.iter().map(|local| local.name.as_str()));
     Err(error)
 }
 

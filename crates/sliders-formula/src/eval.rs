@@ -95,15 +95,38 @@ impl<S: Sink> Machine<'_, '_, S> {
         let mut last = 0;
         for instruction in &body.instructions {
             match instruction {
-                Instruction::Set(slot, code) => {
-                    let value = self.eval(code, base)?;
-                    self.stack[base + slot] = value;
-                }
                 Instruction::Value(code) => last = self.eval(code, base)?,
                 Instruction::Return(code) => return self.eval(code, base),
+                Instruction::Set(..) | Instruction::If { .. } => self.run(instruction, base)?,
             }
         }
         Ok(last)
+    }
+
+    /// An instruction that gives names values: an assignment, or an `if` (whose branches only
+    /// assign, as the compiler checks).
+    fn run(&mut self, instruction: &Instruction, base: usize) -> Result<(), Fault> {
+        match instruction {
+            Instruction::Set(slot, code) => {
+                let value = self.eval(code, base)?;
+                self.stack[base + slot] = value;
+            }
+            Instruction::If { condition, then, otherwise, site } => {
+                let c = self.eval(condition, base)?;
+                if S::RECORDS {
+                    let lhs = counted(c, is_count(condition));
+                    self.sink.step(site, Op::Branch, lhs, None, Value::Number(u64::from(c != 0)));
+                }
+                for instruction in if c != 0 { then } else { otherwise } {
+                    self.run(instruction, base)?;
+                }
+            }
+            // A value or a return in a branch is refused by the compiler; run, it is computed.
+            Instruction::Value(code) | Instruction::Return(code) => {
+                self.eval(code, base)?;
+            }
+        }
+        Ok(())
     }
 
     fn eval(&mut self, code: &Code, base: usize) -> Result<u64, Fault> {

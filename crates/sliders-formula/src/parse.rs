@@ -179,6 +179,15 @@ pub enum Statement {
     Return(Node),
     /// An expression alone: the last one is the result.
     Bare(Node),
+    /// `if (condition) … else …`: the statements of the branch the condition chooses; `span`
+    /// runs from `if` to the condition's `)`, `end` is where its last branch ends.
+    If {
+        condition: Node,
+        then: Vec<Statement>,
+        otherwise: Vec<Statement>,
+        span: Span,
+        end: usize,
+    },
 }
 
 impl Statement {
@@ -188,15 +197,35 @@ impl Statement {
                 a == b && x.same_shape(y)
             }
             (Statement::Return(x), Statement::Return(y)) | (Statement::Bare(x), Statement::Bare(y)) => x.same_shape(y),
-            _ => false,
+            (
+                Statement::If { condition: a, then: b, otherwise: c, .. },
+                Statement::If { condition: d, then: e, otherwise: f, .. },
+            ) => a.same_shape(d) && same_statements(b, e) && same_statements(c, f),
+            (Statement::Assign { .. } | Statement::Return(_) | Statement::Bare(_) | Statement::If { .. }, _) => false,
         }
     }
 
+    /// The expression the statement computes: an `if`'s, its condition.
     pub fn value(&self) -> &Node {
         match self {
             Statement::Assign { value, .. } | Statement::Return(value) | Statement::Bare(value) => value,
+            Statement::If { condition, .. } => condition,
         }
     }
+
+    /// Where the statement starts: an `if`'s keyword, an assignment's name.
+    pub fn start(&self) -> usize {
+        match self {
+            Statement::Assign { name_span, .. } => name_span.start,
+            Statement::Return(value) | Statement::Bare(value) => value.span.start,
+            Statement::If { span, .. } => span.start,
+        }
+    }
+}
+
+/// Whether two lists of statements have the same shape, statement by statement.
+pub fn same_statements(a: &[Statement], b: &[Statement]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
 }
 
 #[derive(Clone, Debug)]
@@ -233,8 +262,7 @@ pub struct Program {
 
 impl Program {
     pub fn same_shape(&self, other: &Program) -> bool {
-        let statements =
-            |a: &[Statement], b: &[Statement]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y));
+        let statements = same_statements;
         self.functions.len() == other.functions.len()
             && self.functions.iter().zip(&other.functions).all(|(f, g)| {
                 f.name == g.name
@@ -305,7 +333,15 @@ const INCREMENT_INSIDE: &str =
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
-    let mut parser = Parser { tokens, at: 0, depth: 0, type_words: Vec::new(), aliases: Vec::new(), parens: 0 };
+    let mut parser = Parser {
+        tokens,
+        at: 0,
+        depth: 0,
+        type_words: Vec::new(),
+        aliases: Vec::new(),
+        parens: 0,
+        declared_in_blocks: Vec::new(),
+    };
     let mut program = Program::default();
     loop {
         parser.skip_separators();
@@ -327,6 +363,7 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             continue;
         }
         program.main.push(parser.statement()?);
+        program.declared.append(&mut parser.declared_in_blocks);
         parser.end_of_statement()?;
     }
 }
@@ -348,6 +385,8 @@ struct Parser<'t, 'a> {
     aliases: Vec<(String, String)>,
     /// How many parentheses are open here: inside them, as in C, a line break ends nothing.
     parens: usize,
+    /// Names declared without a value inside an `if`'s braces, for the body around them.
+    declared_in_blocks: Vec<(String, Span)>,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -647,6 +686,7 @@ impl<'a> Parser<'_, 'a> {
                 continue;
             }
             body.push(self.statement()?);
+            declared.append(&mut self.declared_in_blocks);
             self.end_of_statement()?;
         }
         Ok(Some(Function { name, name_span, parameters, declared, body }))
@@ -655,6 +695,19 @@ impl<'a> Parser<'_, 'a> {
     fn statement(&mut self) -> Result<Statement, Error> {
         if let Some(step) = self.increment()? {
             return Ok(step);
+        }
+        match self.peek() {
+            Token::Name("if") => return self.if_statement(),
+            Token::Name("else") => {
+                return Err(Error::at(self.span(), "else follows an if's branch: there is no if before it"))
+            }
+            Token::Name(word @ ("for" | "while" | "do" | "switch" | "goto")) if !self.assigns_here() => {
+                return Err(Error::at(
+                    self.span(),
+                    &format!("{word} is not part of the language yet: write the steps out, or use if and a function"),
+                ))
+            }
+            _ => {}
         }
         if matches!(self.peek(), Token::Name("return")) {
             self.next();
@@ -702,6 +755,74 @@ impl<'a> Parser<'_, 'a> {
             return Err(self.unexpected("expected a name and = after the type"));
         }
         Ok(Statement::Bare(self.expression()?))
+    }
+
+    /// Whether a name here is assigned (`for = …` in the lab's short form), not a keyword.
+    fn assigns_here(&self) -> bool {
+        matches!(self.peek_at(1), Token::Punct(assign) if assign.ends_with('=') && assign != "==")
+    }
+
+    /// `if (condition) branch` with an optional `else branch`, each branch a statement or
+    /// statements in braces; `else if` is an `if` in the `else`.
+    fn if_statement(&mut self) -> Result<Statement, Error> {
+        let keyword = self.next().1;
+        self.expect("(", "( and the if's condition")?;
+        self.skip_newlines();
+        self.parens += 1;
+        let condition = self.expression();
+        self.parens -= 1;
+        let condition = condition?;
+        self.skip_newlines();
+        let close = self.expect(")", ") to close the if's condition")?;
+        let then = self.branch("if")?;
+        let mut ahead = 0;
+        while matches!(self.peek_at(ahead), Token::Newline | Token::Punct(";")) {
+            ahead += 1;
+        }
+        let otherwise = match self.peek_at(ahead) {
+            Token::Name("else") => {
+                self.at += ahead + 1;
+                self.branch("else")?
+            }
+            _ => Vec::new(),
+        };
+        let end = self.tokens[self.at.saturating_sub(1)].1.end;
+        Ok(Statement::If { condition, then, otherwise, span: Span::new(keyword.start, close.end), end })
+    }
+
+    /// An `if`'s or an `else`'s branch: statements in braces, or one statement.
+    fn branch(&mut self, after: &str) -> Result<Vec<Statement>, Error> {
+        self.skip_newlines();
+        self.deeper()?;
+        let branch = if self.eat("{") {
+            let mut statements = Vec::new();
+            loop {
+                self.skip_separators();
+                if self.eat("}") {
+                    break;
+                }
+                if self.peek() == Token::End {
+                    return Err(self.unexpected(&format!("expected }} to close the {after}'s branch")));
+                }
+                if let Some(declaration) = self.declaration()? {
+                    self.declared_in_blocks.extend(declaration.declared);
+                    statements.extend(declaration.assigned);
+                    continue;
+                }
+                statements.push(self.statement()?);
+                self.end_of_statement()?;
+            }
+            statements
+        } else {
+            if self.peek() == Token::End || self.is(";") {
+                return Err(self.unexpected(&format!("expected a statement, or {{, after the {after}")));
+            }
+            let statement = self.statement()?;
+            self.end_of_statement()?;
+            alloc::vec![statement]
+        };
+        self.depth -= 1;
+        Ok(branch)
     }
 
     fn eat_name(&mut self, word: &str) -> bool {

@@ -162,7 +162,34 @@ fn statement(out: &mut String, statement: &Statement) -> fmt::Result {
             expression(out, value)
         }
         Statement::Bare(value) => expression(out, value),
+        Statement::If { condition, then, otherwise, .. } => {
+            out.push_str("if (");
+            expression(out, condition)?;
+            out.push_str(") {\n");
+            branch(out, then)?;
+            out.push('}');
+            if !otherwise.is_empty() {
+                out.push_str(" else {\n");
+                branch(out, otherwise)?;
+                out.push('}');
+            }
+            Ok(())
+        }
     }
+}
+
+/// A branch's statements, a line each, indented under their `if`.
+fn branch(out: &mut String, statements: &[Statement]) -> fmt::Result {
+    for line in statements {
+        let mut text = String::new();
+        statement(&mut text, line)?;
+        for row in text.lines() {
+            out.push_str("    ");
+            out.push_str(row);
+            out.push('\n');
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for Program {

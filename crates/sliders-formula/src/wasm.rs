@@ -291,8 +291,7 @@ fn outermost(code: &Code) -> Option<Span> {
 
 fn body_needs(body: &Body, callees: &[[bool; 3]]) -> [bool; 3] {
     let mut needs = [false; 3];
-    for instruction in &body.instructions {
-        let (Instruction::Set(_, code) | Instruction::Value(code) | Instruction::Return(code)) = instruction;
+    for code in body.instructions.iter().flat_map(Instruction::codes) {
         code_needs(code, callees, &mut needs);
     }
     needs
@@ -434,17 +433,40 @@ impl<'c> Builder<'c> {
         let last = body.instructions.len().saturating_sub(1);
         for (index, instruction) in body.instructions.iter().enumerate() {
             match instruction {
-                Instruction::Set(slot, code) => {
-                    self.code(writer, code, None);
-                    // Naming the value is part of the statement's outermost step.
-                    writer.put(&[Instr::LocalSet(writer.base + *slot as u32)], outermost(code));
-                }
                 Instruction::Value(code) | Instruction::Return(code) => {
                     self.code(writer, code, None);
                     if index != last {
                         writer.put(&[Instr::Drop], None);
                     }
                 }
+                Instruction::Set(..) | Instruction::If { .. } => self.statement(writer, instruction),
+            }
+        }
+    }
+
+    /// An instruction that gives names values: an assignment, or an `if` whose branches assign.
+    fn statement(&mut self, writer: &mut Writer, instruction: &Instruction) {
+        match instruction {
+            Instruction::Set(slot, code) => {
+                self.code(writer, code, None);
+                // Naming the value is part of the statement's outermost step.
+                writer.put(&[Instr::LocalSet(writer.base + *slot as u32)], outermost(code));
+            }
+            Instruction::If { condition, then, otherwise, site } => {
+                let here = Some(site.span);
+                self.code(writer, condition, here);
+                writer.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::If], here);
+                then.iter().for_each(|instruction| self.statement(writer, instruction));
+                if !otherwise.is_empty() {
+                    writer.put(&[Instr::Else], here);
+                    otherwise.iter().for_each(|instruction| self.statement(writer, instruction));
+                }
+                writer.put(&[Instr::End], here);
+            }
+            // The compiler keeps values and returns out of branches; computed, one is dropped.
+            Instruction::Value(code) | Instruction::Return(code) => {
+                self.code(writer, code, None);
+                writer.put(&[Instr::Drop], None);
             }
         }
     }

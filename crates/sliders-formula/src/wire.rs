@@ -351,6 +351,7 @@ numbered! {
         46 => [Op::Rem],
         47 => [Op::LogicalAnd],
         48 => [Op::LogicalOr],
+        49 => [Op::Branch],
     }
     // A swizzle is sent with its table ([`Writer::step`]).
     never sent: [Op::Swizzle(_)]
@@ -1268,7 +1269,7 @@ mod tests {
                 numbered[3] += 1;
             }
         }
-        assert_eq!(numbered, [49, 4, 3, 15]);
+        assert_eq!(numbered, [50, 4, 3, 15]);
         assert_eq!(super::Target::ALL.len(), 15);
     }
 }

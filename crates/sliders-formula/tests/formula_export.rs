@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 5] = [
+const EXTRAS: [(&str, Option<Target>, &str); 6] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -162,6 +162,38 @@ y = square(o, r)
 return uses(y) |
    sq // the end
 // after everything
+",
+    ),
+    (
+        "branches",
+        None,
+        "// if and else as an engine writes them: names first given values in branches, else if,
+// a branch of one statement, and a name declared inside braces.
+U64 along(U64 occ, int sq, int up) {
+    U64 ray, blocker;
+    if (up) {
+        ray = ray(sq, north);
+    } else {
+        ray = ray(sq, south);
+    }
+    blocker = ray & occ;
+    if (blocker == 0)
+        found = ray;
+    else if (up)
+        found = ray ^ ray(bsf(blocker), north);
+    else {
+        int first = bsr(blocker);
+        found = ray ^ ray(first, south);
+    }
+    return found;
+}
+x = along(o, sq, 1);
+if (x & o) {
+    x = x | along(o, sq, 0);
+    y = popcount(x);
+    x = x ^ y;
+}
+return x;
 ",
     ),
 ];

@@ -141,7 +141,7 @@ fn a_getter_that_relies_on_its_own_bit_is_proved_and_refuted_from_an_empty_squar
 }
 
 /// Deliberately broken formulas, each reading one line, and what they should compute.
-const BROKEN: [(&str, Target, sliders::Line); 10] = {
+const BROKEN: [(&str, Target, sliders::Line); 11] = {
     use sliders::{Direction, Line};
     [
         // Only the positive ray of the file.
@@ -197,6 +197,13 @@ const BROKEN: [(&str, Target, sliders::Line); 10] = {
             "line = o & rank(sq)\np = line * (line >> 1)\nreturn ray(sq, east) & ~(bit(ctz(p | 0x8000000000000000)) | bit(63 - clz(p | 1)))",
             Target::Ray(Direction::East),
             Line::Rank,
+        ),
+        // The classical approach with an if, the blocker's ray XORed in only when the ray
+        // holds two pieces or more: one blocker is left with the squares beyond it.
+        (
+            "attacks = ray(sq, north)\nblockers = attacks & o\nif (popcount(blockers) > 1) {\n    attacks ^= ray(bsf(blockers), north);\n}\nreturn attacks",
+            Target::Ray(Direction::North),
+            Line::File,
         ),
         // The classical approach, but the bit scan the wrong way: bsr finds the far blocker.
         (

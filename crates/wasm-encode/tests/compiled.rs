@@ -87,7 +87,7 @@ fn every_example_compiles_and_agrees_on_every_square() {
 }
 
 /// Formulas that together use every operation and function of the language.
-const EVERY_OPERATION: [&str; 16] = [
+const EVERY_OPERATION: [&str; 17] = [
     "clz(o) + ctz(o) * 3 + bsf(o ^ r) - bsr(o & ~r) + popcount(o)",
     "bsr(0) + bsf(0) + clz(0) + ctz(0) + ms1b(0) + bswap(0)",
     "bswap(o) ^ rotl(o, sq) ^ rotr(o, 67) ^ ls1b(o) ^ ms1b(o)",
@@ -109,6 +109,9 @@ const EVERY_OPERATION: [&str; 16] = [
     // A zero divisor: the evaluator faults and i64.div_u traps.
     "o / popcount(o & ray(sq, north))",
     "fn f(a, b) {\n  c = a & b\n  return c | r\n}\nfn g(x) {\n  y = f(x, o)\n  y\n  return f(y, x) ^ sq\n}\nt = g(file(sq))\nu = g(t)\nu ^ t",
+    // if and else, nested, in a function and outside: a branch not taken never traps (its
+    // scans of zero), a branch taken does (the mask of a square past 63).
+    "U64 f(U64 x, int up) {\n  U64 y = x;\n  if (up) {\n    if (x & o) y = ray(__builtin_ctzll(x & o), north);\n  } else {\n    int s = __builtin_clzll(x & o);\n    y = y ^ bit(s);\n  }\n  return y;\n}\nz = f(ray(sq, north), 1) | f(ray(sq, south), popcount(o) & 1)\nif (z == 0) {\n  z = rank(sq + popcount(o & file(sq)) * 8);\n}\nz",
 ];
 
 #[test]

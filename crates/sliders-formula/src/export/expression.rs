@@ -584,7 +584,7 @@ impl Export<'_> {
     }
 
     /// An `if`'s condition: true when the value is not zero.
-    fn rust_condition(&self, node: &Node, body: &Body) -> String {
+    pub(super) fn rust_condition(&self, node: &Node, body: &Body) -> String {
         match &node.expr {
             Expr::Binary(op, a, b) if op.comparison().is_some() => self.rust_comparison(*op, a, b, body),
             // Rust's && and || take bools and run the second only when C would.

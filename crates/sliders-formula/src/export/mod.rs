@@ -31,6 +31,7 @@ use alloc::vec::Vec;
 
 use self::naming::{all_uses, choose, helper_names, Body, Use, BOARDS, O, R, SQ};
 use super::lex::{self, Token};
+use super::parse::Node;
 use super::parse::Statement;
 use super::{position, Formula};
 
@@ -319,11 +320,12 @@ impl<'f> Export<'f> {
         let mut anchors = Anchors::default();
         let statement_lines = |statement: &Statement| {
             let value = statement.value().span;
-            let start = match statement {
-                Statement::Assign { name_span, .. } => name_span.start,
-                _ => value.start,
+            let end = match statement {
+                Statement::If { end, .. } => *end,
+                Statement::Assign { .. } | Statement::Return(_) | Statement::Bare(_) => value.end,
             };
-            (line_of(start), line_of(value.end.max(value.start + 1) - 1))
+            let start = statement.start();
+            (line_of(start), line_of(end.max(start + 1) - 1))
         };
         for function in &program.functions {
             let first = line_of(function.name_span.start);
@@ -573,52 +575,137 @@ impl<'f> Export<'f> {
                 self.comments_above(1, anchor, previous);
             }
             let beside = anchor.map(|a| self.beside(a)).unwrap_or_default();
-            let body = self.body_ref(index);
-            let statement = &body.statements[at];
+            let statements = self.body_ref(index).statements;
             let last = at + 1 == count;
-            let mut discard = None;
-            let line = match statement {
-                Statement::Assign { name, value, .. } => {
-                    let slot = body.index(name).unwrap_or(0);
-                    let written = body.written.get(slot).cloned().unwrap_or_else(|| name.clone());
-                    let first = !declared[slot];
-                    declared[slot] = true;
-                    if body.reads[slot] == 0 && body.last_write[slot] == Some(at) && c {
-                        discard = Some(format!("(void){written}; // The formula does not read it."));
-                    }
-                    let prefix = match (self.lang, first) {
-                        (Lang::C, true) => format!("uint64_t {written} = "),
-                        (Lang::Rust, true) if body.writes[slot] > 1 => format!("let mut {written}: u64 = "),
-                        (Lang::Rust, true) => format!("let {written}: u64 = "),
-                        (_, false) => format!("{written} = "),
-                    };
-                    format!("{prefix}{};", self.value(value, body, &prefix, &beside))
-                }
-                Statement::Return(value) | Statement::Bare(value) if last => {
-                    if c {
-                        format!("return {};", self.value(value, body, "return ", &beside))
-                    } else {
-                        self.value(value, body, "", &beside)
-                    }
-                }
-                Statement::Return(value) | Statement::Bare(value) => {
-                    if c {
-                        let value = self.c(value, body, false);
-                        format!("(void){};", value.tight())
-                    } else {
-                        format!("let _ = {};", self.rust(value, body, true).text)
-                    }
-                }
-            };
-            self.line(1, &format!("{line}{beside}"));
-            if let Some(discard) = discard {
-                self.line(1, &discard);
-            }
+            self.statement(index, &statements[at], (at, last), 1, &beside, &mut declared);
             if let Some(anchor) = anchor {
                 previous = Some(self.comments.lines[anchor].1);
             }
         }
     }
+
+    /// One statement of body `index` at `indent`: its place among the body's own (`at`, and
+    /// whether it is the last), the comment `beside` it, and the names declared so far.
+    fn statement(
+        &mut self,
+        index: usize,
+        statement: &Statement,
+        (at, last): (usize, bool),
+        indent: usize,
+        beside: &str,
+        declared: &mut [bool],
+    ) {
+        let c = self.lang == Lang::C;
+        let body = self.body_ref(index);
+        let mut discard = None;
+        let line = match statement {
+            Statement::Assign { name, value, .. } => {
+                let slot = body.index(name).unwrap_or(0);
+                let written = body.written.get(slot).cloned().unwrap_or_else(|| name.clone());
+                let first = !declared[slot];
+                declared[slot] = true;
+                if body.reads[slot] == 0 && body.last_write[slot] == Some(at) && c && indent == 1 {
+                    discard = Some(format!("(void){written}; // The formula does not read it."));
+                }
+                let prefix = match (self.lang, first) {
+                    (Lang::C, true) => format!("uint64_t {written} = "),
+                    (Lang::Rust, true) if body.writes[slot] > 1 => format!("let mut {written}: u64 = "),
+                    (Lang::Rust, true) => format!("let {written}: u64 = "),
+                    (_, false) => format!("{written} = "),
+                };
+                format!("{prefix}{};", self.value(value, body, &prefix, beside))
+            }
+            Statement::Return(value) | Statement::Bare(value) if last => {
+                if c {
+                    format!("return {};", self.value(value, body, "return ", beside))
+                } else {
+                    self.value(value, body, "", beside)
+                }
+            }
+            Statement::Return(value) | Statement::Bare(value) => {
+                if c {
+                    let value = self.c(value, body, false);
+                    format!("(void){};", value.tight())
+                } else {
+                    format!("let _ = {};", self.rust(value, body, true).text)
+                }
+            }
+            Statement::If { condition, then, otherwise, .. } => {
+                return self.if_statement(index, (condition, then, otherwise), at, indent, beside, declared);
+            }
+        };
+        self.line(indent, &format!("{line}{beside}"));
+        if let Some(discard) = discard {
+            self.line(indent, &discard);
+        }
+    }
+
+    /// An `if` and its branches. A name first given a value inside it is declared before it,
+    /// so that it lives on after the `if` (C and Rust scope a name to its braces).
+    fn if_statement(
+        &mut self,
+        index: usize,
+        (condition, then, otherwise): (&Node, &[Statement], &[Statement]),
+        at: usize,
+        indent: usize,
+        beside: &str,
+        declared: &mut [bool],
+    ) {
+        let body = self.body_ref(index);
+        let mut first_inside = Vec::new();
+        naming::for_each_statement(then, &mut |statement| first_inside.push(statement));
+        naming::for_each_statement(otherwise, &mut |statement| first_inside.push(statement));
+        let mut lines = Vec::new();
+        for statement in first_inside {
+            let Statement::Assign { name, .. } = statement else { continue };
+            let slot = body.index(name).unwrap_or(0);
+            if declared[slot] {
+                continue;
+            }
+            declared[slot] = true;
+            let written = body.written.get(slot).cloned().unwrap_or_else(|| name.clone());
+            lines.push(match self.lang {
+                Lang::C => format!("uint64_t {written};"),
+                // Assigned once on each path, Rust's own check finds it assigned before it is read.
+                Lang::Rust if most_writes_on_a_path(name, then).max(most_writes_on_a_path(name, otherwise)) > 1 => {
+                    format!("let mut {written}: u64;")
+                }
+                Lang::Rust => format!("let {written}: u64;"),
+            });
+        }
+        lines.push(match self.lang {
+            Lang::C => format!("if ({}) {{{beside}", self.c(condition, body, false).text),
+            Lang::Rust => format!("if {} {{{beside}", self.rust_condition(condition, body)),
+        });
+        for line in lines {
+            self.line(indent, &line);
+        }
+        for statement in then {
+            self.statement(index, statement, (at, false), indent + 1, "", declared);
+        }
+        if !otherwise.is_empty() {
+            self.line(indent, "} else {");
+            for statement in otherwise {
+                self.statement(index, statement, (at, false), indent + 1, "", declared);
+            }
+        }
+        self.line(indent, "}");
+    }
+}
+
+/// The most times one path through `statements` gives `name` a value: an `if` counts its
+/// dearer branch.
+fn most_writes_on_a_path(name: &str, statements: &[Statement]) -> usize {
+    statements
+        .iter()
+        .map(|statement| match statement {
+            Statement::Assign { name: assigned, .. } => usize::from(assigned == name),
+            Statement::If { then, otherwise, .. } => {
+                most_writes_on_a_path(name, then).max(most_writes_on_a_path(name, otherwise))
+            }
+            Statement::Return(_) | Statement::Bare(_) => 0,
+        })
+        .sum()
 }
 
 /// Beside the `allow` of a function the formula never calls.

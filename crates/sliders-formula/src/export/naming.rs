@@ -251,13 +251,13 @@ impl<'p> Body<'p> {
     ) -> Body<'p> {
         let mut names = parameters;
         let parameters = names.len();
-        for statement in statements {
+        for_each_statement(statements, &mut |statement| {
             if let Statement::Assign { name, .. } = statement {
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
             }
-        }
+        });
         let count = names.len();
         let mut body = Body {
             statements,
@@ -275,20 +275,24 @@ impl<'p> Body<'p> {
         let mut unread: Vec<bool> = (0..count).map(|index| index < parameters).collect();
         let mut dead = vec![false; count];
         for (at, statement) in statements.iter().enumerate() {
-            let mut read = Vec::new();
-            body.walk(statement.value(), functions, uses, &mut read);
-            for index in read {
-                body.reads[index] += 1;
-                unread[index] = false;
-            }
-            if let Statement::Assign { name, .. } = statement {
-                if let Some(index) = body.index(name) {
-                    dead[index] |= unread[index];
-                    unread[index] = true;
-                    body.writes[index] += 1;
-                    body.last_write[index] = Some(at);
+            // An if's statements count as its own (`at`): a name its branches give a value is
+            // written there.
+            for_each_statement(core::slice::from_ref(statement), &mut |statement| {
+                let mut read = Vec::new();
+                body.walk(statement.value(), functions, uses, &mut read);
+                for index in read {
+                    body.reads[index] += 1;
+                    unread[index] = false;
                 }
-            }
+                if let Statement::Assign { name, .. } = statement {
+                    if let Some(index) = body.index(name) {
+                        dead[index] |= unread[index];
+                        unread[index] = true;
+                        body.writes[index] += 1;
+                        body.last_write[index] = Some(at);
+                    }
+                }
+            });
         }
         body.dead_store = (0..count).any(|index| (dead[index] || unread[index]) && body.reads[index] > 0);
         body
@@ -352,6 +356,17 @@ impl<'p> Body<'p> {
     /// The name as written, for a reader's name of this body.
     pub(super) fn written(&self, name: &str) -> Option<&str> {
         self.index(name).and_then(|index| self.written.get(index)).map(String::as_str)
+    }
+}
+
+/// Calls `visit` on each statement, and inside an `if` on each of its branches' in order.
+pub(super) fn for_each_statement<'s>(statements: &'s [Statement], visit: &mut impl FnMut(&'s Statement)) {
+    for statement in statements {
+        visit(statement);
+        if let Statement::If { then, otherwise, .. } = statement {
+            for_each_statement(then, visit);
+            for_each_statement(otherwise, visit);
+        }
     }
 }
 

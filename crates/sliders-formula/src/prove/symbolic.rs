@@ -167,6 +167,13 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
             Instruction::Return(code) => (true, code),
             Instruction::Value(code) => (core::mem::replace(&mut after_last_value, false), code),
             Instruction::Set(slot, code) => (core::mem::replace(&mut read[*slot], false), code),
+            // An if runs whole: what its branches read is read, and a name a branch assigns may
+            // keep its earlier value.
+            Instruction::If { .. } => {
+                live[i] = true;
+                instruction.codes().into_iter().for_each(|code| mark_reads(code, &mut read));
+                continue;
+            }
         };
         live[i] = needed || can_fault(code, compiled, 0);
         if live[i] {
@@ -174,6 +181,17 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
         }
     }
     live
+}
+
+/// Marks the slots `instruction` may give a value to, its branches' included.
+fn mark_assigned(instruction: &Instruction, slots: &mut [bool]) {
+    match instruction {
+        Instruction::Set(slot, _) => slots[*slot] = true,
+        Instruction::Value(_) | Instruction::Return(_) => {}
+        Instruction::If { then, otherwise, .. } => {
+            then.iter().chain(otherwise).for_each(|instruction| mark_assigned(instruction, slots))
+        }
+    }
 }
 
 fn children(code: &Code) -> Vec<&Code> {
@@ -204,11 +222,11 @@ fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
         Code::Function(called, ..) if called.at_zero == AtZero::Undefined => return true,
         Code::Call(index, ..) => {
             depth < 32
-                && compiled.functions[*index].instructions.iter().any(|instruction| match instruction {
-                    Instruction::Set(_, code) | Instruction::Value(code) | Instruction::Return(code) => {
-                        can_fault(code, compiled, depth + 1)
-                    }
-                })
+                && compiled.functions[*index]
+                    .instructions
+                    .iter()
+                    .flat_map(Instruction::codes)
+                    .any(|code| can_fault(code, compiled, depth + 1))
         }
         Code::Constant(_)
         | Code::Count(_)
@@ -236,15 +254,59 @@ impl Machine<'_, '_> {
                 continue;
             }
             match instruction {
-                Instruction::Set(slot, code) => {
-                    let value = self.eval(code, base, guard)?;
-                    self.stack[base + slot] = value;
-                }
                 Instruction::Value(code) => last = self.eval(code, base, guard)?,
                 Instruction::Return(code) => return self.eval(code, base, guard),
+                Instruction::Set(..) | Instruction::If { .. } => self.run(instruction, base, guard)?,
             }
         }
         Ok(last)
+    }
+
+    /// An instruction that gives names values, on the boards of `guard`. An `if`'s branches
+    /// each run on the boards that take them; after it, a name either branch assigned holds,
+    /// bit by bit, the value of the branch each board took.
+    fn run(&mut self, instruction: &Instruction, base: usize, guard: &Bdd) -> Built<()> {
+        match instruction {
+            Instruction::Set(slot, code) => {
+                let value = self.eval(code, base, guard)?;
+                self.stack[base + slot] = value;
+            }
+            Instruction::If { condition, then, otherwise, site } => {
+                let c = self.eval(condition, base, guard)?;
+                let taken = self.builder.any(&c)?;
+                let not_taken = self.builder.not(&taken)?;
+                let before = self.stack[base..].to_vec();
+                let then_guard = self.builder.and(guard, &taken)?;
+                self.branch(then, base, &then_guard)?;
+                let after_then = core::mem::take(&mut self.stack);
+                self.stack = after_then[..base].to_vec();
+                self.stack.extend(before);
+                let otherwise_guard = self.builder.and(guard, &not_taken)?;
+                self.branch(otherwise, base, &otherwise_guard)?;
+                let mut assigned = alloc::vec![false; self.stack.len() - base];
+                then.iter().chain(otherwise).for_each(|instruction| mark_assigned(instruction, &mut assigned));
+                for (slot, _) in assigned.iter().enumerate().filter(|(_, &assigned)| assigned) {
+                    let (a, b) = (&after_then[base + slot], &self.stack[base + slot]);
+                    let bits =
+                        (0..64).map(|i| self.builder.choose(&taken, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>();
+                    let merged = self.at(site, bits.map(Word))?;
+                    self.stack[base + slot] = merged;
+                }
+            }
+            // The compiler keeps values and returns out of branches; run, one is computed.
+            Instruction::Value(code) | Instruction::Return(code) => {
+                self.eval(code, base, guard)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A branch's instructions, unless no board takes it (as the evaluator never runs it).
+    fn branch(&mut self, instructions: &[Instruction], base: usize, guard: &Bdd) -> Built<()> {
+        if guard.is_false() {
+            return Ok(());
+        }
+        instructions.iter().try_for_each(|instruction| self.run(instruction, base, guard))
     }
 
     fn eval(&mut self, code: &Code, base: usize, guard: &Bdd) -> Built<Word> {

@@ -62,6 +62,9 @@ pub enum Op {
     LogicalOr,
     /// `c ? a : b`: the first operand is the condition, the result the value chosen.
     Select,
+    /// An `if`'s test: the operand is the condition, the result 1 when the `if`'s own branch
+    /// runs and 0 when its `else` runs (or nothing does).
+    Branch,
     /// A mask from the board's geometry, read for a square: its bit, its line, or a ray.
     Mask(Mask),
     /// Each byte replaced by the byte of this 16-byte table that it numbers (`i8x16.swizzle`):
@@ -169,8 +172,43 @@ impl Op {
             Op::LogicalAnd => "&&",
             Op::LogicalOr => "||",
             Op::Select => "?",
+            Op::Branch => "if",
             Op::Mask(mask) => mask.function(),
             Op::Swizzle(_) => "swizzle",
+        }
+    }
+
+    /// Whether its result is a truth, 1 or 0: a comparison, a logical operation, an `if`'s
+    /// test. Predict mode asks yes or no of it.
+    pub const fn gives_truth(self) -> bool {
+        match self {
+            Op::Compare(_) | Op::LogicalNot | Op::LogicalAnd | Op::LogicalOr | Op::Branch => true,
+            Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Not
+            | Op::Neg
+            | Op::Sub
+            | Op::Shl
+            | Op::Shr
+            | Op::Scan(_)
+            | Op::Mul
+            | Op::Div
+            | Op::Rem
+            | Op::ByteSwap
+            | Op::Add
+            | Op::Lookup
+            | Op::RayWalk
+            | Op::Popcount
+            | Op::RotateLeft
+            | Op::RotateRight
+            | Op::LowestBit
+            | Op::HighestBit
+            | Op::Pext
+            | Op::Pdep
+            | Op::Select
+            | Op::Mask(_)
+            | Op::Swizzle(_) => false,
         }
     }
 
@@ -424,6 +462,7 @@ impl Step {
             | Op::LogicalAnd
             | Op::LogicalOr
             | Op::Select
+            | Op::Branch
             | Op::Mask(_) => self.order,
         }
     }

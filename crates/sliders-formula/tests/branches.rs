@@ -1,0 +1,149 @@
+//! `if` and `else` as C writes them in attack getters: each runs the branch its condition
+//! chooses, and only that one (a fault in the branch not taken never happens); a step says
+//! which way it went; a name given its first value inside a branch has one after the `if` only
+//! when every path gave it one; the prover and the compiled module read it as the evaluator.
+
+use sliders::trace::{Op, Value};
+use sliders::{Bitboard, Direction, Slider, Square};
+use sliders_formula::prove::{Proof, Prover, NODE_BUDGET};
+use sliders_formula::{CheckOutcome, Checker, Target};
+
+mod common;
+
+use common::{boards, error, read};
+
+/// An engine's classical getter for the north ray, written with an `if`: the ray, and the
+/// squares beyond its first blocker taken off.
+const NORTH: &str = "typedef unsigned long long U64;
+// The north ray from sq, up to and including its first piece.
+U64 north(U64 occ, int sq) {
+    U64 ray = 0x0101010101010100ULL << sq;
+    U64 blocker = ray & occ;
+    if (blocker) {
+        int b = __builtin_ctzll(blocker);
+        ray ^= 0x0101010101010100ULL << b;
+    }
+    return ray;
+}
+north(o, sq)";
+
+#[test]
+fn an_if_runs_the_branch_its_condition_chooses_and_says_which() {
+    let north = read(NORTH);
+    for (square, occupied) in boards(8, 7) {
+        let expected = Target::Ray(Direction::North).expected(square, occupied | square.bit());
+        assert_eq!(north.attacks(square.bit(), occupied | square.bit()), Ok(expected), "{square} {occupied}");
+        let trace = north.trace(Slider::Rook, square.bit(), occupied | square.bit()).unwrap();
+        let branch = trace.steps.iter().find(|step| step.op == Op::Branch).expect("the if's step");
+        assert_eq!(&*branch.label, "if (blocker)");
+        let Value::Board(blocker) = branch.lhs else { panic!("the condition is a set") };
+        assert_eq!(branch.result, Value::Number(u64::from(!blocker.is_empty())));
+        // The branch's own steps run only when it is taken: the scan, and the XOR.
+        let scans = trace.steps.iter().filter(|step| matches!(step.op, Op::Scan(_))).count();
+        assert_eq!(scans, usize::from(!blocker.is_empty()), "{square} {occupied}");
+    }
+    assert!(matches!(Checker::new(Target::Ray(Direction::North)).run(&north), CheckOutcome::Agrees { .. }));
+    let proof = Prover::new(Target::Ray(Direction::North), NODE_BUDGET).run(&north);
+    assert!(proof.proved(), "{proof:?}");
+}
+
+/// `__builtin_ctzll(0)` is undefined: in the branch not taken it never runs, so the getter
+/// never faults, and the prover finds no failing board; the same scan outside the `if` faults
+/// on every board with no piece north of the slider.
+#[test]
+fn a_fault_in_the_branch_not_taken_never_happens() {
+    let guarded = read(NORTH);
+    let unguarded = read(&NORTH.replace("if (blocker)", "if (1)"));
+    let bare = read(
+        "U64 ray = ray(sq, north);\nU64 blocker = ray & o;\nint b = __builtin_ctzll(blocker);\nif (blocker) {\n    ray ^= ray(b, north);\n}\nreturn ray;",
+    );
+    let empty = Bitboard::EMPTY.with(Square::D4);
+    assert!(guarded.attacks(Square::D4.bit(), empty).is_ok());
+    assert!(unguarded.attacks(Square::D4.bit(), empty).is_err(), "if (1) always runs its branch");
+    assert!(bare.attacks(Square::D4.bit(), empty).is_err());
+    let Proof::Fails(failure) = Prover::new(Target::Ray(Direction::North), NODE_BUDGET).run(&bare) else {
+        panic!("the bare scan faults")
+    };
+    // Faulting boards: no piece on the north ray. On a square with k squares north of it,
+    // 2^(63 - k) of its 2^63 (on the eighth rank, all of them).
+    let expected: u128 = Square::ALL.iter().map(|square| 1u128 << (56 + square.rank())).sum();
+    assert_eq!(failure.boards, Some(expected));
+}
+
+#[test]
+fn else_and_else_if_choose_one_branch_and_nested_ifs_too() {
+    // The rook's north and south rays, by one getter whose direction is a parameter.
+    let text = "U64 along(U64 occ, int sq, int up) {
+    U64 ray, blocker;
+    if (up) {
+        ray = ray(sq, north);
+    } else {
+        ray = ray(sq, south);
+    }
+    blocker = ray & occ;
+    if (blocker == 0)
+        return_value = ray;
+    else if (up)
+        return_value = ray ^ ray(bsf(blocker), north);
+    else {
+        int first = bsr(blocker);
+        return_value = ray ^ ray(first, south);
+    }
+    return return_value;
+}
+along(o, sq, 1) | along(o, sq, 0)";
+    let both = read(text);
+    for (square, occupied) in boards(6, 5) {
+        let o = occupied | square.bit();
+        let expected =
+            Target::Ray(Direction::North).expected(square, o) | Target::Ray(Direction::South).expected(square, o);
+        assert_eq!(both.attacks(square.bit(), o), Ok(expected), "{square} {occupied}");
+    }
+    assert!(Prover::new(Target::Line(sliders::Line::File), NODE_BUDGET).run(&both).proved());
+}
+
+#[test]
+fn a_name_has_a_value_after_an_if_only_where_every_path_gave_it_one() {
+    // Given in both branches: read after the if.
+    let both = read("if (o & r) {\n    x = o;\n} else {\n    x = r;\n}\nreturn x;");
+    assert_eq!(both.attacks(Square::A1.bit(), Bitboard(0x3)), Ok(Bitboard(0x3)));
+    // Given before the if, and again in one branch: the branch's value where it ran.
+    let before = read("x = r;\nif (o & 2) {\n    x = o;\n}\nreturn x;");
+    assert_eq!(before.attacks(Square::A1.bit(), Bitboard(0x3)), Ok(Bitboard(0x3)));
+    assert_eq!(before.attacks(Square::A1.bit(), Bitboard(0x1)), Ok(Bitboard(0x1)));
+    // Given in one branch only, or declared inside the braces: not after it.
+    assert_eq!(
+        error("if (o & r) {\n    x = o;\n}\nreturn x;"),
+        "line 4, column 8: x has a value only in a branch of an if above: give it one before the if, or in both branches."
+    );
+    assert!(error("if (o) {\n    int b = 1;\n} else if (r) {\n    b = 2;\n}\nreturn b;")
+        .starts_with("line 6, column 8: b has a value only"));
+    // Inside the branch that gave it, it has one.
+    let inside = read("y = 0;\nif (o) {\n    U64 b = o & 3;\n    y = b | 4;\n}\nreturn y;");
+    assert_eq!(inside.attacks(Square::A1.bit(), Bitboard(0x1)), Ok(Bitboard(0x5)));
+    // One branch's name is not the other's to read.
+    assert!(error("if (o) {\n    b = 1;\n} else {\n    y = b;\n}\nreturn 0;")
+        .starts_with("line 4, column 9: b has a value only"));
+}
+
+#[test]
+fn what_an_if_cannot_hold_is_said_where_it_was_typed() {
+    assert_eq!(
+        error("if (o) {\n    return o;\n}\nreturn r;"),
+        "line 2, column 12: return inside an if's branch is not part of the language yet: give a name its value in each branch, and return it after the if."
+    );
+    assert!(error("if (o) {\n    o & r;\n}\nreturn r;")
+        .starts_with("line 2, column 5: an expression alone inside an if's branch gives nothing"));
+    assert!(error("x = o;\nif (x) {\n    x = r;\n}")
+        .starts_with("line 2, column 1: the formula gives no result: its last statement is an if"));
+    assert!(error("x = o;\nelse {\n    x = r;\n}\nx")
+        .starts_with("line 2, column 1: else follows an if's branch: there is no if before it"));
+    assert!(error("for (x = 0; x < 3; x++) {\n}\nreturn o;")
+        .starts_with("line 1, column 1: for is not part of the language yet"));
+    assert!(
+        error("if o {\n    x = r;\n}\nreturn o;").starts_with("line 1, column 4: expected ( and the if's condition")
+    );
+    assert!(error("if (o {\n    x = r;\n}\nreturn o;").contains("expected ) to close the if's condition"));
+    assert!(error("x = o;\nif (o) {\n    x = r;\nreturn x;").contains("expected } to close the if's branch"));
+    assert!(error("x = o;\nif (o)\nreturn x;").starts_with("line 3, column 8: return inside an if's branch"));
+}
