@@ -111,18 +111,43 @@ impl Instruction {
         }
     }
 
-    /// Marks the slots the instruction gives a value to on every path through it: an `if`'s,
-    /// those both its branches give one.
+    /// Marks the slots the instruction gives a value to on every path that goes on past it:
+    /// an `if`'s, those both its branches give one, a branch that returns giving every one
+    /// (no path goes on from it).
     pub fn always_assigns(&self, slots: &mut [bool]) {
         match self {
             Instruction::Set(slot, _) => slots[*slot] = true,
-            Instruction::Value(_) | Instruction::Return(_) => {}
+            Instruction::Value(_) => {}
+            Instruction::Return(_) => slots.iter_mut().for_each(|slot| *slot = true),
             Instruction::If { then, otherwise, .. } => {
                 let (mut a, mut b) = (alloc::vec![false; slots.len()], alloc::vec![false; slots.len()]);
                 then.iter().for_each(|instruction| instruction.always_assigns(&mut a));
                 otherwise.iter().for_each(|instruction| instruction.always_assigns(&mut b));
                 slots.iter_mut().zip(a.iter().zip(&b)).for_each(|(slot, (a, b))| *slot |= a & b);
             }
+        }
+    }
+
+    /// Whether every path through it returns: a return, or an `if` whose branches both end so.
+    pub fn always_returns(&self) -> bool {
+        match self {
+            Instruction::Return(_) => true,
+            Instruction::Set(..) | Instruction::Value(_) => false,
+            Instruction::If { then, otherwise, .. } => {
+                then.last().is_some_and(Instruction::always_returns)
+                    && otherwise.last().is_some_and(Instruction::always_returns)
+            }
+        }
+    }
+
+    /// Whether a return stands inside one of its branches.
+    pub fn returns_within(&self) -> bool {
+        match self {
+            Instruction::Set(..) | Instruction::Value(_) | Instruction::Return(_) => false,
+            Instruction::If { then, otherwise, .. } => then
+                .iter()
+                .chain(otherwise)
+                .any(|instruction| matches!(instruction, Instruction::Return(_)) || instruction.returns_within()),
         }
     }
 }
@@ -317,13 +342,13 @@ fn body(
                 &format!("{whose} gives no result: its last statement gives {name} a value; end with return {name}, or the expression alone"),
             ));
         }
-        Statement::If { span, .. } => {
+        Statement::If { span, .. } if !instructions.last().is_some_and(Instruction::always_returns) => {
             return Err(Error::at(
                 *span,
-                &format!("{whose} gives no result: its last statement is an if; end with return and a value after it"),
+                &format!("{whose} gives no result where its last if does not return: return in each of its branches, or end with return and a value after it"),
             ));
         }
-        Statement::Return(_) | Statement::Bare(_) => {}
+        Statement::If { .. } | Statement::Return(_) | Statement::Bare(_) => {}
     }
     let body = Body {
         instructions,
@@ -360,12 +385,6 @@ fn statements(
         scope.bound = None;
         let instruction = match statement {
             Statement::Assign { name, name_span, value } => assign(name, *name_span, value, scope, calls)?,
-            Statement::Return(value) if at == Branch::Within => {
-                return Err(Error::at(
-                    value.span,
-                    "return inside an if's branch is not part of the language yet: give a name its value in each branch, and return it after the if",
-                ));
-            }
             Statement::Bare(value) if at == Branch::Within => {
                 return Err(Error::at(
                     value.span,
@@ -375,7 +394,15 @@ fn statements(
             Statement::Return(value) => Instruction::Return(expression(value, scope, calls)?),
             Statement::Bare(value) => Instruction::Value(expression(value, scope, calls)?),
             Statement::If { condition, then, otherwise, span, .. } => {
-                if_branches(condition, then, otherwise, *span, scope, calls)?
+                let instruction = if_branches(condition, then, otherwise, *span, scope, calls)?;
+                if let (true, Some(next)) = (instruction.always_returns(), list.get(index + 1)) {
+                    let start = next.start();
+                    return Err(Error::at(
+                        Span::new(start, next.value().span.end.max(start + 1)),
+                        "nothing after this runs: each branch of the if above returns",
+                    ));
+                }
+                instruction
             }
         };
         instructions.push(instruction);

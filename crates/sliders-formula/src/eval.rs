@@ -96,21 +96,24 @@ impl<S: Sink> Machine<'_, '_, S> {
         for instruction in &body.instructions {
             match instruction {
                 Instruction::Value(code) => last = self.eval(code, base)?,
-                Instruction::Return(code) => return self.eval(code, base),
-                Instruction::Set(..) | Instruction::If { .. } => self.run(instruction, base)?,
+                Instruction::Return(_) | Instruction::Set(..) | Instruction::If { .. } => {
+                    if let Some(returned) = self.run(instruction, base)? {
+                        return Ok(returned);
+                    }
+                }
             }
         }
         Ok(last)
     }
 
-    /// An instruction that gives names values: an assignment, or an `if` (whose branches only
-    /// assign, as the compiler checks).
-    fn run(&mut self, instruction: &Instruction, base: usize) -> Result<(), Fault> {
+    /// An instruction of a body or a branch: `Some` with the value if it returned.
+    fn run(&mut self, instruction: &Instruction, base: usize) -> Result<Option<u64>, Fault> {
         match instruction {
             Instruction::Set(slot, code) => {
                 let value = self.eval(code, base)?;
                 self.stack[base + slot] = value;
             }
+            Instruction::Return(code) => return self.eval(code, base).map(Some),
             Instruction::If { condition, then, otherwise, site } => {
                 let c = self.eval(condition, base)?;
                 if S::RECORDS {
@@ -118,15 +121,17 @@ impl<S: Sink> Machine<'_, '_, S> {
                     self.sink.step(site, Op::Branch, lhs, None, Value::Number(u64::from(c != 0)));
                 }
                 for instruction in if c != 0 { then } else { otherwise } {
-                    self.run(instruction, base)?;
+                    if let Some(returned) = self.run(instruction, base)? {
+                        return Ok(Some(returned));
+                    }
                 }
             }
-            // A value or a return in a branch is refused by the compiler; run, it is computed.
-            Instruction::Value(code) | Instruction::Return(code) => {
+            // A value alone in a branch is refused by the compiler; run, it is computed.
+            Instruction::Value(code) => {
                 self.eval(code, base)?;
             }
         }
-        Ok(())
+        Ok(None)
     }
 
     fn eval(&mut self, code: &Code, base: usize) -> Result<u64, Fault> {

@@ -328,6 +328,14 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     }
 }
 
+/// Where a return inside an `if` goes: the local that takes the body's value, and how many
+/// ifs stand between it and the body's block.
+#[derive(Clone, Copy)]
+struct Exit {
+    local: u32,
+    depth: u32,
+}
+
 struct Builder<'c> {
     tables: Vec<(u32, Mask, Vec<u64>)>,
     helpers: Vec<Helper>,
@@ -429,23 +437,37 @@ impl<'c> Builder<'c> {
         }
     }
 
+    /// A body's instructions, leaving its value on the stack. A body that returns inside an
+    /// `if` runs in a block its returns break out of, its value in a local of its own.
     fn body(&mut self, writer: &mut Writer, body: &Body) {
+        let exit = body.instructions.iter().any(Instruction::returns_within).then(|| {
+            let name = if body.name.is_empty() { "return".to_string() } else { format!("return.{}", writer.copy) };
+            writer.locals.push((name, ValType::I64));
+            writer.put(&[Instr::Block], None);
+            Exit { local: writer.params + writer.locals.len() as u32 - 1, depth: 0 }
+        });
         let last = body.instructions.len().saturating_sub(1);
         for (index, instruction) in body.instructions.iter().enumerate() {
             match instruction {
                 Instruction::Value(code) | Instruction::Return(code) => {
                     self.code(writer, code, None);
-                    if index != last {
-                        writer.put(&[Instr::Drop], None);
+                    match exit {
+                        _ if index != last => writer.put(&[Instr::Drop], None),
+                        Some(exit) => writer.put(&[Instr::LocalSet(exit.local)], None),
+                        None => {}
                     }
                 }
-                Instruction::Set(..) | Instruction::If { .. } => self.statement(writer, instruction),
+                Instruction::Set(..) | Instruction::If { .. } => self.statement(writer, instruction, exit),
             }
+        }
+        if let Some(exit) = exit {
+            writer.put(&[Instr::End, Instr::LocalGet(exit.local)], None);
         }
     }
 
-    /// An instruction that gives names values: an assignment, or an `if` whose branches assign.
-    fn statement(&mut self, writer: &mut Writer, instruction: &Instruction) {
+    /// An instruction of a body or a branch: an assignment, an `if`, or a return inside one
+    /// (to `exit`, the body's block, `depth` ifs out).
+    fn statement(&mut self, writer: &mut Writer, instruction: &Instruction, exit: Option<Exit>) {
         match instruction {
             Instruction::Set(slot, code) => {
                 self.code(writer, code, None);
@@ -454,17 +476,26 @@ impl<'c> Builder<'c> {
             }
             Instruction::If { condition, then, otherwise, site } => {
                 let here = Some(site.span);
+                let inner = exit.map(|exit| Exit { depth: exit.depth + 1, ..exit });
                 self.code(writer, condition, here);
                 writer.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::If], here);
-                then.iter().for_each(|instruction| self.statement(writer, instruction));
+                then.iter().for_each(|instruction| self.statement(writer, instruction, inner));
                 if !otherwise.is_empty() {
                     writer.put(&[Instr::Else], here);
-                    otherwise.iter().for_each(|instruction| self.statement(writer, instruction));
+                    otherwise.iter().for_each(|instruction| self.statement(writer, instruction, inner));
                 }
                 writer.put(&[Instr::End], here);
             }
-            // The compiler keeps values and returns out of branches; computed, one is dropped.
-            Instruction::Value(code) | Instruction::Return(code) => {
+            Instruction::Return(code) => {
+                self.code(writer, code, None);
+                match exit {
+                    Some(exit) => writer.put(&[Instr::LocalSet(exit.local), Instr::Br(exit.depth)], outermost(code)),
+                    // Only a body with a return inside an if has returns here.
+                    None => writer.put(&[Instr::Drop], None),
+                }
+            }
+            // A value alone in a branch is refused by the compiler; computed, it is dropped.
+            Instruction::Value(code) => {
                 self.code(writer, code, None);
                 writer.put(&[Instr::Drop], None);
             }

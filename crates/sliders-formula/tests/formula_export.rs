@@ -187,7 +187,18 @@ U64 along(U64 occ, int sq, int up) {
     }
     return found;
 }
-x = along(o, sq, 1);
+U64 early(U64 occ, int sq) {
+    U64 ray = ray(sq, east);
+    if (!(ray & occ)) return ray;
+    if (popcount(ray & occ) > 1) {
+        return ray ^ ray(bsf(ray & occ), east);
+    } else {
+        U64 blocker = ray & occ;
+        return ray ^ ray(bsf(blocker), east);
+    }
+}
+x = along(o, sq, 1) | early(o, sq);
+if (!x) return r;
 if (x & o) {
     x = x | along(o, sq, 0);
     y = popcount(x);

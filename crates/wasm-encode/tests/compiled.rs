@@ -87,7 +87,7 @@ fn every_example_compiles_and_agrees_on_every_square() {
 }
 
 /// Formulas that together use every operation and function of the language.
-const EVERY_OPERATION: [&str; 17] = [
+const EVERY_OPERATION: [&str; 18] = [
     "clz(o) + ctz(o) * 3 + bsf(o ^ r) - bsr(o & ~r) + popcount(o)",
     "bsr(0) + bsf(0) + clz(0) + ctz(0) + ms1b(0) + bswap(0)",
     "bswap(o) ^ rotl(o, sq) ^ rotr(o, 67) ^ ls1b(o) ^ ms1b(o)",
@@ -111,6 +111,8 @@ const EVERY_OPERATION: [&str; 17] = [
     "fn f(a, b) {\n  c = a & b\n  return c | r\n}\nfn g(x) {\n  y = f(x, o)\n  y\n  return f(y, x) ^ sq\n}\nt = g(file(sq))\nu = g(t)\nu ^ t",
     // if and else, nested, in a function and outside: a branch not taken never traps (its
     // scans of zero), a branch taken does (the mask of a square past 63).
+    // Returns inside ifs, in an inlined function and in the formula's own statements.
+    "U64 g(U64 x) {\n  if (!x) return 0;\n  if (x & 1) {\n    if (x & 2) return x;\n    x = x >> 1;\n  } else {\n    return bit(__builtin_ctzll(x));\n  }\n  return x ^ 7;\n}\nif (popcount(o) > 9) return g(o & ray(sq, north));\nif (sq & 1) {\n  return g(o) + g(o & file(sq));\n} else {\n  return g(r) | rank(sq + 64 * (popcount(o) & 1));\n}",
     "U64 f(U64 x, int up) {\n  U64 y = x;\n  if (up) {\n    if (x & o) y = ray(__builtin_ctzll(x & o), north);\n  } else {\n    int s = __builtin_clzll(x & o);\n    y = y ^ bit(s);\n  }\n  return y;\n}\nz = f(ray(sq, north), 1) | f(ray(sq, south), popcount(o) & 1)\nif (z == 0) {\n  z = rank(sq + popcount(o & file(sq)) * 8);\n}\nz",
 ];
 

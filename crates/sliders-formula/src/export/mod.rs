@@ -615,6 +615,8 @@ impl<'f> Export<'f> {
                 };
                 format!("{prefix}{};", self.value(value, body, &prefix, beside))
             }
+            // A return inside an if's branch (indented under it) ends the function there.
+            Statement::Return(value) if indent > 1 => format!("return {};", self.value(value, body, "return ", beside)),
             Statement::Return(value) | Statement::Bare(value) if last => {
                 if c {
                     format!("return {};", self.value(value, body, "return ", beside))

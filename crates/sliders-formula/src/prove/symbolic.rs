@@ -183,6 +183,12 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
     live
 }
 
+/// The boards a body has returned on inside its `if`s so far, and the value each returned.
+struct Exit {
+    returned: Bdd,
+    value: Word,
+}
+
 /// Marks the slots `instruction` may give a value to, its branches' included.
 fn mark_assigned(instruction: &Instruction, slots: &mut [bool]) {
     match instruction {
@@ -248,28 +254,57 @@ impl Machine<'_, '_> {
     fn body(&mut self, body: &Body, live: &[bool], base: usize, guard: &Bdd) -> Built<Word> {
         let zero = self.builder.constant(0);
         self.stack.resize(base + body.slots, zero.clone());
+        let mut exit = Exit { returned: self.builder.bit(false), value: zero.clone() };
         let mut last = zero;
         for (instruction, &live) in body.instructions.iter().zip(live) {
             if !live {
                 continue;
             }
+            // What follows runs on the boards that have not returned inside an if above.
+            let going = self.going(guard, &exit)?;
             match instruction {
-                Instruction::Value(code) => last = self.eval(code, base, guard)?,
-                Instruction::Return(code) => return self.eval(code, base, guard),
-                Instruction::Set(..) | Instruction::If { .. } => self.run(instruction, base, guard)?,
+                Instruction::Value(code) => last = self.eval(code, base, &going)?,
+                Instruction::Return(code) => {
+                    let value = self.eval(code, base, &going)?;
+                    return self.choose_word(&exit.returned, &exit.value, &value);
+                }
+                Instruction::Set(..) | Instruction::If { .. } => self.run(instruction, base, &going, &mut exit)?,
             }
         }
-        Ok(last)
+        self.choose_word(&exit.returned, &exit.value, &last)
     }
 
-    /// An instruction that gives names values, on the boards of `guard`. An `if`'s branches
-    /// each run on the boards that take them; after it, a name either branch assigned holds,
-    /// bit by bit, the value of the branch each board took.
-    fn run(&mut self, instruction: &Instruction, base: usize, guard: &Bdd) -> Built<()> {
+    /// The boards of `guard` that have not returned.
+    fn going(&mut self, guard: &Bdd, exit: &Exit) -> Built<Bdd> {
+        if exit.returned.is_false() {
+            return Ok(guard.clone());
+        }
+        let not_returned = self.builder.not(&exit.returned)?;
+        self.builder.and(guard, &not_returned)
+    }
+
+    /// Bit by bit, `a` on the boards of `c` and `b` on the others.
+    fn choose_word(&mut self, c: &Bdd, a: &Word, b: &Word) -> Built<Word> {
+        if c.is_false() {
+            return Ok(b.clone());
+        }
+        (0..64).map(|i| self.builder.choose(c, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>().map(Word)
+    }
+
+    /// An instruction of a body or a branch, on the boards of `guard`. An `if`'s branches each
+    /// run on the boards that take them; after it, a name either branch assigned holds, bit by
+    /// bit, the value of the branch each board took. A return notes its boards and its value
+    /// in `exit`.
+    fn run(&mut self, instruction: &Instruction, base: usize, guard: &Bdd, exit: &mut Exit) -> Built<()> {
         match instruction {
             Instruction::Set(slot, code) => {
                 let value = self.eval(code, base, guard)?;
                 self.stack[base + slot] = value;
+            }
+            Instruction::Return(code) => {
+                let value = self.eval(code, base, guard)?;
+                exit.value = self.choose_word(guard, &value, &exit.value)?;
+                exit.returned = self.builder.or(&exit.returned, guard)?;
             }
             Instruction::If { condition, then, otherwise, site } => {
                 let c = self.eval(condition, base, guard)?;
@@ -277,36 +312,39 @@ impl Machine<'_, '_> {
                 let not_taken = self.builder.not(&taken)?;
                 let before = self.stack[base..].to_vec();
                 let then_guard = self.builder.and(guard, &taken)?;
-                self.branch(then, base, &then_guard)?;
+                self.branch(then, base, &then_guard, exit)?;
                 let after_then = core::mem::take(&mut self.stack);
                 self.stack = after_then[..base].to_vec();
                 self.stack.extend(before);
                 let otherwise_guard = self.builder.and(guard, &not_taken)?;
-                self.branch(otherwise, base, &otherwise_guard)?;
+                self.branch(otherwise, base, &otherwise_guard, exit)?;
                 let mut assigned = alloc::vec![false; self.stack.len() - base];
                 then.iter().chain(otherwise).for_each(|instruction| mark_assigned(instruction, &mut assigned));
                 for (slot, _) in assigned.iter().enumerate().filter(|(_, &assigned)| assigned) {
-                    let (a, b) = (&after_then[base + slot], &self.stack[base + slot]);
-                    let bits =
-                        (0..64).map(|i| self.builder.choose(&taken, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>();
-                    let merged = self.at(site, bits.map(Word))?;
-                    self.stack[base + slot] = merged;
+                    let (a, b) = (after_then[base + slot].clone(), self.stack[base + slot].clone());
+                    let merged = self.choose_word(&taken, &a, &b);
+                    self.stack[base + slot] = self.at(site, merged)?;
                 }
             }
-            // The compiler keeps values and returns out of branches; run, one is computed.
-            Instruction::Value(code) | Instruction::Return(code) => {
+            // A value alone in a branch is refused by the compiler; run, it is computed.
+            Instruction::Value(code) => {
                 self.eval(code, base, guard)?;
             }
         }
         Ok(())
     }
 
-    /// A branch's instructions, unless no board takes it (as the evaluator never runs it).
-    fn branch(&mut self, instructions: &[Instruction], base: usize, guard: &Bdd) -> Built<()> {
-        if guard.is_false() {
-            return Ok(());
+    /// A branch's instructions, each on the boards that took the branch and have not returned
+    /// (none: the evaluator never runs it).
+    fn branch(&mut self, instructions: &[Instruction], base: usize, guard: &Bdd, exit: &mut Exit) -> Built<()> {
+        for instruction in instructions {
+            let going = self.going(guard, exit)?;
+            if going.is_false() {
+                return Ok(());
+            }
+            self.run(instruction, base, &going, exit)?;
         }
-        instructions.iter().try_for_each(|instruction| self.run(instruction, base, guard))
+        Ok(())
     }
 
     fn eval(&mut self, code: &Code, base: usize, guard: &Bdd) -> Built<Word> {
