@@ -158,6 +158,7 @@ fn truth_question(step: &Step) -> String {
     match step.op {
         Op::Compare(comparison) => format!("Your turn: does {lhs} {} {rhs} hold?", comparison.symbol()),
         Op::Branch => format!("Your turn: does the if's own branch run (is {lhs} nonzero)?"),
+        Op::Loop => format!("Your turn: does the loop's body run again (is {lhs} nonzero)?"),
         Op::LogicalNot
         | Op::LogicalAnd
         | Op::LogicalOr

@@ -117,6 +117,15 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             format!("{a} is {}, not zero, so the if's own branch runs.", text_of(step.lhs))
         }
         Op::Branch => format!("{a} is zero, so the if's own branch does not run."),
+        // A loop's test: which run of the body it allows, or that the loop ends.
+        Op::Loop => {
+            let Some(Value::Number(run)) = step.rhs else { return None };
+            match value_of(step.lhs) {
+                0 if run == 1 => format!("{a} is zero, so the loop's body does not run at all."),
+                0 => format!("{a} is zero, so the loop ends after {} of its body.", runs(run - 1)),
+                _ => format!("{a} is {}, not zero, so the loop's body runs {}.", text_of(step.lhs), nth_time(run)),
+            }
+        }
         Op::Mask(mask) => {
             let Value::Number(index) = step.lhs else { return None };
             masked(mask, Square::from_index(index.min(63) as u32), result, board)
@@ -356,5 +365,29 @@ fn masked(mask: Mask, square: Square, result: Bitboard, board: &Board) -> String
             direction.name(),
             square_list(result)
         ),
+    }
+}
+
+/// "1 run", "3 runs".
+fn runs(count: u64) -> String {
+    if count == 1 {
+        String::from("1 run")
+    } else {
+        format!("{count} runs")
+    }
+}
+
+/// "for the first time", "for the 3rd time".
+fn nth_time(run: u64) -> String {
+    let suffix = match (run % 10, run % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    match run {
+        1 => String::from("for the first time"),
+        _ => format!("for the {run}{suffix} time"),
     }
 }

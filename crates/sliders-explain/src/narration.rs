@@ -278,6 +278,7 @@ fn say_values(step: &Step, board: &Board) -> String {
         | Op::LogicalOr
         | Op::Select
         | Op::Branch
+        | Op::Loop
         | Op::Mask(_)
         | Op::Div
         | Op::Rem => String::new(),

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
-use super::parse::{Binary, Expr, Logic, Node, Program, Statement, Unary};
+use super::parse::{Binary, Expr, Keyword, Logic, Node, Program, Statement, Unary};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
 use sliders::trace::Mask;
@@ -91,13 +91,26 @@ pub enum Instruction {
     Value(Code),
     Return(Code),
     /// `if`: the condition, then the instructions of the branch it chooses (nonzero: `then`).
-    /// Its branches only give names values (see [`statements`]).
+    /// Its branches give names values, return, or leave or go on in a loop (see [`statements`]).
     If {
         condition: Code,
         then: Vec<Instruction>,
         otherwise: Vec<Instruction>,
         site: Box<Site>,
     },
+    /// A loop: `body` then `step`, while `test` holds, tested before each run of the body
+    /// (`tests_first`) or after it; at most [`MAX_ITERATIONS`] runs each time it is reached.
+    Loop {
+        test: Code,
+        body: Vec<Instruction>,
+        step: Vec<Instruction>,
+        tests_first: bool,
+        site: Box<Site>,
+    },
+    /// Leaves the innermost loop.
+    Break,
+    /// Goes on to the innermost loop's step and test.
+    Continue,
 }
 
 impl Instruction {
@@ -108,6 +121,10 @@ impl Instruction {
             Instruction::If { condition, then, otherwise, .. } => {
                 core::iter::once(condition).chain(then.iter().chain(otherwise).flat_map(Instruction::codes)).collect()
             }
+            Instruction::Loop { test, body, step, .. } => {
+                core::iter::once(test).chain(body.iter().chain(step).flat_map(Instruction::codes)).collect()
+            }
+            Instruction::Break | Instruction::Continue => Vec::new(),
         }
     }
 
@@ -117,7 +134,8 @@ impl Instruction {
     pub fn always_assigns(&self, slots: &mut [bool]) {
         match self {
             Instruction::Set(slot, _) => slots[*slot] = true,
-            Instruction::Value(_) => {}
+            // A loop's body may not run; a break or a continue goes on elsewhere in its loop.
+            Instruction::Value(_) | Instruction::Loop { .. } | Instruction::Break | Instruction::Continue => {}
             Instruction::Return(_) => slots.iter_mut().for_each(|slot| *slot = true),
             Instruction::If { then, otherwise, .. } => {
                 let (mut a, mut b) = (alloc::vec![false; slots.len()], alloc::vec![false; slots.len()]);
@@ -132,7 +150,11 @@ impl Instruction {
     pub fn always_returns(&self) -> bool {
         match self {
             Instruction::Return(_) => true,
-            Instruction::Set(..) | Instruction::Value(_) => false,
+            Instruction::Set(..)
+            | Instruction::Value(_)
+            | Instruction::Loop { .. }
+            | Instruction::Break
+            | Instruction::Continue => false,
             Instruction::If { then, otherwise, .. } => {
                 then.last().is_some_and(Instruction::always_returns)
                     && otherwise.last().is_some_and(Instruction::always_returns)
@@ -140,14 +162,19 @@ impl Instruction {
         }
     }
 
-    /// Whether a return stands inside one of its branches.
+    /// Whether a return stands inside one of its branches or its loop's body.
     pub fn returns_within(&self) -> bool {
+        let nested = |list: &[Instruction]| {
+            list.iter().any(|instruction| matches!(instruction, Instruction::Return(_)) || instruction.returns_within())
+        };
         match self {
-            Instruction::Set(..) | Instruction::Value(_) | Instruction::Return(_) => false,
-            Instruction::If { then, otherwise, .. } => then
-                .iter()
-                .chain(otherwise)
-                .any(|instruction| matches!(instruction, Instruction::Return(_)) || instruction.returns_within()),
+            Instruction::Set(..)
+            | Instruction::Value(_)
+            | Instruction::Return(_)
+            | Instruction::Break
+            | Instruction::Continue => false,
+            Instruction::If { then, otherwise, .. } => nested(then) || nested(otherwise),
+            Instruction::Loop { body, step, .. } => nested(body) || nested(step),
         }
     }
 }
@@ -195,6 +222,8 @@ struct Scope<'p> {
     /// The slots the first branches of the `if`s around made, which their second branches may
     /// give values to again.
     reusable: Vec<core::ops::Range<usize>>,
+    /// How many loops stand around the statement being compiled.
+    loops: usize,
 }
 
 /// Per function: its name and how many operations one call can take.
@@ -262,7 +291,11 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         body.parameters = parameters;
         let returns = body.instructions.last().and_then(|last| match last {
             Instruction::Return(code) | Instruction::Value(code) => order_of(code),
-            Instruction::Set(..) | Instruction::If { .. } => None,
+            Instruction::Set(..)
+            | Instruction::If { .. }
+            | Instruction::Loop { .. }
+            | Instruction::Break
+            | Instruction::Continue => None,
         });
         let depth = depth + 1;
         known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth, returns });
@@ -333,7 +366,8 @@ fn body(
     }
     let (locals, holds): (Vec<String>, Vec<Holds>) = parameters.into_iter().unzip();
     let locals = locals.into_iter().map(|name| Local { name, visible: true }).collect();
-    let mut scope = Scope { locals, holds, declared, typed, above: String::new(), bound: None, reusable: Vec::new() };
+    let mut scope =
+        Scope { locals, holds, declared, typed, above: String::new(), bound: None, reusable: Vec::new(), loops: 0 };
     let instructions = statements(statements_of_body, &mut scope, &mut calls, Branch::Body)?;
     match last {
         Statement::Assign { name_span, name, .. } => {
@@ -346,6 +380,12 @@ fn body(
             return Err(Error::at(
                 *span,
                 &format!("{whose} gives no result where its last if does not return: return in each of its branches, or end with return and a value after it"),
+            ));
+        }
+        Statement::Loop { span, .. } | Statement::Break(span) | Statement::Continue(span) => {
+            return Err(Error::at(
+                *span,
+                &format!("{whose} gives no result after its last loop: end with return and a value after it"),
             ));
         }
         Statement::If { .. } | Statement::Return(_) | Statement::Bare(_) => {}
@@ -378,7 +418,7 @@ fn statements(
     for (index, statement) in list.iter().enumerate() {
         if matches!(statement, Statement::Return(_)) && index + 1 < list.len() {
             let next = list[index + 1].start();
-            let next = Span::new(next, next + list[index + 1].value().span.end.saturating_sub(next).max(1));
+            let next = Span::new(next, list[index + 1].end().max(next + 1));
             return Err(Error::at(next, "nothing after return runs: return gives the result and ends"));
         }
         scope.above = comment_above(scope.typed.text, scope.typed.comments, statement.start());
@@ -393,12 +433,23 @@ fn statements(
             }
             Statement::Return(value) => Instruction::Return(expression(value, scope, calls)?),
             Statement::Bare(value) => Instruction::Value(expression(value, scope, calls)?),
+            Statement::Loop { keyword, init, test, body, step, span, .. } => {
+                let init = statements(init, scope, calls, at)?;
+                instructions.extend(init);
+                looped(*keyword, (test, body, step), *span, scope, calls)?
+            }
+            Statement::Break(span) | Statement::Continue(span) if scope.loops == 0 => {
+                let word = if matches!(statement, Statement::Break(_)) { "break" } else { "continue" };
+                return Err(Error::at(*span, &format!("{word} is outside a loop: it belongs in a while, do or for")));
+            }
+            Statement::Break(_) => Instruction::Break,
+            Statement::Continue(_) => Instruction::Continue,
             Statement::If { condition, then, otherwise, span, .. } => {
                 let instruction = if_branches(condition, then, otherwise, *span, scope, calls)?;
                 if let (true, Some(next)) = (instruction.always_returns(), list.get(index + 1)) {
                     let start = next.start();
                     return Err(Error::at(
-                        Span::new(start, next.value().span.end.max(start + 1)),
+                        Span::new(start, next.end().max(start + 1)),
                         "nothing after this runs: each branch of the if above returns",
                     ));
                 }
@@ -492,6 +543,58 @@ fn if_branches(
         scope.holds[slot] = merged(then_holds, scope.holds[slot]);
     }
     Ok(instruction)
+}
+
+/// How many times a loop's body may run each time the loop is reached: a board has 64 squares,
+/// and a loop over them, or over a set's bits, runs at most 64 times. One more is a fault.
+pub const MAX_ITERATIONS: u32 = 64;
+
+/// A loop: its test and body, and a `for`'s step. The work it may take counts
+/// [`MAX_ITERATIONS`] times. A name first given a value inside it has none after it (the body
+/// may not run).
+fn looped(
+    keyword: Keyword,
+    (test, body, step): (&Node, &[Statement], &[Statement]),
+    span: Span,
+    scope: &mut Scope,
+    calls: &mut CallCost,
+) -> Result<Instruction, Error> {
+    let visible_before: Vec<bool> = scope.locals.iter().map(|local| local.visible).collect();
+    let holds_before = scope.holds.clone();
+    let cost_before = calls.cost;
+    // A do's test comes after the body, and reads what the body gave values to.
+    let test_first = match keyword.tests_first() {
+        true => Some(expression(test, scope, calls)?),
+        false => None,
+    };
+    scope.loops += 1;
+    let compiled = statements(body, scope, calls, Branch::Within)
+        .and_then(|body| Ok((body, statements(step, scope, calls, Branch::Within)?)));
+    scope.loops -= 1;
+    let (body, step) = compiled?;
+    let test_code = match test_first {
+        Some(code) => code,
+        None => expression(test, scope, calls)?,
+    };
+    let once = calls.cost - cost_before + 1;
+    calls.cost = cost_before + once * MAX_ITERATIONS as usize + 1;
+    let text = print::spelled(test, scope.typed.spelling());
+    let label = match keyword {
+        Keyword::While | Keyword::DoWhile => format!("while ({text})"),
+        Keyword::For => format!("for (…; {text}; …)"),
+    };
+    let mut site = site(test, scope, label, None);
+    site.operands =
+        Operands { lhs: Cow::Owned(text), rhs: Cow::Borrowed(""), result: Cow::Borrowed(""), table_fields: 0 };
+    site.span = span;
+    for (slot, local) in scope.locals.iter_mut().enumerate() {
+        local.visible = visible_before.get(slot).copied().unwrap_or(false);
+    }
+    let after = scope.holds.clone();
+    for (slot, before) in holds_before.into_iter().enumerate() {
+        scope.holds[slot] = merged(before, after[slot]);
+    }
+    Ok(Instruction::Loop { test: test_code, body, step, tests_first: keyword.tests_first(), site })
 }
 
 /// Runs `compile` with the names the first branch made (`made`, hidden) found again when the

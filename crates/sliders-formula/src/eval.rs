@@ -6,7 +6,7 @@ use alloc::borrow::Cow;
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site};
+use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
 use super::functions::{AtZero, Called, Gives, Second};
 use super::names::BoardName;
 use super::operators::Kind;
@@ -57,6 +57,18 @@ impl Sink for Recording {
     }
 }
 
+/// Where a run goes after an instruction.
+enum Flow {
+    /// On to the next instruction.
+    Next,
+    /// Out of the function, with its value.
+    Returned(u64),
+    /// Out of the innermost loop.
+    Broke,
+    /// On to the innermost loop's step and test.
+    Continued,
+}
+
 pub fn run<S: Sink>(compiled: &Compiled, inputs: Inputs, sink: &mut S) -> Result<u64, Fault> {
     let mut machine = Machine { compiled, inputs, sink, stack: Vec::with_capacity(64) };
     machine.body(&compiled.main, 0)
@@ -96,9 +108,14 @@ impl<S: Sink> Machine<'_, '_, S> {
         for instruction in &body.instructions {
             match instruction {
                 Instruction::Value(code) => last = self.eval(code, base)?,
-                Instruction::Return(_) | Instruction::Set(..) | Instruction::If { .. } => {
-                    if let Some(returned) = self.run(instruction, base)? {
-                        return Ok(returned);
+                Instruction::Return(_)
+                | Instruction::Set(..)
+                | Instruction::If { .. }
+                | Instruction::Loop { .. }
+                | Instruction::Break
+                | Instruction::Continue => {
+                    if let Flow::Returned(value) = self.run(instruction, base)? {
+                        return Ok(value);
                     }
                 }
             }
@@ -106,32 +123,81 @@ impl<S: Sink> Machine<'_, '_, S> {
         Ok(last)
     }
 
-    /// An instruction of a body or a branch: `Some` with the value if it returned.
-    fn run(&mut self, instruction: &Instruction, base: usize) -> Result<Option<u64>, Fault> {
+    /// An instruction of a body, a branch or a loop, and where the run goes from it.
+    fn run(&mut self, instruction: &Instruction, base: usize) -> Result<Flow, Fault> {
         match instruction {
             Instruction::Set(slot, code) => {
                 let value = self.eval(code, base)?;
                 self.stack[base + slot] = value;
             }
-            Instruction::Return(code) => return self.eval(code, base).map(Some),
+            Instruction::Return(code) => return self.eval(code, base).map(Flow::Returned),
             Instruction::If { condition, then, otherwise, site } => {
                 let c = self.eval(condition, base)?;
                 if S::RECORDS {
                     let lhs = counted(c, is_count(condition));
                     self.sink.step(site, Op::Branch, lhs, None, Value::Number(u64::from(c != 0)));
                 }
-                for instruction in if c != 0 { then } else { otherwise } {
-                    if let Some(returned) = self.run(instruction, base)? {
-                        return Ok(Some(returned));
+                return self.block(if c != 0 { then } else { otherwise }, base);
+            }
+            Instruction::Loop { test, body, step, tests_first, site } => {
+                for run in 1..=MAX_ITERATIONS + 1 {
+                    if *tests_first && !self.test(test, site, run, base)? {
+                        break;
+                    }
+                    if run > MAX_ITERATIONS {
+                        return Err(Fault {
+                            span: site.span,
+                            message: format!("this loop ran {MAX_ITERATIONS} times and would run again: a loop runs at most {MAX_ITERATIONS} times each time it is reached"),
+                        });
+                    }
+                    match self.block(body, base)? {
+                        Flow::Returned(value) => return Ok(Flow::Returned(value)),
+                        Flow::Broke => break,
+                        Flow::Next | Flow::Continued => {}
+                    }
+                    if let Flow::Returned(value) = self.block(step, base)? {
+                        return Ok(Flow::Returned(value));
+                    }
+                    if !*tests_first && !self.test(test, site, run + 1, base)? {
+                        break;
                     }
                 }
             }
+            Instruction::Break => return Ok(Flow::Broke),
+            Instruction::Continue => return Ok(Flow::Continued),
             // A value alone in a branch is refused by the compiler; run, it is computed.
             Instruction::Value(code) => {
                 self.eval(code, base)?;
             }
         }
-        Ok(None)
+        Ok(Flow::Next)
+    }
+
+    /// A branch's or a loop body's instructions, until one leaves them.
+    fn block(&mut self, instructions: &[Instruction], base: usize) -> Result<Flow, Fault> {
+        for instruction in instructions {
+            match self.run(instruction, base)? {
+                Flow::Next => {}
+                left => return Ok(left),
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// A loop's test before its `run`th run of the body: its step says which run it allows.
+    fn test(&mut self, test: &Code, site: &Site, run: u32, base: usize) -> Result<bool, Fault> {
+        let value = self.eval(test, base)?;
+        if S::RECORDS {
+            let lhs = counted(value, is_count(test));
+            self.sink.step(
+                site,
+                Op::Loop,
+                lhs,
+                Some(Value::Number(u64::from(run))),
+                Value::Number(u64::from(value != 0)),
+            );
+        }
+        Ok(value != 0)
     }
 
     fn eval(&mut self, code: &Code, base: usize) -> Result<u64, Fault> {

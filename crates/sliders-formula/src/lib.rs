@@ -55,8 +55,9 @@ pub const MAX_LENGTH: usize = 4000;
 pub const CARET_WINDOW: usize = 100;
 /// How deep parentheses, operators and calls may nest.
 pub const MAX_NESTING: usize = 64;
-/// The most operations one evaluation may take (counting every call of every function).
-pub const MAX_STEPS: usize = 1000;
+/// The most operations one evaluation may take (counting every call of every function, and a
+/// loop's body as many times as it may run): a loop of 64 runs of a 60-operation body fits.
+pub const MAX_STEPS: usize = 4096;
 /// How deep the reader's functions may call one another.
 pub const MAX_CALL_DEPTH: usize = 16;
 /// Where something was typed: byte offsets into the formula.

@@ -188,6 +188,41 @@ pub enum Statement {
         span: Span,
         end: usize,
     },
+    /// `while (test) body`, `do body while (test);`, or `for (init; test; step) body` (an empty
+    /// test is `1`): `init` runs once, then `body` and `step` while `test` holds, tested before
+    /// each run of the body (after it for `do`). `span` runs from the keyword to the header's
+    /// `)` (for `do`, the keyword alone), `end` is where the loop ends.
+    Loop {
+        keyword: Keyword,
+        init: Vec<Statement>,
+        test: Node,
+        body: Vec<Statement>,
+        step: Vec<Statement>,
+        span: Span,
+        end: usize,
+    },
+    /// `break` and `continue`, where typed.
+    Break(Span),
+    Continue(Span),
+}
+
+/// Which loop a loop is, as typed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Keyword {
+    While,
+    /// `do … while`: the test after each run of the body.
+    DoWhile,
+    For,
+}
+
+impl Keyword {
+    /// Whether the test comes before each run of the body.
+    pub const fn tests_first(self) -> bool {
+        match self {
+            Keyword::While | Keyword::For => true,
+            Keyword::DoWhile => false,
+        }
+    }
 }
 
 impl Statement {
@@ -201,15 +236,32 @@ impl Statement {
                 Statement::If { condition: a, then: b, otherwise: c, .. },
                 Statement::If { condition: d, then: e, otherwise: f, .. },
             ) => a.same_shape(d) && same_statements(b, e) && same_statements(c, f),
-            (Statement::Assign { .. } | Statement::Return(_) | Statement::Bare(_) | Statement::If { .. }, _) => false,
+            (
+                Statement::Loop { init: a, test: b, body: c, step: d, keyword: e, .. },
+                Statement::Loop { init: f, test: g, body: h, step: i, keyword: j, .. },
+            ) => e == j && b.same_shape(g) && same_statements(a, f) && same_statements(c, h) && same_statements(d, i),
+            (Statement::Break(_), Statement::Break(_)) | (Statement::Continue(_), Statement::Continue(_)) => true,
+            (
+                Statement::Assign { .. }
+                | Statement::Return(_)
+                | Statement::Bare(_)
+                | Statement::If { .. }
+                | Statement::Loop { .. }
+                | Statement::Break(_)
+                | Statement::Continue(_),
+                _,
+            ) => false,
         }
     }
 
-    /// The expression the statement computes: an `if`'s, its condition.
-    pub fn value(&self) -> &Node {
+    /// The expression the statement computes itself (its nested statements' apart): an
+    /// `if`'s condition, a loop's test.
+    pub fn expression(&self) -> Option<&Node> {
         match self {
-            Statement::Assign { value, .. } | Statement::Return(value) | Statement::Bare(value) => value,
-            Statement::If { condition, .. } => condition,
+            Statement::Assign { value, .. } | Statement::Return(value) | Statement::Bare(value) => Some(value),
+            Statement::If { condition, .. } => Some(condition),
+            Statement::Loop { test, .. } => Some(test),
+            Statement::Break(_) | Statement::Continue(_) => None,
         }
     }
 
@@ -218,7 +270,17 @@ impl Statement {
         match self {
             Statement::Assign { name_span, .. } => name_span.start,
             Statement::Return(value) | Statement::Bare(value) => value.span.start,
-            Statement::If { span, .. } => span.start,
+            Statement::If { span, .. } | Statement::Loop { span, .. } => span.start,
+            Statement::Break(span) | Statement::Continue(span) => span.start,
+        }
+    }
+
+    /// Where the statement ends: an `if`'s or a loop's, where its last branch ends.
+    pub fn end(&self) -> usize {
+        match self {
+            Statement::Assign { value, .. } | Statement::Return(value) | Statement::Bare(value) => value.span.end,
+            Statement::If { end, .. } | Statement::Loop { end, .. } => *end,
+            Statement::Break(span) | Statement::Continue(span) => span.end,
         }
     }
 }
@@ -701,11 +763,16 @@ impl<'a> Parser<'_, 'a> {
             Token::Name("else") => {
                 return Err(Error::at(self.span(), "else follows an if's branch: there is no if before it"))
             }
-            Token::Name(word @ ("for" | "while" | "do" | "switch" | "goto")) if !self.assigns_here() => {
+            Token::Name("while" | "for" | "do") if !self.assigns_here() => return self.loop_statement(),
+            Token::Name(word @ ("break" | "continue")) if !self.assigns_here() => {
+                let span = self.next().1;
+                return Ok(if word == "break" { Statement::Break(span) } else { Statement::Continue(span) });
+            }
+            Token::Name(word @ ("switch" | "goto")) if !self.assigns_here() => {
                 return Err(Error::at(
                     self.span(),
-                    &format!("{word} is not part of the language yet: write the steps out, or use if and a function"),
-                ))
+                    &format!("{word} is not part of the language yet: write it with if and else"),
+                ));
             }
             _ => {}
         }
@@ -788,6 +855,84 @@ impl<'a> Parser<'_, 'a> {
         };
         let end = self.tokens[self.at.saturating_sub(1)].1.end;
         Ok(Statement::If { condition, then, otherwise, span: Span::new(keyword.start, close.end), end })
+    }
+
+    /// `while (test) body`, `do body while (test);` or `for (init; test; step) body`.
+    fn loop_statement(&mut self) -> Result<Statement, Error> {
+        let (keyword, word) = match self.peek() {
+            Token::Name(word) => (self.next().1, word),
+            _ => return Err(self.unexpected("expected a loop")),
+        };
+        if word == "do" {
+            let body = self.branch("do")?;
+            self.skip_separators();
+            if !self.eat_name("while") {
+                return Err(self.unexpected("expected while and the loop's test after do's body"));
+            }
+            let (test, _) = self.parenthesized("the loop's test")?;
+            let end = self.tokens[self.at.saturating_sub(1)].1.end;
+            let span = keyword;
+            let keyword = Keyword::DoWhile;
+            return Ok(Statement::Loop { keyword, init: Vec::new(), test, body, step: Vec::new(), span, end });
+        }
+        if word == "while" {
+            let (test, close) = self.parenthesized("the loop's test")?;
+            let body = self.branch("while")?;
+            let end = self.tokens[self.at.saturating_sub(1)].1.end;
+            let span = Span::new(keyword.start, close.end);
+            let keyword = Keyword::While;
+            return Ok(Statement::Loop { keyword, init: Vec::new(), test, body, step: Vec::new(), span, end });
+        }
+        self.expect("(", "( and the for's init; test; step")?;
+        self.parens += 1;
+        let header = self.for_header(keyword);
+        self.parens -= 1;
+        let (init, test, step) = header?;
+        let close = self.expect(")", ") to close the for's init; test; step")?;
+        let body = self.branch("for")?;
+        let end = self.tokens[self.at.saturating_sub(1)].1.end;
+        let span = Span::new(keyword.start, close.end);
+        Ok(Statement::Loop { keyword: Keyword::For, init, test, body, step, span, end })
+    }
+
+    /// A `for`'s `init; test; step`, each of which may be empty (an empty test holds always).
+    fn for_header(&mut self, keyword: Span) -> Result<(Vec<Statement>, Node, Vec<Statement>), Error> {
+        self.skip_newlines();
+        let init = if self.is(";") {
+            Vec::new()
+        } else if let Some(declaration) = self.declaration()? {
+            self.declared_in_blocks.extend(declaration.declared);
+            declaration.assigned
+        } else {
+            alloc::vec![self.statement()?]
+        };
+        self.skip_newlines();
+        self.expect(";", "; after the for's init")?;
+        self.skip_newlines();
+        let test = if self.is(";") {
+            Node { expr: Expr::Number(1, Radix::Decimal), span: keyword }
+        } else {
+            self.expression()?
+        };
+        self.skip_newlines();
+        self.expect(";", "; after the for's test")?;
+        self.skip_newlines();
+        let step = if self.is(")") { Vec::new() } else { alloc::vec![self.statement()?] };
+        self.skip_newlines();
+        Ok((init, test, step))
+    }
+
+    /// `( expression )`: the expression, and the closing parenthesis.
+    fn parenthesized(&mut self, what: &str) -> Result<(Node, Span), Error> {
+        self.expect("(", &format!("( and {what}"))?;
+        self.skip_newlines();
+        self.parens += 1;
+        let inner = self.expression();
+        self.parens -= 1;
+        let inner = inner?;
+        self.skip_newlines();
+        let close = self.expect(")", &format!(") to close {what}"))?;
+        Ok((inner, close))
     }
 
     /// An `if`'s or an `else`'s branch: statements in braces, or one statement.

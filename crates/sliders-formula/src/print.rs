@@ -5,7 +5,7 @@ use alloc::string::String;
 use core::fmt::{self, Write};
 
 use super::lex::Radix;
-use super::parse::{Binary, Expr, Logic, Node, Program, Statement, Unary};
+use super::parse::{Binary, Expr, Keyword, Logic, Node, Program, Statement, Unary};
 use super::Span;
 
 /// How a label spells what a macro stood for: the source, and where in it macros standing for
@@ -151,8 +151,8 @@ pub fn spelled(node: &Node, spelling: Spelling) -> String {
     out
 }
 
-fn statement(out: &mut String, statement: &Statement) -> fmt::Result {
-    match statement {
+fn statement(out: &mut String, line: &Statement) -> fmt::Result {
+    match line {
         Statement::Assign { name, value, .. } => {
             write!(out, "{name} = ")?;
             expression(out, value)
@@ -173,6 +173,55 @@ fn statement(out: &mut String, statement: &Statement) -> fmt::Result {
                 branch(out, otherwise)?;
                 out.push('}');
             }
+            Ok(())
+        }
+        Statement::Loop { keyword, init, test, body, step, .. } => {
+            match keyword {
+                Keyword::While => out.push_str("while ("),
+                Keyword::DoWhile => out.push_str("do {\n"),
+                Keyword::For => {
+                    // Several names an init declares stand before the loop, each a statement.
+                    for (index, line) in init.iter().enumerate() {
+                        if index + 1 < init.len() {
+                            statement(out, line)?;
+                            out.push('\n');
+                        }
+                    }
+                    out.push_str("for (");
+                    if let Some(last) = init.last() {
+                        statement(out, last)?;
+                    }
+                    out.push_str("; ");
+                }
+            }
+            match keyword {
+                Keyword::DoWhile => {
+                    branch(out, body)?;
+                    out.push_str("} while (");
+                    expression(out, test)?;
+                    out.push(')');
+                }
+                Keyword::While | Keyword::For => {
+                    expression(out, test)?;
+                    if *keyword == Keyword::For {
+                        out.push_str("; ");
+                        if let Some(step) = step.first() {
+                            statement(out, step)?;
+                        }
+                    }
+                    out.push_str(") {\n");
+                    branch(out, body)?;
+                    out.push('}');
+                }
+            }
+            Ok(())
+        }
+        Statement::Break(_) => {
+            out.push_str("break");
+            Ok(())
+        }
+        Statement::Continue(_) => {
+            out.push_str("continue");
             Ok(())
         }
     }

@@ -16,7 +16,7 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::compile::{Body, Code, Compiled, Instruction};
+use super::compile::{Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
 use super::functions::{AtZero, Wasm};
 pub use super::instructions::{Helper, Instr};
 use super::names::BoardName;
@@ -328,12 +328,24 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     }
 }
 
-/// Where a return inside an `if` goes: the local that takes the body's value, and how many
-/// ifs stand between it and the body's block.
+/// Which blocks a return, a break and a continue leave, by level: a block opened with `open`
+/// blocks around it has level `open + 1`, and a branch out of it from where `open` blocks
+/// stand is `br (open - level)`.
 #[derive(Clone, Copy)]
-struct Exit {
-    local: u32,
-    depth: u32,
+struct Targets {
+    /// The blocks open here since the body began.
+    open: u32,
+    /// The body's block and the local that takes its value, where it returns inside an if or a
+    /// loop.
+    returns: Option<(u32, u32)>,
+    /// The innermost loop's block that leaves it, and the block its continue leaves.
+    innermost_loop: Option<(u32, u32)>,
+}
+
+impl Targets {
+    fn deeper(self, by: u32) -> Targets {
+        Targets { open: self.open + by, ..self }
+    }
 }
 
 struct Builder<'c> {
@@ -438,36 +450,42 @@ impl<'c> Builder<'c> {
     }
 
     /// A body's instructions, leaving its value on the stack. A body that returns inside an
-    /// `if` runs in a block its returns break out of, its value in a local of its own.
+    /// `if` or a loop runs in a block its returns break out of, its value in a local of its own.
     fn body(&mut self, writer: &mut Writer, body: &Body) {
-        let exit = body.instructions.iter().any(Instruction::returns_within).then(|| {
+        let mut targets = Targets { open: 0, returns: None, innermost_loop: None };
+        if body.instructions.iter().any(Instruction::returns_within) {
             let name = if body.name.is_empty() { "return".to_string() } else { format!("return.{}", writer.copy) };
             writer.locals.push((name, ValType::I64));
             writer.put(&[Instr::Block], None);
-            Exit { local: writer.params + writer.locals.len() as u32 - 1, depth: 0 }
-        });
+            targets =
+                Targets { open: 1, returns: Some((1, writer.params + writer.locals.len() as u32 - 1)), ..targets };
+        }
         let last = body.instructions.len().saturating_sub(1);
         for (index, instruction) in body.instructions.iter().enumerate() {
             match instruction {
                 Instruction::Value(code) | Instruction::Return(code) => {
                     self.code(writer, code, None);
-                    match exit {
+                    match targets.returns {
                         _ if index != last => writer.put(&[Instr::Drop], None),
-                        Some(exit) => writer.put(&[Instr::LocalSet(exit.local)], None),
+                        Some((_, local)) => writer.put(&[Instr::LocalSet(local)], None),
                         None => {}
                     }
                 }
-                Instruction::Set(..) | Instruction::If { .. } => self.statement(writer, instruction, exit),
+                Instruction::Set(..)
+                | Instruction::If { .. }
+                | Instruction::Loop { .. }
+                | Instruction::Break
+                | Instruction::Continue => self.statement(writer, instruction, targets),
             }
         }
-        if let Some(exit) = exit {
-            writer.put(&[Instr::End, Instr::LocalGet(exit.local)], None);
+        if let Some((_, local)) = targets.returns {
+            writer.put(&[Instr::End, Instr::LocalGet(local)], None);
         }
     }
 
-    /// An instruction of a body or a branch: an assignment, an `if`, or a return inside one
-    /// (to `exit`, the body's block, `depth` ifs out).
-    fn statement(&mut self, writer: &mut Writer, instruction: &Instruction, exit: Option<Exit>) {
+    /// An instruction of a body, a branch or a loop, where `targets` says which block a return,
+    /// a break or a continue leaves.
+    fn statement(&mut self, writer: &mut Writer, instruction: &Instruction, targets: Targets) {
         match instruction {
             Instruction::Set(slot, code) => {
                 self.code(writer, code, None);
@@ -476,7 +494,7 @@ impl<'c> Builder<'c> {
             }
             Instruction::If { condition, then, otherwise, site } => {
                 let here = Some(site.span);
-                let inner = exit.map(|exit| Exit { depth: exit.depth + 1, ..exit });
+                let inner = targets.deeper(1);
                 self.code(writer, condition, here);
                 writer.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::If], here);
                 then.iter().for_each(|instruction| self.statement(writer, instruction, inner));
@@ -486,12 +504,24 @@ impl<'c> Builder<'c> {
                 }
                 writer.put(&[Instr::End], here);
             }
+            Instruction::Loop { test, body, step, tests_first, site } => {
+                self.looped(writer, (test, body, step), *tests_first, site, targets);
+            }
             Instruction::Return(code) => {
                 self.code(writer, code, None);
-                match exit {
-                    Some(exit) => writer.put(&[Instr::LocalSet(exit.local), Instr::Br(exit.depth)], outermost(code)),
-                    // Only a body with a return inside an if has returns here.
+                match targets.returns {
+                    Some((level, local)) => {
+                        writer.put(&[Instr::LocalSet(local), Instr::Br(targets.open - level)], outermost(code))
+                    }
+                    // Only a body with a return inside an if or a loop has returns here.
                     None => writer.put(&[Instr::Drop], None),
+                }
+            }
+            // The compiler keeps break and continue inside loops.
+            Instruction::Break | Instruction::Continue => {
+                if let Some((exit, next)) = targets.innermost_loop {
+                    let level = if matches!(instruction, Instruction::Break) { exit } else { next };
+                    writer.put(&[Instr::Br(targets.open - level)], None);
                 }
             }
             // A value alone in a branch is refused by the compiler; computed, it is dropped.
@@ -500,6 +530,55 @@ impl<'c> Builder<'c> {
                 writer.put(&[Instr::Drop], None);
             }
         }
+    }
+
+    /// A loop: a block to leave it, a loop to run it again, and inside, a block its body's
+    /// continue leaves for the step. A count of runs traps on the 65th, as the evaluator faults.
+    fn looped(
+        &mut self,
+        writer: &mut Writer,
+        (test, body, step): (&Code, &[Instruction], &[Instruction]),
+        tests_first: bool,
+        site: &Site,
+        targets: Targets,
+    ) {
+        let here = Some(site.span);
+        writer.locals.push((format!("runs.{}", writer.locals.len()), ValType::I64));
+        let runs = writer.params + writer.locals.len() as u32 - 1;
+        writer.put(&[Instr::I64Const(0), Instr::LocalSet(runs), Instr::Block, Instr::Loop], here);
+        let (exit, top) = (targets.open + 1, targets.open + 2);
+        let at_top = targets.deeper(2);
+        if tests_first {
+            self.code(writer, test, here);
+            writer.put(&[Instr::I64Eqz, Instr::BrIf(at_top.open - exit)], here);
+        }
+        let count = [
+            Instr::LocalGet(runs),
+            Instr::I64Const(i64::from(MAX_ITERATIONS)),
+            Instr::I64GeU,
+            Instr::If,
+            Instr::Unreachable,
+            Instr::End,
+            Instr::LocalGet(runs),
+            Instr::I64Const(1),
+            Instr::I64Add,
+            Instr::LocalSet(runs),
+            Instr::Block,
+        ];
+        writer.put(&count, here);
+        let inner = Targets { innermost_loop: Some((exit, targets.open + 3)), ..targets.deeper(3) };
+        body.iter().for_each(|instruction| self.statement(writer, instruction, inner));
+        writer.put(&[Instr::End], here);
+        let after_body = Targets { innermost_loop: Some((exit, top)), ..at_top };
+        step.iter().for_each(|instruction| self.statement(writer, instruction, after_body));
+        match tests_first {
+            true => writer.put(&[Instr::Br(at_top.open - top)], here),
+            false => {
+                self.code(writer, test, here);
+                writer.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::BrIf(at_top.open - top)], here);
+            }
+        }
+        writer.put(&[Instr::End, Instr::End], here);
     }
 
     /// 1 if `code` is nonzero, else 0.

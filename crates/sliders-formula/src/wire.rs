@@ -352,6 +352,7 @@ numbered! {
         47 => [Op::LogicalAnd],
         48 => [Op::LogicalOr],
         49 => [Op::Branch],
+        50 => [Op::Loop],
     }
     // A swizzle is sent with its table ([`Writer::step`]).
     never sent: [Op::Swizzle(_)]
@@ -1269,7 +1270,7 @@ mod tests {
                 numbered[3] += 1;
             }
         }
-        assert_eq!(numbered, [50, 4, 3, 15]);
+        assert_eq!(numbered, [51, 4, 3, 15]);
         assert_eq!(super::Target::ALL.len(), 15);
     }
 }

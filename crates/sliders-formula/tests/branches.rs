@@ -191,8 +191,7 @@ fn what_an_if_cannot_hold_is_said_where_it_was_typed() {
         .starts_with("line 2, column 5: an expression alone inside an if's branch gives nothing"));
     assert!(error("x = o;\nelse {\n    x = r;\n}\nx")
         .starts_with("line 2, column 1: else follows an if's branch: there is no if before it"));
-    assert!(error("for (x = 0; x < 3; x++) {\n}\nreturn o;")
-        .starts_with("line 1, column 1: for is not part of the language yet"));
+    assert!(error("switch (o) {\n}\nreturn o;").starts_with("line 1, column 1: switch is not part of the language yet"));
     assert!(
         error("if o {\n    x = r;\n}\nreturn o;").starts_with("line 1, column 4: expected ( and the if's condition")
     );

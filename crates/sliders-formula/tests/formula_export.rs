@@ -197,7 +197,33 @@ U64 early(U64 occ, int sq) {
         return ray ^ ray(bsf(blocker), east);
     }
 }
-x = along(o, sq, 1) | early(o, sq);
+U64 walk(U64 occ, int sq) {
+    U64 ray = 0;
+    U64 at = bit(sq);
+    while (at << 8) {
+        at = at << 8;
+        ray |= at;
+        if (at & occ) break;
+    }
+    return ray;
+}
+U64 low(U64 x) {
+    for (int s = 0; s < 64; s++) {
+        if (!(x & bit(s))) continue;
+        return bit(s);
+    }
+    return 0;
+}
+U64 bits(U64 x) {
+    int n = 0;
+    do {
+        if (!x) break;
+        x &= x - 1;
+        n++;
+    } while (x);
+    return n;
+}
+x = along(o, sq, 1) | early(o, sq) | walk(o, sq) | low(o & ~r) | bits(o);
 if (!x) return r;
 if (x & o) {
     x = x | along(o, sq, 0);

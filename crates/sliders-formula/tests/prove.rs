@@ -141,7 +141,7 @@ fn a_getter_that_relies_on_its_own_bit_is_proved_and_refuted_from_an_empty_squar
 }
 
 /// Deliberately broken formulas, each reading one line, and what they should compute.
-const BROKEN: [(&str, Target, sliders::Line); 11] = {
+const BROKEN: [(&str, Target, sliders::Line); 12] = {
     use sliders::{Direction, Line};
     [
         // Only the positive ray of the file.
@@ -202,6 +202,13 @@ const BROKEN: [(&str, Target, sliders::Line); 11] = {
         // holds two pieces or more: one blocker is left with the squares beyond it.
         (
             "attacks = ray(sq, north)\nblockers = attacks & o\nif (popcount(blockers) > 1) {\n    attacks ^= ray(bsf(blockers), north);\n}\nreturn attacks",
+            Target::Ray(Direction::North),
+            Line::File,
+        ),
+        // A walk north that stops one square short of its blocker: the test reads the next
+        // square before the step takes it.
+        (
+            "U64 ray = 0;\nU64 at = r;\nwhile ((at << 8) && !((at << 8) & o)) {\n    at = at << 8;\n    ray |= at;\n}\nreturn ray;",
             Target::Ray(Direction::North),
             Line::File,
         ),

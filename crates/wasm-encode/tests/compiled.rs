@@ -87,7 +87,7 @@ fn every_example_compiles_and_agrees_on_every_square() {
 }
 
 /// Formulas that together use every operation and function of the language.
-const EVERY_OPERATION: [&str; 18] = [
+const EVERY_OPERATION: [&str; 20] = [
     "clz(o) + ctz(o) * 3 + bsf(o ^ r) - bsr(o & ~r) + popcount(o)",
     "bsr(0) + bsf(0) + clz(0) + ctz(0) + ms1b(0) + bswap(0)",
     "bswap(o) ^ rotl(o, sq) ^ rotr(o, 67) ^ ls1b(o) ^ ms1b(o)",
@@ -113,6 +113,10 @@ const EVERY_OPERATION: [&str; 18] = [
     // scans of zero), a branch taken does (the mask of a square past 63).
     // Returns inside ifs, in an inlined function and in the formula's own statements.
     "U64 g(U64 x) {\n  if (!x) return 0;\n  if (x & 1) {\n    if (x & 2) return x;\n    x = x >> 1;\n  } else {\n    return bit(__builtin_ctzll(x));\n  }\n  return x ^ 7;\n}\nif (popcount(o) > 9) return g(o & ray(sq, north));\nif (sq & 1) {\n  return g(o) + g(o & file(sq));\n} else {\n  return g(r) | rank(sq + 64 * (popcount(o) & 1));\n}",
+    // Loops of each kind, with break, continue and return inside, and one that runs a 65th
+    // time on some boards (the evaluator faults, the module traps).
+    "U64 walk(U64 occ, int sq) {\n  U64 ray = 0, at = bit(sq);\n  while (at << 8) {\n    at = at << 8;\n    ray |= at;\n    if (at & occ) break;\n  }\n  return ray;\n}\nU64 low(U64 x) {\n  for (int s = 0; s < 64; s++) {\n    if (!(x & bit(s))) continue;\n    return bit(s);\n  }\n  return 0;\n}\nint n = 0;\nU64 y = o;\ndo {\n  y &= y - 1;\n  n++;\n} while (y);\nreturn walk(o, sq) ^ low(o & ~r) ^ n;",
+    "U64 at = r;\nU64 ray = 0;\nwhile (!(at & o & ~r)) {\n  at = at << 8;\n  ray |= at;\n}\nreturn ray;",
     "U64 f(U64 x, int up) {\n  U64 y = x;\n  if (up) {\n    if (x & o) y = ray(__builtin_ctzll(x & o), north);\n  } else {\n    int s = __builtin_clzll(x & o);\n    y = y ^ bit(s);\n  }\n  return y;\n}\nz = f(ray(sq, north), 1) | f(ray(sq, south), popcount(o) & 1)\nif (z == 0) {\n  z = rank(sq + popcount(o & file(sq)) * 8);\n}\nz",
 ];
 

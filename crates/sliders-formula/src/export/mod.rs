@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use self::naming::{all_uses, choose, helper_names, Body, Use, BOARDS, O, R, SQ};
 use super::lex::{self, Token};
 use super::parse::Node;
-use super::parse::Statement;
+use super::parse::{Keyword, Statement};
 use super::{position, Formula};
 
 impl Formula {
@@ -146,6 +146,9 @@ struct Export<'f> {
     comments: Comments,
     anchors: Anchors,
     out: String,
+    /// The loops around the statement being written, inside out: a Rust loop whose body holds
+    /// a continue is labelled with its number (see [`Export::loop_statement`]).
+    loops: Vec<Option<usize>>,
 }
 
 impl<'f> Export<'f> {
@@ -220,6 +223,7 @@ impl<'f> Export<'f> {
             comments: Comments::default(),
             anchors: Anchors::default(),
             out: String::new(),
+            loops: Vec::new(),
         };
         export.place_comments();
         export
@@ -319,12 +323,7 @@ impl<'f> Export<'f> {
         let mut lines = Vec::new();
         let mut anchors = Anchors::default();
         let statement_lines = |statement: &Statement| {
-            let value = statement.value().span;
-            let end = match statement {
-                Statement::If { end, .. } => *end,
-                Statement::Assign { .. } | Statement::Return(_) | Statement::Bare(_) => value.end,
-            };
-            let start = statement.start();
+            let (start, end) = (statement.start(), statement.end());
             (line_of(start), line_of(end.max(start + 1) - 1))
         };
         for function in &program.functions {
@@ -345,7 +344,7 @@ impl<'f> Export<'f> {
                 lines.push(range);
             }
             anchors.statements.push(own);
-            let end = function.body.last().map_or(function.name_span.end, |s| s.value().span.end);
+            let end = function.body.last().map_or(function.name_span.end, Statement::end);
             let close = lexed
                 .tokens
                 .iter()
@@ -635,6 +634,21 @@ impl<'f> Export<'f> {
             Statement::If { condition, then, otherwise, .. } => {
                 return self.if_statement(index, (condition, then, otherwise), at, indent, beside, declared);
             }
+            Statement::Loop { keyword, init, test, body: looped, step, .. } => {
+                for statement in init {
+                    self.statement(index, statement, (at, false), indent, "", declared);
+                }
+                let parts = (*keyword, test, &looped[..], &step[..]);
+                return self.loop_statement(index, parts, at, indent, beside, declared);
+            }
+            Statement::Break(_) => match (self.lang, self.loops.last()) {
+                (Lang::Rust, Some(Some(label))) => format!("break 'loop{label};"),
+                _ => String::from("break;"),
+            },
+            Statement::Continue(_) => match (self.lang, self.loops.last()) {
+                (Lang::Rust, Some(Some(label))) => format!("break 'next{label};"),
+                _ => String::from("continue;"),
+            },
         };
         self.line(indent, &format!("{line}{beside}"));
         if let Some(discard) = discard {
@@ -654,27 +668,7 @@ impl<'f> Export<'f> {
         declared: &mut [bool],
     ) {
         let body = self.body_ref(index);
-        let mut first_inside = Vec::new();
-        naming::for_each_statement(then, &mut |statement| first_inside.push(statement));
-        naming::for_each_statement(otherwise, &mut |statement| first_inside.push(statement));
-        let mut lines = Vec::new();
-        for statement in first_inside {
-            let Statement::Assign { name, .. } = statement else { continue };
-            let slot = body.index(name).unwrap_or(0);
-            if declared[slot] {
-                continue;
-            }
-            declared[slot] = true;
-            let written = body.written.get(slot).cloned().unwrap_or_else(|| name.clone());
-            lines.push(match self.lang {
-                Lang::C => format!("uint64_t {written};"),
-                // Assigned once on each path, Rust's own check finds it assigned before it is read.
-                Lang::Rust if most_writes_on_a_path(name, then).max(most_writes_on_a_path(name, otherwise)) > 1 => {
-                    format!("let mut {written}: u64;")
-                }
-                Lang::Rust => format!("let {written}: u64;"),
-            });
-        }
+        let mut lines = self.declared_first_inside(index, &[then, otherwise], declared, false);
         lines.push(match self.lang {
             Lang::C => format!("if ({}) {{{beside}", self.c(condition, body, false).text),
             Lang::Rust => format!("if {} {{{beside}", self.rust_condition(condition, body)),
@@ -695,6 +689,133 @@ impl<'f> Export<'f> {
     }
 }
 
+impl Export<'_> {
+    /// The declarations, before an `if` or a loop, of the names first given values inside it
+    /// (`lists`), so that they live on after it (C and Rust scope a name to its braces). In a
+    /// loop (`repeats`), Rust's name is `mut`: a second run assigns it again.
+    fn declared_first_inside(
+        &self,
+        index: usize,
+        lists: &[&[Statement]],
+        declared: &mut [bool],
+        repeats: bool,
+    ) -> Vec<String> {
+        let body = self.body_ref(index);
+        let mut first_inside = Vec::new();
+        for list in lists {
+            naming::for_each_statement(list, &mut |statement| first_inside.push(statement));
+        }
+        let mut lines = Vec::new();
+        for statement in first_inside {
+            let Statement::Assign { name, .. } = statement else { continue };
+            let slot = body.index(name).unwrap_or(0);
+            if declared[slot] {
+                continue;
+            }
+            declared[slot] = true;
+            let written = body.written.get(slot).cloned().unwrap_or_else(|| name.clone());
+            let writes: usize = lists.iter().map(|list| most_writes_on_a_path(name, list)).max().unwrap_or(0);
+            lines.push(match self.lang {
+                Lang::C => format!("uint64_t {written};"),
+                // Assigned once on each path, Rust's own check finds it assigned before it is read.
+                Lang::Rust if writes > 1 || repeats => format!("let mut {written}: u64;"),
+                Lang::Rust => format!("let {written}: u64;"),
+            });
+        }
+        lines
+    }
+
+    /// A loop: C's own `while`, `do … while` or `for`; in Rust a `while`, or a `loop` with
+    /// its test where C has it, and where the body holds a continue (which in C goes on to the
+    /// step and the test), the body in a labelled block that continue leaves.
+    fn loop_statement(
+        &mut self,
+        index: usize,
+        (keyword, test, looped, step): (Keyword, &Node, &[Statement], &[Statement]),
+        at: usize,
+        indent: usize,
+        beside: &str,
+        declared: &mut [bool],
+    ) {
+        let lines = self.declared_first_inside(index, &[looped, step], declared, true);
+        for line in lines {
+            self.line(indent, &line);
+        }
+        let body = self.body_ref(index);
+        let continues = looped.iter().any(continues_here);
+        let label = (self.lang == Lang::Rust && continues).then_some(self.loops.len());
+        let test_c = self.c(test, body, false).text;
+        let test_rust = self.rust_condition(test, body);
+        let step_c: Vec<String> = step.iter().filter_map(|statement| self.step_text(index, statement)).collect();
+        let open = match (self.lang, keyword, label) {
+            (Lang::C, Keyword::While, _) => format!("while ({test_c}) {{"),
+            (Lang::C, Keyword::DoWhile, _) => String::from("do {"),
+            (Lang::C, Keyword::For, _) => format!("for (; {test_c}; {}) {{", step_c.join(", ")),
+            (Lang::Rust, Keyword::While | Keyword::For, None) => format!("while {test_rust} {{"),
+            (Lang::Rust, Keyword::DoWhile, None) => String::from("loop {"),
+            (Lang::Rust, _, Some(label)) => format!("'loop{label}: loop {{"),
+        };
+        self.line(indent, &format!("{open}{beside}"));
+        let inner = match label {
+            Some(label) => {
+                if keyword.tests_first() {
+                    self.line(indent + 1, &format!("if !({test_rust}) {{"));
+                    self.line(indent + 2, &format!("break 'loop{label};"));
+                    self.line(indent + 1, "}");
+                }
+                self.line(indent + 1, &format!("'next{label}: {{"));
+                indent + 2
+            }
+            None => indent + 1,
+        };
+        self.loops.push(label);
+        for statement in looped {
+            self.statement(index, statement, (at, false), inner, "", declared);
+        }
+        if label.is_some() {
+            self.line(indent + 1, "}");
+        }
+        // C's for has its step in its head; Rust's loops run it after the body.
+        if self.lang == Lang::Rust {
+            for statement in step {
+                self.statement(index, statement, (at, false), indent + 1, "", declared);
+            }
+        }
+        self.loops.pop();
+        match (self.lang, keyword) {
+            (Lang::C, Keyword::DoWhile) => self.line(indent, &format!("}} while ({test_c});")),
+            (Lang::Rust, Keyword::DoWhile) => {
+                self.line(indent + 1, &format!("if !({test_rust}) {{"));
+                self.line(indent + 2, "break;");
+                self.line(indent + 1, "}");
+                self.line(indent, "}");
+            }
+            (Lang::C | Lang::Rust, _) => self.line(indent, "}"),
+        }
+    }
+
+    /// A `for`'s step as C writes it in the loop's head: `i = i + 1`.
+    fn step_text(&self, index: usize, statement: &Statement) -> Option<String> {
+        let body = self.body_ref(index);
+        let Statement::Assign { name, value, .. } = statement else { return None };
+        let written = body.written(name).unwrap_or(name);
+        Some(format!("{written} = {}", self.c(value, body, false).text))
+    }
+}
+
+/// Whether a `continue` in `statement` goes on in the loop it stands in (not in one of its own).
+fn continues_here(statement: &Statement) -> bool {
+    match statement {
+        Statement::Continue(_) => true,
+        Statement::If { then, otherwise, .. } => then.iter().chain(otherwise).any(continues_here),
+        Statement::Assign { .. }
+        | Statement::Return(_)
+        | Statement::Bare(_)
+        | Statement::Loop { .. }
+        | Statement::Break(_) => false,
+    }
+}
+
 /// The most times one path through `statements` gives `name` a value: an `if` counts its
 /// dearer branch.
 fn most_writes_on_a_path(name: &str, statements: &[Statement]) -> usize {
@@ -705,7 +826,11 @@ fn most_writes_on_a_path(name: &str, statements: &[Statement]) -> usize {
             Statement::If { then, otherwise, .. } => {
                 most_writes_on_a_path(name, then).max(most_writes_on_a_path(name, otherwise))
             }
-            Statement::Return(_) | Statement::Bare(_) => 0,
+            // A loop's body may run again: twice counts as often as Rust needs to know.
+            Statement::Loop { body, step, .. } => {
+                2 * (most_writes_on_a_path(name, body) + most_writes_on_a_path(name, step)).min(1)
+            }
+            Statement::Return(_) | Statement::Bare(_) | Statement::Break(_) | Statement::Continue(_) => 0,
         })
         .sum()
 }

@@ -279,7 +279,9 @@ impl<'p> Body<'p> {
             // written there.
             for_each_statement(core::slice::from_ref(statement), &mut |statement| {
                 let mut read = Vec::new();
-                body.walk(statement.value(), functions, uses, &mut read);
+                if let Some(node) = statement.expression() {
+                    body.walk(node, functions, uses, &mut read);
+                }
                 for index in read {
                     body.reads[index] += 1;
                     unread[index] = false;
@@ -359,13 +361,26 @@ impl<'p> Body<'p> {
     }
 }
 
-/// Calls `visit` on each statement, and inside an `if` on each of its branches' in order.
+/// Calls `visit` on each statement, and inside an `if` or a loop on each of its own in order
+/// (a loop's init, body and step).
 pub(super) fn for_each_statement<'s>(statements: &'s [Statement], visit: &mut impl FnMut(&'s Statement)) {
     for statement in statements {
         visit(statement);
-        if let Statement::If { then, otherwise, .. } = statement {
-            for_each_statement(then, visit);
-            for_each_statement(otherwise, visit);
+        match statement {
+            Statement::If { then, otherwise, .. } => {
+                for_each_statement(then, visit);
+                for_each_statement(otherwise, visit);
+            }
+            Statement::Loop { init, body, step, .. } => {
+                for_each_statement(init, visit);
+                for_each_statement(body, visit);
+                for_each_statement(step, visit);
+            }
+            Statement::Assign { .. }
+            | Statement::Return(_)
+            | Statement::Bare(_)
+            | Statement::Break(_)
+            | Statement::Continue(_) => {}
         }
     }
 }

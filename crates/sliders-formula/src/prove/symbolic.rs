@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use super::super::check::{OwnSquare, Target};
-use super::super::compile::{Body, Code, Compiled, Instruction, Site};
+use super::super::compile::{Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
 use super::super::functions::{AtZero, Symbolic, WordFunction};
 use super::super::names::BoardName;
 use super::super::operators::Kind;
@@ -167,9 +167,9 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
             Instruction::Return(code) => (true, code),
             Instruction::Value(code) => (core::mem::replace(&mut after_last_value, false), code),
             Instruction::Set(slot, code) => (core::mem::replace(&mut read[*slot], false), code),
-            // An if runs whole: what its branches read is read, and a name a branch assigns may
-            // keep its earlier value.
-            Instruction::If { .. } => {
+            // An if or a loop runs whole: what it reads is read, and a name it assigns may keep
+            // its earlier value.
+            Instruction::If { .. } | Instruction::Loop { .. } | Instruction::Break | Instruction::Continue => {
                 live[i] = true;
                 instruction.codes().into_iter().for_each(|code| mark_reads(code, &mut read));
                 continue;
@@ -183,21 +183,13 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
     live
 }
 
-/// The boards a body has returned on inside its `if`s so far, and the value each returned.
+/// Where boards have gone, within a body: those that returned (and the value each returned),
+/// and within the innermost loop, those that broke out of it or went on to its next run.
 struct Exit {
     returned: Bdd,
     value: Word,
-}
-
-/// Marks the slots `instruction` may give a value to, its branches' included.
-fn mark_assigned(instruction: &Instruction, slots: &mut [bool]) {
-    match instruction {
-        Instruction::Set(slot, _) => slots[*slot] = true,
-        Instruction::Value(_) | Instruction::Return(_) => {}
-        Instruction::If { then, otherwise, .. } => {
-            then.iter().chain(otherwise).for_each(|instruction| mark_assigned(instruction, slots))
-        }
-    }
+    broke: Bdd,
+    continued: Bdd,
 }
 
 fn children(code: &Code) -> Vec<&Code> {
@@ -254,33 +246,62 @@ impl Machine<'_, '_> {
     fn body(&mut self, body: &Body, live: &[bool], base: usize, guard: &Bdd) -> Built<Word> {
         let zero = self.builder.constant(0);
         self.stack.resize(base + body.slots, zero.clone());
-        let mut exit = Exit { returned: self.builder.bit(false), value: zero.clone() };
+        let none = self.builder.bit(false);
+        let mut exit = Exit { returned: none.clone(), value: zero.clone(), broke: none.clone(), continued: none };
         let mut last = zero;
+        let everywhere = self.builder.bit(true);
         for (instruction, &live) in body.instructions.iter().zip(live) {
             if !live {
                 continue;
             }
             // What follows runs on the boards that have not returned inside an if above.
-            let going = self.going(guard, &exit)?;
+            let path = self.going(&everywhere, &exit)?;
             match instruction {
-                Instruction::Value(code) => last = self.eval(code, base, &going)?,
+                Instruction::Value(code) => {
+                    let reached = self.reach(guard, &path)?;
+                    last = self.eval(code, base, &reached)?;
+                }
                 Instruction::Return(code) => {
-                    let value = self.eval(code, base, &going)?;
+                    let reached = self.reach(guard, &path)?;
+                    let value = self.eval(code, base, &reached)?;
                     return self.choose_word(&exit.returned, &exit.value, &value);
                 }
-                Instruction::Set(..) | Instruction::If { .. } => self.run(instruction, base, &going, &mut exit)?,
+                Instruction::Set(..)
+                | Instruction::If { .. }
+                | Instruction::Loop { .. }
+                | Instruction::Break
+                | Instruction::Continue => self.run(instruction, base, (guard, &path), &mut exit)?,
             }
         }
         self.choose_word(&exit.returned, &exit.value, &last)
     }
 
-    /// The boards of `guard` that have not returned.
-    fn going(&mut self, guard: &Bdd, exit: &Exit) -> Built<Bdd> {
-        if exit.returned.is_false() {
+    /// The boards of `path` that have not returned, broken out or gone on to the next run.
+    fn going(&mut self, path: &Bdd, exit: &Exit) -> Built<Bdd> {
+        let mut going = path.clone();
+        for gone in [&exit.returned, &exit.broke, &exit.continued] {
+            if !gone.is_false() {
+                let not_gone = self.builder.not(gone)?;
+                going = self.builder.and(&going, &not_gone)?;
+            }
+        }
+        Ok(going)
+    }
+
+    /// The boards that reach code on `path` within a body the boards of `guard` run.
+    fn reach(&mut self, guard: &Bdd, path: &Bdd) -> Built<Bdd> {
+        if path.is_true() {
             return Ok(guard.clone());
         }
-        let not_returned = self.builder.not(&exit.returned)?;
-        self.builder.and(guard, &not_returned)
+        self.builder.and(guard, path)
+    }
+
+    /// As [`Machine::at`], for a test's one bit.
+    fn at_bit(&mut self, site: &Site, bit: Built<Bdd>) -> Built<Bdd> {
+        if bit.is_err() && self.blew_up.is_none() {
+            self.blew_up = Some(site.clone());
+        }
+        bit
     }
 
     /// Bit by bit, `a` on the boards of `c` and `b` on the others.
@@ -288,61 +309,123 @@ impl Machine<'_, '_> {
         if c.is_false() {
             return Ok(b.clone());
         }
+        if c.is_true() {
+            return Ok(a.clone());
+        }
         (0..64).map(|i| self.builder.choose(c, &a.0[i], &b.0[i])).collect::<Built<Vec<_>>>().map(Word)
     }
 
-    /// An instruction of a body or a branch, on the boards of `guard`. An `if`'s branches each
-    /// run on the boards that take them; after it, a name either branch assigned holds, bit by
-    /// bit, the value of the branch each board took. A return notes its boards and its value
-    /// in `exit`.
-    fn run(&mut self, instruction: &Instruction, base: usize, guard: &Bdd, exit: &mut Exit) -> Built<()> {
+    /// An instruction of a body, a branch or a loop, run by the boards of `path` (within the
+    /// body the boards of `guard` run). A name it assigns takes the new value on those boards
+    /// and keeps its own on the others; a return, a break and a continue note their boards in
+    /// `exit`.
+    fn run(
+        &mut self,
+        instruction: &Instruction,
+        base: usize,
+        (guard, path): (&Bdd, &Bdd),
+        exit: &mut Exit,
+    ) -> Built<()> {
+        let reached = self.reach(guard, path)?;
         match instruction {
             Instruction::Set(slot, code) => {
-                let value = self.eval(code, base, guard)?;
-                self.stack[base + slot] = value;
+                let value = self.eval(code, base, &reached)?;
+                let old = self.stack[base + slot].clone();
+                self.stack[base + slot] = self.choose_word(path, &value, &old)?;
             }
             Instruction::Return(code) => {
-                let value = self.eval(code, base, guard)?;
-                exit.value = self.choose_word(guard, &value, &exit.value)?;
-                exit.returned = self.builder.or(&exit.returned, guard)?;
+                let value = self.eval(code, base, &reached)?;
+                exit.value = self.choose_word(path, &value, &exit.value)?;
+                exit.returned = self.builder.or(&exit.returned, path)?;
             }
+            Instruction::Break => exit.broke = self.builder.or(&exit.broke, path)?,
+            Instruction::Continue => exit.continued = self.builder.or(&exit.continued, path)?,
             Instruction::If { condition, then, otherwise, site } => {
-                let c = self.eval(condition, base, guard)?;
-                let taken = self.builder.any(&c)?;
+                let c = self.eval(condition, base, &reached)?;
+                let taken = self.builder.any(&c);
+                let taken = self.at_bit(site, taken)?;
                 let not_taken = self.builder.not(&taken)?;
-                let before = self.stack[base..].to_vec();
-                let then_guard = self.builder.and(guard, &taken)?;
-                self.branch(then, base, &then_guard, exit)?;
-                let after_then = core::mem::take(&mut self.stack);
-                self.stack = after_then[..base].to_vec();
-                self.stack.extend(before);
-                let otherwise_guard = self.builder.and(guard, &not_taken)?;
-                self.branch(otherwise, base, &otherwise_guard, exit)?;
-                let mut assigned = alloc::vec![false; self.stack.len() - base];
-                then.iter().chain(otherwise).for_each(|instruction| mark_assigned(instruction, &mut assigned));
-                for (slot, _) in assigned.iter().enumerate().filter(|(_, &assigned)| assigned) {
-                    let (a, b) = (after_then[base + slot].clone(), self.stack[base + slot].clone());
-                    let merged = self.choose_word(&taken, &a, &b);
-                    self.stack[base + slot] = self.at(site, merged)?;
-                }
+                let then_path = self.builder.and(path, &taken)?;
+                self.block(then, base, (guard, &then_path), exit)?;
+                let otherwise_path = self.builder.and(path, &not_taken)?;
+                self.block(otherwise, base, (guard, &otherwise_path), exit)?;
+            }
+            Instruction::Loop { test, body, step, tests_first, site } => {
+                self.looped((test, body, step), *tests_first, site, base, (guard, path), exit)?;
             }
             // A value alone in a branch is refused by the compiler; run, it is computed.
             Instruction::Value(code) => {
-                self.eval(code, base, guard)?;
+                self.eval(code, base, &reached)?;
             }
         }
         Ok(())
     }
 
-    /// A branch's instructions, each on the boards that took the branch and have not returned
-    /// (none: the evaluator never runs it).
-    fn branch(&mut self, instructions: &[Instruction], base: usize, guard: &Bdd, exit: &mut Exit) -> Built<()> {
+    /// A loop, unrolled: each run of the body on the boards still in the loop, until none is;
+    /// the boards that would run it a 65th time fault, as the evaluator does.
+    #[allow(clippy::too_many_arguments)]
+    fn looped(
+        &mut self,
+        (test, body, step): (&Code, &[Instruction], &[Instruction]),
+        tests_first: bool,
+        site: &Site,
+        base: usize,
+        (guard, path): (&Bdd, &Bdd),
+        exit: &mut Exit,
+    ) -> Built<()> {
+        let none = self.builder.bit(false);
+        let outer = (core::mem::replace(&mut exit.broke, none.clone()), core::mem::replace(&mut exit.continued, none));
+        let mut active = path.clone();
+        for run in 1..=MAX_ITERATIONS + 1 {
+            if tests_first {
+                active = self.holds(test, site, base, (guard, &active))?;
+            }
+            if active.is_false() {
+                break;
+            }
+            if run > MAX_ITERATIONS {
+                let looping = self.reach(guard, &active)?;
+                self.faults = self.builder.or(&self.faults.clone(), &looping)?;
+                break;
+            }
+            self.block(body, base, (guard, &active), exit)?;
+            exit.continued = self.builder.bit(false);
+            // The boards that broke out or returned are out of the loop.
+            active = self.going(&active, exit)?;
+            self.block(step, base, (guard, &active), exit)?;
+            active = self.going(&active, exit)?;
+            if !tests_first {
+                active = self.holds(test, site, base, (guard, &active))?;
+            }
+        }
+        (exit.broke, exit.continued) = outer;
+        Ok(())
+    }
+
+    /// The boards of `path` on which a loop's test holds.
+    fn holds(&mut self, test: &Code, site: &Site, base: usize, (guard, path): (&Bdd, &Bdd)) -> Built<Bdd> {
+        let reached = self.reach(guard, path)?;
+        let value = self.eval(test, base, &reached)?;
+        let any = self.builder.any(&value);
+        let any = self.at_bit(site, any)?;
+        self.builder.and(path, &any)
+    }
+
+    /// A branch's or a loop body's instructions, each on the boards of `path` that have not
+    /// left it (none: the evaluator never runs it).
+    fn block(
+        &mut self,
+        instructions: &[Instruction],
+        base: usize,
+        (guard, path): (&Bdd, &Bdd),
+        exit: &mut Exit,
+    ) -> Built<()> {
         for instruction in instructions {
-            let going = self.going(guard, exit)?;
+            let going = self.going(path, exit)?;
             if going.is_false() {
                 return Ok(());
             }
-            self.run(instruction, base, &going, exit)?;
+            self.run(instruction, base, (guard, &going), exit)?;
         }
         Ok(())
     }

@@ -65,6 +65,9 @@ pub enum Op {
     /// An `if`'s test: the operand is the condition, the result 1 when the `if`'s own branch
     /// runs and 0 when its `else` runs (or nothing does).
     Branch,
+    /// A loop's test: the operand is the test's value, the second the run of the body it
+    /// allows (1 for the first), the result 1 when the body runs again and 0 when the loop ends.
+    Loop,
     /// A mask from the board's geometry, read for a square: its bit, its line, or a ray.
     Mask(Mask),
     /// Each byte replaced by the byte of this 16-byte table that it numbers (`i8x16.swizzle`):
@@ -173,6 +176,7 @@ impl Op {
             Op::LogicalOr => "||",
             Op::Select => "?",
             Op::Branch => "if",
+            Op::Loop => "while",
             Op::Mask(mask) => mask.function(),
             Op::Swizzle(_) => "swizzle",
         }
@@ -182,7 +186,7 @@ impl Op {
     /// test. Predict mode asks yes or no of it.
     pub const fn gives_truth(self) -> bool {
         match self {
-            Op::Compare(_) | Op::LogicalNot | Op::LogicalAnd | Op::LogicalOr | Op::Branch => true,
+            Op::Compare(_) | Op::LogicalNot | Op::LogicalAnd | Op::LogicalOr | Op::Branch | Op::Loop => true,
             Op::And
             | Op::Or
             | Op::Xor
@@ -463,6 +467,7 @@ impl Step {
             | Op::LogicalOr
             | Op::Select
             | Op::Branch
+            | Op::Loop
             | Op::Mask(_) => self.order,
         }
     }
