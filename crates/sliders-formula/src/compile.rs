@@ -318,7 +318,10 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
 
 fn check_assignable(name: &str, span: Span) -> Result<(), Error> {
     if names::board_name(name).is_some() {
-        return Err(Error::at(span, &format!("{name} is one of the board's names: give your value a name of its own")));
+        return Err(Error::at(
+            span,
+            &format!("{name} is one of the board's names: give your value a name of its own, or declare it (U64 {name} = …) to make {name} yours from here on"),
+        ));
     }
     check_own_name(name, span)
 }
@@ -362,7 +365,8 @@ fn body(
         if parameters.iter().any(|(parameter, _)| parameter == name) {
             return Err(Error::at(*span, &format!("{name} is already a parameter of {function}")));
         }
-        check_assignable(name, *span)?;
+        // Declared, a name is the reader's even where the board has one of that spelling.
+        check_own_name(name, *span)?;
     }
     let (locals, holds): (Vec<String>, Vec<Holds>) = parameters.into_iter().unzip();
     let locals = locals.into_iter().map(|name| Local { name, visible: true }).collect();
@@ -424,7 +428,9 @@ fn statements(
         scope.above = comment_above(scope.typed.text, scope.typed.comments, statement.start());
         scope.bound = None;
         let instruction = match statement {
-            Statement::Assign { name, name_span, value } => assign(name, *name_span, value, scope, calls)?,
+            Statement::Assign { name, name_span, value, declares } => {
+                assign((name, *name_span, *declares), value, scope, calls)?
+            }
             Statement::Bare(value) if at == Branch::Within => {
                 return Err(Error::at(
                     value.span,
@@ -463,8 +469,7 @@ fn statements(
 
 /// `name = value`: the name's slot (a new one the first time), and what it holds from here on.
 fn assign(
-    name: &str,
-    name_span: Span,
+    (name, name_span, declares): (&str, Span, bool),
     value: &Node,
     scope: &mut Scope,
     calls: &mut CallCost,
@@ -477,8 +482,14 @@ fn assign(
     if let Some(slot) = slot {
         scope.locals[slot].visible = true;
     }
-    if slot.is_none() {
-        check_assignable(name, name_span)?;
+    // A declared name may take a board's spelling: from here on it is the reader's.
+    match (slot, declares) {
+        (Some(_), _) => {}
+        (None, true) => check_own_name(name, name_span)?,
+        (None, false) if scope.declared.iter().any(|(declared, _)| declared == name) => {
+            check_own_name(name, name_span)?
+        }
+        (None, false) => check_assignable(name, name_span)?,
     }
     if calls.known.iter().any(|k| k.name == name) {
         return Err(Error::at(name_span, &format!("{name} is a function above: choose another name")));

@@ -171,10 +171,13 @@ impl Node {
 #[derive(Clone, Debug)]
 pub enum Statement {
     /// `name = value` (also `let`, `U64`, and `x ^= value`, which is `x = x ^ value`).
+    /// `declares`: a type or `let` stands before the name, so it is the reader's own from here
+    /// on, even where the board has a name of its own of that spelling (`int r = sq >> 3`).
     Assign {
         name: String,
         name_span: Span,
         value: Node,
+        declares: bool,
     },
     Return(Node),
     /// An expression alone: the last one is the result.
@@ -646,7 +649,7 @@ impl<'a> Parser<'_, 'a> {
             if self.eat("=") {
                 self.skip_newlines();
                 let value = self.expression()?;
-                declaration.assigned.push(Statement::Assign { name, name_span, value });
+                declaration.assigned.push(Statement::Assign { name, name_span, value, declares: true });
             } else {
                 declaration.declared.push((name, name_span));
             }
@@ -679,7 +682,7 @@ impl<'a> Parser<'_, 'a> {
         let target = Node { expr: Expr::Name(name.to_string()), span: name_span };
         let one = Node { expr: Expr::Number(1, Radix::Decimal), span };
         let value = Node { expr: Expr::Binary(op, Box::new(target), Box::new(one)), span };
-        Ok(Some(Statement::Assign { name: name.to_string(), name_span, value }))
+        Ok(Some(Statement::Assign { name: name.to_string(), name_span, value, declares: false }))
     }
 
     /// `fn name(a, b) { … }`, or C's `U64 name(U64 a, U64 b) { … }`; `None` if no function starts here.
@@ -815,7 +818,8 @@ impl<'a> Parser<'_, 'a> {
                     }
                     None => value,
                 };
-                return Ok(Statement::Assign { name: name.to_string(), name_span, value });
+                let declares = declared;
+                return Ok(Statement::Assign { name: name.to_string(), name_span, value, declares });
             }
         }
         if declared {

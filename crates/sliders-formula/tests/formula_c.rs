@@ -60,7 +60,10 @@ fn a_declared_name_read_before_its_value_is_an_error_where_it_is_read() {
     assert!(error("U64 f(U64 m) {\n  int y;\n  return y & m;\n}\nf(o)")
         .starts_with("line 3, column 10: y is declared on line 2"));
     // What cannot be declared, and what is not a declaration.
-    assert!(error("U64 occ;\nreturn o").starts_with("line 1, column 5: occ is one of the board's names"));
+    // A board's name declared is the reader's, with no value until it is given one.
+    assert!(
+        error("U64 occ;\nreturn occ").starts_with("line 2, column 8: occ is declared on line 1 but has no value here")
+    );
     assert!(error("U64 a, ;").starts_with("line 1, column 8: expected a name to declare after the ,"));
     assert!(error("U64 a, b = 1 2;").starts_with("line 1, column 14: expected , or the end of the declaration"));
     assert!(error("U64 f(U64 m) {\n  U64 m;\n  return m;\n}\nf(o)").contains("m is already a parameter of f"));
@@ -246,4 +249,44 @@ fn typedef_may_name_a_type_the_language_knows_and_32_bit_intrinsics_are_named_as
     let ctzl = read("return __builtin_ctzl(o & ray(sq, north))");
     assert!(ctzl.attacks(Square::D8.bit(), Bitboard(0)).is_err());
     assert_eq!(ctzl.attacks(Square::D4.bit(), Square::D6.bit()), Ok(Bitboard(43)));
+}
+
+/// Engines name their own values `r`, `o` or `sq`: a declared name shadows the board's from
+/// its declaration on, in the formula's statements and in a function; an undeclared one is
+/// refused, saying how to declare it.
+#[test]
+fn a_declared_name_shadows_the_boards_name_of_that_spelling() {
+    let text = "typedef unsigned long long U64;
+// The rank's attacks, in an engine's names: r is the rank, o the occupancy of its row.
+int r = sq >> 3;
+int f = sq & 7;
+U64 o = (occupied >> (8 * r)) & 0xff;
+U64 row = 0;
+for (int x = f + 1; x < 8; x++) {
+    row |= 1ULL << x;
+    if (o & (1ULL << x)) break;
+}
+for (int x = f - 1; x < 8; x--) {
+    row |= 1ULL << x;
+    if (o & (1ULL << x)) break;
+}
+return row << (8 * r);";
+    let rank = read(text);
+    for (square, occupied) in boards() {
+        let o = occupied | square.bit();
+        assert_eq!(rank.attacks(square.bit(), o), Ok(Target::Line(sliders::Line::Rank).expected(square, o)));
+    }
+    let proof = sliders_formula::prove::Prover::new(Target::Line(sliders::Line::Rank), 30_000_000).run(&rank);
+    assert!(proof.proved(), "{proof:?}");
+    // Declared first, given its value below; and inside a function.
+    let later = read("U64 r;\nr = o & 0xff;\nreturn r;");
+    assert_eq!(later.attacks(Square::A1.bit(), Bitboard(0x1_0003)), Ok(Bitboard(0x3)));
+    let in_function = read("U64 f(U64 x) {\n    U64 sq = x & 7;\n    return sq;\n}\nf(o)");
+    assert_eq!(in_function.attacks(Square::A1.bit(), Bitboard(0xff)), Ok(Bitboard(0x7)));
+    assert_eq!(
+        error("r = sq >> 3;\nreturn r;"),
+        "line 1, column 1: r is one of the board's names: give your value a name of its own, or declare it (U64 r = …) to make r yours from here on."
+    );
+    // A square's name never is.
+    assert!(error("U64 d4 = o;\nreturn d4;").starts_with("line 1, column 5: d4 is a square's name"));
 }

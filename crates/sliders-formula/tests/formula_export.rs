@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 6] = [
+const EXTRAS: [(&str, Option<Target>, &str); 7] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -231,6 +231,30 @@ if (x & o) {
     x = x ^ y;
 }
 return x;
+",
+    ),
+    (
+        "engine-names",
+        Some(Target::Line(sliders::Line::Rank)),
+        "typedef unsigned long long U64;
+// An engine's names for its own values: r the rank, o the row's pieces, sq in a function.
+U64 low(U64 x) {
+    U64 sq = x & 7;
+    return sq;
+}
+int r = sq >> 3;
+int f = sq & 7;
+U64 o = (occupied >> (8 * r)) & 0xff;
+U64 row = low(0);
+for (int x = f + 1; x < 8; x++) {
+    row |= 1ULL << x;
+    if (o & (1ULL << x)) break;
+}
+for (int x = f - 1; x < 8; x--) {
+    row |= 1ULL << x;
+    if (o & (1ULL << x)) break;
+}
+return row << (8 * r);
 ",
     ),
 ];
