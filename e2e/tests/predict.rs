@@ -241,6 +241,35 @@ async fn an_ifs_test_and_a_comparison_ask_yes_or_no() {
     browser.close().await;
 }
 
+/// A reader's loop: each test is a step that says which run of the body it allows, the line
+/// lit; in predict mode it asks whether the body runs again.
+#[tokio::test]
+async fn a_loops_tests_say_each_run_and_ask_yes_or_no() {
+    let browser = Browser::start_at("/", (1280, 720)).await;
+    let text = "// Walk north to the first piece.\nU64 ray = 0;\nU64 at = r;\nwhile (at << 8) {\n    at = at << 8;\n    ray |= at;\n    if (at & o) break;\n}\nreturn ray;";
+    let encoded: String = text.bytes().map(|byte| format!("%{byte:02X}")).collect();
+    let link = format!("?v=2&technique=formula&formula={encoded}&expect=north&slider=rook&square=d4&occupied={BOARD}");
+    let formula = sliders_formula::Formula::parse(text).unwrap();
+    let steps = formula.trace(Slider::Rook, Square::D4.bit(), BOARD | Square::D4.bit()).unwrap().steps;
+    let tests: Vec<usize> = (0..steps.len()).filter(|&index| steps[index].op == sliders::Op::Loop).collect();
+    // d5, then d6, where the piece stands: two runs, the second left by break.
+    assert_eq!(tests.len(), 2);
+    browser.open(&format!("{link}&step={}", tests[1] + 1)).await;
+    let shown = browser
+        .read_painted("return [document.querySelector('[data-step-label]').textContent, document.querySelector('[data-narration]').textContent, document.querySelector('[data-current-line]')?.textContent ?? ''];")
+        .await;
+    assert_eq!(shown[0], json!("while (at << 8)"));
+    assert!(shown[1].as_str().unwrap().contains("not zero, so the loop's body runs for the 2nd time."), "{shown}");
+    browser.open(&format!("{link}&predict=1&step={}", tests[0] + 1)).await;
+    let prompt = browser.read_painted("return document.querySelector('.predict-prompt').textContent;").await;
+    assert_eq!(prompt, json!("Your turn: does the loop's body run again (is at << 8 nonzero)?"));
+    browser.click("[data-predict-no]").await;
+    let graded = browser.read_painted(MARKS).await;
+    assert_eq!((&graded["state"], &graded["wrong"]), (&json!("checked"), &json!("1")), "{graded}");
+    assert_eq!(graded["verdict"], json!("Not no (0): while (at << 8) is yes (1)."));
+    browser.close().await;
+}
+
 /// The answer grid and Check are a screen from the board's top at 1280x720 and in a 600x720
 /// embed; on a 390x844 phone (board, player and the operands' grids first) the answer grid
 /// starts within a screen of the board's top, and Check stays on screen beside it. The answer

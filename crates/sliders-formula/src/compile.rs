@@ -14,7 +14,7 @@ use super::names::{self, BoardName};
 use super::parse::{Binary, Expr, Keyword, Logic, Node, Program, Statement, Unary};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
-use sliders::trace::Mask;
+use sliders::trace::{Comparison, Mask};
 use sliders::{Operands, WordOrder};
 
 /// Where an operation was typed, and what its step says.
@@ -162,6 +162,16 @@ impl Instruction {
         }
     }
 
+    /// Whether it may leave the loop it stands in, or go on to its next run: a break or a
+    /// continue, here or in an `if`'s branches (a loop's own are its own).
+    pub fn may_leave_loop(&self) -> bool {
+        match self {
+            Instruction::Break | Instruction::Continue => true,
+            Instruction::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Instruction::may_leave_loop),
+            Instruction::Set(..) | Instruction::Value(_) | Instruction::Return(_) | Instruction::Loop { .. } => false,
+        }
+    }
+
     /// Whether a return stands inside one of its branches or its loop's body.
     pub fn returns_within(&self) -> bool {
         let nested = |list: &[Instruction]| {
@@ -204,6 +214,8 @@ pub struct Compiled {
 struct Local {
     name: String,
     visible: bool,
+    /// How many blocks (an if's branches, a loop) stood around its first value.
+    depth: usize,
 }
 
 struct Scope<'p> {
@@ -224,6 +236,11 @@ struct Scope<'p> {
     reusable: Vec<core::ops::Range<usize>>,
     /// How many loops stand around the statement being compiled.
     loops: usize,
+    /// How many blocks (an if's branches, a loop) stand around it.
+    depth: usize,
+    /// The board's names read so far in this body, each where it was first read: a declared
+    /// name of that spelling after them would change what C reads there.
+    board_reads: Vec<(String, Span)>,
 }
 
 /// Per function: its name and how many operations one call can take.
@@ -310,10 +327,38 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         let last_start = text[..last_end].rfind('\n').map_or(0, |newline| newline + 1);
         return Err(Error::at(
             Span::new(last_start, last_end),
-            &format!("one run of this formula can take {cost} operations; the most is {MAX_STEPS}"),
+            &format!(
+                "one run of this formula can take {cost} operations; the most is {MAX_STEPS}{}",
+                loops_counted(program)
+            ),
         ));
     }
     Ok(Compiled { functions, main })
+}
+
+/// What the bound on operations says of loops, where the formula has one: each counts its
+/// body as many times as it may run.
+fn loops_counted(program: &Program) -> String {
+    let mut any = false;
+    let mut look = |statements: &[Statement]| any |= statements.iter().any(has_loop);
+    look(&program.main);
+    program.functions.iter().for_each(|function| look(&function.body));
+    match any {
+        true => format!(" (each loop's body counts {MAX_ITERATIONS} times, the most it may run, so a loop inside a loop counts {} times)", MAX_ITERATIONS * MAX_ITERATIONS),
+        false => String::new(),
+    }
+}
+
+fn has_loop(statement: &Statement) -> bool {
+    match statement {
+        Statement::Loop { .. } => true,
+        Statement::If { then, otherwise, .. } => then.iter().chain(otherwise).any(has_loop),
+        Statement::Assign { .. }
+        | Statement::Return(_)
+        | Statement::Bare(_)
+        | Statement::Break(_)
+        | Statement::Continue(_) => false,
+    }
 }
 
 fn check_assignable(name: &str, span: Span) -> Result<(), Error> {
@@ -369,9 +414,19 @@ fn body(
         check_own_name(name, *span)?;
     }
     let (locals, holds): (Vec<String>, Vec<Holds>) = parameters.into_iter().unzip();
-    let locals = locals.into_iter().map(|name| Local { name, visible: true }).collect();
-    let mut scope =
-        Scope { locals, holds, declared, typed, above: String::new(), bound: None, reusable: Vec::new(), loops: 0 };
+    let locals = locals.into_iter().map(|name| Local { name, visible: true, depth: 0 }).collect();
+    let mut scope = Scope {
+        locals,
+        holds,
+        declared,
+        typed,
+        above: String::new(),
+        bound: None,
+        reusable: Vec::new(),
+        loops: 0,
+        depth: 0,
+        board_reads: Vec::new(),
+    };
     let instructions = statements(statements_of_body, &mut scope, &mut calls, Branch::Body)?;
     match last {
         Statement::Assign { name_span, name, .. } => {
@@ -440,9 +495,24 @@ fn statements(
             Statement::Return(value) => Instruction::Return(expression(value, scope, calls)?),
             Statement::Bare(value) => Instruction::Value(expression(value, scope, calls)?),
             Statement::Loop { keyword, init, test, body, step, span, .. } => {
-                let init = statements(init, scope, calls, at)?;
-                instructions.extend(init);
-                looped(*keyword, (test, body, step), *span, scope, calls)?
+                // A for's init is the loop's: what it declares has no value after it.
+                scope.depth += 1;
+                let compiled_init = statements(init, scope, calls, at);
+                scope.depth -= 1;
+                instructions.extend(compiled_init?);
+                scope.depth += 1;
+                let instruction = looped(*keyword, (test, body, step), *span, scope, calls);
+                scope.depth -= 1;
+                for statement in init {
+                    if let Statement::Assign { name, declares: true, .. } = statement {
+                        let slot = scope.locals.iter().rposition(|local| local.visible && local.name == *name);
+                        if let Some(local) = slot.map(|slot| &mut scope.locals[slot]).filter(|l| l.depth > scope.depth)
+                        {
+                            local.visible = false;
+                        }
+                    }
+                }
+                instruction?
             }
             Statement::Break(span) | Statement::Continue(span) if scope.loops == 0 => {
                 let word = if matches!(statement, Statement::Break(_)) { "break" } else { "continue" };
@@ -482,6 +552,9 @@ fn assign(
     if let Some(slot) = slot {
         scope.locals[slot].visible = true;
     }
+    if declares {
+        refuse_shadowing(name, name_span, slot, scope)?;
+    }
     // A declared name may take a board's spelling: from here on it is the reader's.
     match (slot, declares) {
         (Some(_), _) => {}
@@ -496,10 +569,15 @@ fn assign(
     }
     scope.bound = Some(name.to_string());
     let code = expression(value, scope, calls)?;
+    // C's name is the new one in its own initializer already (`U64 o = o & ~r` reads the new,
+    // unset o): the lab reads the board's there, so it refuses it.
+    if declares && slot.is_none() {
+        refuse_shadowing(name, name_span, None, scope)?;
+    }
     let slot = match slot {
         Some(slot) => slot,
         None => {
-            scope.locals.push(Local { name: name.to_string(), visible: true });
+            scope.locals.push(Local { name: name.to_string(), visible: true, depth: scope.depth });
             scope.holds.push(Holds::Set(WordOrder::Board));
             scope.locals.len() - 1
         }
@@ -507,6 +585,55 @@ fn assign(
     // Statements run in order, so what the name holds from here on is this value.
     scope.holds[slot] = Holds::of(&code);
     Ok(Instruction::Set(slot, code))
+}
+
+/// `x >= 0` and `x < 0` (or `0 <= x`, `0 > x`): every value is an unsigned word here, an
+/// `int` included, so the test never changes, where C's `int` loop counting down would end.
+fn refuse_always_true(op: Binary, (a, b): (&Node, &Node), span: Span) -> Result<(), Error> {
+    let zero = |node: &Node| matches!(node.expr, Expr::Number(0, _));
+    // Only a comparison with 0 on the side that makes it constant.
+    let Binary::Compare(comparison) = op else { return Ok(()) };
+    let holds = match comparison {
+        Comparison::GreaterEqual if zero(b) => true,
+        Comparison::LessEqual if zero(a) => true,
+        Comparison::Less if zero(b) => false,
+        Comparison::Greater if zero(a) => false,
+        Comparison::GreaterEqual
+        | Comparison::LessEqual
+        | Comparison::Less
+        | Comparison::Greater
+        | Comparison::Equal
+        | Comparison::NotEqual => return Ok(()),
+    };
+    let never = if holds { "always holds" } else { "never holds" };
+    Err(Error::at(
+        span,
+        &format!("this test {never}: every value here is an unsigned 64-bit word (an int too), so a count below 0 wraps to 2^64 - 1; count down with a test such as x < 64, or x != 0 before x--"),
+    ))
+}
+
+/// A declaration C would read differently from the lab: one inside braces of a name declared
+/// outside them (C makes a new name until the `}`), or one of a board's name (`int r`) after
+/// the board's was read in the same body, its own initializer included.
+fn refuse_shadowing(name: &str, span: Span, slot: Option<usize>, scope: &Scope) -> Result<(), Error> {
+    if let Some(slot) = slot {
+        let outer = &scope.locals[slot];
+        if outer.depth < scope.depth {
+            return Err(Error::at(
+                span,
+                &format!("{name} is declared again inside braces: C would make it a new {name} until the }}, which the lab does not yet; give it another name, or leave out its type to assign the {name} above"),
+            ));
+        }
+        return Ok(());
+    }
+    if let Some((_, read)) = scope.board_reads.iter().find(|(read, _)| read == name) {
+        let (line, column) = position(scope.typed.text, read.start);
+        return Err(Error::at(
+            span,
+            &format!("{name} is the board's {name} on line {line}, column {column}; declared here it would be another {name}, which C reads there too: give yours another name"),
+        ));
+    }
+    Ok(())
 }
 
 /// An `if`: its condition and both branches. A name first given a value in a branch has one
@@ -531,7 +658,10 @@ fn if_branches(
     };
     let visible_before: Vec<bool> = scope.locals.iter().map(|local| local.visible).collect();
     let (before, holds_before) = (scope.locals.len(), scope.holds.clone());
-    let then = statements(then, scope, calls, Branch::Within)?;
+    scope.depth += 1;
+    let then = statements(then, scope, calls, Branch::Within);
+    scope.depth -= 1;
+    let then = then?;
     let holds_then = core::mem::replace(&mut scope.holds, holds_before);
     // What the first branch gave values to is not the second's to read; the names it made, the
     // second may make again (in the same slots).
@@ -539,8 +669,11 @@ fn if_branches(
     scope.locals.iter_mut().zip(&visible_before).for_each(|(local, &visible)| local.visible = visible);
     scope.locals[before..].iter_mut().for_each(|local| local.visible = false);
     scope.holds.resize(made_in_then, Holds::Set(WordOrder::Board));
+    scope.depth += 1;
     let otherwise =
-        with_names_of(scope, before..made_in_then, |scope| statements(otherwise, scope, calls, Branch::Within))?;
+        with_names_of(scope, before..made_in_then, |scope| statements(otherwise, scope, calls, Branch::Within));
+    scope.depth -= 1;
+    let otherwise = otherwise?;
     let instruction = Instruction::If { condition: code, then, otherwise, site };
     // After the if, a name can be read if it could before, or if every path through the if
     // gave it a value.
@@ -598,8 +731,17 @@ fn looped(
     site.operands =
         Operands { lhs: Cow::Owned(text), rhs: Cow::Borrowed(""), result: Cow::Borrowed(""), table_fields: 0 };
     site.span = span;
+    // A body that runs at least once (a do's, or under a test that always holds) gives values
+    // for good to the names it assigns before anything in it can leave the loop.
+    let runs_once = !keyword.tests_first() || matches!(test_code, Code::Count(1..) | Code::Constant(1..));
+    let mut first_run = alloc::vec![false; scope.locals.len()];
+    if runs_once {
+        for instruction in body.iter().take_while(|instruction| !instruction.may_leave_loop()) {
+            instruction.always_assigns(&mut first_run);
+        }
+    }
     for (slot, local) in scope.locals.iter_mut().enumerate() {
-        local.visible = visible_before.get(slot).copied().unwrap_or(false);
+        local.visible = visible_before.get(slot).copied().unwrap_or(false) || first_run[slot];
     }
     let after = scope.holds.clone();
     for (slot, before) in holds_before.into_iter().enumerate() {
@@ -859,6 +1001,7 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             Code::Unary(*op, Box::new(operand), site(node, scope, label(), bound.as_deref()))
         }
         Expr::Binary(op, a, b) => {
+            refuse_always_true(*op, (a, b), node.span)?;
             let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
             calls.cost += 1;
             let counts = binary_gives_count(*op, &a, &b);
@@ -890,15 +1033,16 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
     })
 }
 
-fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<Code, Error> {
-    if let Some(slot) = scope.locals.iter().position(|local| local.visible && local.name == name) {
+fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Result<Code, Error> {
+    // The innermost name of that spelling.
+    if let Some(slot) = scope.locals.iter().rposition(|local| local.visible && local.name == name) {
         return Ok(Code::Local(slot, scope.holds[slot]));
     }
     if scope.locals.iter().any(|local| local.name == name) {
         return Err(Error::at(
             span,
             &format!(
-                "{name} has a value only in a branch of an if above: give it one before the if, or in both branches"
+                "{name} has a value only inside a block above (an if's branch or a loop's body): give it one before that block, or in both branches of the if"
             ),
         ));
     }
@@ -910,6 +1054,9 @@ fn name_code(name: &str, span: Span, scope: &Scope, known: &[Known]) -> Result<C
         ));
     }
     if let Some(board) = names::board_name(name) {
+        if !scope.board_reads.iter().any(|(read, _)| read == name) {
+            scope.board_reads.push((name.to_string(), span));
+        }
         return Ok(Code::Board(board));
     }
     if let Some(square) = names::square(name) {
@@ -961,7 +1108,9 @@ fn call(
         if calls.cost > MAX_STEPS {
             return Err(Error::at(
                 node.span,
-                &format!("with this call one run can take more than {MAX_STEPS} operations, the most there may be"),
+                &format!(
+                    "with this call one run can take more than {MAX_STEPS} operations, the most there may be (each loop's body counts {MAX_ITERATIONS} times)"
+                ),
             ));
         }
         // A function gives what its body does to sets on the board: with such arguments, its

@@ -393,7 +393,7 @@ const WORD_CASTS: [&[&str]; 10] = [
 
 /// Why `++` or `--` inside an expression, before or after its operand, is an error.
 const INCREMENT_INSIDE: &str =
-    "++ and -- are read as statements of their own (x++;), not inside an expression: write x + 1";
+    "++ and -- are read as statements of their own (x++;), not inside an expression: write x + 1 or x - 1";
 
 const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
 
@@ -943,6 +943,7 @@ impl<'a> Parser<'_, 'a> {
     fn branch(&mut self, after: &str) -> Result<Vec<Statement>, Error> {
         self.skip_newlines();
         self.deeper()?;
+        let open = self.span();
         let branch = if self.eat("{") {
             let mut statements = Vec::new();
             loop {
@@ -951,7 +952,11 @@ impl<'a> Parser<'_, 'a> {
                     break;
                 }
                 if self.peek() == Token::End {
-                    return Err(self.unexpected(&format!("expected }} to close the {after}'s branch")));
+                    // Marked where it opened: the end of the text says nothing of which one.
+                    return Err(Error::at(
+                        open,
+                        &format!("this {{ of the {after} is never closed: add }} after its branch"),
+                    ));
                 }
                 if let Some(declaration) = self.declaration()? {
                     self.declared_in_blocks.extend(declaration.declared);

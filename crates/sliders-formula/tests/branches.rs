@@ -115,7 +115,7 @@ fn a_name_has_a_value_after_an_if_only_where_every_path_gave_it_one() {
     // Given in one branch only, or declared inside the braces: not after it.
     assert_eq!(
         error("if (o & r) {\n    x = o;\n}\nreturn x;"),
-        "line 4, column 8: x has a value only in a branch of an if above: give it one before the if, or in both branches."
+        "line 4, column 8: x has a value only inside a block above (an if's branch or a loop's body): give it one before that block, or in both branches of the if."
     );
     assert!(error("if (o) {\n    int b = 1;\n} else if (r) {\n    b = 2;\n}\nreturn b;")
         .starts_with("line 6, column 8: b has a value only"));
@@ -196,5 +196,6 @@ fn what_an_if_cannot_hold_is_said_where_it_was_typed() {
         error("if o {\n    x = r;\n}\nreturn o;").starts_with("line 1, column 4: expected ( and the if's condition")
     );
     assert!(error("if (o {\n    x = r;\n}\nreturn o;").contains("expected ) to close the if's condition"));
-    assert!(error("x = o;\nif (o) {\n    x = r;\nreturn x;").contains("expected } to close the if's branch"));
+    assert!(error("x = o;\nif (o) {\n    x = r;\nreturn x;")
+        .starts_with("line 2, column 8: this { of the if is never closed"));
 }

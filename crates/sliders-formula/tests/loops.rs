@@ -132,3 +132,45 @@ fn what_a_loop_cannot_hold_is_said_where_it_was_typed() {
     let text = format!("x = o;\nwhile (x) {{\n    x = {long};\n    x = {long};\n    x = {long};\n}}\nreturn x;");
     assert!(error(&text).contains("operations; the most is 4096"));
 }
+
+/// What C reads otherwise, refused where it is typed: a name declared again inside braces (C
+/// makes a new one until the `}`), a board's name declared after the board's was read (or in
+/// its own initializer, which C reads as the new name), and a test with 0 that an unsigned
+/// word makes constant (C's `int` counting down would end there).
+#[test]
+fn what_c_reads_otherwise_is_refused_where_it_is_typed() {
+    assert!(error("U64 a = 1;\nif (sq < 64) {\n    U64 a = 2;\n}\nreturn a;")
+        .starts_with("line 3, column 9: a is declared again inside braces"));
+    assert!(error("U64 i = 9;\nfor (int i = 0; i < 3; i++) {\n}\nreturn i;")
+        .starts_with("line 2, column 10: i is declared again inside braces"));
+    assert!(error("U64 m = r;\nU64 r = 5;\nreturn m + r;")
+        .starts_with("line 2, column 5: r is the board's r on line 1, column 9"));
+    assert!(error("U64 o = o & ~r;\nreturn o;").starts_with("line 1, column 5: o is the board's o on line 1, column 9"));
+    for (text, column) in
+        [("for (int t = 7; t >= 0; t--) {\n}\nreturn o;", 17), ("x = o;\nif (0 > x) x = 1;\nreturn x;", 0)]
+    {
+        let said = error(text);
+        assert!(said.contains("every value here is an unsigned 64-bit word"), "{said}");
+        if column > 0 {
+            assert!(said.starts_with(&format!("line 1, column {column}: this test always holds")), "{said}");
+        }
+    }
+    // A for's own name has no value after the loop, as C scopes it.
+    assert!(error("for (int i = 0; i < 3; i++) {\n}\nreturn i;")
+        .starts_with("line 3, column 8: i has a value only inside a block"));
+    // A do's body runs once: what it assigns before anything can leave the loop has a value after it.
+    let once = read("U64 b;\ndo {\n    b = o & 7;\n} while (0);\nreturn b;");
+    assert_eq!(once.attacks(Square::A1.bit(), Bitboard(0xff)), Ok(Bitboard(7)));
+    let forever = read("U64 b;\nwhile (1) {\n    b = 3;\n    break;\n}\nreturn b;");
+    assert_eq!(forever.attacks(Square::A1.bit(), Bitboard(1)), Ok(Bitboard(3)));
+    assert!(error("U64 b;\ndo {\n    if (o) break;\n    b = 1;\n} while (0);\nreturn b;")
+        .starts_with("line 6, column 8: b has a value only inside a block"));
+    // The bound says how loops count.
+    let nested = error("x = 0;\nfor (int a = 0; a < 2; a++) {\n    for (int b = 0; b < 2; b++) {\n        x = x + 1;\n    }\n}\nreturn x;");
+    assert!(
+        nested.contains(
+            "each loop's body counts 64 times, the most it may run, so a loop inside a loop counts 4096 times"
+        ),
+        "{nested}"
+    );
+}
