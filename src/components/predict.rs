@@ -3,7 +3,8 @@
 //! (right, missed, extra) with what the first wrong bit should be and why; and at the end of the
 //! trace, the score, with the missed steps to go back to.
 
-use sliders::{Bitboard, Op, Square, Step, Value, WordOrder};
+use sliders::trace::Truth;
+use sliders::{Bitboard, Square, Step, Value, WordOrder};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
@@ -155,39 +156,11 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
 /// branch runs, whether its logical operation is true.
 fn truth_question(step: &Step) -> String {
     let [lhs, rhs, caption] = sliders_explain::marks::captions(step);
-    match step.op {
-        Op::Compare(comparison) => format!("Your turn: does {lhs} {} {rhs} hold?", comparison.symbol()),
-        Op::Branch => format!("Your turn: does the if's own branch run (is {lhs} nonzero)?"),
-        Op::Loop => format!("Your turn: does the loop's body run again (is {lhs} nonzero)?"),
-        Op::LogicalNot
-        | Op::LogicalAnd
-        | Op::LogicalOr
-        | Op::And
-        | Op::Or
-        | Op::Xor
-        | Op::Not
-        | Op::Neg
-        | Op::Sub
-        | Op::Shl
-        | Op::Shr
-        | Op::Scan(_)
-        | Op::Mul
-        | Op::Div
-        | Op::Rem
-        | Op::ByteSwap
-        | Op::Add
-        | Op::Lookup
-        | Op::RayWalk
-        | Op::Popcount
-        | Op::RotateLeft
-        | Op::RotateRight
-        | Op::LowestBit
-        | Op::HighestBit
-        | Op::Pext
-        | Op::Pdep
-        | Op::Select
-        | Op::Mask(_)
-        | Op::Swizzle(_) => format!("Your turn: is {caption} true?"),
+    match step.op.truth() {
+        Some(Truth::Comparison(comparison)) => format!("Your turn: does {lhs} {} {rhs} hold?", comparison.symbol()),
+        Some(Truth::IfTest) => format!("Your turn: does the if's own branch run (is {lhs} nonzero)?"),
+        Some(Truth::LoopTest) => format!("Your turn: does the loop's body run again (is {lhs} nonzero)?"),
+        Some(Truth::Logical) | None => format!("Your turn: is {caption} true?"),
     }
 }
 

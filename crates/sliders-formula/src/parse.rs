@@ -837,14 +837,7 @@ impl<'a> Parser<'_, 'a> {
     /// statements in braces; `else if` is an `if` in the `else`.
     fn if_statement(&mut self) -> Result<Statement, Error> {
         let keyword = self.next().1;
-        self.expect("(", "( and the if's condition")?;
-        self.skip_newlines();
-        self.parens += 1;
-        let condition = self.expression();
-        self.parens -= 1;
-        let condition = condition?;
-        self.skip_newlines();
-        let close = self.expect(")", ") to close the if's condition")?;
+        let (condition, close) = self.parenthesized("the if's condition")?;
         let then = self.branch("if")?;
         let mut ahead = 0;
         while matches!(self.peek_at(ahead), Token::Newline | Token::Punct(";")) {
@@ -857,7 +850,7 @@ impl<'a> Parser<'_, 'a> {
             }
             _ => Vec::new(),
         };
-        let end = self.tokens[self.at.saturating_sub(1)].1.end;
+        let end = self.last_end();
         Ok(Statement::If { condition, then, otherwise, span: Span::new(keyword.start, close.end), end })
     }
 
@@ -874,7 +867,7 @@ impl<'a> Parser<'_, 'a> {
                 return Err(self.unexpected("expected while and the loop's test after do's body"));
             }
             let (test, _) = self.parenthesized("the loop's test")?;
-            let end = self.tokens[self.at.saturating_sub(1)].1.end;
+            let end = self.last_end();
             let span = keyword;
             let keyword = Keyword::DoWhile;
             return Ok(Statement::Loop { keyword, init: Vec::new(), test, body, step: Vec::new(), span, end });
@@ -882,7 +875,7 @@ impl<'a> Parser<'_, 'a> {
         if word == "while" {
             let (test, close) = self.parenthesized("the loop's test")?;
             let body = self.branch("while")?;
-            let end = self.tokens[self.at.saturating_sub(1)].1.end;
+            let end = self.last_end();
             let span = Span::new(keyword.start, close.end);
             let keyword = Keyword::While;
             return Ok(Statement::Loop { keyword, init: Vec::new(), test, body, step: Vec::new(), span, end });
@@ -894,7 +887,7 @@ impl<'a> Parser<'_, 'a> {
         let (init, test, step) = header?;
         let close = self.expect(")", ") to close the for's init; test; step")?;
         let body = self.branch("for")?;
-        let end = self.tokens[self.at.saturating_sub(1)].1.end;
+        let end = self.last_end();
         let span = Span::new(keyword.start, close.end);
         Ok(Statement::Loop { keyword: Keyword::For, init, test, body, step, span, end })
     }
@@ -924,6 +917,11 @@ impl<'a> Parser<'_, 'a> {
         let step = if self.is(")") { Vec::new() } else { alloc::vec![self.statement()?] };
         self.skip_newlines();
         Ok((init, test, step))
+    }
+
+    /// Where the last token read ends.
+    fn last_end(&self) -> usize {
+        self.tokens[self.at.saturating_sub(1)].1.end
     }
 
     /// `( expression )`: the expression, and the closing parenthesis.

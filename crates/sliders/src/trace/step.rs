@@ -75,6 +75,19 @@ pub enum Op {
     Swizzle(&'static ByteTable),
 }
 
+/// The truths an operation's result can be ([`Op::truth`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Truth {
+    /// Whether the comparison holds.
+    Comparison(Comparison),
+    /// Whether a logical operation (`!`, `&&`, `||`) is true.
+    Logical,
+    /// Whether an `if`'s own branch runs.
+    IfTest,
+    /// Whether a loop's body runs again.
+    LoopTest,
+}
+
 /// The comparisons of a reader's formula.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Comparison {
@@ -182,11 +195,14 @@ impl Op {
         }
     }
 
-    /// Whether its result is a truth, 1 or 0: a comparison, a logical operation, an `if`'s
-    /// test. Predict mode asks yes or no of it.
-    pub const fn gives_truth(self) -> bool {
+    /// What truth its result is, for an operation whose result is 1 or 0: a comparison, a
+    /// logical operation, an `if`'s test or a loop's. Predict mode asks yes or no of it.
+    pub const fn truth(self) -> Option<Truth> {
         match self {
-            Op::Compare(_) | Op::LogicalNot | Op::LogicalAnd | Op::LogicalOr | Op::Branch | Op::Loop => true,
+            Op::Compare(comparison) => Some(Truth::Comparison(comparison)),
+            Op::LogicalNot | Op::LogicalAnd | Op::LogicalOr => Some(Truth::Logical),
+            Op::Branch => Some(Truth::IfTest),
+            Op::Loop => Some(Truth::LoopTest),
             Op::And
             | Op::Or
             | Op::Xor
@@ -212,8 +228,13 @@ impl Op {
             | Op::Pdep
             | Op::Select
             | Op::Mask(_)
-            | Op::Swizzle(_) => false,
+            | Op::Swizzle(_) => None,
         }
+    }
+
+    /// Whether its result is a truth, 1 or 0 ([`Op::truth`]).
+    pub const fn gives_truth(self) -> bool {
+        self.truth().is_some()
     }
 
     /// True for the register operations a CPU executes; table reads and the reference
