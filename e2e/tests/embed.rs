@@ -181,6 +181,9 @@ async fn a_frame_shorter_than_its_content_scrolls_down_only() {
             article(&browser, &frame).await;
             browser.client.enter_frame(0).await.unwrap();
             wait_for_board_in_frame(&browser).await;
+            // The step's grids too: a technique techniques.wasm brings draws them once it has
+            // come, and the layout below measures them (CI once read them before: "no grids").
+            browser.wait_for(".embed-step .equation", 20, "the embedded step's grids render").await;
             // Headless Chromium hides scrollbars: give this frame a classic one, 15 px wide, as
             // desktop browsers draw it (through the CSSOM: the page's policy allows no <style>).
             browser
