@@ -226,6 +226,8 @@ async fn the_demo_article_shows_each_embed_whole() {
         tokio::time::sleep(Duration::from_millis(300)).await;
         browser.client.enter_frame(index as u16).await.unwrap();
         wait_for_board_in_frame(&browser).await;
+        // The demo's techniques come with techniques.wasm: their grids are drawn once it has.
+        browser.wait_for(".embed-step .equation", 20, "the embedded step's grids render").await;
         let layout = browser.eval(LAYOUT).await;
         no_sideways_scroll(&layout, &format!("demo frame {index}"));
         let (content, height) = (layout["content"].as_f64().unwrap(), layout["height"].as_f64().unwrap());
