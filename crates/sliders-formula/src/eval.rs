@@ -178,7 +178,7 @@ impl<S: Sink> Machine<'_, '_, S> {
         for instruction in instructions {
             match self.run(instruction, base)? {
                 Flow::Next => {}
-                left => return Ok(left),
+                left @ (Flow::Returned(_) | Flow::Broke | Flow::Continued) => return Ok(left),
             }
         }
         Ok(Flow::Next)
