@@ -587,6 +587,15 @@ fn assign(
     Ok(Instruction::Set(slot, code))
 }
 
+/// The code of an `if`'s or a loop's test, refused where it can never change (see
+/// [`refuse_always_true`]): there it would make a loop run past its bound or a branch dead.
+fn test_expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
+    if let Expr::Binary(op, a, b) = &node.expr {
+        refuse_always_true(*op, (a, b), node.span)?;
+    }
+    expression(node, scope, calls)
+}
+
 /// `x >= 0` and `x < 0` (or `0 <= x`, `0 > x`): every value is an unsigned word here, an
 /// `int` included, so the test never changes, where C's `int` loop counting down would end.
 fn refuse_always_true(op: Binary, (a, b): (&Node, &Node), span: Span) -> Result<(), Error> {
@@ -646,7 +655,7 @@ fn if_branches(
     scope: &mut Scope,
     calls: &mut CallCost,
 ) -> Result<Instruction, Error> {
-    let code = expression(condition, scope, calls)?;
+    let code = test_expression(condition, scope, calls)?;
     calls.cost += 1;
     let text = print::spelled(condition, scope.typed.spelling());
     let site = {
@@ -708,7 +717,7 @@ fn looped(
     let cost_before = calls.cost;
     // A do's test comes after the body, and reads what the body gave values to.
     let test_first = match keyword.tests_first() {
-        true => Some(expression(test, scope, calls)?),
+        true => Some(test_expression(test, scope, calls)?),
         false => None,
     };
     scope.loops += 1;
@@ -718,7 +727,7 @@ fn looped(
     let (body, step) = compiled?;
     let test_code = match test_first {
         Some(code) => code,
-        None => expression(test, scope, calls)?,
+        None => test_expression(test, scope, calls)?,
     };
     let once = calls.cost - cost_before + 1;
     calls.cost = cost_before + once * MAX_ITERATIONS as usize + 1;
@@ -1001,7 +1010,6 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             Code::Unary(*op, Box::new(operand), site(node, scope, label(), bound.as_deref()))
         }
         Expr::Binary(op, a, b) => {
-            refuse_always_true(*op, (a, b), node.span)?;
             let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
             calls.cost += 1;
             let counts = binary_gives_count(*op, &a, &b);

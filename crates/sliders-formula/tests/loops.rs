@@ -155,6 +155,8 @@ fn what_c_reads_otherwise_is_refused_where_it_is_typed() {
             assert!(said.starts_with(&format!("line 1, column {column}: this test always holds")), "{said}");
         }
     }
+    // Outside a test, such a comparison is a value like any other (CI's property test met `0 <= 0`).
+    assert_eq!(read("return (0 <= 0) + (o >= 0) + (o < 0);").attacks(Square::A1.bit(), Bitboard(6)), Ok(Bitboard(2)));
     // A for's own name has no value after the loop, as C scopes it.
     assert!(error("for (int i = 0; i < 3; i++) {\n}\nreturn i;")
         .starts_with("line 3, column 8: i has a value only inside a block"));
