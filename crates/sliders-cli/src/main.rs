@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sliders::{Bitboard, Slider, Technique, Trace};
+use sliders_formula::ctype::Reading;
 use sliders_formula::prove::{Prover, NODE_BUDGET};
 use sliders_formula::{CheckOutcome, Checker, Formula, OwnSquare, Prefix, Target};
 use sliders_pictures::figure::Moment;
@@ -349,9 +350,10 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // How the text was read (directives skipped, C's int as a word), as the page notes it.
-    if let Some(note) = formula.reading_note() {
-        eprintln!("note: {note}");
+    // How the text was read (C's meaning, directives skipped), as the page notes it; the lab's
+    // short form is what the help describes, said nowhere else.
+    if formula.reading() == Reading::C || formula.skipped_directives() {
+        eprintln!("note: {}", formula.reading_note());
     }
     if own == OwnSquare::Either && (trace || emit.is_some()) {
         eprintln!(
@@ -429,8 +431,8 @@ fn read_formula(path: &str) -> Result<(String, Formula), ExitCode> {
     })?;
     match Formula::parse(&text) {
         Ok(formula) => {
-            if let Some(note) = formula.reading_note() {
-                eprintln!("note: in {path}: {note}");
+            if formula.reading() == Reading::C || formula.skipped_directives() {
+                eprintln!("note: in {path}: {}", formula.reading_note());
             }
             Ok((text, formula))
         }

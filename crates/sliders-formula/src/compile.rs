@@ -8,10 +8,12 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use super::c_arithmetic;
+use super::ctype::{self, Arith, CType, Reading};
 use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
-use super::parse::{Binary, Expr, Keyword, Logic, Node, Program, Statement, Unary};
+use super::parse::{Binary, Declared, Expr, Keyword, Logic, Node, Program, Statement, Unary};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
 use sliders::trace::{Comparison, Mask};
@@ -30,6 +32,8 @@ pub struct Site {
     /// How the value holds the board: a `bswap` of a board turns it round, and what is
     /// computed from turned words alone stays turned (see [`order_of`]).
     pub order: WordOrder,
+    /// How a unary or binary operation computes: as the lab's words, or as C on a type.
+    pub arith: Arith,
 }
 
 #[derive(Clone, Debug)]
@@ -59,6 +63,9 @@ pub enum Code {
     /// A call of the reader's function `index`, with its arguments, and the order its value
     /// holds the board in where that is known (see [`order_of`]).
     Call(usize, Vec<Code>, Option<WordOrder>),
+    /// C's conversion of a value to a type that does not hold all of its type's values (an
+    /// assignment, an argument, a return or a cast): not a step of its own.
+    Convert(CType, Box<Code>),
 }
 
 /// What a name holds: a set of squares, or a count (shown as a number) that was typed as a
@@ -201,6 +208,10 @@ pub struct Body {
     /// are parameters.
     pub name: String,
     pub parameters: usize,
+    /// Each slot's C type, and the type of the body's value (the lab's word throughout, in
+    /// the lab's reading).
+    pub types: Vec<CType>,
+    pub returns: CType,
 }
 
 #[derive(Clone, Debug)]
@@ -216,6 +227,8 @@ struct Local {
     visible: bool,
     /// How many blocks (an if's branches, a loop) stood around its first value.
     depth: usize,
+    /// Its C type (the lab's word where it has none, and in the lab's reading).
+    ty: CType,
 }
 
 struct Scope<'p> {
@@ -224,7 +237,10 @@ struct Scope<'p> {
     /// Slot by slot, what the name holds where the statement being compiled reads it.
     holds: Vec<Holds>,
     /// Names declared without a value: read before an assignment, they are an error.
-    declared: &'p [(String, Span)],
+    declared: &'p [Declared],
+    /// Which meaning the text has, and the type the body's value is converted to.
+    reading: Reading,
+    returns: CType,
     /// What the reader typed: the steps' places, whys and labels come from it.
     typed: Typed<'p>,
     /// The why of the statement being compiled, from comment lines above it.
@@ -251,6 +267,9 @@ struct Known {
     depth: usize,
     /// The order its value holds the board in when its sets hold the board as it stands.
     returns: Option<WordOrder>,
+    /// Its parameters' C types, and its value's.
+    parameter_types: Vec<CType>,
+    value_type: CType,
 }
 
 /// What the reader typed, beside its syntax tree: the text, its comments by line, and where a
@@ -293,18 +312,21 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
             // A parameter may take a board name (C's `U64 f(U64 occ, int sq)`): inside its
             // function, the name is the parameter.
             check_own_name(&parameter.name, parameter.span)?;
-            if locals.iter().any(|(name, _)| *name == parameter.name) {
+            if locals.iter().any(|(name, _, _)| *name == parameter.name) {
                 return Err(Error::at(
                     parameter.span,
                     &format!("{} is already a parameter of {}", parameter.name, function.name),
                 ));
             }
             let holds = if parameter.number { Holds::NumberAnywhere } else { Holds::Set(WordOrder::Board) };
-            locals.push((parameter.name.clone(), holds));
+            locals.push((parameter.name.clone(), holds, typed_as(program.reading, parameter.ty)));
         }
+        let parameter_types: Vec<CType> = locals.iter().map(|(_, _, ty)| *ty).collect();
+        let value_type = typed_as(program.reading, function.returns);
         let statements = (&function.body[..], &function.declared[..]);
+        let reading = (program.reading, value_type);
         let (mut body, cost, depth) =
-            body(statements, locals, &known, &all, &function.name, function.name_span, typed)?;
+            body(statements, locals, (&known, &all), (&function.name, function.name_span), typed, reading)?;
         body.parameters = parameters;
         let returns = body.instructions.last().and_then(|last| match last {
             Instruction::Return(code) | Instruction::Value(code) => order_of(code),
@@ -315,12 +337,14 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
             | Instruction::Continue => None,
         });
         let depth = depth + 1;
-        known.push(Known { name: function.name.clone(), arity: function.parameters.len(), cost, depth, returns });
+        let arity = function.parameters.len();
+        known.push(Known { name: function.name.clone(), arity, cost, depth, returns, parameter_types, value_type });
         functions.push(body);
     }
     let end = Span::new(text.len(), text.len());
     let statements = (&program.main[..], &program.declared[..]);
-    let (main, cost, _) = body(statements, Vec::new(), &known, &all, "", end, typed)?;
+    let reading = (program.reading, CType::WORD);
+    let (main, cost, _) = body(statements, Vec::new(), (&known, &all), ("", end), typed, reading)?;
     if cost > MAX_STEPS {
         // Marked on the last line with text (what returns), never past it on an empty line.
         let last_end = text.trim_end().len();
@@ -385,16 +409,23 @@ fn check_own_name(name: &str, span: Span) -> Result<(), Error> {
     Ok(())
 }
 
+/// The C type a name, a parameter or a function's value has: the one typed, read as C; the
+/// lab's word otherwise.
+fn typed_as(reading: Reading, ty: Option<CType>) -> CType {
+    match reading {
+        Reading::C => ty.unwrap_or(CType::WORD),
+        Reading::Lab => CType::WORD,
+    }
+}
+
 /// A body's instructions, the most operations it can take, and how deep its calls go.
-#[allow(clippy::too_many_arguments)]
 fn body(
-    (statements_of_body, declared): (&[Statement], &[(String, Span)]),
-    parameters: Vec<(String, Holds)>,
-    known: &[Known],
-    all: &[String],
-    function: &str,
-    end: Span,
+    (statements_of_body, declared): (&[Statement], &[Declared]),
+    parameters: Vec<(String, Holds, CType)>,
+    (known, all): (&[Known], &[String]),
+    (function, end): (&str, Span),
     typed: Typed,
+    (reading, returns): (Reading, CType),
 ) -> Result<(Body, usize, usize), Error> {
     let whose = if function.is_empty() { "the formula".to_string() } else { format!("the function {function}") };
     let Some(last) = statements_of_body.last() else {
@@ -406,19 +437,21 @@ fn body(
         return Err(Error::at(end, &message));
     };
     let mut calls = CallCost { known, all, current: function, cost: 0, depth: 0 };
-    for (name, span) in declared {
-        if parameters.iter().any(|(parameter, _)| parameter == name) {
+    for Declared { name, span, .. } in declared {
+        if parameters.iter().any(|(parameter, _, _)| parameter == name) {
             return Err(Error::at(*span, &format!("{name} is already a parameter of {function}")));
         }
         // Declared, a name is the reader's even where the board has one of that spelling.
         check_own_name(name, *span)?;
     }
-    let (locals, holds): (Vec<String>, Vec<Holds>) = parameters.into_iter().unzip();
-    let locals = locals.into_iter().map(|name| Local { name, visible: true, depth: 0 }).collect();
+    let holds = parameters.iter().map(|(_, holds, _)| *holds).collect();
+    let locals = parameters.into_iter().map(|(name, _, ty)| Local { name, visible: true, depth: 0, ty }).collect();
     let mut scope = Scope {
         locals,
         holds,
         declared,
+        reading,
+        returns,
         typed,
         above: String::new(),
         bound: None,
@@ -452,9 +485,11 @@ fn body(
     let body = Body {
         instructions,
         slots: scope.locals.len(),
+        types: scope.locals.iter().map(|local| local.ty).collect(),
         names: scope.locals.into_iter().map(|local| local.name).collect(),
         name: function.to_string(),
         parameters: 0,
+        returns: scope.returns,
     };
     Ok((body, calls.cost, calls.depth))
 }
@@ -483,8 +518,8 @@ fn statements(
         scope.above = comment_above(scope.typed.text, scope.typed.comments, statement.start());
         scope.bound = None;
         let instruction = match statement {
-            Statement::Assign { name, name_span, value, declares } => {
-                assign((name, *name_span, *declares), value, scope, calls)?
+            Statement::Assign { name, name_span, value, declares, ty } => {
+                assign((name, *name_span, *declares, *ty), value, scope, calls)?
             }
             Statement::Bare(value) if at == Branch::Within => {
                 return Err(Error::at(
@@ -492,8 +527,8 @@ fn statements(
                     "an expression alone inside an if's branch gives nothing: give its value a name (x = …)",
                 ));
             }
-            Statement::Return(value) => Instruction::Return(expression(value, scope, calls)?),
-            Statement::Bare(value) => Instruction::Value(expression(value, scope, calls)?),
+            Statement::Return(value) => Instruction::Return(converted_to(value, scope.returns, scope, calls)?),
+            Statement::Bare(value) => Instruction::Value(converted_to(value, scope.returns, scope, calls)?),
             Statement::Loop { keyword, init, test, body, step, span, .. } => {
                 // A for's init is the loop's: what it declares has no value after it.
                 scope.depth += 1;
@@ -539,7 +574,7 @@ fn statements(
 
 /// `name = value`: the name's slot (a new one the first time), and what it holds from here on.
 fn assign(
-    (name, name_span, declares): (&str, Span, bool),
+    (name, name_span, declares, declared_type): (&str, Span, bool, Option<CType>),
     value: &Node,
     scope: &mut Scope,
     calls: &mut CallCost,
@@ -559,7 +594,7 @@ fn assign(
     match (slot, declares) {
         (Some(_), _) => {}
         (None, true) => check_own_name(name, name_span)?,
-        (None, false) if scope.declared.iter().any(|(declared, _)| declared == name) => {
+        (None, false) if scope.declared.iter().any(|declared| declared.name == name) => {
             check_own_name(name, name_span)?
         }
         (None, false) => check_assignable(name, name_span)?,
@@ -568,7 +603,13 @@ fn assign(
         return Err(Error::at(name_span, &format!("{name} is a function above: choose another name")));
     }
     scope.bound = Some(name.to_string());
-    let code = expression(value, scope, calls)?;
+    // The name's type: its slot's, else the one it is declared with here or without a value above.
+    let declared_above = scope.declared.iter().find(|declared| declared.name == name).and_then(|declared| declared.ty);
+    let ty = match slot {
+        Some(slot) => scope.locals[slot].ty,
+        None => typed_as(scope.reading, declared_type.or(declared_above)),
+    };
+    let code = converted_to(value, ty, scope, calls)?;
     // C's name is the new one in its own initializer already (`U64 o = o & ~r` reads the new,
     // unset o): the lab reads the board's there, so it refuses it.
     if declares && slot.is_none() {
@@ -577,7 +618,7 @@ fn assign(
     let slot = match slot {
         Some(slot) => slot,
         None => {
-            scope.locals.push(Local { name: name.to_string(), visible: true, depth: scope.depth });
+            scope.locals.push(Local { name: name.to_string(), visible: true, depth: scope.depth, ty });
             scope.holds.push(Holds::Set(WordOrder::Board));
             scope.locals.len() - 1
         }
@@ -587,19 +628,20 @@ fn assign(
     Ok(Instruction::Set(slot, code))
 }
 
-/// The code of an `if`'s or a loop's test, refused where it can never change (see
-/// [`refuse_always_true`]): there it would make a loop run past its bound or a branch dead.
+/// The code of an `if`'s or a loop's test, refused in the lab's reading where it can never
+/// change (see [`refuse_always_true`]): there it would make a loop run past its bound or a
+/// branch dead. Read as C, an `int` counting down ends as C's does.
 fn test_expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
-    if let Expr::Binary(op, a, b) = &node.expr {
+    if let (Expr::Binary(op, a, b), Reading::Lab) = (&node.expr, scope.reading) {
         refuse_always_true(*op, (a, b), node.span)?;
     }
     expression(node, scope, calls)
 }
 
-/// `x >= 0` and `x < 0` (or `0 <= x`, `0 > x`): every value is an unsigned word here, an
-/// `int` included, so the test never changes, where C's `int` loop counting down would end.
+/// `x >= 0` and `x < 0` (or `0 <= x`, `0 > x`): in the lab's short form every value is an
+/// unsigned word, so the test never changes, where C's `int` loop counting down would end.
 fn refuse_always_true(op: Binary, (a, b): (&Node, &Node), span: Span) -> Result<(), Error> {
-    let zero = |node: &Node| matches!(node.expr, Expr::Number(0, _));
+    let zero = |node: &Node| matches!(node.expr, Expr::Number(0, _, _));
     // Only a comparison with 0 on the side that makes it constant.
     let Binary::Compare(comparison) = op else { return Ok(()) };
     let holds = match comparison {
@@ -617,7 +659,7 @@ fn refuse_always_true(op: Binary, (a, b): (&Node, &Node), span: Span) -> Result<
     let never = if holds { "always holds" } else { "never holds" };
     Err(Error::at(
         span,
-        &format!("this test {never}: every value here is an unsigned 64-bit word (an int too), so a count below 0 wraps to 2^64 - 1; count down with a test such as x < 64, or x != 0 before x--"),
+        &format!("this test {never}: in the lab's short form every value is an unsigned 64-bit word, so a count below 0 wraps to 2^64 - 1; declare the count int (int x = …) for C's meaning, or count down with a test such as x < 64"),
     ))
 }
 
@@ -843,7 +885,8 @@ fn site(node: &Node, scope: &Scope, label: String, bound: Option<&str>) -> Box<S
     let why = sentence(&[scope.above.as_str(), own]);
     let operands = operands_of(node, bound, scope.typed.spelling());
     let order = WordOrder::Board;
-    Box::new(Site { label, why, span: node.span, line: line as u32, column: column as u32, operands, order })
+    let (line, column) = (line as u32, column as u32);
+    Box::new(Site { label, why, span: node.span, line, column, operands, order, arith: Arith::Lab })
 }
 
 /// The operands a step shows, as the tree has them: a binary operation's two sides, a unary
@@ -862,7 +905,7 @@ fn operands_of(node: &Node, bound: Option<&str>, spelling: print::Spelling) -> O
     };
     let (lhs, rhs) = match &node.expr {
         Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => (Some(&**a), Some(&**b)),
-        Expr::Unary(_, operand) => (Some(&**operand), None),
+        Expr::Unary(_, operand) | Expr::Cast(_, operand) => (Some(&**operand), None),
         Expr::Select(condition, _, _) => (Some(&**condition), None),
         Expr::Call(_, arguments) => (arguments.first(), arguments.get(1)),
         Expr::Number(..) | Expr::Name(_) => (None, None),
@@ -919,6 +962,7 @@ pub fn is_count(code: &Code) -> bool {
         Code::Select(_, a, b, _) => is_count(a) && is_count(b),
         Code::Function(f, ..) => f.function.definition().gives == Gives::Count,
         Code::Mask(..) | Code::Call(..) => false,
+        Code::Convert(_, inner) => is_count(inner),
     }
 }
 
@@ -951,6 +995,7 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
             Gives::Board => Some(WordOrder::Board),
         },
         Code::Call(_, _, order) => *order,
+        Code::Convert(_, inner) => order_of(inner),
         Code::Mask(..) => Some(WordOrder::Board),
     }
 }
@@ -964,23 +1009,84 @@ fn site_of(code: &mut Code) -> Option<&mut Site> {
         | Code::Logical(_, _, _, site)
         | Code::Function(_, _, _, site)
         | Code::Mask(_, _, site) => Some(site),
-        Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) | Code::Call(..) => {
-            None
-        }
+        Code::Constant(_)
+        | Code::Count(_)
+        | Code::Square(_)
+        | Code::Local(..)
+        | Code::Board(_)
+        | Code::Call(..)
+        | Code::Convert(..) => None,
     }
 }
 
 /// The code of an expression, its step stamped with the order its value holds the board in.
 fn expression(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
-    let mut code = expression_code(node, scope, calls)?;
+    typed(node, scope, calls).map(|(code, _)| code)
+}
+
+/// The code of an expression converted to `ty`, as C converts an assignment's, an argument's
+/// or a return's value.
+fn converted_to(node: &Node, ty: CType, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
+    let (code, from) = typed(node, scope, calls)?;
+    Ok(convert(code, from, ty, scope.reading))
+}
+
+/// `code`, of type `from`, as a value of `to`: unchanged in the lab's reading and where every
+/// value of `from` is kept the same in `to`; a constant converted now; else a conversion.
+fn convert(code: Code, from: CType, to: CType, reading: Reading) -> Code {
+    if reading == Reading::Lab || ctype::converts_unchanged(from, to) {
+        return code;
+    }
+    match code {
+        Code::Constant(value) => Code::Constant(to.convert(value)),
+        Code::Count(value) => Code::Count(to.convert(value)),
+        Code::Square(value) => Code::Square(to.convert(value)),
+        other => Code::Convert(to, Box::new(other)),
+    }
+}
+
+/// The code of an expression and its C type (the lab's word in the lab's reading), its step
+/// stamped with the order its value holds the board in.
+fn typed(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<(Code, CType), Error> {
+    let (mut code, ty) = expression_code(node, scope, calls)?;
     let order = order_of(&code).unwrap_or_default();
     if let Some(site) = site_of(&mut code) {
         site.order = order;
     }
-    Ok(code)
+    Ok((code, ty))
 }
 
-fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Code, Error> {
+/// In C's reading, the type an operation computes in and its operands' codes converted to it:
+/// for a shift the left operand's promoted type, each operand promoted alone; for any other,
+/// the usual arithmetic conversions. In the lab's, the word.
+fn operation_type(op: Binary, (a, ta): (Code, CType), (b, tb): (Code, CType), reading: Reading) -> (Code, Code, CType) {
+    if reading == Reading::Lab {
+        return (a, b, CType::WORD);
+    }
+    let (to_a, to_b) = match op {
+        Binary::Shl | Binary::Shr => (ta.promoted(), tb.promoted()),
+        Binary::Mul
+        | Binary::Div
+        | Binary::Rem
+        | Binary::Add
+        | Binary::Sub
+        | Binary::And
+        | Binary::Xor
+        | Binary::Or
+        | Binary::Compare(_) => (CType::common(ta, tb), CType::common(ta, tb)),
+    };
+    (convert(a, ta, to_a, reading), convert(b, tb, to_b, reading), to_a)
+}
+
+/// The arithmetic an operation of type `ty` takes in `reading`.
+fn arith(reading: Reading, ty: CType) -> Arith {
+    match reading {
+        Reading::Lab => Arith::Lab,
+        Reading::C => Arith::C(ty),
+    }
+}
+
+fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<(Code, CType), Error> {
     // The outermost operation of an assignment's value is labelled with the name it gets.
     let bound = scope.bound.take();
     let spelling = scope.typed.spelling();
@@ -991,61 +1097,94 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             None => text,
         }
     };
+    let reading = scope.reading;
+    // The type an int-valued result has, read as C (a comparison's, a count's): the word in the lab's reading.
+    let int = typed_as(reading, Some(CType::Int));
     Ok(match &node.expr {
         // A decimal literal is a count (2 in `2 * r`); hex and binary ones are sets.
-        Expr::Number(value, radix) => {
-            return Ok(if *radix == Radix::Decimal { Code::Count(*value) } else { Code::Constant(*value) })
+        Expr::Number(value, radix, suffix) => {
+            let ty = typed_as(reading, Some(CType::of_literal(*value, *radix == Radix::Decimal, *suffix)));
+            let code = if *radix == Radix::Decimal { Code::Count(*value) } else { Code::Constant(*value) };
+            (code, ty)
         }
         Expr::Name(name) => name_code(name, node.span, scope, calls.known)?,
+        Expr::Cast(ty, inner) => {
+            let (code, from) = typed(inner, scope, calls)?;
+            let ty = typed_as(reading, Some(*ty));
+            (convert(code, from, ty, reading), ty)
+        }
         Expr::Unary(op, inner) => {
-            let operand = expression(inner, scope, calls)?;
+            let (operand, inner_type) = typed(inner, scope, calls)?;
+            let ty = match op {
+                Unary::LogicalNot => inner_type,
+                Unary::Not | Unary::Negate => inner_type.promoted(),
+            };
+            let operand = convert(operand, inner_type, ty, reading);
+            let result_type = if *op == Unary::LogicalNot { int } else { ty };
             // A literal's sign is part of it: -1 and ~0 are constants, not steps.
             if let (Code::Constant(value) | Code::Count(value) | Code::Square(value), Unary::Negate | Unary::Not) =
                 (&operand, op)
             {
-                let value = if *op == Unary::Negate { value.wrapping_neg() } else { !value };
-                return Ok(Code::Constant(value));
+                let value = match reading {
+                    Reading::Lab if *op == Unary::Negate => value.wrapping_neg(),
+                    Reading::Lab => !value,
+                    Reading::C => c_arithmetic::unary(*op, ty, *value).map_err(|undefined| {
+                        Error::at(node.span, &c_arithmetic::describe(undefined, ("-", ty), *value, None))
+                    })?,
+                };
+                return Ok((Code::Constant(value), result_type));
             }
             calls.cost += 1;
-            Code::Unary(*op, Box::new(operand), site(node, scope, label(), bound.as_deref()))
+            let mut site = site(node, scope, label(), bound.as_deref());
+            site.arith = arith(reading, ty);
+            (Code::Unary(*op, Box::new(operand), site), result_type)
         }
         Expr::Binary(op, a, b) => {
-            let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
+            let (a, b) = (typed(a, scope, calls)?, typed(b, scope, calls)?);
+            let (a, b, ty) = operation_type(*op, a, b, reading);
             calls.cost += 1;
             let counts = binary_gives_count(*op, &a, &b);
-            Code::Binary(*op, Box::new(a), Box::new(b), counts, site(node, scope, label(), bound.as_deref()))
+            let mut site = site(node, scope, label(), bound.as_deref());
+            site.arith = arith(reading, ty);
+            let result_type = if matches!(op, Binary::Compare(_)) { int } else { ty };
+            (Code::Binary(*op, Box::new(a), Box::new(b), counts, site), result_type)
         }
         // The second operand may not run; the bound counts it as if it does.
         Expr::Logical(op, a, b) => {
             let (a, b) = (expression(a, scope, calls)?, expression(b, scope, calls)?);
             calls.cost += 1;
-            Code::Logical(*op, Box::new(a), Box::new(b), site(node, scope, label(), bound.as_deref()))
+            (Code::Logical(*op, Box::new(a), Box::new(b), site(node, scope, label(), bound.as_deref())), int)
         }
         Expr::Select(condition, then, otherwise) => {
             let condition = expression(condition, scope, calls)?;
             let before = calls.cost;
-            let then = expression(then, scope, calls)?;
+            let (then, then_type) = typed(then, scope, calls)?;
             let then_cost = calls.cost - before;
-            let otherwise = expression(otherwise, scope, calls)?;
+            let (otherwise, otherwise_type) = typed(otherwise, scope, calls)?;
             // Only one branch runs: count the dearer.
             let otherwise_cost = calls.cost - before - then_cost;
             calls.cost = before + then_cost.max(otherwise_cost) + 1;
-            Code::Select(
+            let ty = if reading == Reading::C { CType::common(then_type, otherwise_type) } else { CType::WORD };
+            let code = Code::Select(
                 Box::new(condition),
-                Box::new(then),
-                Box::new(otherwise),
+                Box::new(convert(then, then_type, ty, reading)),
+                Box::new(convert(otherwise, otherwise_type, ty, reading)),
                 site(node, scope, label(), bound.as_deref()),
-            )
+            );
+            (code, ty)
         }
         Expr::Call(name, arguments) => call(node, name, arguments, scope, calls, (label(), bound.as_deref()))?,
     })
 }
 
-fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Result<Code, Error> {
+/// A name's code, and its type: a local's own; the board's `o` and `r` words, its `sq` an
+/// `int` as engines keep a square, read as C; a square's name an `int` constant.
+fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Result<(Code, CType), Error> {
     // The innermost name of that spelling.
     if let Some(slot) = scope.locals.iter().rposition(|local| local.visible && local.name == name) {
-        return Ok(Code::Local(slot, scope.holds[slot]));
+        return Ok((Code::Local(slot, scope.holds[slot]), scope.locals[slot].ty));
     }
+    let int = typed_as(scope.reading, Some(CType::Int));
     if scope.locals.iter().any(|local| local.name == name) {
         return Err(Error::at(
             span,
@@ -1054,8 +1193,8 @@ fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Resu
             ),
         ));
     }
-    if let Some((_, declared_at)) = scope.declared.iter().find(|(d, _)| d == name) {
-        let (line, _) = position(scope.typed.text, declared_at.start);
+    if let Some(declared) = scope.declared.iter().find(|declared| declared.name == name) {
+        let (line, _) = position(scope.typed.text, declared.span.start);
         return Err(Error::at(
             span,
             &format!("{name} is declared on line {line} but has no value here: give it one ({name} = …) before this"),
@@ -1065,10 +1204,11 @@ fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Resu
         if !scope.board_reads.iter().any(|(read, _)| read == name) {
             scope.board_reads.push((name.to_string(), span));
         }
-        return Ok(Code::Board(board));
+        let ty = if board == BoardName::Square { int } else { CType::WORD };
+        return Ok((Code::Board(board), ty));
     }
     if let Some(square) = names::square(name) {
-        return Ok(Code::Square(square));
+        return Ok((Code::Square(square), int));
     }
     if functions::function(name).is_some() || known.iter().any(|k| k.name == name) {
         return Err(Error::at(span, &format!("{name} is a function: call it as {name}(…)")));
@@ -1091,7 +1231,7 @@ fn call(
     scope: &mut Scope,
     calls: &mut CallCost,
     (label, bound): (String, Option<&str>),
-) -> Result<Code, Error> {
+) -> Result<(Code, CType), Error> {
     if let Some(index) = calls.known.iter().position(|k| k.name == name) {
         let arity = calls.known[index].arity;
         if arguments.len() != arity {
@@ -1101,8 +1241,8 @@ fn call(
             ));
         }
         let mut codes = Vec::new();
-        for argument in arguments {
-            codes.push(expression(argument, scope, calls)?);
+        for (argument, ty) in arguments.iter().zip(calls.known[index].parameter_types.clone()) {
+            codes.push(converted_to(argument, ty, scope, calls)?);
         }
         let callee = &calls.known[index];
         calls.cost = calls.cost.saturating_add(callee.cost);
@@ -1125,7 +1265,7 @@ fn call(
         // value's order is known; with turned ones it is not worked out, and falls back to the board.
         let on_board = codes.iter().all(|code| matches!(order_of(code), None | Some(WordOrder::Board)));
         let order = if on_board { callee.returns } else { Some(WordOrder::Board) };
-        return Ok(Code::Call(index, codes, order));
+        return Ok((Code::Call(index, codes, order), callee.value_type));
     }
     let Some(function) = functions::function(name) else {
         if name == calls.current {
@@ -1161,7 +1301,7 @@ fn call(
         ));
     }
     let geometry = match function {
-        Function::Identity => return expression(&arguments[0], scope, calls),
+        Function::Identity => return typed(&arguments[0], scope, calls),
         Function::Word(word) => {
             let first = expression(&arguments[0], scope, calls)?;
             let second = match arguments.get(1) {
@@ -1169,7 +1309,13 @@ fn call(
                 None => None,
             };
             calls.cost += 1;
-            return Ok(Code::Function(word.called(name), Box::new(first), second, site(node, scope, label, bound)));
+            // A count (a scan's, a popcount's) is an int, as the compilers' builtins give it.
+            let ty = match word.definition().gives {
+                Gives::Count => typed_as(scope.reading, Some(CType::Int)),
+                Gives::ArgumentsOrder | Gives::BytesSwapped | Gives::Board => CType::WORD,
+            };
+            let code = Code::Function(word.called(name), Box::new(first), second, site(node, scope, label, bound));
+            return Ok((code, ty));
         }
         Function::Geometry(geometry) => geometry,
     };
@@ -1193,7 +1339,7 @@ fn call(
     };
     let square = expression(&arguments[0], scope, calls)?;
     calls.cost += 1;
-    Ok(Code::Mask(mask, Box::new(square), site(node, scope, label, bound)))
+    Ok((Code::Mask(mask, Box::new(square), site(node, scope, label, bound)), CType::WORD))
 }
 
 fn plural(count: usize) -> &'static str {

@@ -6,7 +6,9 @@ use alloc::borrow::Cow;
 use alloc::format;
 use alloc::vec::Vec;
 
+use super::c_arithmetic::{self, Undefined};
 use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
+use super::ctype::{Arith, CType};
 use super::functions::{AtZero, Called, Gives, Second};
 use super::names::BoardName;
 use super::operators::Kind;
@@ -214,6 +216,13 @@ impl<S: Sink> Machine<'_, '_, S> {
                     Unary::Negate => (a.wrapping_neg(), Op::Neg),
                     Unary::LogicalNot => ((a == 0) as u64, Op::LogicalNot),
                 };
+                let result = match site.arith {
+                    Arith::Lab => result,
+                    Arith::C(ty) => c_arithmetic::unary(*op, ty, a).map_err(|undefined| Fault {
+                        span: site.span,
+                        message: c_arithmetic::describe(undefined, (step.symbol(), ty), a, None),
+                    })?,
+                };
                 if S::RECORDS {
                     // `~n` and `-n` of a number are numbers; `!x` is 0 or 1.
                     let lhs = counted(a, is_count(inner));
@@ -224,12 +233,18 @@ impl<S: Sink> Machine<'_, '_, S> {
             }
             Code::Binary(op, lhs, rhs, counts, site) => {
                 let (a, b) = (self.eval(lhs, base)?, self.eval(rhs, base)?);
-                if b == 0 && op.definition().kind == Kind::Division {
+                if b == 0 && op.definition().kind == Kind::Division && site.arith == Arith::Lab {
                     let message =
                         format!("{a} {} 0: a division by zero has no value (C leaves it undefined)", op.symbol());
                     return Err(Fault { span: site.span, message });
                 }
-                let result = binary(*op, a, b);
+                let result = typed_binary(*op, site.arith, a, b).map_err(|undefined| {
+                    let ty = match site.arith {
+                        Arith::C(ty) => ty,
+                        Arith::Lab => CType::WORD,
+                    };
+                    Fault { span: site.span, message: c_arithmetic::describe(undefined, (op.symbol(), ty), a, Some(b)) }
+                })?;
                 if S::RECORDS {
                     // Beside a set, only a count the formula computes is shown as a number (`o & sq`,
                     // `popcount(o) << 8`): a literal there is a mask or a bit (`o & 3`, `1 << sq`).
@@ -282,6 +297,7 @@ impl<S: Sink> Machine<'_, '_, S> {
                 let s = self.eval(square, base)?;
                 self.mask(*mask, s, site)?
             }
+            Code::Convert(ty, inner) => ty.convert(self.eval(inner, base)?),
             Code::Call(index, arguments, _) => {
                 let callee = &self.compiled.functions[*index];
                 // The callee's frame starts at the top of the stack, its parameters first; a
@@ -370,4 +386,13 @@ impl<S: Sink> Machine<'_, '_, S> {
 
 pub fn binary(op: Binary, a: u64, b: u64) -> u64 {
     (op.definition().value)(a, b)
+}
+
+/// An operation's value as it computes: the lab's word, or C's on its type (`Err` where C
+/// leaves it undefined).
+pub fn typed_binary(op: Binary, arith: Arith, a: u64, b: u64) -> Result<u64, Undefined> {
+    match arith {
+        Arith::Lab => Ok(binary(op, a, b)),
+        Arith::C(ty) => c_arithmetic::binary(op, ty, a, b),
+    }
 }

@@ -4,6 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::ctype::Suffix;
 use super::{Error, Span};
 
 /// How a literal was written, so that it prints back the same way.
@@ -16,7 +17,7 @@ pub enum Radix {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Token<'a> {
-    Number(u64, Radix),
+    Number(u64, Radix, Suffix),
     Name(&'a str),
     /// An operator or punctuation mark, as written: `<<=`, `(`, `?`, …
     Punct(&'static str),
@@ -73,8 +74,8 @@ pub fn lex(text: &str) -> Result<Lexed<'_>, Error> {
                 at += 1;
             }
             b'0'..=b'9' => {
-                let (value, radix, end) = number(text, at)?;
-                tokens.push((Token::Number(value, radix), Span::new(start, end)));
+                let (value, radix, suffix, end) = number(text, at)?;
+                tokens.push((Token::Number(value, radix, suffix), Span::new(start, end)));
                 at = end;
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
@@ -114,8 +115,8 @@ fn brace(byte: u8) -> &'static str {
 }
 
 /// A literal starting at `start`: decimal, `0x…` or `0b…`, with `_` separators and C's or
-/// Rust's suffixes (`ULL`, `u64`) allowed. Returns its value, radix and end.
-fn number(text: &str, start: usize) -> Result<(u64, Radix, usize), Error> {
+/// Rust's suffixes (`ULL`, `u64`) allowed. Returns its value, radix, suffix and end.
+fn number(text: &str, start: usize) -> Result<(u64, Radix, Suffix, usize), Error> {
     let bytes = text.as_bytes();
     let (radix, base, digits_start) = match (bytes[start], bytes.get(start + 1).map(u8::to_ascii_lowercase)) {
         (b'0', Some(b'x')) => (Radix::Hex, 16, start + 2),
@@ -131,7 +132,7 @@ fn number(text: &str, start: usize) -> Result<(u64, Radix, usize), Error> {
     let digits_end = word.char_indices().find(|&(_, c)| c != '_' && !c.is_digit(base)).map_or(word.len(), |(i, _)| i);
     let (digits, suffix) = word.split_at(digits_end);
     let span = Span::new(start, end);
-    if !matches!(suffix.to_ascii_lowercase().as_str(), "" | "u" | "ul" | "ull" | "l" | "ll" | "u64") {
+    let Some(typed) = Suffix::of(suffix) else {
         let number = &text[start..start + (digits_start - start) + digits_end];
         let message = if suffix.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
             alloc::format!("a number runs into a name: expected an operator between them, as in {number} * {suffix}")
@@ -139,13 +140,13 @@ fn number(text: &str, start: usize) -> Result<(u64, Radix, usize), Error> {
             alloc::format!("\"{suffix}\" cannot end a number: expected digits, or a suffix such as ULL")
         };
         return Err(Error::at(span, &message));
-    }
+    };
     let clean: String = digits.chars().filter(|&c| c != '_').collect();
     if clean.is_empty() {
         return Err(Error::at(span, "expected digits after the number's prefix"));
     }
     match u64::from_str_radix(&clean, base) {
-        Ok(value) => Ok((value, radix, end)),
+        Ok(value) => Ok((value, radix, typed, end)),
         Err(_) => Err(Error::at(span, "this number does not fit in 64 bits")),
     }
 }

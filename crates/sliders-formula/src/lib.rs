@@ -18,8 +18,10 @@
 
 extern crate alloc;
 
+mod c_arithmetic;
 mod check;
 mod compile;
+pub mod ctype;
 mod eval;
 pub mod examples;
 mod export;
@@ -34,6 +36,7 @@ pub mod preprocess;
 mod print;
 pub mod prove;
 pub mod wasm;
+mod wasm_c;
 pub mod wire;
 
 use alloc::format;
@@ -171,11 +174,21 @@ impl Formula {
         &self.source
     }
 
-    /// What the editor notes of how the text was read: directives skipped (`#include`), and
-    /// C's `int` read as a 64-bit word.
-    pub fn reading_note(&self) -> Option<String> {
-        let notes: Vec<&str> = self.notes.iter().map(String::as_str).chain(self.program.reading_note()).collect();
-        (!notes.is_empty()).then(|| notes.join(" "))
+    /// What the editor notes of how the text was read: which reading, C's or the lab's short
+    /// form, and why; and directives skipped (`#include`).
+    pub fn reading_note(&self) -> String {
+        let reading = self.program.reading_note(&self.source);
+        self.notes.iter().map(String::as_str).chain([reading.as_str()]).collect::<Vec<_>>().join(" ")
+    }
+
+    /// Whether the preprocessor skipped a directive (`#include`), which the note says.
+    pub fn skipped_directives(&self) -> bool {
+        !self.notes.is_empty()
+    }
+
+    /// Which meaning the text has: C's, or the lab's short form.
+    pub fn reading(&self) -> ctype::Reading {
+        self.program.reading
     }
 
     /// The syntax tree, which prints back as the formula with one statement per line.

@@ -5,6 +5,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use super::ctype::{CType, Reading, Suffix};
 use super::lex::{Radix, Token};
 use super::{Error, Span, MAX_NESTING};
 use sliders::Comparison;
@@ -132,7 +133,8 @@ impl Binary {
 
 #[derive(Clone, Debug)]
 pub enum Expr {
-    Number(u64, Radix),
+    /// A literal: its value, how it was written, and its suffix (which, read as C, types it).
+    Number(u64, Radix, Suffix),
     Name(String),
     Unary(Unary, Box<Node>),
     Binary(Binary, Box<Node>, Box<Node>),
@@ -141,6 +143,8 @@ pub enum Expr {
     /// `condition ? then : otherwise`
     Select(Box<Node>, Box<Node>, Box<Node>),
     Call(String, Vec<Node>),
+    /// `(int)x`: C's conversion to the type.
+    Cast(CType, Box<Node>),
 }
 
 /// An expression and where it was typed.
@@ -154,12 +158,13 @@ impl Node {
     /// The same tree, wherever it was typed: what a printed formula must parse back to.
     pub fn same_shape(&self, other: &Node) -> bool {
         match (&self.expr, &other.expr) {
-            (Expr::Number(a, _), Expr::Number(b, _)) => a == b,
+            (Expr::Number(a, _, _), Expr::Number(b, _, _)) => a == b,
             (Expr::Name(a), Expr::Name(b)) => a == b,
             (Expr::Unary(op, a), Expr::Unary(op2, b)) => op == op2 && a.same_shape(b),
             (Expr::Binary(op, a, b), Expr::Binary(op2, c, d)) => op == op2 && a.same_shape(c) && b.same_shape(d),
             (Expr::Logical(op, a, b), Expr::Logical(op2, c, d)) => op == op2 && a.same_shape(c) && b.same_shape(d),
             (Expr::Select(a, b, c), Expr::Select(d, e, f)) => a.same_shape(d) && b.same_shape(e) && c.same_shape(f),
+            (Expr::Cast(t, a), Expr::Cast(u, b)) => t == u && a.same_shape(b),
             (Expr::Call(f, a), Expr::Call(g, b)) => {
                 f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
             }
@@ -178,6 +183,8 @@ pub enum Statement {
         name_span: Span,
         value: Node,
         declares: bool,
+        /// The C type it is declared with, where one is (read as C, its value is converted to it).
+        ty: Option<CType>,
     },
     Return(Node),
     /// An expression alone: the last one is the result.
@@ -298,9 +305,19 @@ pub struct Function {
     pub name: String,
     pub name_span: Span,
     pub parameters: Vec<Parameter>,
+    /// The C type it returns, where it is a C function with one.
+    pub returns: Option<CType>,
     /// Names declared without a value (C's `U64 a, b;`), where: an assignment gives them one.
-    pub declared: Vec<(String, Span)>,
+    pub declared: Vec<Declared>,
     pub body: Vec<Statement>,
+}
+
+/// A name declared without a value (C's `U64 a, b;`): where, and its C type if it has one.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    pub name: String,
+    pub span: Span,
+    pub ty: Option<CType>,
 }
 
 /// A function's parameter: its name, where it was typed, and whether its type says it holds a
@@ -310,6 +327,8 @@ pub struct Parameter {
     pub name: String,
     pub span: Span,
     pub number: bool,
+    /// Its C type, where it has one (`int sq`); a Rust or untyped one holds the lab's word.
+    pub ty: Option<CType>,
 }
 
 /// A whole formula: its functions, then the statements that give the result.
@@ -317,12 +336,16 @@ pub struct Parameter {
 pub struct Program {
     pub functions: Vec<Function>,
     /// Names the formula's own statements declare without a value.
-    pub declared: Vec<(String, Span)>,
+    pub declared: Vec<Declared>,
     pub main: Vec<Statement>,
     /// Every type typed, its words together (`U64`, `static int`, `unsigned long long`), where:
     /// they change nothing, as every value is a 64-bit word, but C's narrower ones are worth a
     /// note.
     pub type_words: Vec<(String, Span)>,
+    /// Which meaning the text has: C's where it declares a name, a parameter or a function
+    /// with C's types, or casts to one (the first such place is kept for the note).
+    pub reading: Reading,
+    pub c_typed_at: Option<Span>,
 }
 
 impl Program {
@@ -346,15 +369,21 @@ fn narrow_c_type(words: &str) -> bool {
 }
 
 impl Program {
-    /// What the editor notes of how the formula was read, if anything: C's `int` and
-    /// `unsigned` are narrower there, and here every value is a 64-bit word.
-    pub fn reading_note(&self) -> Option<&'static str> {
-        self.type_words
-            .iter()
-            .any(|(words, _)| narrow_c_type(words))
-            .then_some(
-                "C's narrower and signed types (int, unsigned, char, long long, …) are read as unsigned 64-bit words here, as U64 is.",
-            )
+    /// Which reading the text has, and why: C's, from the first C type typed in `text`; the
+    /// lab's short form where none is.
+    pub fn reading_note(&self, text: &str) -> String {
+        match (self.reading, self.c_typed_at) {
+            (Reading::C, Some(at)) => {
+                let (line, _) = super::position(text, at.start);
+                let typed = text.get(at.start..at.end).unwrap_or("a C type");
+                format!(
+                    "Read as C, as line {line} types a name {typed}: int is 32 bits and signed, a literal such as 1 is an int, sq is an int, and what C leaves undefined (a shift by the width or more, a signed overflow, a division by zero) is a fault."
+                )
+            }
+            (Reading::C, None) | (Reading::Lab, _) => {
+                "Read in the lab's short form, as no name has a C type: every value is an unsigned 64-bit word, and a shift takes its amount mod 64.".to_string()
+            }
+        }
     }
 }
 
@@ -362,10 +391,10 @@ impl Program {
 const RUST_NUMBER_TYPES: [&str; 8] = ["u8", "u16", "u32", "usize", "i8", "i16", "i32", "isize"];
 
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
-const TYPE_WORDS: [&str; 24] = [
-    "U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "signed", "long", "short", "char", "bool", "__int64",
-    "size_t", "uint8_t", "uint16_t", "uint32_t", "int8_t", "int16_t", "int32_t", "int64_t", "const", "static",
-    "inline", "mut",
+const TYPE_WORDS: [&str; 25] = [
+    "U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "signed", "long", "short", "char", "bool", "_Bool",
+    "__int64", "size_t", "uint8_t", "uint16_t", "uint32_t", "int8_t", "int16_t", "int32_t", "int64_t", "const",
+    "static", "inline", "mut",
 ];
 
 /// The type words that say where a name is kept or whether it may change, not what it holds:
@@ -406,12 +435,15 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
         aliases: Vec::new(),
         parens: 0,
         declared_in_blocks: Vec::new(),
+        c_typed_at: None,
     };
     let mut program = Program::default();
     loop {
         parser.skip_separators();
         if parser.peek() == Token::End {
             program.type_words = parser.type_words;
+            program.c_typed_at = parser.c_typed_at;
+            program.reading = if parser.c_typed_at.is_some() { Reading::C } else { Reading::Lab };
             return Ok(program);
         }
         if parser.typedef()? {
@@ -436,7 +468,7 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
 /// C's `U64 a = o, b, c = r;`: the names given no value, and the others' assignments.
 #[derive(Default)]
 struct Declaration {
-    declared: Vec<(String, Span)>,
+    declared: Vec<Declared>,
     assigned: Vec<Statement>,
 }
 
@@ -451,7 +483,9 @@ struct Parser<'t, 'a> {
     /// How many parentheses are open here: inside them, as in C, a line break ends nothing.
     parens: usize,
     /// Names declared without a value inside an `if`'s braces, for the body around them.
-    declared_in_blocks: Vec<(String, Span)>,
+    declared_in_blocks: Vec<Declared>,
+    /// The first C type read, which makes the text C.
+    c_typed_at: Option<Span>,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -607,9 +641,9 @@ impl<'a> Parser<'_, 'a> {
         Ok(true)
     }
 
-    /// Reads the type words before a name, keeping them as one type (`unsigned long long`);
-    /// whether there were any.
-    fn skip_type_words(&mut self) -> bool {
+    /// Reads the type words before a name, keeping them as one type (`unsigned long long`):
+    /// whether there were any, and the C type they name (none for Rust's words).
+    fn skip_type_words(&mut self) -> Result<(bool, Option<CType>), Error> {
         let count = self.type_words();
         let mut words: Vec<String> = Vec::new();
         let mut span: Option<Span> = None;
@@ -621,10 +655,20 @@ impl<'a> Parser<'_, 'a> {
                 span = Some(span.map_or(at, |first| Span::new(first.start, at.end)));
             }
         }
-        if let Some(span) = span {
-            self.type_words.push((words.join(" "), span));
+        let Some(span) = span else { return Ok((false, None)) };
+        let joined = words.join(" ");
+        let ty = self.c_type(&joined, span)?;
+        self.type_words.push((joined, span));
+        Ok((count > 0, ty))
+    }
+
+    /// The C type of a type's words, noting the first as what makes the text C.
+    fn c_type(&mut self, words: &str, span: Span) -> Result<Option<CType>, Error> {
+        let ty = CType::of_words(words).map_err(|message| Error::at(span, &message))?;
+        if ty.is_some() && self.c_typed_at.is_none() {
+            self.c_typed_at = Some(span);
         }
-        count > 0
+        Ok(ty)
     }
 
     /// C's `U64 a, b;`: names declared without a value; `None` if no declaration starts here.
@@ -637,7 +681,7 @@ impl<'a> Parser<'_, 'a> {
         if typed == 0 || !matches!(self.peek_at(typed), Token::Name(_)) || !declarator_ends {
             return Ok(None);
         }
-        self.skip_type_words();
+        let (_, ty) = self.skip_type_words()?;
         let mut declaration = Declaration::default();
         loop {
             let what = if declaration.declared.is_empty() && declaration.assigned.is_empty() {
@@ -649,9 +693,9 @@ impl<'a> Parser<'_, 'a> {
             if self.eat("=") {
                 self.skip_newlines();
                 let value = self.expression()?;
-                declaration.assigned.push(Statement::Assign { name, name_span, value, declares: true });
+                declaration.assigned.push(Statement::Assign { name, name_span, value, declares: true, ty });
             } else {
-                declaration.declared.push((name, name_span));
+                declaration.declared.push(Declared { name, span: name_span, ty });
             }
             if !self.eat(",") {
                 break;
@@ -680,9 +724,9 @@ impl<'a> Parser<'_, 'a> {
         let name_span = if postfix { first } else { second };
         let op = if operator == "++" { Binary::Add } else { Binary::Sub };
         let target = Node { expr: Expr::Name(name.to_string()), span: name_span };
-        let one = Node { expr: Expr::Number(1, Radix::Decimal), span };
+        let one = Node { expr: Expr::Number(1, Radix::Decimal, Suffix::None), span };
         let value = Node { expr: Expr::Binary(op, Box::new(target), Box::new(one)), span };
-        Ok(Some(Statement::Assign { name: name.to_string(), name_span, value, declares: false }))
+        Ok(Some(Statement::Assign { name: name.to_string(), name_span, value, declares: false, ty: None }))
     }
 
     /// `fn name(a, b) { … }`, or C's `U64 name(U64 a, U64 b) { … }`; `None` if no function starts here.
@@ -694,11 +738,12 @@ impl<'a> Parser<'_, 'a> {
         if !rust && !c {
             return Ok(None);
         }
-        if rust {
+        let returns = if rust {
             self.next();
+            None
         } else {
-            self.skip_type_words();
-        }
+            self.skip_type_words()?.1
+        };
         let (name, name_span) = self.name("the function's name")?;
         self.expect("(", "( and the function's parameters")?;
         let mut parameters = Vec::new();
@@ -706,7 +751,7 @@ impl<'a> Parser<'_, 'a> {
         self.skip_newlines();
         while !self.is(")") {
             let typed_before = self.type_words.len();
-            self.skip_type_words();
+            let (_, ty) = self.skip_type_words()?;
             let narrow = self.type_words[typed_before..].iter().any(|(words, _)| narrow_c_type(words));
             let (name, span) = self.name("a parameter's name")?;
             let mut number = narrow;
@@ -714,7 +759,7 @@ impl<'a> Parser<'_, 'a> {
                 let (rust_type, _) = self.name("the parameter's type, such as u64")?;
                 number = RUST_NUMBER_TYPES.contains(&rust_type.as_str());
             }
-            parameters.push(Parameter { name, span, number });
+            parameters.push(Parameter { name, span, number, ty });
             self.skip_newlines();
             if !self.eat(",") {
                 break;
@@ -754,7 +799,7 @@ impl<'a> Parser<'_, 'a> {
             declared.append(&mut self.declared_in_blocks);
             self.end_of_statement()?;
         }
-        Ok(Some(Function { name, name_span, parameters, declared, body }))
+        Ok(Some(Function { name, name_span, parameters, returns, declared, body }))
     }
 
     fn statement(&mut self) -> Result<Statement, Error> {
@@ -783,16 +828,16 @@ impl<'a> Parser<'_, 'a> {
             self.next();
             return Ok(Statement::Return(self.expression()?));
         }
-        let declared = match self.peek() {
+        let (declared, ty) = match self.peek() {
             Token::Name("let") => {
                 self.next();
                 self.eat_name("mut");
-                true
+                (true, None)
             }
             // Type words before a name; a type word itself may be a name in the lab's short
             // form (`char = …`).
-            _ if matches!(self.peek_at(self.type_words()), Token::Name(_)) => self.skip_type_words(),
-            _ => false,
+            _ if matches!(self.peek_at(self.type_words()), Token::Name(_)) => self.skip_type_words()?,
+            _ => (false, None),
         };
         if let (Token::Name(name), Token::Punct(assign)) = (self.peek(), self.peek_at(1)) {
             let compound = assign.strip_suffix('=').filter(|op| !op.is_empty()).and_then(Binary::of);
@@ -819,7 +864,7 @@ impl<'a> Parser<'_, 'a> {
                     None => value,
                 };
                 let declares = declared;
-                return Ok(Statement::Assign { name: name.to_string(), name_span, value, declares });
+                return Ok(Statement::Assign { name: name.to_string(), name_span, value, declares, ty });
             }
         }
         if declared {
@@ -907,7 +952,7 @@ impl<'a> Parser<'_, 'a> {
         self.expect(";", "; after the for's init")?;
         self.skip_newlines();
         let test = if self.is(";") {
-            Node { expr: Expr::Number(1, Radix::Decimal), span: keyword }
+            Node { expr: Expr::Number(1, Radix::Decimal, Suffix::None), span: keyword }
         } else {
             self.expression()?
         };
@@ -1076,11 +1121,10 @@ impl<'a> Parser<'_, 'a> {
             Token::Punct("-") => Unary::Negate,
             Token::Punct("!") => Unary::LogicalNot,
             Token::Punct("++" | "--") => return Err(Error::at(self.span(), INCREMENT_INSIDE)),
-            // `+x` is x, and a cast to a 64-bit unsigned type changes no word: both stand for
-            // their operand, marked with it.
+            // `+x` is x, marked with it.
             Token::Punct("+") => return self.standing_for_operand(1),
-            Token::Punct("(") => match self.cast()? {
-                Some(length) => return self.standing_for_operand(length),
+            Token::Punct("(") => match self.cast() {
+                Some((length, words, span)) => return self.cast_node(length, &words, span),
                 None => return self.primary(),
             },
             _ => return self.primary(),
@@ -1105,45 +1149,46 @@ impl<'a> Parser<'_, 'a> {
         Ok(Node { span: Span::new(start, operand.span.end), ..operand })
     }
 
-    /// At a `(`: if a cast follows (`(U64)`, `(unsigned long long)`), how many tokens it
-    /// takes. A cast to any other type is an error: it would narrow or sign a 64-bit word.
-    fn cast(&self) -> Result<Option<usize>, Error> {
+    /// At a `(`: if a cast follows (`(U64)`, `(unsigned char)`, `(u64)`), how many tokens it
+    /// takes, and the words of its type.
+    fn cast(&self) -> Option<(usize, String, Span)> {
         let mut tokens = 0;
-        let (mut words, mut typed_names): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+        let mut words: Vec<&str> = Vec::new();
         while let Token::Name(word) = self.peek_at(1 + tokens) {
-            typed_names.push(word);
             match (is_cast_word(word), self.alias(word)) {
                 (true, _) => words.push(word),
                 // A typedef's name casts to the type it stands for.
                 (false, Some(alias)) => words.extend(alias.split(' ')),
-                (false, None) => return Ok(None),
+                (false, None) => return None,
             }
             tokens += 1;
         }
         if tokens == 0 || self.peek_at(1 + tokens) != Token::Punct(")") {
-            return Ok(None);
-        }
-        let typed: Vec<&str> = words.iter().copied().filter(|w| *w != "const").collect();
-        if WORD_CASTS.contains(&typed.as_slice()) {
-            return Ok(Some(tokens + 2));
+            return None;
         }
         let end = self.tokens[(self.at + tokens + 1).min(self.tokens.len() - 1)].1.end;
-        let (typed, meant) = (typed_names.join(" "), words.join(" "));
-        let cast = if typed == meant { typed } else { format!("{typed} ({meant})") };
-        Err(Error::at(
-            Span::new(self.span().start, end),
-            &format!(
-                "a cast to {cast} would give C's narrower or signed meaning, and here every value is a 64-bit unsigned word: cast to U64, or keep the bits you want with a mask such as & 0xffffffff"
-            ),
-        ))
+        Some((tokens + 2, words.join(" "), Span::new(self.span().start, end)))
+    }
+
+    /// `(type) operand`: C's conversion; a Rust type's cast (`(u64)`) stands for its operand.
+    fn cast_node(&mut self, tokens: usize, words: &str, span: Span) -> Result<Node, Error> {
+        let Some(ty) = self.c_type(words, span)? else { return self.standing_for_operand(tokens) };
+        let start = self.span().start;
+        for _ in 0..tokens {
+            self.next();
+        }
+        self.deeper()?;
+        let operand = self.unary()?;
+        self.depth -= 1;
+        Ok(Node { span: Span::new(start, operand.span.end), expr: Expr::Cast(ty, Box::new(operand)) })
     }
 
     fn primary(&mut self) -> Result<Node, Error> {
         let (token, span) = (self.peek(), self.span());
         match token {
-            Token::Number(value, radix) => {
+            Token::Number(value, radix, suffix) => {
                 self.next();
-                Ok(Node { expr: Expr::Number(value, radix), span })
+                Ok(Node { expr: Expr::Number(value, radix, suffix), span })
             }
             Token::Punct("(") => {
                 self.next();

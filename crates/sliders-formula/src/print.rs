@@ -82,6 +82,7 @@ fn needed_by_logic(parent: Logic, child: &Node, by_precedence: u8) -> u8 {
         | Expr::Name(_)
         | Expr::Unary(..)
         | Expr::Select(..)
+        | Expr::Cast(..)
         | Expr::Call(..) => by_precedence,
     }
 }
@@ -96,9 +97,9 @@ fn expressed(out: &mut String, node: &Node, spelling: Spelling) -> fmt::Result {
         return out.write_str(typed);
     }
     match &node.expr {
-        Expr::Number(value, Radix::Decimal) => write!(out, "{value}"),
-        Expr::Number(value, Radix::Hex) => write!(out, "{value:#x}"),
-        Expr::Number(value, Radix::Binary) => write!(out, "{value:#b}"),
+        Expr::Number(value, Radix::Decimal, suffix) => write!(out, "{value}{}", suffix.spelling()),
+        Expr::Number(value, Radix::Hex, suffix) => write!(out, "{value:#x}{}", suffix.spelling()),
+        Expr::Number(value, Radix::Binary, suffix) => write!(out, "{value:#b}{}", suffix.spelling()),
         Expr::Name(name) => out.write_str(name),
         Expr::Unary(op, inner) => {
             out.push(match op {
@@ -122,6 +123,10 @@ fn expressed(out: &mut String, node: &Node, spelling: Spelling) -> fmt::Result {
             operand(out, lhs, needed_by_logic(*op, lhs, op.precedence()), spelling)?;
             write!(out, " {} ", op.symbol())?;
             operand(out, rhs, needed_by_logic(*op, rhs, op.precedence() + 1), spelling)
+        }
+        Expr::Cast(ty, inner) => {
+            write!(out, "({})", ty.name())?;
+            operand(out, inner, UNARY, spelling)
         }
         Expr::Select(condition, then, otherwise) => {
             operand(out, condition, SELECT + 1, spelling)?;

@@ -17,10 +17,12 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::compile::{Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
+use super::ctype::Arith;
 use super::functions::{AtZero, Wasm};
 pub use super::instructions::{Helper, Instr};
 use super::names::BoardName;
 use super::parse::{Logic, Unary};
+use super::wasm_c;
 use super::Span;
 use sliders::trace::Mask;
 use sliders::{Direction, Square};
@@ -283,9 +285,13 @@ fn outermost(code: &Code) -> Option<Span> {
         | Code::Logical(.., site)
         | Code::Function(.., site)
         | Code::Mask(.., site) => Some(site.span),
-        Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) | Code::Call(..) => {
-            None
-        }
+        Code::Constant(_)
+        | Code::Count(_)
+        | Code::Square(_)
+        | Code::Local(..)
+        | Code::Board(_)
+        | Code::Call(..)
+        | Code::Convert(..) => None,
     }
 }
 
@@ -301,7 +307,7 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
     match code {
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) => {}
         Code::Board(name) => needs[board_index(*name)] = true,
-        Code::Unary(_, a, _) | Code::Mask(_, a, _) => code_needs(a, callees, needs),
+        Code::Unary(_, a, _) | Code::Mask(_, a, _) | Code::Convert(_, a) => code_needs(a, callees, needs),
         Code::Binary(_, a, b, _, _) | Code::Logical(_, a, b, _) => {
             code_needs(a, callees, needs);
             code_needs(b, callees, needs);
@@ -368,6 +374,8 @@ struct Writer {
     base: u32,
     /// A scratch local, for a value used twice, made the first time one is needed.
     scratch: Option<u32>,
+    /// The locals C's operations check their operands in, each made the first time it is needed.
+    c_temps: [Option<u32>; 3],
     /// The square as an i32 parameter, where the function has it (the entry's `square`).
     square: Option<u32>,
     params: u32,
@@ -381,6 +389,18 @@ struct Writer {
 
 impl Writer {
     /// The scratch local, made on first use so that a function that needs none has none.
+    /// The local C's operations keep an operand (0, 1) or a result (2) in, made the first time
+    /// one is needed.
+    fn c_temp(&mut self, which: usize) -> u32 {
+        if let Some(local) = self.c_temps[which] {
+            return local;
+        }
+        self.locals.push((["c.a", "c.b", "c.r"][which].into(), ValType::I64));
+        let local = self.params + self.locals.len() as u32 - 1;
+        self.c_temps[which] = Some(local);
+        local
+    }
+
     fn scratch(&mut self) -> u32 {
         if let Some(local) = self.scratch {
             return local;
@@ -412,6 +432,7 @@ impl<'c> Builder<'c> {
             board,
             base,
             scratch: None,
+            c_temps: [None; 3],
             square: Some(1),
             params: params.len() as u32,
             locals,
@@ -598,6 +619,21 @@ impl<'c> Builder<'c> {
                 let at = board_index(*name);
                 w.put(&[Instr::LocalGet(w.board[at].unwrap_or(0))], within);
             }
+            Code::Unary(op, inner, site) if site.arith != Arith::Lab => {
+                let here = Some(site.span);
+                self.code(w, inner, here);
+                w.put_with_temps(&wasm_c::unary(*op, site.arith.ty(), wasm_c::Temps::STAND_IN), here);
+            }
+            Code::Binary(op, a, b, _, site) if site.arith != Arith::Lab => {
+                let here = Some(site.span);
+                self.code(w, a, here);
+                self.code(w, b, here);
+                w.put_with_temps(&wasm_c::binary(*op, site.arith.ty(), wasm_c::Temps::STAND_IN), here);
+            }
+            Code::Convert(ty, inner) => {
+                self.code(w, inner, within);
+                w.put(&wasm_c::convert(*ty), within);
+            }
             Code::Unary(op, inner, site) => {
                 let here = Some(site.span);
                 match op {
@@ -753,6 +789,20 @@ impl<'c> Builder<'c> {
 }
 
 impl Writer {
+    /// `instrs`, their stand-ins for C's locals replaced by locals of this function.
+    fn put_with_temps(&mut self, instrs: &[Instr], span: Option<Span>) {
+        let mut placed = alloc::vec::Vec::with_capacity(instrs.len());
+        for instr in instrs {
+            placed.push(match *instr {
+                Instr::LocalGet(l) => Instr::LocalGet(wasm_c::Temps::which(l).map_or(l, |k| self.c_temp(k))),
+                Instr::LocalSet(l) => Instr::LocalSet(wasm_c::Temps::which(l).map_or(l, |k| self.c_temp(k))),
+                Instr::LocalTee(l) => Instr::LocalTee(wasm_c::Temps::which(l).map_or(l, |k| self.c_temp(k))),
+                other => other,
+            });
+        }
+        self.put(&placed, span);
+    }
+
     fn put(&mut self, instrs: &[Instr], span: Option<Span>) {
         self.code.extend(instrs.iter().map(|i| (*i, span)));
         self.copies.extend(instrs.iter().map(|_| self.copy));

@@ -1141,7 +1141,7 @@ impl Server {
                     lines: module.text(),
                     instructions: module.instruction_count(),
                     table_bytes: module.tables.iter().map(|(_, _, words)| words.len() * 8).sum(),
-                    reading_note: formula.reading_note(),
+                    reading_note: Some(formula.reading_note()),
                 };
                 write_compiled(&mut writer, &compiled);
             }

@@ -1,6 +1,6 @@
 //! C as the chessprogramming wiki writes it: names declared first and given values below
-//! (`U64 a, b;`), `int` and `unsigned` read as the language's 64-bit word (and noted), and a
-//! function's parameters that take the board's names.
+//! (`U64 a, b;`), `int` and `unsigned` read with C's meaning (and noted), and a function's
+//! parameters that take the board's names.
 
 use sliders::{Bitboard, Slider, Square};
 use sliders_formula::{CheckOutcome, Checker, Target};
@@ -70,18 +70,48 @@ fn a_declared_name_read_before_its_value_is_an_error_where_it_is_read() {
 }
 
 #[test]
-fn int_and_unsigned_are_64_bit_words_and_noted() {
-    let formula = read("int shift = 63;\nunsigned int top = 1 << shift;\nreturn top");
-    assert_eq!(formula.attacks(Square::A1.bit(), Bitboard(0)).unwrap(), Bitboard(1 << 63));
-    let note = formula.program().reading_note();
-    assert_eq!(note, Some("C's narrower and signed types (int, unsigned, char, long long, …) are read as unsigned 64-bit words here, as U64 is."));
-    // As a parameter's type, too.
-    assert!(read("U64 f(int s) { return bit(s); }\nf(sq)").program().reading_note().is_some());
-    // U64 alone, or a name that only contains the word, is nothing to note.
-    assert_eq!(read("U64 x = o;\nreturn x").program().reading_note(), None);
-    assert_eq!(read("interval = o;\nreturn interval").program().reading_note(), None);
-    // A comment that says int is no type of the formula's.
-    assert_eq!(read("// an int\no").program().reading_note(), None);
+fn int_and_unsigned_have_cs_meaning_and_the_note_says_why() {
+    let value = |text: &str| read(text).attacks(Square::D4.bit(), Bitboard(0)).map(|b| b.0);
+    // 1 is an int: shifted by 31 or more it is undefined, a fault where it was typed.
+    let shifted = read("int shift = 63;\nunsigned int top = 1 << shift;\nreturn top");
+    let fault = shifted.attacks(Square::A1.bit(), Bitboard(0)).unwrap_err();
+    assert_eq!(fault.span.start, "int shift = 63;\nunsigned int top = ".len());
+    assert!(
+        fault.message.starts_with("1 << 63 is undefined in C: a shift of a 32-bit int must be by 0 to 31"),
+        "{}",
+        fault.message
+    );
+    assert!(value("int s = 30;\nreturn 1 << s").is_ok());
+    assert!(value("int s = 31;\nreturn 1 << s").is_err(), "1 << 31 is past int's largest");
+    assert_eq!(value("int s = 31;\nunsigned top = 1U << s;\nreturn top"), Ok(1 << 31));
+    // unsigned wraps at 32 bits; int's overflow is undefined.
+    assert_eq!(value("unsigned x = 0xffffffff;\nx = x + 1;\nreturn x"), Ok(0));
+    assert_eq!(value("unsigned x = 0;\nx = x - 1;\nU64 y = x;\nreturn y"), Ok(0xffff_ffff));
+    let overflow = read("int big = 2147483647;\nbig = big + 1;\nreturn big").attacks(Square::A1.bit(), Bitboard(0));
+    assert!(overflow.unwrap_err().message.contains("past what int holds (-2147483648 to 2147483647)"));
+    // A negative int converted to a word is sign-extended; compared, it is below 0.
+    assert_eq!(value("int m = -1;\nU64 w = m;\nreturn w"), Ok(u64::MAX));
+    assert_eq!(value("int d = sq - 30;\nreturn d < 0"), Ok(1));
+    assert_eq!(value("int d = sq - 30;\nreturn d >> 1"), Ok(-2i64 as u64));
+    assert_eq!(value("int d = sq - 30;\nreturn d / 2"), Ok(-1i64 as u64));
+    assert_eq!(value("int d = sq - 30;\nreturn d % 2"), Ok(-1i64 as u64));
+    // An int beside an unsigned int is converted to it: -1 is then the largest.
+    assert_eq!(value("int m = -1;\nunsigned u = 1;\nreturn m < u"), Ok(0));
+    // ...and beside a 64-bit word too.
+    assert_eq!(value("int m = -1;\nreturn m < o"), Ok(0));
+    // The note says which reading, and what made it C.
+    let note = shifted.reading_note();
+    assert!(note.starts_with("Read as C, as line 1 types a name int: int is 32 bits and signed"), "{note}");
+    assert!(read("U64 f(int s) { return bit(s); }\nf(sq)")
+        .reading_note()
+        .starts_with("Read as C, as line 1 types a name U64"));
+    // A name that only contains the word, or a comment that says it, is no type.
+    for text in ["interval = o;\nreturn interval", "// an int\no", "x = 1 << 40\nreturn x"] {
+        let formula = read(text);
+        assert!(formula.reading_note().starts_with("Read in the lab's short form"), "{text}");
+    }
+    // The lab's short form keeps its meaning: 1 << 40 is a 64-bit word there.
+    assert_eq!(value("x = 1 << 40\nreturn x"), Ok(1 << 40));
 }
 
 #[test]
@@ -127,13 +157,15 @@ fn casts_to_a_64_bit_word_and_unary_plus_stand_for_their_operand() {
     assert_eq!(value("+sq + -(+1)"), Ok(26));
     // Parentheses round a name are no cast.
     assert_eq!(value("x = 3\nreturn (x) + 1"), Ok(4));
-    // A cast to a narrower or signed type is refused where it was typed: its meaning in C is
-    // not this language's 64-bit word.
-    for (text, cast) in [("1 + (int)sq", "int"), ("(unsigned)o", "unsigned"), ("(long long)o", "long long")] {
-        let said = error(text);
-        let column = text.find('(').unwrap() + 1;
-        assert!(said.starts_with(&format!("line 1, column {column}: a cast to {cast} would give C's")), "{said}");
-    }
+    // A cast to a narrower or signed type converts as C does (and makes the text C).
+    let cast = |text: &str, occupied: u64| read(text).attacks(Square::D4.bit(), Bitboard(occupied)).map(|b| b.0);
+    assert_eq!(cast("return 1 + (int)sq", 0), Ok(28));
+    assert_eq!(cast("return (unsigned)o", 0xff00_0000_0000_8000), Ok(0x0800_8000));
+    assert_eq!(cast("return (int)(o >> 32)", 0xffff_ffff_0000_0000), Ok(u64::MAX));
+    assert_eq!(cast("return (unsigned char)(sq * 10)", 0), Ok(270 % 256));
+    assert_eq!(cast("return (bool)(o & 0x100)", 0x100), Ok(1));
+    assert_eq!(cast("return (unsigned)-1", 0), Ok(0xffff_ffff));
+    assert!(error("return (int long char)o").contains("is not a type C has"));
 }
 
 #[test]
@@ -149,11 +181,8 @@ return north(o, sq)";
         formula.attacks(Square::D4.bit(), Square::D6.bit() | Square::D8.bit()),
         Ok(Square::D6.bit() | Square::D8.bit())
     );
-    assert_eq!(formula.program().reading_note(), None);
-    // int beside it still is.
-    assert!(read(&text.replace("unsigned long long sq", "int sq")).program().reading_note().is_some());
-    assert!(read("unsigned int x = sq;\nreturn x").program().reading_note().is_some());
-    assert_eq!(read("const unsigned long x = o;\nreturn x").program().reading_note(), None);
+    assert!(formula.reading_note().starts_with("Read as C, as line 2 types a name U64"));
+    assert!(read("const unsigned long x = o;\nreturn x").reading_note().starts_with("Read as C"));
 }
 
 #[test]
@@ -166,16 +195,13 @@ Bitboard64 north(Bitboard64 occ, Square s) {
 return north(o, sq)";
     let formula = read(text);
     assert_eq!(formula.attacks(Square::D4.bit(), Square::D6.bit()), Ok(Square::D6.bit()));
-    // Square is an int: noted; a typedef of a 64-bit word alone is not.
-    assert!(formula.program().reading_note().is_some());
-    let words = read("typedef unsigned long long Word;\nWord x = o;\nreturn x");
-    assert_eq!(words.program().reading_note(), None);
+    assert!(formula.reading_note().starts_with("Read as C"));
     // A typedef of what is not an integer type, or a cast to a narrow one by its new name.
     assert!(error("typedef struct { U64 a; } S;\nreturn o").starts_with(
         "line 1, column 9: expected an integer type after typedef, such as unsigned long long, found the name struct"
     ));
-    assert!(error("typedef int Square;\nreturn (Square)sq")
-        .starts_with("line 2, column 8: a cast to Square (int) would give C's"));
+    // A cast by the type's new name.
+    assert_eq!(read("typedef int Square;\nreturn (Square)sq").attacks(Square::D4.bit(), Bitboard(0)), Ok(Bitboard(27)));
 }
 
 #[test]
@@ -237,12 +263,16 @@ fn typedef_may_name_a_type_the_language_knows_and_32_bit_intrinsics_are_named_as
     let text = "typedef unsigned long long U64;\ntypedef uint64_t Bitboard;\nBitboard x = o;\nU64 y = r;\nreturn x ^ y";
     let formula = read(text);
     assert_eq!(formula.attacks(Square::D4.bit(), Square::D7.bit()), Ok(Square::D7.bit()));
-    assert_eq!(formula.program().reading_note(), None);
-    // Any integer type may be typedef'd, and a narrow or signed one is noted.
-    for narrow in ["unsigned char", "int64_t", "long long", "short", "uint32_t"] {
+    // Any integer type may be typedef'd, and means its own type.
+    for (narrow, value) in [("unsigned char", 27), ("int64_t", 27), ("long long", 27), ("short", 27), ("uint32_t", 27)]
+    {
         let text = format!("typedef {narrow} T;\nT x = sq;\nreturn x");
-        assert!(read(&text).program().reading_note().is_some(), "{narrow}");
+        assert_eq!(read(&text).attacks(Square::D4.bit(), Bitboard(0)), Ok(Bitboard(value)), "{narrow}");
     }
+    assert_eq!(
+        read("typedef unsigned char T;\nT x = 300;\nreturn x").attacks(Square::D4.bit(), Bitboard(0)),
+        Ok(Bitboard(44))
+    );
     let said = error("return __builtin_popcount(o)");
     assert!(said.contains("__builtin_popcount is the compilers' 32-bit intrinsic, for an unsigned int: a bitboard's 64 bits need __builtin_popcountll"), "{said}");
     // GCC's long forms are 64 bits on Linux, and as undefined at zero.
@@ -266,7 +296,7 @@ for (int x = f + 1; x < 8; x++) {
     row |= 1ULL << x;
     if (o & (1ULL << x)) break;
 }
-for (int x = f - 1; x < 8; x--) {
+for (int x = f - 1; x >= 0; x--) {
     row |= 1ULL << x;
     if (o & (1ULL << x)) break;
 }

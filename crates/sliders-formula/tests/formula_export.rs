@@ -250,7 +250,7 @@ for (int x = f + 1; x < 8; x++) {
     row |= 1ULL << x;
     if (o & (1ULL << x)) break;
 }
-for (int x = f - 1; x < 8; x--) {
+for (int x = f - 1; x >= 0; x--) {
     row |= 1ULL << x;
     if (o & (1ULL << x)) break;
 }

@@ -27,7 +27,7 @@ U64 north(U64 occ, int sq) {
 }
 U64 south(U64 occ, int sq) {
     U64 ray = 0;
-    for (int s = sq - 8; s < 64; s -= 8) {
+    for (int s = sq - 8; s >= 0; s -= 8) {
         ray |= bit(s);
         if (!(bit(s) & occ)) continue;
         break;
@@ -43,7 +43,7 @@ U64 count(U64 x) {
     return n;
 }
 U64 file_attacks = north(o, sq) | south(o, sq);
-return file_attacks ^ ((count(file_attacks) > 14) << 63);";
+return file_attacks ^ ((U64)(count(file_attacks) > 14) << 63);";
 
 #[test]
 fn a_loop_runs_its_body_while_its_test_holds_and_says_each_run() {
@@ -147,14 +147,17 @@ fn what_c_reads_otherwise_is_refused_where_it_is_typed() {
         .starts_with("line 2, column 5: r is the board's r on line 1, column 9"));
     assert!(error("U64 o = o & ~r;\nreturn o;").starts_with("line 1, column 5: o is the board's o on line 1, column 9"));
     for (text, column) in
-        [("for (int t = 7; t >= 0; t--) {\n}\nreturn o;", 17), ("x = o;\nif (0 > x) x = 1;\nreturn x;", 0)]
+        [("t = 7\nwhile (t >= 0) {\n    t--;\n}\nreturn o;", 0), ("x = o;\nif (0 > x) x = 1;\nreturn x;", 0)]
     {
         let said = error(text);
-        assert!(said.contains("every value here is an unsigned 64-bit word"), "{said}");
+        assert!(said.contains("in the lab's short form every value is an unsigned 64-bit word"), "{said}");
         if column > 0 {
             assert!(said.starts_with(&format!("line 1, column {column}: this test always holds")), "{said}");
         }
     }
+    // Read as C, an int counting down ends as C's does.
+    let counted = read("int n = 0;\nfor (int t = 7; t >= 0; t--) {\n    n++;\n}\nreturn n;");
+    assert_eq!(counted.attacks(Square::A1.bit(), Bitboard(0)), Ok(Bitboard(8)));
     // Outside a test, such a comparison is a value like any other (CI's property test met `0 <= 0`).
     assert_eq!(read("return (0 <= 0) + (o >= 0) + (o < 0);").attacks(Square::A1.bit(), Bitboard(6)), Ok(Bitboard(2)));
     // A for's own name has no value after the loop, as C scopes it.

@@ -76,7 +76,7 @@ return NORTH_ONE(o & EDGE) | r";
     let labels: Vec<&str> = trace.steps.iter().map(|step| &*step.label).collect();
     assert_eq!(
         labels,
-        ["o & 0x8181818181818181", "(o & 0x8181818181818181) << 8", "((o & 0x8181818181818181) << 8) | r"]
+        ["o & 0x8181818181818181ULL", "(o & 0x8181818181818181ULL) << 8", "((o & 0x8181818181818181ULL) << 8) | r"]
     );
     let text = "#define EDGE (0x8181818181818181ULL)
 return (o & EDGE) << 8";
@@ -110,10 +110,10 @@ return EAST_OF(r) & ~0x0101010101010101
     let formula = read(text);
     assert_eq!(attacks(&formula, Square::D4, 0), Square::E4.bit());
     assert_eq!(attacks(&formula, Square::H4, 0), Bitboard(0));
-    let note = formula.reading_note().expect("a note");
+    let note = formula.reading_note();
     assert!(note.contains("#include"), "{note}");
-    // No directive, no note.
-    assert_eq!(read("return r << 1").reading_note(), None);
+    // No directive, nothing of one.
+    assert!(!read("return r << 1").reading_note().contains('#'));
     // An error later in the text keeps the note of how its start was read, and its place.
     let broken = "#include <stdint.h>\n#define EAST(x) ((x) << 1)\nreturn EAST(r) & ~";
     let error = Formula::parse(broken).unwrap_err();

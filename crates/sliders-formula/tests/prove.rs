@@ -92,10 +92,17 @@ fn brute_force(formula: &Formula, target: Target, line: sliders::Line, own: OwnS
 }
 
 fn proved_counts(formula: &Formula, target: Target, own: OwnSquare) -> Vec<(u32, u128)> {
-    match Prover::new(target, NODE_BUDGET).own_square(own).run(formula) {
+    decided_counts(formula, target, own).unwrap_or_else(|| panic!("{}: the budget ran out", formula.source()))
+}
+
+/// The same, or `None` where the budget ran out (a division by a board-dependent divisor may
+/// blow up, in either reading).
+fn decided_counts(formula: &Formula, target: Target, own: OwnSquare) -> Option<Vec<(u32, u128)>> {
+    Some(match Prover::new(target, NODE_BUDGET).own_square(own).run(formula) {
         Proof::Proved { .. } => Vec::new(),
+        Proof::Undecided { blew_up: Some(_), .. } => return None,
+        Proof::Fails(failure) if !failure.fewest_known => return None,
         Proof::Fails(failure) => {
-            assert!(failure.fewest_known);
             let total: u128 = failure.squares.iter().map(|&(_, n)| n).sum();
             assert_eq!(failure.boards, Some(total));
             let c = &failure.counter_example;
@@ -104,7 +111,7 @@ fn proved_counts(formula: &Formula, target: Target, own: OwnSquare) -> Vec<(u32,
             failure.squares.iter().map(|&(s, n)| (s.index(), n)).collect()
         }
         other => panic!("{}: {other:?}", formula.source()),
-    }
+    })
 }
 
 /// An engine's getter that clears the slider's bit as the lowest of its file (`x & (x - 1)`):
@@ -344,6 +351,64 @@ mod random {
                 (inner.clone(), inner.clone(), inner).prop_map(|(c, a, b)| format!("({c} ? {a} : {b})")),
             ]
         })
+    }
+
+    /// The same over C's types: names of each width and sign, casts, and literals typed by
+    /// their suffix, so that conversions, signed comparisons, overflows and shifts past the
+    /// width are met.
+    fn c_expression() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("line".to_string()),
+            Just("sq".to_string()),
+            Just("i".to_string()),
+            Just("u".to_string()),
+            Just("c".to_string()),
+            Just("l".to_string()),
+            prop::sample::select(vec!["1", "1U", "1ULL", "31", "-1", "0x80000000", "2147483647", "7LL"])
+                .prop_map(String::from),
+        ];
+        leaf.prop_recursive(3, 16, 2, |inner| {
+            let binary = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", ">=", "==", "&&"];
+            let unary = ["~", "-", "!", "(int)", "(unsigned)", "(unsigned char)", "(long long)", "(U64)", "(short)"];
+            prop_oneof![
+                (inner.clone(), 0..binary.len(), inner.clone())
+                    .prop_map(move |(a, op, b)| format!("({a} {} {b})", binary[op])),
+                (0..unary.len(), inner.clone()).prop_map(move |(op, a)| format!("{}({a})", unary[op])),
+                (inner.clone(), inner.clone(), inner).prop_map(|(c, a, b)| format!("({c} ? {a} : {b})")),
+            ]
+        })
+    }
+
+    /// A C text around `body`: names of C's types from the file's pieces, the body converted
+    /// to `ty`, and the file's north attacks or not.
+    fn c_text(body: &str, ty: &str, right: bool) -> String {
+        let value = if right { "(line ^ (line - 2 * r)) ^ ((U64)v ^ (U64)v)" } else { "(U64)v" };
+        format!(
+            "typedef unsigned long long U64;\nU64 m = file(sq);\nU64 line = o & m;\nint i = popcount(line) - 3;\nunsigned u = line >> 24;\nunsigned char c = line >> (sq & 56);\nlong long l = line - 0x0101010101010101;\n{ty} v = {body};\nreturn ({value}) & m;"
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+        /// Read as C, counted exactly against every blocker pattern of the file: each
+        /// undefined operation a fault on the same boards the evaluator faults on.
+        #[test]
+        fn the_prover_reads_c_as_c_on_every_blocker_pattern(
+            body in c_expression(),
+            ty in prop::sample::select(vec!["U64", "int", "unsigned", "unsigned char", "long long", "bool"]),
+            right in any::<bool>(),
+            from_empty in any::<bool>(),
+        ) {
+            let text = c_text(&body, ty, right);
+            let Ok(formula) = Formula::parse(&text) else { return Ok(()) };
+            prop_assert_eq!(formula.reading(), sliders_formula::ctype::Reading::C);
+            let target = Target::Ray(sliders::Direction::North);
+            let own = if from_empty { OwnSquare::Either } else { OwnSquare::Occupied };
+            // A division by a board-dependent divisor may spend the budget: undecided, and said so.
+            let Some(counts) = decided_counts(&formula, target, own) else { return Ok(()) };
+            prop_assert_eq!(&counts, &brute_force(&formula, target, sliders::Line::File, own), "{}", text);
+        }
     }
 
     proptest! {

@@ -122,10 +122,42 @@ const EVERY_OPERATION: [&str; 20] = [
 
 #[test]
 fn every_operation_agrees_with_the_evaluator_faults_included() {
-    for text in EVERY_OPERATION {
+    for text in EVERY_OPERATION.iter().chain(&C_OPERATIONS) {
         agrees(text, 60);
     }
+    // Each undefined behaviour is met on some boards and not on others.
+    for text in &C_OPERATIONS {
+        let formula = Formula::parse(text).unwrap();
+        assert_eq!(formula.reading(), sliders_formula::ctype::Reading::C);
+        let faults = Square::ALL
+            .iter()
+            .flat_map(|&square| boards(20).into_iter().map(move |board| (square, board)))
+            .filter(|&(square, board)| formula.attacks(square.bit(), Bitboard(board) | square.bit()).is_err())
+            .count();
+        let expected_faults = text != &C_OPERATIONS[0];
+        assert_eq!(faults > 0, expected_faults, "{text}: {faults} faults");
+        assert!(faults < 64 * boards(20).len(), "{text} faults everywhere");
+    }
 }
+
+/// Read as C: every type's conversions and operations, and each kind of undefined behaviour
+/// on some boards (the evaluator faults, the module traps).
+const C_OPERATIONS: [&str; 8] = [
+    "typedef unsigned long long U64;\nint i = sq - 30;\nunsigned u = o;\nunsigned char c = o >> 8;\nshort s = sq * 1000;\nlong long l = o;\nreturn (U64)(i >> 1) ^ (U64)(i / 3) ^ (U64)(i % 5) ^ (U64)(i < 0) ^ u * 3 ^ (U64)(u >> 3) ^ (U64)(c + 1) ^ (U64)(s * 7) ^ (U64)(l < 0) ^ (U64)-i ^ ~u ^ (U64)(unsigned char)(sq * 10) ^ (U64)(bool)(o & 4) ^ (U64)(signed char)o;",
+    // A shift of an int by 31 or more.
+    "int n = popcount(o);\nreturn (unsigned long long)(1 << (n + 20));",
+    // A signed overflow of int, and of long long.
+    "int big = 2147483647 - popcount(o);\nreturn (unsigned long long)(big + 5);",
+    "long long l = o;\nreturn (unsigned long long)(l * l) ^ (unsigned long long)(l + l) ^ (unsigned long long)(l - 1);",
+    // A shift by a negative amount.
+    "int d = sq - 32;\nreturn 1ULL << d;",
+    // The smallest int over -1, quotient and remainder.
+    "int x = -2147483647 - (int)(o & 1);\nreturn (unsigned long long)(x / -1) ^ (unsigned long long)(x % -1);",
+    // A promoted unsigned char shifted into int's sign.
+    "unsigned char c = o;\nreturn (unsigned long long)(-c) ^ (unsigned long long)(~c) ^ (unsigned long long)(c << 24);",
+    // -x of the smallest value, comparisons both ways, a conversion by return and by argument.
+    "int f(int a, unsigned b) {\n  return a < 0 ? -a : (a > b) + (a >= (int)b) * 2;\n}\nlong long g = -9223372036854775807LL - (long long)(o >> 63);\nreturn (unsigned long long)f(sq - 40, o) ^ (unsigned long long)-g;",
+];
 
 /// `run` is the benchmark's loop: the XOR of the lookups of the workload in memory.
 #[test]
@@ -187,7 +219,7 @@ fn every_step_has_its_instructions_in_the_text() {
 #[test]
 fn every_local_is_used() {
     use sliders_formula::wasm::Instr;
-    let texts = EXAMPLES.iter().map(|e| e.text()).chain(EVERY_OPERATION);
+    let texts = EXAMPLES.iter().map(|e| e.text()).chain(EVERY_OPERATION).chain(C_OPERATIONS);
     for text in texts {
         let module = Formula::parse(text).unwrap().wasm();
         for function in &module.functions {
@@ -254,6 +286,63 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
     #[test]
     fn random_expressions_agree_with_the_evaluator(text in expression(), board: u64, square in 0u32..64) {
+        let formula = Formula::parse(&text).unwrap();
+        let square = Square::from_index(square);
+        let occupied = Bitboard(board) | square.bit();
+        let expected = formula.attacks(square.bit(), occupied).map(|b| b.0);
+        let got = compile(&text).attacks(square, occupied);
+        prop_assert_eq!(expected.is_ok(), got.is_ok(), "{}: {:?} vs {:?}", text, expected, got);
+        if let (Ok(e), Ok(g)) = (expected, got) {
+            prop_assert_eq!(e, g, "{}", text);
+        }
+    }
+}
+
+/// Random expressions read as C: names of each width and sign, casts, and literals typed by
+/// their suffix.
+fn c_expression() -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(vec![
+        "o",
+        "sq",
+        "i",
+        "u",
+        "c",
+        "l",
+        "s",
+        "1",
+        "1U",
+        "1ULL",
+        "31",
+        "-1",
+        "0x80000000",
+        "2147483647",
+        "7LL",
+        "63",
+    ])
+    .prop_map(String::from);
+    leaf.prop_recursive(4, 24, 2, |inner| {
+        let binary = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">", ">=", "==", "!=", "&&", "||"];
+        let unary =
+            ["~", "-", "!", "(int)", "(unsigned)", "(unsigned char)", "(long long)", "(U64)", "(short)", "(bool)"];
+        prop_oneof![
+            (inner.clone(), prop::sample::select(binary.to_vec()), inner.clone())
+                .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+            (prop::sample::select(unary.to_vec()), inner.clone()).prop_map(|(op, a)| format!("{op}({a})")),
+            (inner.clone(), inner.clone(), inner).prop_map(|(c, a, b)| format!("({c} ? {a} : {b})")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_c_agrees_with_the_evaluator(
+        body in c_expression(),
+        ty in prop::sample::select(vec!["U64", "int", "unsigned", "unsigned char", "long long", "short"]),
+        board: u64,
+        square in 0u32..64,
+    ) {
+        let text = format!("typedef unsigned long long U64;\nint i = popcount(o) - 20;\nunsigned u = o >> 16;\nunsigned char c = o >> 40;\nlong long l = o;\nshort s = (short)(o >> 3);\n{ty} v = {body};\nreturn (U64)v;");
         let formula = Formula::parse(&text).unwrap();
         let square = Square::from_index(square);
         let occupied = Bitboard(board) | square.bit();

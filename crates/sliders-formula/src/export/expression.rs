@@ -7,14 +7,15 @@ use alloc::vec::Vec;
 
 use super::naming::{board_text, direction_word, line_word, ray_direction, Body};
 use super::{Export, Lang};
-use crate::functions::{self, CSpelling, Function, Geometry, RustSpelling};
+use crate::ctype::CType;
+use crate::functions::{self, CSpelling, Function, Geometry, Gives, RustSpelling};
 use crate::lex::Radix;
 use crate::names;
 use crate::parse::{Binary, Expr, Logic, Node, Unary};
 use sliders::Comparison;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Class {
+pub(super) enum Class {
     /// A 64-bit word by its own type.
     Typed,
     /// A literal, which takes the type its neighbours give it.
@@ -24,32 +25,32 @@ enum Class {
 }
 
 /// How tightly a piece of code binds: binary operators have their `Binary::precedence`.
-const ATOM: u8 = 13;
+pub(super) const ATOM: u8 = 13;
 /// A literal followed by a comment: whole as an operand, in parentheses before a method.
 const NOTED: u8 = 12;
-const UNARY: u8 = 11;
-const SELECT: u8 = 1;
-const IF: u8 = 0;
+pub(super) const UNARY: u8 = 11;
+pub(super) const SELECT: u8 = 1;
+pub(super) const IF: u8 = 0;
 
 /// A piece of generated code.
 pub(super) struct Code {
     pub(super) text: String,
-    precedence: u8,
+    pub(super) precedence: u8,
     /// The outermost binary operator, if that is what the code is.
-    op: Option<Binary>,
+    pub(super) op: Option<Binary>,
     class: Class,
     /// A literal's digits and its comment (` /* d4 */`), to write it with a type.
     literal: Option<(String, String)>,
-    /// Rust: an `if` expression.
-    is_if: bool,
+    /// A conditional: C's `c ? a : b`, Rust's `if` expression.
+    pub(super) is_if: bool,
 }
 
 impl Code {
-    fn new(text: String, precedence: u8, class: Class) -> Code {
+    pub(super) fn new(text: String, precedence: u8, class: Class) -> Code {
         Code { text, precedence, op: None, class, literal: None, is_if: false }
     }
 
-    fn atom(text: String) -> Code {
+    pub(super) fn atom(text: String) -> Code {
         Code::new(text, ATOM, Class::Typed)
     }
 
@@ -63,7 +64,7 @@ impl Code {
     }
 
     /// Before `.method()`: inside parentheses unless it is an atom.
-    fn receiver(&self) -> String {
+    pub(super) fn receiver(&self) -> String {
         if self.precedence >= ATOM {
             self.text.clone()
         } else {
@@ -87,7 +88,7 @@ fn chain<'n>(node: &'n Node, op: Binary, out: &mut Vec<&'n Node>) {
 }
 
 /// Rust's wrapping method for `+`, `-` or `*`; none for an operator Rust writes as C does.
-fn arithmetic_method(op: Binary) -> Option<&'static str> {
+pub(super) fn arithmetic_method(op: Binary) -> Option<&'static str> {
     match op {
         Binary::Add => Some("wrapping_add"),
         Binary::Sub => Some("wrapping_sub"),
@@ -106,7 +107,8 @@ fn logical_text(op: Logic, a: &Code, b: &Code) -> String {
         let looser = code.precedence < op.precedence() || (right && code.precedence == op.precedence());
         let other_logic = code.precedence <= 2 && code.precedence != op.precedence();
         let operator = code.op.is_some_and(|o| o.comparison().is_none());
-        if looser || other_logic || operator {
+        // `?:` binds looser than `||`, of the same precedence number here.
+        if looser || other_logic || operator || code.is_if {
             format!("({})", code.text)
         } else {
             code.text.clone()
@@ -115,10 +117,25 @@ fn logical_text(op: Logic, a: &Code, b: &Code) -> String {
     format!("{} {} {}", part(a, false), op.symbol(), part(b, true))
 }
 
+/// Rust's integer type of a C type's width and sign; none for bool.
+fn rust_type(ty: CType) -> Option<&'static str> {
+    match ty {
+        CType::Bool => None,
+        CType::SignedChar => Some("i8"),
+        CType::UnsignedChar => Some("u8"),
+        CType::Short => Some("i16"),
+        CType::UnsignedShort => Some("u16"),
+        CType::Int => Some("i32"),
+        CType::Unsigned => Some("u32"),
+        CType::Long => Some("i64"),
+        CType::UnsignedLong => Some("u64"),
+    }
+}
+
 /// A literal's value, if the node is one (a number or a square's name).
 fn literal_value(node: &Node, body: &Body) -> Option<u64> {
     match &node.expr {
-        Expr::Number(value, _) => Some(*value),
+        Expr::Number(value, _, _) => Some(*value),
         Expr::Name(name) if body.index(name).is_none() => names::square(name),
         Expr::Call(name, arguments) if functions::function(name) == Some(Function::Identity) => {
             arguments.first().and_then(|argument| literal_value(argument, body))
@@ -132,7 +149,8 @@ impl Export<'_> {
     /// and the value is a chain of `|`, `^` or `&`, one operand a line.
     pub(super) fn value(&self, node: &Node, body: &Body, prefix: &str, suffix: &str) -> String {
         let text = self.top(node, body);
-        if 4 + prefix.len() + text.len() + suffix.len() <= LINE {
+        // Read as C, each operand has its type: the chain is written as one expression.
+        if 4 + prefix.len() + text.len() + suffix.len() <= LINE || self.as_typed {
             return text;
         }
         let Expr::Binary(op, ..) = &node.expr else { return text };
@@ -206,7 +224,7 @@ impl Export<'_> {
         }
     }
 
-    fn binary_text(&self, op: Binary, a: &Code, b: &Code) -> String {
+    pub(super) fn binary_text(&self, op: Binary, a: &Code, b: &Code) -> String {
         format!("{} {} {}", self.operand(a, op, false), op.symbol(), self.operand(b, op, true))
     }
 
@@ -281,7 +299,7 @@ impl Export<'_> {
         Code::atom(format!("{}({})", self.prefix.of(name), list.join(", ")))
     }
 
-    fn name(&self, name: &str, body: &Body) -> Code {
+    pub(super) fn name(&self, name: &str, body: &Body) -> Code {
         if let Some(written) = body.written(name) {
             return Code::atom(written.to_string());
         }
@@ -307,8 +325,12 @@ impl Export<'_> {
         }
     }
 
-    /// The node as C; `wide`: as a 64-bit word, whatever its place.
+    /// The node as C; `wide`: as a 64-bit word, whatever its place. A text read as C keeps
+    /// its own types ([`Export::c_as_typed`]).
     pub(super) fn c(&self, node: &Node, body: &Body, wide: bool) -> Code {
+        if self.as_typed {
+            return self.c_as_typed(node, body);
+        }
         let code = self.c_code(node, body);
         if wide {
             self.c_wide(code)
@@ -317,9 +339,9 @@ impl Export<'_> {
         }
     }
 
-    fn c_code(&self, node: &Node, body: &Body) -> Code {
+    pub(super) fn c_code(&self, node: &Node, body: &Body) -> Code {
         match &node.expr {
-            Expr::Number(value, radix) => self.literal(*value, *radix, String::new()),
+            Expr::Number(value, radix, _) => self.literal(*value, *radix, String::new()),
             Expr::Name(name) => self.name(name, body),
             Expr::Unary(Unary::Not, inner) if self.c(inner, body, false).class == Class::Loose => {
                 // `~` on a comparison's 0 or 1 is what GCC warns of (-Wbool-operation), even
@@ -372,6 +394,11 @@ impl Export<'_> {
                 code.op = Some(*op);
                 code
             }
+            // Every value here is a word: the cast's value is kept as one (an int's sign-extended).
+            Expr::Cast(ty, inner) => {
+                let operand = self.c(inner, body, false);
+                Code::new(format!("(uint64_t)({}){}", ty.name(), operand.tight()), UNARY, Class::Typed)
+            }
             // C's int 0 or 1, as a comparison gives.
             Expr::Logical(op, a, b) => {
                 let (a, b) = (self.c(a, body, false), self.c(b, body, false));
@@ -399,7 +426,9 @@ impl Export<'_> {
                     }
                 };
                 let text = format!("{} ? {} : {}", part(&condition), part(&then), part(&otherwise));
-                Code::new(text, SELECT, class)
+                let mut code = Code::new(text, SELECT, class);
+                code.is_if = true;
+                code
             }
             Expr::Call(name, arguments) => {
                 if let Some(index) = self.formula.program.functions.iter().position(|f| f.name == *name) {
@@ -419,11 +448,18 @@ impl Export<'_> {
                     Function::Geometry(geometry) => return self.geometry_call(geometry, arguments, body),
                     Function::Word(word) => word.definition(),
                 };
+                // Read as C, a count is the int C's builtins give (the helper's converted to one).
+                let count = self.as_typed && word.gives == Gives::Count;
                 match word.c {
+                    CSpelling::CastBuiltin(builtin) if self.as_typed => Code::atom(format!("{builtin}({})", first())),
                     CSpelling::CastBuiltin(builtin) => {
                         Code::new(format!("(uint64_t){builtin}({})", first()), UNARY, Class::Typed)
                     }
                     CSpelling::Builtin(builtin) => Code::atom(format!("{builtin}({})", first())),
+                    CSpelling::Helper { .. } | CSpelling::Bmi2 { .. } if count => {
+                        let call = self.helper_call(word.name(), arguments, body);
+                        Code::new(format!("(int){}", call.text), UNARY, Class::Typed)
+                    }
                     CSpelling::Helper { .. } | CSpelling::Bmi2 { .. } => self.helper_call(word.name(), arguments, body),
                 }
             }
@@ -442,7 +478,7 @@ impl Export<'_> {
                 Binary::And | Binary::Or | Binary::Xor => self.rust_typed(a, body) || self.rust_typed(b, body),
                 _ => true,
             },
-            Expr::Logical(..) => true,
+            Expr::Logical(..) | Expr::Cast(..) => true,
             Expr::Select(_, then, otherwise) => self.rust_typed(then, body) || self.rust_typed(otherwise, body),
             Expr::Call(name, arguments) => match functions::function(name) {
                 Some(Function::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
@@ -454,10 +490,13 @@ impl Export<'_> {
     /// The node as Rust; `typed`: it must have type u64 by itself (a method's receiver, a
     /// shift's left side).
     pub(super) fn rust(&self, node: &Node, body: &Body, typed: bool) -> Code {
+        if self.as_typed {
+            return self.rust_as_typed(node, body);
+        }
         match &node.expr {
             Expr::Number(..) | Expr::Name(_) => {
                 let mut code = match &node.expr {
-                    Expr::Number(value, radix) => self.literal(*value, *radix, String::new()),
+                    Expr::Number(value, radix, _) => self.literal(*value, *radix, String::new()),
                     Expr::Name(name) => self.name(name, body),
                     _ => Code::atom(String::new()),
                 };
@@ -512,6 +551,14 @@ impl Export<'_> {
                 Binary::Compare(_) => Code::atom(format!("u64::from({})", self.rust_comparison(*op, a, b, body))),
             },
             Expr::Logical(..) => Code::atom(format!("u64::from({})", self.rust_condition(node, body))),
+            // Every value here is a word: the cast's value is kept as one (an i32's sign-extended).
+            Expr::Cast(ty, inner) => {
+                let operand = self.rust(inner, body, true);
+                Code::atom(match rust_type(*ty) {
+                    Some(narrow) => format!("({} as {narrow} as u64)", operand.tight()),
+                    None => format!("u64::from({} != 0)", operand.tight()),
+                })
+            }
             Expr::Select(condition, then, otherwise) => {
                 let condition = self.rust_condition(condition, body);
                 let typed = typed && !self.rust_typed(node, body);
@@ -585,6 +632,9 @@ impl Export<'_> {
 
     /// An `if`'s condition: true when the value is not zero.
     pub(super) fn rust_condition(&self, node: &Node, body: &Body) -> String {
+        if self.as_typed {
+            return self.rust_typed_condition(node, body);
+        }
         match &node.expr {
             Expr::Binary(op, a, b) if op.comparison().is_some() => self.rust_comparison(*op, a, b, body),
             // Rust's && and || take bools and run the second only when C would.
@@ -597,6 +647,7 @@ impl Export<'_> {
                     | Expr::Unary(..)
                     | Expr::Binary(..)
                     | Expr::Select(..)
+                    | Expr::Cast(..)
                     | Expr::Call(..) => self.rust_condition(node, body),
                 };
                 format!("{} {} {}", part(a), op.symbol(), part(b))

@@ -23,6 +23,7 @@
 mod expression;
 mod helpers;
 mod naming;
+mod typed;
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -30,6 +31,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use self::naming::{all_uses, choose, helper_names, Body, Use, BOARDS, O, R, SQ};
+use super::ctype::{CType, Reading};
 use super::lex::{self, Token};
 use super::parse::Node;
 use super::parse::{Keyword, Statement};
@@ -149,6 +151,8 @@ struct Export<'f> {
     /// The loops around the statement being written, inside out: a Rust loop whose body holds
     /// a continue is labelled with its number (see [`Export::loop_statement`]).
     loops: Vec<Option<usize>>,
+    /// A text read as C: written with its own types ([`typed`]).
+    as_typed: bool,
 }
 
 impl<'f> Export<'f> {
@@ -159,13 +163,14 @@ impl<'f> Export<'f> {
         let mut functions: Vec<Body> = Vec::new();
         for function in &program.functions {
             let parameters = function.parameters.iter().map(|p| p.name.clone()).collect();
-            let mut body = Body::new(&function.body, parameters, &function_names, &mut uses);
+            let compiled = &formula.compiled.functions[functions.len()];
+            let mut body = Body::new((&function.body, compiled), parameters, &function_names, &mut uses);
             for &callee in &body.calls {
                 body.boards |= functions.get(callee).map_or(0, |f| f.boards);
             }
             functions.push(body);
         }
-        let mut main = Body::new(&program.main, Vec::new(), &function_names, &mut uses);
+        let mut main = Body::new((&program.main, &formula.compiled.main), Vec::new(), &function_names, &mut uses);
         for &callee in &main.calls {
             main.boards |= functions.get(callee).map_or(0, |f| f.boards);
         }
@@ -224,6 +229,7 @@ impl<'f> Export<'f> {
             anchors: Anchors::default(),
             out: String::new(),
             loops: Vec::new(),
+            as_typed: formula.reading() == Reading::C,
         };
         export.place_comments();
         export
@@ -269,12 +275,25 @@ impl<'f> Export<'f> {
         let entry = self.prefix.of("attacks");
         self.comment(0, &format!("{entry}(occupied, square): exported from Slider Lab's formula playground."));
         self.comment(0, "");
-        self.comment(0, "Every value is an unsigned 64-bit word: + - * wrap around, a shift or a rotation takes its");
-        self.comment(
-            0,
-            "amount mod 64, a comparison gives 1 or 0, and a bit scan of zero gives 64. The board's names:",
-        );
-        self.comment(0, "r = 1 << square is the slider's bit, sq = square its square (a1 = 0, h8 = 63), and");
+        if self.as_typed {
+            self.comment(0, "Read as C, as typed: each name keeps its type (one without a type is a 64-bit word), and");
+            self.comment(
+                0,
+                "what C leaves undefined is where the formula faults. A bit scan of zero gives 64. The board's",
+            );
+            self.comment(0, "names:");
+        } else {
+            self.comment(
+                0,
+                "Every value is an unsigned 64-bit word: + - * wrap around, a shift or a rotation takes its",
+            );
+            self.comment(
+                0,
+                "amount mod 64, a comparison gives 1 or 0, and a bit scan of zero gives 64. The board's names:",
+            );
+        }
+        let sq = if self.as_typed { "sq = square its square, an int" } else { "sq = square its square" };
+        self.comment(0, &format!("r = 1 << square is the slider's bit, {sq} (a1 = 0, h8 = 63), and"));
         self.comment(0, "o = occupied | r every piece on the board, the slider's own included.");
         if c {
             let calls_a_compiler_builtin = self.uses.iter().any(|use_| match use_ {
@@ -440,25 +459,34 @@ impl<'f> Export<'f> {
         self.comments_above(0, anchor, None);
         let beside = self.beside(anchor);
         let body = &self.functions[index];
+        let (c_returns, rust_returns) = (self.c_type_name(body.returns), self.rust_type_name(body.returns));
         let name = self.function_names[index].clone();
         let boards = body.boards;
         let mut parameters: Vec<String> = Vec::new();
         let c = self.lang == Lang::C;
+        let typed = self.as_typed;
         for board in Self::boards(boards) {
-            parameters.push(if c { format!("uint64_t {board}") } else { format!("{board}: u64") });
+            parameters.push(match (c, board) {
+                (true, "sq") if typed => "int sq".to_string(),
+                (true, _) => format!("uint64_t {board}"),
+                (false, "sq") if typed => "sq: i32".to_string(),
+                (false, _) => format!("{board}: u64"),
+            });
         }
         for parameter in 0..body.parameters {
             let written = &body.written[parameter];
             parameters.push(match self.lang {
-                Lang::C => format!("uint64_t {written}"),
-                Lang::Rust if body.writes[parameter] > 0 => format!("mut {written}: u64"),
-                Lang::Rust => format!("{written}: u64"),
+                Lang::C => format!("{} {written}", self.c_type_name(body.types[parameter])),
+                Lang::Rust if body.writes[parameter] > 0 => {
+                    format!("mut {written}: {}", self.rust_type_name(body.types[parameter]))
+                }
+                Lang::Rust => format!("{written}: {}", self.rust_type_name(body.types[parameter])),
             });
         }
         match self.lang {
             Lang::C => {
                 let list = if parameters.is_empty() { "void".to_string() } else { parameters.join(", ") };
-                self.line(0, &format!("static inline uint64_t {name}({list}){beside}"));
+                self.line(0, &format!("static inline {c_returns} {name}({list}){beside}"));
                 self.line(0, "{");
             }
             Lang::Rust => {
@@ -478,7 +506,7 @@ impl<'f> Export<'f> {
                     let why = if self.called[index] { "" } else { NOT_CALLED };
                     self.line(0, &format!("#[allow({})]{why}", allow.join(", ")));
                 }
-                self.line(0, &format!("fn {name}({}) -> u64 {{{beside}", parameters.join(", ")));
+                self.line(0, &format!("fn {name}({}) -> {rust_returns} {{{beside}", parameters.join(", ")));
             }
         }
         self.body(index);
@@ -526,7 +554,15 @@ impl<'f> Export<'f> {
             self.line(1, if c { "uint64_t r = UINT64_C(1) << square;" } else { "let r: u64 = 1 << square;" });
         }
         if boards & SQ != 0 {
-            self.line(1, if c { "uint64_t sq = square;" } else { "let sq = u64::from(square);" });
+            self.line(
+                1,
+                match (c, self.as_typed) {
+                    (true, true) => "int sq = (int)square;",
+                    (true, false) => "uint64_t sq = square;",
+                    (false, true) => "let sq = square as i32;",
+                    (false, false) => "let sq = u64::from(square);",
+                },
+            );
         }
         if boards & O != 0 {
             self.line(1, if c { "uint64_t o = occupied | r;" } else { "let o = occupied | r;" });
@@ -542,6 +578,33 @@ impl<'f> Export<'f> {
         let after = core::mem::take(&mut self.comments.after);
         self.comment_block(1, &after, last, None);
         self.line(0, "}");
+    }
+
+    /// Rust's type of a value of `ty`: its own, read as C; else the 64-bit word.
+    fn rust_type_name(&self, ty: CType) -> &'static str {
+        if self.as_typed {
+            typed::rust_name(ty)
+        } else {
+            "u64"
+        }
+    }
+
+    /// A statement's value, where it is given to a name or returned as a value of `ty`: Rust
+    /// converts only where told to, so a text read as C has its conversion written out.
+    fn value_of_type(&self, node: &Node, body: &Body, (prefix, beside): (&str, &str), ty: CType) -> String {
+        match (self.lang, self.as_typed) {
+            (Lang::Rust, true) => self.rust_converted(node, body, ty).text,
+            (Lang::C, _) | (Lang::Rust, false) => self.value(node, body, prefix, beside),
+        }
+    }
+
+    /// How C declares a value of `ty`: with its own type, read as C; else the 64-bit word.
+    fn c_type_name(&self, ty: CType) -> &'static str {
+        if self.as_typed {
+            typed::c_name(ty)
+        } else {
+            "uint64_t"
+        }
     }
 
     fn body_ref(&self, index: usize) -> &Body<'f> {
@@ -606,21 +669,25 @@ impl<'f> Export<'f> {
                 if body.reads[slot] == 0 && body.last_write[slot] == Some(at) && c && indent == 1 {
                     discard = Some(format!("(void){written}; // The formula does not read it."));
                 }
+                let ty = body.types[slot];
+                let rust_type = self.rust_type_name(ty);
                 let prefix = match (self.lang, first) {
-                    (Lang::C, true) => format!("uint64_t {written} = "),
-                    (Lang::Rust, true) if body.writes[slot] > 1 => format!("let mut {written}: u64 = "),
-                    (Lang::Rust, true) => format!("let {written}: u64 = "),
+                    (Lang::C, true) => format!("{} {written} = ", self.c_type_name(ty)),
+                    (Lang::Rust, true) if body.writes[slot] > 1 => format!("let mut {written}: {rust_type} = "),
+                    (Lang::Rust, true) => format!("let {written}: {rust_type} = "),
                     (_, false) => format!("{written} = "),
                 };
-                format!("{prefix}{};", self.value(value, body, &prefix, beside))
+                format!("{prefix}{};", self.value_of_type(value, body, (&prefix, beside), ty))
             }
             // A return inside an if's branch (indented under it) ends the function there.
-            Statement::Return(value) if indent > 1 => format!("return {};", self.value(value, body, "return ", beside)),
+            Statement::Return(value) if indent > 1 => {
+                format!("return {};", self.value_of_type(value, body, ("return ", beside), body.returns))
+            }
             Statement::Return(value) | Statement::Bare(value) if last => {
                 if c {
-                    format!("return {};", self.value(value, body, "return ", beside))
+                    format!("return {};", self.value_of_type(value, body, ("return ", beside), body.returns))
                 } else {
-                    self.value(value, body, "", beside)
+                    self.value_of_type(value, body, ("", beside), body.returns)
                 }
             }
             Statement::Return(value) | Statement::Bare(value) => {
@@ -716,10 +783,12 @@ impl Export<'_> {
             let written = body.written.get(slot).cloned().unwrap_or_else(|| name.clone());
             let writes: usize = lists.iter().map(|list| most_writes_on_a_path(name, list)).max().unwrap_or(0);
             lines.push(match self.lang {
-                Lang::C => format!("uint64_t {written};"),
+                Lang::C => format!("{} {written};", self.c_type_name(body.types[slot])),
                 // Assigned once on each path, Rust's own check finds it assigned before it is read.
-                Lang::Rust if writes > 1 || repeats => format!("let mut {written}: u64;"),
-                Lang::Rust => format!("let {written}: u64;"),
+                Lang::Rust if writes > 1 || repeats => {
+                    format!("let mut {written}: {};", self.rust_type_name(body.types[slot]))
+                }
+                Lang::Rust => format!("let {written}: {};", self.rust_type_name(body.types[slot])),
             });
         }
         lines

@@ -7,6 +7,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{Lang, Prefix};
+use crate::compile;
+use crate::ctype::CType;
 use crate::functions::{self, CSpelling, Function, Geometry, RustSpelling, WordFunction};
 use crate::names::{self, BoardName, DIRECTIONS};
 use crate::parse::{Expr, Node, Statement};
@@ -240,11 +242,14 @@ pub(super) struct Body<'p> {
     pub(super) calls: Vec<usize>,
     /// The names as written in the target language, one for each of `names`.
     pub(super) written: Vec<String>,
+    /// Each name's C type, and the body's value's, as the compiler gave them.
+    pub(super) types: Vec<CType>,
+    pub(super) returns: CType,
 }
 
 impl<'p> Body<'p> {
     pub(super) fn new(
-        statements: &'p [Statement],
+        (statements, compiled): (&'p [Statement], &compile::Body),
         parameters: Vec<String>,
         functions: &[String],
         uses: &mut Vec<Use>,
@@ -259,6 +264,14 @@ impl<'p> Body<'p> {
             }
         });
         let count = names.len();
+        // A name's type is its first slot's (a name the compiler made again keeps its type).
+        let types: Vec<CType> = names
+            .iter()
+            .map(|name| {
+                let slot = compiled.names.iter().position(|n| n == name);
+                slot.and_then(|slot| compiled.types.get(slot)).copied().unwrap_or(CType::WORD)
+            })
+            .collect();
         let mut body = Body {
             statements,
             names,
@@ -270,6 +283,8 @@ impl<'p> Body<'p> {
             boards: 0,
             calls: Vec::new(),
             written: Vec::new(),
+            types,
+            returns: compiled.returns,
         };
         // A value not read yet: the parameters' from the start.
         let mut unread: Vec<bool> = (0..count).map(|index| index < parameters).collect();
@@ -315,7 +330,7 @@ impl<'p> Body<'p> {
                     }
                 }
             },
-            Expr::Unary(_, inner) => self.walk(inner, functions, uses, read),
+            Expr::Unary(_, inner) | Expr::Cast(_, inner) => self.walk(inner, functions, uses, read),
             Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => {
                 self.walk(a, functions, uses, read);
                 self.walk(b, functions, uses, read);

@@ -14,6 +14,8 @@
 //! itself, and its dependency on decision diagrams, comes with the `prove` feature.
 
 #[cfg(feature = "prove")]
+mod c_arith;
+#[cfg(feature = "prove")]
 mod compare;
 mod comparison;
 #[cfg(feature = "prove")]

@@ -7,10 +7,12 @@ use alloc::vec::Vec;
 
 use super::super::check::{OwnSquare, Target};
 use super::super::compile::{Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
+use super::super::ctype::Arith;
 use super::super::functions::{AtZero, Symbolic, WordFunction};
 use super::super::names::BoardName;
 use super::super::operators::Kind;
 use super::super::parse::{Binary, Logic, Unary};
+use super::c_arith;
 use super::words::{Builder, Built, OutOfNodes, Word};
 use super::BlowUp;
 use biodivine_lib_bdd::Bdd;
@@ -194,7 +196,7 @@ struct Exit {
 
 fn children(code: &Code) -> Vec<&Code> {
     match code {
-        Code::Unary(_, a, _) | Code::Mask(_, a, _) => alloc::vec![&**a],
+        Code::Unary(_, a, _) | Code::Mask(_, a, _) | Code::Convert(_, a) => alloc::vec![&**a],
         Code::Binary(_, a, b, _, _) | Code::Logical(_, a, b, _) => alloc::vec![&**a, &**b],
         Code::Select(c, a, b, _) => alloc::vec![&**c, &**a, &**b],
         Code::Function(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
@@ -218,6 +220,13 @@ fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
     let calls_one = match code {
         Code::Mask(..) => return true,
         Code::Function(called, ..) if called.at_zero == AtZero::Undefined => return true,
+        // A zero divisor; and read as C, what overflows or shifts too far.
+        Code::Binary(op, .., site) => {
+            op.definition().kind == Kind::Division
+                || site.arith != Arith::Lab
+                    && !matches!(op, Binary::And | Binary::Or | Binary::Xor | Binary::Compare(_))
+        }
+        Code::Unary(op, _, site) => site.arith != Arith::Lab && *op == Unary::Negate,
         Code::Call(index, ..) => {
             depth < 32
                 && compiled.functions[*index]
@@ -231,10 +240,9 @@ fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
         | Code::Square(_)
         | Code::Local(..)
         | Code::Board(_)
-        | Code::Unary(..)
-        | Code::Binary(..)
         | Code::Select(..)
         | Code::Logical(..)
+        | Code::Convert(..)
         | Code::Function(..) => false,
     };
     calls_one || children(code).into_iter().any(|child| can_fault(child, compiled, depth))
@@ -437,6 +445,21 @@ impl Machine<'_, '_> {
             Code::Board(BoardName::Occupied) => self.occupied.clone(),
             Code::Board(BoardName::Sliders) => self.sliders.clone(),
             Code::Board(BoardName::Square) => self.square.clone(),
+            Code::Unary(op, inner, site) if site.arith != Arith::Lab => {
+                let a = self.eval(inner, base, guard)?;
+                let checked = c_arith::unary(self.builder, *op, site.arith.ty(), &a);
+                self.checked(site, checked, guard)?
+            }
+            Code::Binary(op, lhs, rhs, _, site) if site.arith != Arith::Lab => {
+                let a = self.eval(lhs, base, guard)?;
+                let b = self.eval(rhs, base, guard)?;
+                let checked = c_arith::binary(self.builder, *op, site.arith.ty(), &a, &b);
+                self.checked(site, checked, guard)?
+            }
+            Code::Convert(ty, inner) => {
+                let a = self.eval(inner, base, guard)?;
+                c_arith::convert(self.builder, *ty, &a)?
+            }
             Code::Unary(op, inner, site) => {
                 let a = self.eval(inner, base, guard)?;
                 let value = self.unary(*op, &a);
@@ -528,8 +551,16 @@ impl Machine<'_, '_> {
         self.eval(code, base, guard)
     }
 
+    /// A C operation's value; the boards of `guard` on which it is undefined fault.
+    fn checked(&mut self, site: &Site, checked: Built<c_arith::Checked>, guard: &Bdd) -> Built<Word> {
+        let (value, undefined) = self.at(site, checked)?;
+        let faulting = self.builder.and(guard, &undefined)?;
+        self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
+        Ok(value)
+    }
+
     /// Notes the innermost operation whose diagrams ran out of nodes.
-    fn at(&mut self, site: &Site, value: Built<Word>) -> Built<Word> {
+    fn at<T>(&mut self, site: &Site, value: Built<T>) -> Built<T> {
         if value.is_err() && self.blew_up.is_none() {
             self.blew_up = Some(site.clone());
         }

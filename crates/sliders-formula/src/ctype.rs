@@ -1,0 +1,312 @@
+//! C's integer types, as GCC and Clang give them on 64-bit Linux (LP64), and what C's
+//! arithmetic does with them: integer promotion, the usual arithmetic conversions, and the
+//! operations whose result is undefined. A text read as C ([`Reading::C`]) computes with these;
+//! the lab's short form reads every value as an unsigned 64-bit word.
+//!
+//! A value of any type is kept in a 64-bit word in one way only: a signed type's value
+//! sign-extended, an unsigned one's zero-extended. So converting any value to an unsigned
+//! 64-bit type leaves its word as it is, and `&`, `|`, `^` of two values of one type give a
+//! value of that type without a conversion.
+
+use alloc::format;
+use alloc::string::String;
+
+/// Which meaning a text has.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Reading {
+    /// The lab's short form: every value an unsigned 64-bit word, a shift's amount taken mod 64.
+    #[default]
+    Lab,
+    /// C's: each value of its type, a literal of the type C gives it, undefined behaviour a fault.
+    C,
+}
+
+/// An integer type of C on LP64. `long long` is `long`'s width and meaning here, and plain
+/// `char` is signed, as on x86-64.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CType {
+    Bool,
+    SignedChar,
+    UnsignedChar,
+    Short,
+    UnsignedShort,
+    Int,
+    Unsigned,
+    Long,
+    UnsignedLong,
+}
+
+impl CType {
+    /// The lab's word, and C's `U64` / `uint64_t` / `unsigned long long`.
+    pub const WORD: CType = CType::UnsignedLong;
+
+    // Never inlined: rustc 1.95 at opt-level 3 miscompiled this match inlined beside
+    // `promoted()` (a byte of 2, `UnsignedChar`, gave 32 in the export's comparisons); as a call
+    // it is right. tests/c_meaning.rs would find it again.
+    #[inline(never)]
+    pub const fn bits(self) -> u32 {
+        match self {
+            CType::Bool => 1,
+            CType::SignedChar | CType::UnsignedChar => 8,
+            CType::Short | CType::UnsignedShort => 16,
+            CType::Int | CType::Unsigned => 32,
+            CType::Long | CType::UnsignedLong => 64,
+        }
+    }
+
+    pub const fn signed(self) -> bool {
+        match self {
+            CType::SignedChar | CType::Short | CType::Int | CType::Long => true,
+            CType::Bool | CType::UnsignedChar | CType::UnsignedShort | CType::Unsigned | CType::UnsignedLong => false,
+        }
+    }
+
+    /// As C spells it, in a cast or a message.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CType::Bool => "bool",
+            CType::SignedChar => "signed char",
+            CType::UnsignedChar => "unsigned char",
+            CType::Short => "short",
+            CType::UnsignedShort => "unsigned short",
+            CType::Int => "int",
+            CType::Unsigned => "unsigned",
+            CType::Long => "long long",
+            CType::UnsignedLong => "unsigned long long",
+        }
+    }
+
+    /// Integer promotion: a type narrower than `int` computes as `int` (all its values fit).
+    pub const fn promoted(self) -> CType {
+        if self.bits() < 32 {
+            CType::Int
+        } else {
+            self
+        }
+    }
+
+    /// The usual arithmetic conversions: the type both operands of `+`, `&`, `<`, … take.
+    pub const fn common(a: CType, b: CType) -> CType {
+        let (a, b) = (a.promoted(), b.promoted());
+        match (a, b) {
+            _ if a.bits() == b.bits() && a.signed() == b.signed() => a,
+            // Of one signedness, the wider.
+            _ if a.signed() == b.signed() => {
+                if a.bits() > b.bits() {
+                    a
+                } else {
+                    b
+                }
+            }
+            // An unsigned type at least as wide wins; a wider signed one holds every value of
+            // the narrower unsigned one (long and unsigned int).
+            _ => {
+                let (signed, unsigned) = if a.signed() { (a, b) } else { (b, a) };
+                if unsigned.bits() >= signed.bits() {
+                    unsigned
+                } else {
+                    signed
+                }
+            }
+        }
+    }
+
+    /// A value converted to this type: for an unsigned type the value mod 2^bits; for a signed
+    /// one the same bits read with a sign (GCC's choice where C leaves it to the compiler); for
+    /// bool, whether it is nonzero.
+    pub const fn convert(self, value: u64) -> u64 {
+        let bits = self.bits();
+        match self {
+            CType::Bool => (value != 0) as u64,
+            _ if bits == 64 => value,
+            _ if self.signed() => (((value << (64 - bits)) as i64) >> (64 - bits)) as u64,
+            _ => value & ((1 << bits) - 1),
+        }
+    }
+
+    /// Whether the word holds a value of this type as it keeps one.
+    pub const fn holds(self, value: u64) -> bool {
+        self.convert(value) == value
+    }
+
+    /// The word of a value read as a number of this type: "-3", "4294967295".
+    pub fn show(self, value: u64) -> String {
+        if self.signed() {
+            format!("{}", value as i64)
+        } else {
+            format!("{value}")
+        }
+    }
+
+    /// The largest value, for messages.
+    pub const fn largest(self) -> u64 {
+        match self {
+            CType::Bool => 1,
+            _ if self.signed() => (1u64 << (self.bits() - 1)) - 1,
+            _ if self.bits() == 64 => u64::MAX,
+            _ => (1u64 << self.bits()) - 1,
+        }
+    }
+
+    /// The type of a literal, as C gives it: a decimal one without a suffix the first of
+    /// `int`, `long` that holds it; a hex or binary one may also be unsigned; `U` makes it
+    /// unsigned, `L`/`LL` at least `long`.
+    pub const fn of_literal(value: u64, decimal: bool, suffix: Suffix) -> CType {
+        let fits_int = value <= i32::MAX as u64;
+        let fits_unsigned = value <= u32::MAX as u64;
+        let fits_long = value <= i64::MAX as u64;
+        match suffix {
+            Suffix::None if fits_int => CType::Int,
+            Suffix::None if !decimal && fits_unsigned => CType::Unsigned,
+            Suffix::None | Suffix::Long if fits_long => CType::Long,
+            Suffix::Unsigned if fits_unsigned => CType::Unsigned,
+            // GCC gives a decimal past long's largest `unsigned long`, with a warning.
+            Suffix::None | Suffix::Long | Suffix::Unsigned | Suffix::UnsignedLong => CType::UnsignedLong,
+        }
+    }
+
+    /// The type named by the words of a declaration, a parameter or a cast (`unsigned long
+    /// long`, `const int`, `uint8_t`), after typedefs are replaced; `None` for a Rust type or
+    /// `let`, which keep the lab's word.
+    pub fn of_words(words: &str) -> Result<Option<CType>, String> {
+        let mut signedness: Option<bool> = None;
+        let (mut char_, mut short, mut int, mut longs, mut bool_) = (0, 0, 0, 0, 0);
+        let mut named: Option<CType> = None;
+        let mut any = false;
+        for word in words.split(' ') {
+            match word {
+                "const" | "static" | "inline" | "volatile" | "register" | "extern" | "" => continue,
+                "mut" | "u64" => return Ok(None),
+                "signed" => signedness = Some(true),
+                "unsigned" => signedness = Some(false),
+                "char" => char_ += 1,
+                "short" => short += 1,
+                "int" => int += 1,
+                "long" => longs += 1,
+                "bool" | "_Bool" => bool_ += 1,
+                "__int64" => longs += 1,
+                "U64" | "uint64_t" | "Bitboard" | "size_t" => named = Some(CType::UnsignedLong),
+                "int64_t" => named = Some(CType::Long),
+                "uint32_t" => named = Some(CType::Unsigned),
+                "int32_t" => named = Some(CType::Int),
+                "uint16_t" => named = Some(CType::UnsignedShort),
+                "int16_t" => named = Some(CType::Short),
+                "uint8_t" => named = Some(CType::UnsignedChar),
+                "int8_t" => named = Some(CType::SignedChar),
+                other => return Err(format!("{other} is not an integer type the lab knows")),
+            }
+            any = true;
+        }
+        let basic = char_ + short + int.min(1) + longs.min(1) + bool_;
+        let ty = match (named, signedness) {
+            (Some(ty), None) if basic == 0 => ty,
+            (Some(_), _) => return Err(format!("{words} names two types")),
+            (None, _) if !any => return Ok(None),
+            (None, signed) => {
+                let signed = signed.unwrap_or(true);
+                match (char_, short, longs, bool_) {
+                    (0, 0, 0, 1) if signedness.is_none() && int == 0 => CType::Bool,
+                    (1, 0, 0, 0) if int == 0 => {
+                        if signed {
+                            CType::SignedChar
+                        } else {
+                            CType::UnsignedChar
+                        }
+                    }
+                    (0, 1, 0, 0) if int <= 1 => {
+                        if signed {
+                            CType::Short
+                        } else {
+                            CType::UnsignedShort
+                        }
+                    }
+                    (0, 0, 0, 0) if int <= 1 => {
+                        if signed {
+                            CType::Int
+                        } else {
+                            CType::Unsigned
+                        }
+                    }
+                    (0, 0, 1 | 2, 0) if int <= 1 => {
+                        if signed {
+                            CType::Long
+                        } else {
+                            CType::UnsignedLong
+                        }
+                    }
+                    _ => return Err(format!("{words} is not a type C has")),
+                }
+            }
+        };
+        Ok(Some(ty))
+    }
+}
+
+/// A literal's suffix, as far as it changes the literal's type.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Suffix {
+    #[default]
+    None,
+    /// `U`
+    Unsigned,
+    /// `L`, `LL`
+    Long,
+    /// `UL`, `ULL`, and Rust's `u64`
+    UnsignedLong,
+}
+
+impl Suffix {
+    pub fn of(letters: &str) -> Option<Suffix> {
+        match letters.to_ascii_lowercase().as_str() {
+            "" => Some(Suffix::None),
+            "u" => Some(Suffix::Unsigned),
+            "l" | "ll" => Some(Suffix::Long),
+            "ul" | "ull" | "lu" | "llu" | "u64" => Some(Suffix::UnsignedLong),
+            _ => None,
+        }
+    }
+
+    /// As C writes it after the digits.
+    pub const fn spelling(self) -> &'static str {
+        match self {
+            Suffix::None => "",
+            Suffix::Unsigned => "U",
+            Suffix::Long => "LL",
+            Suffix::UnsignedLong => "ULL",
+        }
+    }
+}
+
+/// How an operation computes: on the lab's 64-bit words, or as C does on values of a type
+/// (for a comparison, the type both operands were converted to).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Arith {
+    #[default]
+    Lab,
+    C(CType),
+}
+
+impl Arith {
+    /// The type it computes in: the word, for the lab's.
+    pub const fn ty(self) -> CType {
+        match self {
+            Arith::Lab => CType::WORD,
+            Arith::C(ty) => ty,
+        }
+    }
+}
+
+/// Whether converting a value of `from` to `to` leaves its word as it is: every value of
+/// `from` is one of `to`, or `to` is an unsigned 64-bit type, whose conversion of a kept word
+/// is the word itself.
+pub const fn converts_unchanged(from: CType, to: CType) -> bool {
+    let same = from.bits() == to.bits() && from.signed() == to.signed();
+    let word = to.bits() == 64 && !to.signed();
+    let wider = match (from.signed(), to.signed()) {
+        (false, false) => from.bits() <= to.bits(),
+        (true, true) => from.bits() <= to.bits(),
+        (false, true) => from.bits() < to.bits(),
+        (true, false) => false,
+    };
+    (same || word || wider) && !matches!(to, CType::Bool) || matches!((from, to), (CType::Bool, CType::Bool))
+}
