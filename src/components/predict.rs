@@ -45,6 +45,11 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                     answer_grid(answer.bits, None, step.order, on_action),
                 ),
                 Value::Number(_) if step.op.gives_truth() => (truth_question(step), yes_or_no(on_action)),
+                // A signed number may be below zero: a field that takes a minus sign.
+                Value::Signed(_) => (
+                    format!("Your turn: what number is {caption}? It may be below zero."),
+                    number_field(answer, error, "text", on_action),
+                ),
                 Value::Number(_) => match step.result_square() {
                     Some(_) => (
                         format!("Your turn: which square is {caption}? Its name or its index, 0 (a1) to 63 (h8)."),
@@ -73,7 +78,7 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                         Value::Number(_) if step.result_square().is_some() => {
                             format!("{caption}: your answer, a square or its index")
                         }
-                        Value::Number(_) => format!("{caption}: your answer"),
+                        Value::Number(_) | Value::Signed(_) => format!("{caption}: your answer"),
                     },
                     false,
                 ),
@@ -129,10 +134,14 @@ pub fn answer_area(step: &Step, asked: Asked, on_action: &Callback<Action>) -> A
                         false => (Html::default(), format!("Not {}: {caption} is {}.", named(given), named(truth))),
                     }
                 }
+                (Value::Signed(given), Value::Signed(truth)) => match given == truth {
+                    true => (Html::default(), format!("Right: {truth}.")),
+                    false => (Html::default(), format!("Not {given}: {caption} is {truth}.")),
+                },
                 // An answer of the other kind is never graded (`Predict::grade`).
-                (Value::Board(_), Value::Number(_)) | (Value::Number(_), Value::Board(_)) => {
-                    (Html::default(), String::new())
-                }
+                (Value::Board(_), Value::Number(_) | Value::Signed(_))
+                | (Value::Number(_), Value::Board(_) | Value::Signed(_))
+                | (Value::Signed(_), Value::Board(_) | Value::Number(_)) => (Html::default(), String::new()),
             };
             // The marks' key, once some square is marked wrong.
             let key = (wrong > 0 && matches!(answer, Value::Board(_))).then(|| {

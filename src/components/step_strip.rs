@@ -28,6 +28,7 @@ pub fn step_strip(props: &StepStripProps) -> Html {
             }
             Value::Board(board) => html! { <MiniGrid {board} /> },
             Value::Number(n) => html! { <span class="chip-number">{ n }</span> },
+            Value::Signed(n) => html! { <span class="chip-number">{ n }</span> },
         };
         let class = class_names(&[
             Some("chip"),

@@ -60,7 +60,8 @@ fn operand(value: Value, caption: &str, marks: &Marks, result: bool) -> Html {
                 borrow={marks.borrow} cursor={marks.cursor} value_hook={result} />
             }
         }
-        Value::Number(n) => {
+        Value::Number(_) | Value::Signed(_) => {
+            let n = value;
             let text = if marks.pending() { "…".to_string() } else { n.to_string() };
             html! {
                 <figure class="grid-figure number-figure">

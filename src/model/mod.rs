@@ -1107,6 +1107,7 @@ mod tests {
                 .chain([Action::Predict(PredictAction::Release)])
                 .collect(),
             sliders::Value::Number(n) => vec![Action::Predict(PredictAction::Type(n.to_string()))],
+            sliders::Value::Signed(n) => vec![Action::Predict(PredictAction::Type(n.to_string()))],
         }
     }
 

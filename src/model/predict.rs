@@ -112,6 +112,15 @@ impl Predict {
                 };
                 Outcome::Checked { answer: Value::Number(given), wrong: u32::from(given != n) }
             }
+            // A number of C's signed types, which may be below zero.
+            Value::Signed(n) => {
+                let text = answer.number.trim();
+                let given = match text.strip_prefix('-') {
+                    Some(magnitude) => read_number(magnitude).map(|m| (m as i64).wrapping_neg())?,
+                    None => read_number(text)? as i64,
+                };
+                Outcome::Checked { answer: Value::Signed(given), wrong: u32::from(given != n) }
+            }
         })
     }
 }
@@ -165,6 +174,18 @@ mod tests {
         assert_eq!(number("28"), Ok(Outcome::Checked { answer: Value::Number(28), wrong: 1 }));
         assert!(number("").unwrap_err().starts_with("Type the result first"));
         assert!(number("d4").unwrap_err().contains("\"d4\" is not a number"));
+    }
+
+    /// A formula read as C shows an int below zero with its sign: the answer may have one.
+    #[test]
+    fn a_signed_number_is_taken_with_its_sign() {
+        let signed =
+            |text: &str| Predict::grade(&Answer { number: text.into(), ..Answer::default() }, Value::Signed(-3), None);
+        assert_eq!(signed("-3"), Ok(Outcome::Checked { answer: Value::Signed(-3), wrong: 0 }));
+        assert_eq!(signed(" -0x3 "), Ok(Outcome::Checked { answer: Value::Signed(-3), wrong: 0 }));
+        assert_eq!(signed("3"), Ok(Outcome::Checked { answer: Value::Signed(3), wrong: 1 }));
+        assert!(signed("-").unwrap_err().starts_with("Type the result first"));
+        assert!(signed("minus 3").unwrap_err().contains("is not a number"));
     }
 
     #[test]

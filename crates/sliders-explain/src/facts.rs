@@ -140,9 +140,9 @@ pub(crate) fn range(low: u32, high: u32) -> u64 {
 /// True for a bit operation of a formula on a number (`sq & 7`, `bsf(d4)`, `popcount(sq)`):
 /// its bits are a number's, not squares, and are said by number.
 pub fn on_a_number(step: &Step) -> bool {
-    let lhs_number = matches!(step.lhs, Value::Number(_));
-    let rhs_number = matches!(step.rhs, Some(Value::Number(_)));
-    let result_number = matches!(step.result, Value::Number(_));
+    let lhs_number = matches!(step.lhs, Value::Number(_) | Value::Signed(_));
+    let rhs_number = matches!(step.rhs, Some(Value::Number(_) | Value::Signed(_)));
+    let result_number = matches!(step.result, Value::Number(_) | Value::Signed(_));
     let on_a_number = match step.op {
         Op::And | Op::Or | Op::Xor | Op::Pext | Op::Pdep => lhs_number || rhs_number,
         // A shift's and a rotation's amount is a number in every formula; what moves is the first.

@@ -22,6 +22,13 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
     if !step.place.is_typed() {
         return None;
     }
+    // Read as C, an operation of a type narrower than 64 bits, or signed, is said as that
+    // type's numbers.
+    if let Some(int) = step.int {
+        if let Some(said) = crate::typed::describe(step, a, int) {
+            return Some(said);
+        }
+    }
     if crate::facts::on_a_number(step) {
         return Some(numbers(step, a, b));
     }
@@ -178,7 +185,7 @@ fn division(a: &str, step: &Step) -> Option<String> {
     let Some(Value::Number(y)) = step.rhs else { return None };
     let (x, z) = (value_of(step.lhs), value_of(step.result));
     let read = match step.lhs {
-        Value::Number(_) => String::new(),
+        Value::Number(_) | Value::Signed(_) => String::new(),
         Value::Board(_) => format!("{a}, read as one 64-bit number, is {x}. "),
     };
     let quotient = step.op == Op::Div;
@@ -206,6 +213,7 @@ fn past_two_to_the_64() -> String {
 fn value_of(value: Value) -> u64 {
     match value {
         Value::Number(n) => n,
+        Value::Signed(n) => n as u64,
         Value::Board(board) => board.0,
     }
 }
@@ -216,12 +224,19 @@ fn numbers(step: &Step, a: &str, b: &str) -> String {
     // A shift's or rotation's second operand is its amount; a constant says its number itself.
     let amount = matches!(step.op, Op::RotateLeft | Op::RotateRight | Op::Shl | Op::Shr);
     for (name, value) in [(a, Some(step.lhs)), (b, step.rhs.filter(|_| !amount))] {
-        if let (Some(Value::Number(n)), false) = (value, name.starts_with("the constant")) {
+        let number = match value {
+            Some(Value::Number(n)) => Some(n),
+            Some(Value::Signed(n)) => u64::try_from(n).ok(),
+            Some(Value::Board(_)) | None => None,
+        };
+        if let (Some(n), false) = (number, name.starts_with("the constant")) {
             text.push_str(&format!("{name} is {}: a number, not a set of squares. ", in_digits(n)));
         }
     }
     let result = match step.result {
         Value::Number(n) => format!("{n} ({})", digits(n)),
+        Value::Signed(n) if n >= 0 => format!("{n} ({})", digits(n as u64)),
+        Value::Signed(n) => format!("{n}"),
         Value::Board(board) => format!("{board}"),
     };
     text.push_str(&format!("{} = {result}.", step.expression()));
@@ -247,6 +262,7 @@ fn digits(n: u64) -> String {
 fn text_of(value: Value) -> String {
     match value {
         Value::Number(n) => format!("{n}"),
+        Value::Signed(n) => format!("{n}"),
         Value::Board(board) => format!("{board}"),
     }
 }
@@ -255,6 +271,7 @@ fn text_of(value: Value) -> String {
 fn described(value: Value) -> String {
     match value {
         Value::Number(n) => format!("{n}"),
+        Value::Signed(n) => format!("{n}"),
         Value::Board(board) if board.is_empty() => String::from("the empty set"),
         Value::Board(board) if board.count() <= 8 => format!("{} ({})", board, square_list(board)),
         Value::Board(board) => format!("{board}, {} one bits", board.count()),

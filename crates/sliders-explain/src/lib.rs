@@ -22,4 +22,5 @@ pub mod marks;
 pub mod narration;
 pub mod operands;
 pub mod sentences;
+mod typed;
 pub mod words;

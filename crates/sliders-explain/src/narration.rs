@@ -118,6 +118,7 @@ pub fn announcement(step: &Step, index: usize, count: usize, board: &Board) -> S
             }
         }
         Value::Number(number) => format!("value {number}"),
+        Value::Signed(number) => format!("value {number}"),
     };
     let borrow = match (step.op, step.lhs, step.rhs, step.result) {
         (Op::Sub, Value::Board(a), Some(Value::Board(b)), Value::Board(difference)) => {
@@ -220,6 +221,7 @@ fn say_values(step: &Step, board: &Board) -> String {
     let result = step.result.board().unwrap_or_default();
     let found = match step.result {
         Value::Number(n) => n,
+        Value::Signed(n) => n as u64,
         Value::Board(_) => 0,
     };
     // The operands by the names the label gives them: "potential_blockers", "2r"; "a" and "b" for long ones.

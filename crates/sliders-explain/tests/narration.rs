@@ -495,6 +495,7 @@ fn check_announcement(step: &Step, index: usize, count: usize, board: &Board, co
             assert!(rest.starts_with(&expected), "{context}: expected {expected:?}: {text}");
         }
         Value::Number(number) => assert!(rest.starts_with(&format!("value {number}")), "{context}: {text}"),
+        Value::Signed(number) => assert!(rest.starts_with(&format!("value {number}")), "{context}: {text}"),
     }
     if step.op != Op::Sub {
         assert!(!text.has(phrase!("borrow")), "{context}: {text}");

@@ -1165,11 +1165,14 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             let otherwise_cost = calls.cost - before - then_cost;
             calls.cost = before + then_cost.max(otherwise_cost) + 1;
             let ty = if reading == Reading::C { CType::common(then_type, otherwise_type) } else { CType::WORD };
+            // The choice's type: its value is shown as one of it.
+            let mut site = site(node, scope, label(), bound.as_deref());
+            site.arith = arith(reading, ty);
             let code = Code::Select(
                 Box::new(condition),
                 Box::new(convert(then, then_type, ty, reading)),
                 Box::new(convert(otherwise, otherwise_type, ty, reading)),
-                site(node, scope, label(), bound.as_deref()),
+                site,
             );
             (code, ty)
         }

@@ -287,6 +287,17 @@ pub enum Arith {
 }
 
 impl Arith {
+    /// The type a step says it computes in: none for the lab's words and C's unsigned 64-bit
+    /// ones, whose arithmetic is the same.
+    pub const fn int_type(self) -> Option<sliders::trace::IntType> {
+        match self {
+            Arith::C(ty) if ty.bits() != 64 || ty.signed() => {
+                Some(sliders::trace::IntType { bits: ty.bits() as u8, signed: ty.signed() })
+            }
+            Arith::C(_) | Arith::Lab => None,
+        }
+    }
+
     /// The type it computes in: the word, for the lab's.
     pub const fn ty(self) -> CType {
         match self {

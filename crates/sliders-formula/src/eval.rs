@@ -40,6 +40,17 @@ pub struct Recording {
 impl Sink for Recording {
     const RECORDS: bool = true;
     fn step(&mut self, site: &Site, op: Op, lhs: Value, rhs: Option<Value>, result: Value) {
+        // Read as C, a number of a signed type is shown with its sign; a truth (a comparison's,
+        // `!`'s) and a shift's amount (of a type of its own) are numbers still.
+        let signed = site.arith.int_type().is_some_and(|int| int.signed);
+        let signed_number = |value: Value| match value {
+            Value::Number(n) if signed => Value::Signed(n as i64),
+            Value::Number(_) | Value::Signed(_) | Value::Board(_) => value,
+        };
+        let truth = op.gives_truth();
+        let amount = matches!(op, Op::Shl | Op::Shr);
+        let (lhs, result) = (signed_number(lhs), if truth { result } else { signed_number(result) });
+        let rhs = if amount { rhs } else { rhs.map(signed_number) };
         self.steps.push(Step {
             label: Cow::Owned(site.label.clone()),
             why: Cow::Owned(site.why.clone()),
@@ -55,6 +66,7 @@ impl Sink for Recording {
             operand_moved: 0,
             lane: None,
             sentence: None,
+            int: site.arith.int_type(),
         });
     }
 }

@@ -16,7 +16,7 @@ use super::prove::{BlowUp, Comparison as Compared, Difference, Failure, Proof};
 use super::wasm::TextLine;
 use super::{CheckOutcome, Checker, CounterExample, Error, Fault, OwnSquare, Span, Target};
 use sliders::techniques::{step_file, step_files, SWIZZLE_TABLES};
-use sliders::trace::{Comparison, Focus, Lane, Mask, Op, Operands, Place, Scan, Step, Trace, Value};
+use sliders::trace::{Comparison, Focus, IntType, Lane, Mask, Op, Operands, Place, Scan, Step, Trace, Value};
 use sliders::workload::Xorshift96;
 use sliders::{Bitboard, Direction, Line, Slider, Square, Technique, WordOrder};
 
@@ -448,6 +448,10 @@ impl Writer {
                 self.u8(1);
                 self.u64(n);
             }
+            Value::Signed(n) => {
+                self.u8(2);
+                self.u64(n as u64);
+            }
         }
     }
 
@@ -559,6 +563,7 @@ impl<'a> Reader<'a> {
         match self.u8()? {
             0 => Some(Value::Board(Bitboard(self.u64()?))),
             1 => Some(Value::Number(self.u64()?)),
+            2 => Some(Value::Signed(self.u64()? as i64)),
             _ => None,
         }
     }
@@ -829,6 +834,14 @@ impl Writer {
         if let Some(sentence) = &step.sentence {
             self.str(sentence);
         }
+        // C's type: its width (0 for none) and sign.
+        match step.int {
+            None => self.u8(0),
+            Some(int) => {
+                self.u8(int.bits);
+                self.u8(int.signed as u8);
+            }
+        }
         Ok(())
     }
 }
@@ -921,6 +934,11 @@ impl Reader<'_> {
             0 => None,
             _ => Some(self.owned()?),
         };
+        let int = match self.u8()? {
+            0 => None,
+            bits @ (8 | 16 | 32 | 64) => Some(IntType { bits, signed: self.u8()? == 1 }),
+            _ => return None,
+        };
         Some(Step {
             label,
             why,
@@ -936,6 +954,7 @@ impl Reader<'_> {
             operand_moved,
             lane,
             sentence,
+            int,
         })
     }
 }

@@ -320,3 +320,54 @@ return row << (8 * r);";
     // A square's name never is.
     assert!(error("U64 d4 = o;\nreturn d4;").starts_with("line 1, column 5: d4 is a square's name"));
 }
+
+/// Read as C, a step of a narrower or signed type shows its value as that type's number and
+/// says what the type did: an unsigned int kept mod 2^32, a quotient rounded toward zero, a
+/// sign shifted in. Over many squares, each sentence is the values' own.
+#[test]
+fn steps_read_as_c_are_shown_and_said_as_their_types() {
+    use sliders_explain::narration::narrate;
+    let text = "unsigned x = 4294967295U;
+unsigned top = x + 1;
+int d = sq - 30;
+int h = d / 4;
+int m = d % 4;
+int s = d >> 1;
+unsigned w = 0U - 5;
+return (U64)top + (U64)h + (U64)m + (U64)s + w;";
+    let formula = read(text);
+    for square in Square::ALL {
+        let trace = formula.trace(Slider::Rook, square.bit(), Bitboard(0)).unwrap();
+        let said = |label: &str| {
+            let index = trace.steps.iter().position(|step| step.label.starts_with(label)).unwrap();
+            (trace.steps[index].result, narrate(&trace, index))
+        };
+        let d = square.index() as i64 - 30;
+        let (value, sentence) = said("x + 1");
+        assert_eq!(value, sliders::Value::Number(0));
+        assert!(sentence.contains("4294967295 + 1 = 0 in unsigned int. The exact value, 4294967296, is past what unsigned int holds (0 to 2^32 − 1): it keeps the value mod 2^32, 0."), "{sentence}");
+        let (value, sentence) = said("sq - 30");
+        assert_eq!(value, sliders::Value::Signed(d), "{square}");
+        assert!(sentence.contains(&format!("{} − 30 = {d} in int.", d + 30)), "{sentence}");
+        let (value, sentence) = said("d / 4");
+        assert_eq!(value, sliders::Value::Signed(d / 4), "{square}");
+        assert!(sentence.contains(&format!("{d} / 4 = {}: C rounds a quotient toward zero", d / 4)), "{sentence}");
+        let (value, sentence) = said("d % 4");
+        assert_eq!(value, sliders::Value::Signed(d % 4), "{square}");
+        assert_eq!(sentence.contains("C gives it the sign of the number divided"), d < 0, "{sentence}");
+        let (value, sentence) = said("d >> 1");
+        assert_eq!(value, sliders::Value::Signed(d >> 1), "{square}");
+        assert_eq!(sentence.contains("the sign bit is copied in from the top"), d < 0, "{sentence}");
+        let (value, sentence) = said("0U - 5");
+        assert_eq!(value, sliders::Value::Number(0xffff_fffb));
+        assert!(
+            sentence
+                .contains("0 − 5 = 4294967291 in unsigned int. The exact value, -5, is past what unsigned int holds"),
+            "{sentence}"
+        );
+    }
+    // The lab's short form says its 64-bit words as before.
+    let lab = read("x = 0 - 5\nreturn x");
+    let trace = lab.trace(Slider::Rook, Square::D4.bit(), Bitboard(0)).unwrap();
+    assert!(narrate(&trace, 0).contains("wraps round to 2^64 − 5"), "{}", narrate(&trace, 0));
+}

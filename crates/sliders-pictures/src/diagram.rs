@@ -24,7 +24,7 @@ impl Cell {
     fn of(value: Value) -> Cell {
         match value {
             Value::Board(board) => Cell::Grid(board),
-            Value::Number(n) => Cell::Text(format!("{n}")),
+            Value::Number(_) | Value::Signed(_) => Cell::Text(format!("{value}")),
         }
     }
 
@@ -53,7 +53,7 @@ impl Cell {
 pub fn format_value(value: Value) -> String {
     match value {
         Value::Board(board) => format!("{board}"),
-        Value::Number(n) => format!("{n}"),
+        Value::Number(_) | Value::Signed(_) => format!("{value}"),
     }
 }
 

@@ -255,8 +255,8 @@ fn items<'a>(terms: &[Term<'a>]) -> Vec<Item<'a>> {
         .map(|term| match *term {
             Term::Operator(symbol) => Item::Operator(symbol),
             Term::Operand { value: Value::Board(value), caption, marks } => Item::Board { value, caption, marks },
-            Term::Operand { value: Value::Number(n), caption, marks } => {
-                Item::Number { text: if marks.pending() { "…".into() } else { format!("{n}") }, caption }
+            Term::Operand { value: value @ (Value::Number(_) | Value::Signed(_)), caption, marks } => {
+                Item::Number { text: if marks.pending() { "…".into() } else { format!("{value}") }, caption }
             }
         })
         .collect()

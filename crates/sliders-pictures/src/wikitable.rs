@@ -140,7 +140,7 @@ pub fn step(trace: &Trace, index: usize) -> String {
                 out.push_str("| style=\"padding:0 4px\" |\n");
                 board(&mut out, *value, marks);
             }
-            Term::Operand { value: Value::Number(n), .. } => {
+            Term::Operand { value: n @ (Value::Number(_) | Value::Signed(_)), .. } => {
                 let _ = writeln!(
                     out,
                     "| style=\"vertical-align:middle;padding:0 6px;font-size:150%;font-weight:bold\" | {n}"

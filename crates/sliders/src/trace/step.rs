@@ -303,13 +303,36 @@ pub enum Value {
     /// A number, not a set of squares: a square's index, a count, a table index or a shift's
     /// amount, and in a formula any 64-bit number it computes.
     Number(u64),
+    /// A number of one of C's signed types, in a formula read as C (an `int`, a `long
+    /// long`): it may be below zero.
+    Signed(i64),
 }
 
 impl Value {
     pub const fn board(self) -> Option<Bitboard> {
         match self {
             Value::Board(board) => Some(board),
-            Value::Number(_) => None,
+            Value::Number(_) | Value::Signed(_) => None,
+        }
+    }
+
+    /// A number's 64 bits: a signed one's two's complement.
+    pub const fn number(self) -> Option<u64> {
+        match self {
+            Value::Number(n) => Some(n),
+            Value::Signed(n) => Some(n as u64),
+            Value::Board(_) => None,
+        }
+    }
+}
+
+impl core::fmt::Display for Value {
+    /// A number as it reads (`-3`, `27`), a board as its hex word.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Value::Number(n) => write!(f, "{n}"),
+            Value::Signed(n) => write!(f, "{n}"),
+            Value::Board(board) => write!(f, "{:#018x}", board.0),
         }
     }
 }
@@ -410,6 +433,41 @@ pub struct Step {
     /// comparisons, …) and sends the sentence with the step, so the page's first load need not
     /// hold those sentences. `None` for a technique's steps, which every reader can say.
     pub sentence: Option<Cow<'static, str>>,
+    /// The C integer type the operation computes in, for a formula read as C; `None` for the
+    /// lab's 64-bit words and every technique's step.
+    pub int: Option<IntType>,
+}
+
+/// A C integer type, as a step needs it said: its width and whether it is signed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct IntType {
+    pub bits: u8,
+    pub signed: bool,
+}
+
+impl IntType {
+    /// As C names it: `int`, `unsigned int`, `long long`, …
+    pub const fn name(self) -> &'static str {
+        match (self.bits, self.signed) {
+            (8, true) => "signed char",
+            (8, false) => "unsigned char",
+            (16, true) => "short",
+            (16, false) => "unsigned short",
+            (32, true) => "int",
+            (32, false) => "unsigned int",
+            (64, true) => "long long",
+            _ => "unsigned long long",
+        }
+    }
+
+    /// A value's 64-bit word read as a number of this type.
+    pub const fn read(self, word: u64) -> i128 {
+        if self.signed {
+            word as i64 as i128
+        } else {
+            word as i128
+        }
+    }
 }
 
 impl Step {
@@ -440,6 +498,7 @@ impl Step {
             operand_moved: 0,
             lane: None,
             sentence: None,
+            int: None,
         }
     }
 
