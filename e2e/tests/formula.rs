@@ -355,9 +355,10 @@ async fn a_link_with_expect_checks_on_its_own_and_the_hooks_carry_the_outcome() 
 }
 
 /// C as the wiki writes it reads: names declared first (`U64 a, b;`), `int`, and a parameter
-/// named as a board name; a note under the editor says how int is read.
+/// named as a board name; a note under the editor says the text is read as C, and why. Read
+/// as C, an int below zero is shown with its sign, and what C leaves undefined faults there.
 #[tokio::test]
-async fn plain_c_reads_and_int_is_noted() {
+async fn plain_c_reads_with_cs_meaning_and_says_so() {
     let browser = Browser::start().await;
     browser.open("?v=2&technique=formula&formula=o&slider=bishop&square=d4&occupied=0x0").await;
     let c = "U64 lineAttacks(U64 occ, U64 mask, int sq) {
@@ -372,21 +373,31 @@ async fn plain_c_reads_and_int_is_noted() {
 }
 lineAttacks(o, diagonal(sq), sq) | lineAttacks(o, antidiagonal(sq), sq)";
     type_formula(&browser, c).await;
-    browser.wait_for("[data-formula-note]", 10, "the note on int").await;
-    assert_eq!(
-        text(&browser, "[data-formula-note]").await,
-        "C's narrower and signed types (int, unsigned, char, long long, …) are read as unsigned 64-bit words here, as U64 is."
-    );
+    browser.wait_for("[data-formula-note]", 10, "the note on the reading").await;
+    let note = text(&browser, "[data-formula-note]").await;
+    assert!(note.starts_with("Read as C, as line 1 types a name U64: int is 32 bits and signed"), "{note}");
     assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
     assert!(step_count(&browser).await > 0);
-    // A declared name read before it has a value is an error at that use; U64 alone is no note.
+    // A declared name read before it has a value is an error at that use, the note set aside.
     type_formula(&browser, "U64 a, b;\na = o;\nreturn a | b").await;
     assert_eq!(browser.attribute("[data-formula-error]", "data-line").await.as_deref(), Some("3"));
     assert_eq!(browser.attribute("[data-formula-error]", "data-column").await.as_deref(), Some("12"));
     assert!(browser.client.find(Locator::Css("[data-formula-note]")).await.is_err());
     type_formula(&browser, "U64 a, b;\na = o;\nb = r;\nreturn a ^ b").await;
     assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
-    assert!(browser.client.find(Locator::Css("[data-formula-note]")).await.is_err());
+    assert!(text_of_note(&browser).await.starts_with("Read as C"));
+    // The lab's short form says so too.
+    type_formula(&browser, "x = o ^ r\nreturn x").await;
+    note_starting(&browser, "Read in the lab's short form").await;
+    // An int below zero: on d4, sq - 30 is -3.
+    type_formula(&browser, "int d = sq - 30;\nreturn (U64)(d < 0);").await;
+    note_starting(&browser, "Read as C").await;
+    browser.wait_for("[data-current-result][data-value='-3']", 10, "the step's -3").await;
+    // 1 is an int: shifted by 37 it is undefined, a fault where it was typed.
+    type_formula(&browser, "int s = sq + 10;\nreturn 1 << s;").await;
+    browser.wait_for("[data-formula-fault]", 10, "the fault").await;
+    let fault = text(&browser, "[data-formula-fault]").await;
+    assert!(fault.contains("1 << 37 is undefined in C: a shift of a 32-bit int must be by 0 to 31"), "{fault}");
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
 }
@@ -433,6 +444,18 @@ async fn c_with_directives_division_and_a_short_circuit_reads_steps_and_is_prove
     assert!(text_of_note(&browser).await.contains("#include lines are skipped"));
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;
+}
+
+/// Waits up to 10 s for the note under the editor to start with `start`: the text typed last
+/// has been read.
+async fn note_starting(browser: &Browser, start: &str) {
+    for _ in 0..200 {
+        if text(browser, "[data-formula-note]").await.starts_with(start) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the note never started with {start:?}: {:?}", text(browser, "[data-formula-note]").await);
 }
 
 async fn text_of_note(browser: &Browser) -> String {

@@ -1139,6 +1139,12 @@ impl<'a> Parser<'_, 'a> {
 
     /// The operand after `tokens` tokens (a `+` or a cast), its span from the first of them.
     fn standing_for_operand(&mut self, tokens: usize) -> Result<Node, Error> {
+        let (start, operand) = self.operand_after(tokens)?;
+        Ok(Node { span: Span::new(start, operand.span.end), ..operand })
+    }
+
+    /// Where the `tokens` before an operand start, and the operand.
+    fn operand_after(&mut self, tokens: usize) -> Result<(usize, Node), Error> {
         let start = self.span().start;
         for _ in 0..tokens {
             self.next();
@@ -1146,7 +1152,7 @@ impl<'a> Parser<'_, 'a> {
         self.deeper()?;
         let operand = self.unary()?;
         self.depth -= 1;
-        Ok(Node { span: Span::new(start, operand.span.end), ..operand })
+        Ok((start, operand))
     }
 
     /// At a `(`: if a cast follows (`(U64)`, `(unsigned char)`, `(u64)`), how many tokens it
@@ -1173,13 +1179,7 @@ impl<'a> Parser<'_, 'a> {
     /// `(type) operand`: C's conversion; a Rust type's cast (`(u64)`) stands for its operand.
     fn cast_node(&mut self, tokens: usize, words: &str, span: Span) -> Result<Node, Error> {
         let Some(ty) = self.c_type(words, span)? else { return self.standing_for_operand(tokens) };
-        let start = self.span().start;
-        for _ in 0..tokens {
-            self.next();
-        }
-        self.deeper()?;
-        let operand = self.unary()?;
-        self.depth -= 1;
+        let (start, operand) = self.operand_after(tokens)?;
         Ok(Node { span: Span::new(start, operand.span.end), expr: Expr::Cast(ty, Box::new(operand)) })
     }
 

@@ -544,3 +544,28 @@ fn a_comparison_that_blows_up_falls_back_on_the_sample() {
     let words = compare(&right, &same, OwnSquare::Occupied, 1_000_000).summary("a", "b", OwnSquare::Occupied);
     assert!(words.starts_with("Undecided: ") && words.ends_with("no square was decided before it."), "{words}");
 }
+
+/// An engine author's getter with C's `int` 1: `(1 << b) * 2 - 1` is undefined once the first
+/// blocker's bit b is 30 or more (2^31 is past int; a shift by 31 or more too). Read as C, the
+/// prover counts exactly the boards brute force finds failing; written with 1ULL it is proved.
+#[test]
+fn an_int_shift_is_counted_exactly_and_its_1ull_form_proved() {
+    let text = "typedef unsigned long long U64;
+U64 up = ray(sq, north);
+U64 blocker = up & o;
+if (!blocker) return up;
+U64 below = (1 << __builtin_ctzll(blocker)) * 2 - 1;
+return up & below;";
+    let target = Target::Ray(sliders::Direction::North);
+    let formula = Formula::parse(text).unwrap();
+    let expected = brute_force(&formula, target, sliders::Line::File, OwnSquare::Occupied);
+    assert!(!expected.is_empty(), "the int shift fails somewhere");
+    // Only squares whose north ray reaches bit 30 (g4) or beyond can fail.
+    assert!(expected.iter().all(|&(square, _)| square < 56), "{expected:?}");
+    assert_eq!(proved_counts(&formula, target, OwnSquare::Occupied), expected);
+    // The lab's short form of the same reads 1 as a 64-bit word: right everywhere.
+    let lab = Formula::parse("up = ray(sq, north)\nblocker = up & o\nif (!blocker) return up;\nbelow = (1 << ctz(blocker)) * 2 - 1\nreturn up & below").unwrap();
+    assert!(prove(lab.source(), target).proved());
+    let wide = Formula::parse(&text.replace("(1 << ", "(1ULL << ")).unwrap();
+    assert!(prove(wide.source(), target).proved());
+}
