@@ -34,6 +34,8 @@ fn traces_and_results_read_back_as_the_core_computes_them() {
         // A count, and every family of operation the language has.
         "popcount(o) + (rotl(o, 3) ^ rotr(o, 70) ^ ls1b(o) ^ ms1b(o) ^ pext(o, file(sq)) ^ pdep(r, rank(sq)))",
         "c = o > r ? !o : bswap(o) == 0; c ^ ray(sq, northwest) ^ bit(sq) ^ diagonal(sq) ^ (clz(o) <= ctz(o))",
+        // Read as C: numbers below zero, narrower types, and an int shift that faults on some boards.
+        "int d = sq - 40;\nunsigned u = (unsigned)o + 7U;\nshort s = (short)(d * 1000);\nreturn (unsigned long long)(d / 3 + (d >> 2) + s) ^ u ^ (1 << popcount(o & file(sq)));",
     ]);
     for text in texts {
         let formula = Formula::parse(text).unwrap();
