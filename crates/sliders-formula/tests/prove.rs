@@ -569,3 +569,56 @@ return up & below;";
     let wide = Formula::parse(&text.replace("(1 << ", "(1ULL << ")).unwrap();
     assert!(prove(wide.source(), target).proved());
 }
+
+/// The seed articles' tricks as an engine writes them in C (`U64`, `int sq`, intrinsics by
+/// their compilers' names), read as C, are proved on every board; and the same with a classic
+/// C slip is refuted.
+#[test]
+fn the_seed_tricks_written_in_c_are_proved_read_as_c() {
+    let subtraction = "typedef unsigned long long U64;
+// o ^ (o - 2r) on the slider's file: the attacks north.
+U64 north_attacks(U64 occ, int sq) {
+    U64 mask = file(sq);
+    U64 line = occ & mask;
+    U64 slider = 1ULL << sq;
+    return (line ^ (line - 2 * slider)) & mask;
+}
+return north_attacks(o, sq);";
+    let obstruction = "typedef unsigned long long U64;
+// The obstruction difference on one line: the nearest blocker below, then a subtraction above.
+U64 line_attacks(U64 occ, U64 lower, U64 upper) {
+    U64 lo = lower & occ;
+    U64 up = upper & occ;
+    U64 nearest_below = 0x8000000000000000ULL >> __builtin_clzll(lo | 1);
+    U64 difference = up ^ (up - nearest_below);
+    return (lower | upper) & difference;
+}
+return line_attacks(o, ray(sq, south), ray(sq, north)) | line_attacks(o, ray(sq, west), ray(sq, east));";
+    let classical = "typedef unsigned long long U64;
+// The classical approach on a positive ray: the ray, less the ray beyond its first blocker.
+U64 attacks = ray(sq, northeast);
+U64 blocker = attacks & o;
+if (blocker) {
+    int s = __builtin_ctzll(blocker);
+    attacks ^= ray(s, northeast);
+}
+return attacks;";
+    for (text, target) in [
+        (subtraction, Target::Ray(sliders::Direction::North)),
+        (obstruction, Target::Piece(sliders::Slider::Rook)),
+        (classical, Target::Ray(sliders::Direction::NorthEast)),
+    ] {
+        let formula = Formula::parse(text).unwrap();
+        assert_eq!(formula.reading(), sliders_formula::ctype::Reading::C);
+        let proof = prove(text, target);
+        assert!(proof.proved(), "{text}: {proof:?}");
+    }
+    // The slip: the slider's bit as an int 1 shifted, undefined from the fifth rank up.
+    let slipped = subtraction.replace("1ULL << sq", "1 << sq");
+    let formula = Formula::parse(&slipped).unwrap();
+    let target = Target::Ray(sliders::Direction::North);
+    let counts = proved_counts(&formula, target, OwnSquare::Occupied);
+    assert_eq!(counts, brute_force(&formula, target, sliders::Line::File, OwnSquare::Occupied));
+    // Every square from h4 (31) up faults on every board; none below does.
+    assert_eq!(counts.iter().map(|&(square, _)| square).collect::<Vec<_>>(), (31..64).collect::<Vec<_>>());
+}
