@@ -375,7 +375,7 @@ lineAttacks(o, diagonal(sq), sq) | lineAttacks(o, antidiagonal(sq), sq)";
     type_formula(&browser, c).await;
     browser.wait_for("[data-formula-note]", 10, "the note on the reading").await;
     let note = text(&browser, "[data-formula-note]").await;
-    assert!(note.starts_with("Read as C, as line 1 types a name U64: int is 32 bits and signed"), "{note}");
+    assert!(note.starts_with("Read as C, as line 1 uses C's type U64: int is 32 bits and signed"), "{note}");
     assert!(browser.client.find(Locator::Css("[data-formula-error]")).await.is_err());
     assert!(step_count(&browser).await > 0);
     // A declared name read before it has a value is an error at that use, the note set aside.

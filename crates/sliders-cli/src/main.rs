@@ -385,6 +385,11 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
                 }
             }
             Err(fault) => {
+                // The steps up to the fault, as the page shows them, then where it faulted.
+                let (steps, _) = formula.trace_until_fault(slider, sliders, occupied);
+                if trace && !steps.steps.is_empty() {
+                    print!("{}", diagram::trace(&steps));
+                }
                 let (line, caret) = fault.caret(&text);
                 eprintln!("error: {}\n  {line}\n  {caret}", fault.describe(&text));
                 return ExitCode::from(2);

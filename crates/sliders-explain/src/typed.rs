@@ -37,17 +37,21 @@ pub fn describe(step: &Step, a: &str, int: IntType) -> Option<String> {
     let y = step.rhs.map(|value| number(value, int));
     let z = number(step.result, int);
     let name = int.name();
+    // A number below zero after an operator is in parentheses: 5 − (-3), ~(-257).
+    let p = |n: i128| if n < 0 { format!("({n})") } else { format!("{n}") };
     Some(match (step.op, y) {
-        (Op::Add, Some(y)) => format!("{x} + {y} = {z} in {name}.{}", kept(x + y, z, int)),
-        (Op::Sub, Some(y)) => format!("{x} − {y} = {z} in {name}.{}", kept(x - y, z, int)),
-        (Op::Mul, Some(y)) => format!("{x} × {y} = {z} in {name}.{}", kept(x * y, z, int)),
+        (Op::Add, Some(y)) => format!("{x} + {} = {z} in {name}.{}", p(y), kept(x + y, z, int)),
+        (Op::Sub, Some(y)) => format!("{x} − {} = {z} in {name}.{}", p(y), kept(x - y, z, int)),
+        (Op::Mul, Some(y)) => format!("{x} × {} = {z} in {name}.{}", p(y), kept(x * y, z, int)),
         (Op::Div, Some(y)) if int.signed => {
-            format!("{x} / {y} = {z}: C rounds a quotient toward zero, so {z} times {y} is the nearest to {x} on zero's side.")
+            format!("{x} / {} = {z}: C rounds a quotient toward zero, so {z} times {} is the nearest to {x} on zero's side.", p(y), p(y))
         }
         (Op::Div, Some(y)) => format!("{x} / {y} = {z}: {y} goes into {x} {z} times, rounded down."),
         (Op::Rem, Some(y)) => format!(
-            "{x} % {y} = {z}: what is left of {x} after {} times {y}{}.",
+            "{x} % {} = {z}: what is left of {x} after {} times {}{}.",
+            p(y),
             if y == 0 { 0 } else { x / y },
+            p(y),
             if int.signed && x < 0 { "; C gives it the sign of the number divided" } else { "" }
         ),
         // The amount is of its own type, always 0 to the width less one here (C leaves any
@@ -63,10 +67,10 @@ pub fn describe(step: &Step, a: &str, int: IntType) -> Option<String> {
             format!("{x} >> {amount} = {z} in {name}: {x} divided by 2 to the {amount}, rounded down.")
         }
         (Op::Not, _) if int.signed => {
-            format!("~{x} = {z} in {name}: every one of its {} bits flips, which for a signed value is −{x} − 1.", int.bits)
+            format!("~{} = {z} in {name}: every one of its {} bits flips, which for a signed value is −{} − 1.", p(x), int.bits, p(x))
         }
         (Op::Not, _) => format!("~{x} = {z} in {name}: every one of its {} bits flips, which is 2^{} − 1 − {x}.", int.bits, int.bits),
-        (Op::Neg, _) => format!("−{x} = {z} in {name}.{}", kept(-x, z, int)),
+        (Op::Neg, _) => format!("−{} = {z} in {name}.{}", p(x), kept(-x, z, int)),
         // A value below zero is said by its bits in the type's width; others as any number's.
         (Op::And | Op::Or | Op::Xor, Some(y)) if x < 0 || y < 0 || z < 0 => format!(
             "{x} {} {y} = {z} in {name}, bit by bit: {} {} {} = {}.",

@@ -114,9 +114,11 @@ pub fn unary(op: Unary, ty: CType, a: u64) -> Result<u64, Undefined> {
 /// 2147483647".
 pub fn describe(undefined: Undefined, (symbol, ty): (&str, CType), a: u64, b: Option<u64>) -> String {
     let shown = |v: u64| ty.show(v);
+    // A number below zero after an operator is in parentheses: 1 << (-1), -(-2147483648).
+    let after = |text: String| if text.starts_with('-') { format!("({text})") } else { text };
     let operation = match b {
-        Some(b) => format!("{} {symbol} {}", shown(a), b as i64),
-        None => format!("{symbol}{}", shown(a)),
+        Some(b) => format!("{} {symbol} {}", shown(a), after(format!("{}", b as i64))),
+        None => format!("{symbol}{}", after(shown(a))),
     };
     match undefined {
         Undefined::Overflow => format!(

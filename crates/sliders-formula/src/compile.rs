@@ -603,6 +603,21 @@ fn assign(
         return Err(Error::at(name_span, &format!("{name} is a function above: choose another name")));
     }
     scope.bound = Some(name.to_string());
+    // One type a name: declared again with another (`int t` in one branch, `char t` in the
+    // other, or in two loops), C would make two names, which one slot cannot hold.
+    if declares {
+        let ty = typed_as(scope.reading, declared_type);
+        if let Some(other) = scope.locals.iter().find(|local| local.name == name && local.ty != ty) {
+            return Err(Error::at(
+                name_span,
+                &format!(
+                    "{name} is declared {} above and {} here: the lab keeps one type for a name in a function; give this one another name",
+                    other.ty.name(),
+                    ty.name()
+                ),
+            ));
+        }
+    }
     // The name's type: its slot's, else the one it is declared with here or without a value above.
     let declared_above = scope.declared.iter().find(|declared| declared.name == name).and_then(|declared| declared.ty);
     let ty = match slot {

@@ -345,7 +345,7 @@ pub struct Program {
     /// Which meaning the text has: C's where it declares a name, a parameter or a function
     /// with C's types, or casts to one (the first such place is kept for the note).
     pub reading: Reading,
-    pub c_typed_at: Option<Span>,
+    pub c_typed_at: Option<(Span, String)>,
 }
 
 impl Program {
@@ -372,12 +372,11 @@ impl Program {
     /// Which reading the text has, and why: C's, from the first C type typed in `text`; the
     /// lab's short form where none is.
     pub fn reading_note(&self, text: &str) -> String {
-        match (self.reading, self.c_typed_at) {
-            (Reading::C, Some(at)) => {
+        match (self.reading, &self.c_typed_at) {
+            (Reading::C, Some((at, words))) => {
                 let (line, _) = super::position(text, at.start);
-                let typed = text.get(at.start..at.end).unwrap_or("a C type");
                 format!(
-                    "Read as C, as line {line} types a name {typed}: int is 32 bits and signed, a literal such as 1 is an int, sq is an int, and what C leaves undefined (a shift by the width or more, a signed overflow, a division by zero) is a fault."
+                    "Read as C, as line {line} uses C's type {words}: int is 32 bits and signed, a literal such as 1 is an int, sq is an int, and what C leaves undefined (a shift by the width or more, a signed overflow, a division by zero) is a fault."
                 )
             }
             (Reading::C, None) | (Reading::Lab, _) => {
@@ -442,8 +441,8 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
         parser.skip_separators();
         if parser.peek() == Token::End {
             program.type_words = parser.type_words;
-            program.c_typed_at = parser.c_typed_at;
             program.reading = if parser.c_typed_at.is_some() { Reading::C } else { Reading::Lab };
+            program.c_typed_at = parser.c_typed_at;
             return Ok(program);
         }
         if parser.typedef()? {
@@ -485,7 +484,7 @@ struct Parser<'t, 'a> {
     /// Names declared without a value inside an `if`'s braces, for the body around them.
     declared_in_blocks: Vec<Declared>,
     /// The first C type read, which makes the text C.
-    c_typed_at: Option<Span>,
+    c_typed_at: Option<(Span, String)>,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -631,13 +630,17 @@ impl<'a> Parser<'_, 'a> {
             return Err(self.unexpected("expected an integer type after typedef, such as unsigned long long"));
         }
         let mut words = Vec::new();
+        let start = self.span().start;
         for _ in 0..count {
             if let (Token::Name(word), _) = self.next() {
                 words.push(self.alias(word).unwrap_or(word).to_string());
             }
         }
+        // A typedef of C's integer type makes the text C, as a declaration with it does.
+        let joined = words.join(" ");
+        self.c_type(&joined, Span::new(start, self.span().start))?;
         let (name, _) = self.name("the type's new name")?;
-        self.aliases.push((name, words.join(" ")));
+        self.aliases.push((name, joined));
         Ok(true)
     }
 
@@ -666,7 +669,7 @@ impl<'a> Parser<'_, 'a> {
     fn c_type(&mut self, words: &str, span: Span) -> Result<Option<CType>, Error> {
         let ty = CType::of_words(words).map_err(|message| Error::at(span, &message))?;
         if ty.is_some() && self.c_typed_at.is_none() {
-            self.c_typed_at = Some(span);
+            self.c_typed_at = Some((span, words.to_string()));
         }
         Ok(ty)
     }

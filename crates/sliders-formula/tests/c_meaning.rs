@@ -299,3 +299,34 @@ fn c_read_as_c_exported_as_rust_gives_the_evaluators_values() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The header of the exported Rust says a debug build panics where C leaves an operation
+/// undefined: so it does, for a signed overflow, a shift too far, and a division by zero.
+#[test]
+fn exported_rust_of_c_panics_in_a_debug_build_where_c_is_undefined() {
+    let dir = scratch("rust-debug");
+    let texts = [
+        "int big = 2147483647 - popcount(o);\nreturn (unsigned long long)(big + 5);",
+        "int s = popcount(o) + 40;\nreturn (unsigned long long)(1 << s);",
+        "int d = popcount(o) - 1;\nreturn (unsigned long long)(7 / d);",
+    ];
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    for (index, text) in texts.iter().enumerate() {
+        let formula = Formula::parse(text).unwrap();
+        // The evaluator faults on the slider alone (popcount 1).
+        assert!(formula.attacks(Square::A1.bit(), Bitboard(1)).is_err(), "{text}");
+        let program = format!(
+            "{}\nfn main() {{ println!(\"{{:x}}\", text{index}_attacks(1, 0)); }}\n",
+            formula.to_rust_named(&prefix(index))
+        );
+        let source = dir.join(format!("t{index}.rs"));
+        std::fs::write(&source, program).unwrap();
+        let binary = dir.join(format!("t{index}"));
+        let output = Command::new(&rustc).args(["--edition", "2021", "-o"]).arg(&binary).arg(&source).output().unwrap();
+        assert!(output.status.success(), "rustc: {}", String::from_utf8_lossy(&output.stderr));
+        let run = Command::new(&binary).output().unwrap();
+        assert!(!run.status.success(), "{text}: the debug build ran on: {}", String::from_utf8_lossy(&run.stdout));
+        assert!(String::from_utf8_lossy(&run.stderr).contains("panicked"), "{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -101,10 +101,14 @@ fn int_and_unsigned_have_cs_meaning_and_the_note_says_why() {
     assert_eq!(value("int m = -1;\nreturn m < o"), Ok(0));
     // The note says which reading, and what made it C.
     let note = shifted.reading_note();
-    assert!(note.starts_with("Read as C, as line 1 types a name int: int is 32 bits and signed"), "{note}");
+    assert!(note.starts_with("Read as C, as line 1 uses C's type int: int is 32 bits and signed"), "{note}");
     assert!(read("U64 f(int s) { return bit(s); }\nf(sq)")
         .reading_note()
-        .starts_with("Read as C, as line 1 types a name U64"));
+        .starts_with("Read as C, as line 1 uses C's type U64"));
+    // A typedef of C's type makes the text C: 1 << sq is an int's shift there.
+    let typedef = read("typedef unsigned long long U64;\nreturn 1 << sq;");
+    assert!(typedef.reading_note().starts_with("Read as C, as line 1 uses C's type unsigned long long"));
+    assert!(typedef.attacks(Square::H8.bit(), Bitboard(0)).is_err());
     // A name that only contains the word, or a comment that says it, is no type.
     for text in ["interval = o;\nreturn interval", "// an int\no", "x = 1 << 40\nreturn x"] {
         let formula = read(text);
@@ -181,7 +185,7 @@ return north(o, sq)";
         formula.attacks(Square::D4.bit(), Square::D6.bit() | Square::D8.bit()),
         Ok(Square::D6.bit() | Square::D8.bit())
     );
-    assert!(formula.reading_note().starts_with("Read as C, as line 2 types a name U64"));
+    assert!(formula.reading_note().starts_with("Read as C, as line 2 uses C's type unsigned long long"));
     assert!(read("const unsigned long x = o;\nreturn x").reading_note().starts_with("Read as C"));
 }
 

@@ -277,11 +277,18 @@ impl<'f> Export<'f> {
         self.comment(0, "");
         if self.as_typed {
             self.comment(0, "Read as C, as typed: each name keeps its type (one without a type is a 64-bit word), and");
-            self.comment(
-                0,
-                "what C leaves undefined is where the formula faults. A bit scan of zero gives 64. The board's",
-            );
-            self.comment(0, "names:");
+            self.comment(0, "what C leaves undefined is where the formula faults. A bit scan of zero gives 64.");
+            if !c {
+                self.comment(
+                    0,
+                    "Here a debug build panics where C leaves an operation undefined (but for a signed value",
+                );
+                self.comment(
+                    0,
+                    "shifted into its sign bit), and a release build wraps; an unsigned type wraps, as in C.",
+                );
+            }
+            self.comment(0, "The board's names:");
         } else {
             self.comment(
                 0,
@@ -500,6 +507,7 @@ impl<'f> Export<'f> {
                 if core::iter::once(&name).chain(&body.written).any(|n| n.chars().any(|c| c.is_ascii_uppercase())) {
                     allow.push("non_snake_case");
                 }
+                allow.extend(self.c_lints().iter().copied());
                 // As C's `static inline`: a reader's function is small and on the hot path.
                 self.line(0, "#[inline]");
                 if !allow.is_empty() {
@@ -528,6 +536,7 @@ impl<'f> Export<'f> {
         if self.main.written.iter().any(|n| n.chars().any(|c| c.is_ascii_uppercase())) {
             allow.push("non_snake_case");
         }
+        allow.extend(self.c_lints().iter().copied());
         match self.lang {
             Lang::C => {
                 self.line(0, "// The formula's value for one slider on square (0 = a1, 63 = h8) among the pieces of");
@@ -578,6 +587,16 @@ impl<'f> Export<'f> {
         let after = core::mem::take(&mut self.comments.after);
         self.comment_block(1, &after, last, None);
         self.line(0, "}");
+    }
+
+    /// Read as C, the lints by which Rust refuses an operation it finds undefined in C before
+    /// it runs (`1 << 40` of an int, a division by a zero it can see): that is the text's own,
+    /// where the formula faults, and Rust is told to let it pass.
+    fn c_lints(&self) -> &'static [&'static str] {
+        match self.as_typed {
+            true => &["arithmetic_overflow", "unconditional_panic"],
+            false => &[],
+        }
     }
 
     /// Rust's type of a value of `ty`: its own, read as C; else the 64-bit word.

@@ -225,7 +225,13 @@ impl Export<'_> {
                 Unary::Not => {
                     Code::new(format!("!{}", self.rust_converted(inner, body, ty).tight()), UNARY, Class::Typed)
                 }
-                // C's -INT_MIN is undefined, where the evaluator faults.
+                // C's -INT_MIN is undefined, where the evaluator faults: Rust's `-` panics there
+                // in a debug build. An unsigned negation wraps, as in C.
+                Unary::Negate if ty.signed() => {
+                    let operand = self.rust_converted(inner, body, ty).tight();
+                    let operand = if operand.starts_with('-') { format!("({operand})") } else { operand };
+                    Code::new(format!("-{operand}"), UNARY, Class::Typed)
+                }
                 Unary::Negate => {
                     Code::atom(format!("{}.wrapping_neg()", self.rust_converted(inner, body, ty).receiver()))
                 }
@@ -296,32 +302,44 @@ impl Export<'_> {
         }
     }
 
-    /// A binary operation of C, its operands converted to the type it computes in. C's
-    /// undefined cases (an overflow, a shift too far) are where the evaluator faults: Rust's
-    /// wrapping methods keep them from panicking, whatever they give there.
+    /// A binary operation of C, its operands converted to the type it computes in. Where C
+    /// leaves it undefined, the evaluator faults: Rust's own operators panic there in a debug
+    /// build (an overflow of a signed type, a shift by the width or more, a division by zero),
+    /// all but a signed value shifted into its sign; an unsigned type wraps, as in C.
     fn rust_binary(&self, op: Binary, (a, b): (&Node, &Node), body: &Body, ty: CType) -> Code {
         let (ta, tb) = (self.c_type_of(a, body), self.c_type_of(b, body));
         let method = |name: &str, x: Code, y: &Code| Code::atom(format!("{}.{name}({})", x.receiver(), y.text));
+        let operator = |x: Code, y: Code| {
+            let mut code = Code::new(self.binary_text(op, &x, &y), op.precedence(), Class::Typed);
+            code.op = Some(op);
+            code
+        };
         match op {
             Binary::Shl | Binary::Shr => {
                 let x = self.rust_converted(a, body, ta.promoted());
                 let amount = Self::rust_conversion(self.rust_as_typed(b, body), tb, CType::Unsigned);
-                method(if op == Binary::Shl { "wrapping_shl" } else { "wrapping_shr" }, x, &amount)
+                operator(x, amount)
             }
             Binary::Compare(_) => {
                 let common = CType::common(ta, tb);
                 let (x, y) = (self.rust_converted(a, body, common), self.rust_converted(b, body, common));
                 Code::atom(format!("i32::from({})", self.binary_text(op, &x, &y)))
             }
-            Binary::Add | Binary::Sub | Binary::Mul | Binary::Div | Binary::Rem => {
+            Binary::Div | Binary::Rem => {
+                let (x, y) = (self.rust_converted(a, body, ty), self.rust_converted(b, body, ty));
+                operator(x, y)
+            }
+            Binary::Add | Binary::Sub | Binary::Mul if ty.signed() => {
+                let (x, y) = (self.rust_converted(a, body, ty), self.rust_converted(b, body, ty));
+                operator(x, y)
+            }
+            Binary::Add | Binary::Sub | Binary::Mul => {
                 let (x, y) = (self.rust_converted(a, body, ty), self.rust_converted(b, body, ty));
                 method(arithmetic_method(op).unwrap_or("wrapping_add"), x, &y)
             }
             Binary::And | Binary::Or | Binary::Xor => {
                 let (x, y) = (self.rust_converted(a, body, ty), self.rust_converted(b, body, ty));
-                let mut code = Code::new(self.binary_text(op, &x, &y), op.precedence(), Class::Typed);
-                code.op = Some(op);
-                code
+                operator(x, y)
             }
         }
     }
