@@ -1136,18 +1136,19 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             };
             let operand = convert(operand, inner_type, ty, reading);
             let result_type = if *op == Unary::LogicalNot { int } else { ty };
-            // A literal's sign is part of it: -1 and ~0 are constants, not steps.
+            // A literal's sign is part of it: -1 and ~0 are constants, not steps. Read as C, one
+            // that is undefined (-(-2147483648)) stays an operation, which faults only if it runs.
             if let (Code::Constant(value) | Code::Count(value) | Code::Square(value), Unary::Negate | Unary::Not) =
                 (&operand, op)
             {
-                let value = match reading {
-                    Reading::Lab if *op == Unary::Negate => value.wrapping_neg(),
-                    Reading::Lab => !value,
-                    Reading::C => c_arithmetic::unary(*op, ty, *value).map_err(|undefined| {
-                        Error::at(node.span, &c_arithmetic::describe(undefined, ("-", ty), *value, None))
-                    })?,
+                let folded = match reading {
+                    Reading::Lab if *op == Unary::Negate => Some(value.wrapping_neg()),
+                    Reading::Lab => Some(!value),
+                    Reading::C => c_arithmetic::unary(*op, ty, *value).ok(),
                 };
-                return Ok((Code::Constant(value), result_type));
+                if let Some(value) = folded {
+                    return Ok((Code::Constant(value), result_type));
+                }
             }
             calls.cost += 1;
             let mut site = site(node, scope, label(), bound.as_deref());

@@ -89,6 +89,11 @@ fn int_and_unsigned_have_cs_meaning_and_the_note_says_why() {
     assert_eq!(value("unsigned x = 0;\nx = x - 1;\nU64 y = x;\nreturn y"), Ok(0xffff_ffff));
     let overflow = read("int big = 2147483647;\nbig = big + 1;\nreturn big").attacks(Square::A1.bit(), Bitboard(0));
     assert!(overflow.unwrap_err().message.contains("past what int holds (-2147483648 to 2147483647)"));
+    // A constant's sign is folded where C defines it; where not, it faults only if it runs
+    // (CI's property test met -(~2147483647)).
+    assert_eq!(value("return (U64)(0 ? -(~2147483647) : 1);"), Ok(1));
+    let undefined = read("return (U64)-(~2147483647);").attacks(Square::D4.bit(), Bitboard(0)).unwrap_err();
+    assert!(undefined.message.starts_with("-(-2147483648) is undefined in C"), "{}", undefined.message);
     // A negative int converted to a word is sign-extended; compared, it is below 0.
     assert_eq!(value("int m = -1;\nU64 w = m;\nreturn w"), Ok(u64::MAX));
     assert_eq!(value("int d = sq - 30;\nreturn d < 0"), Ok(1));
