@@ -85,29 +85,34 @@ impl CType {
         }
     }
 
-    /// The usual arithmetic conversions: the type both operands of `+`, `&`, `<`, … take.
+    /// C's integer conversion rank: `bool` below `char` below `short` below `int` below
+    /// `long long`, a type and its unsigned partner alike.
+    const fn rank(self) -> u8 {
+        match self {
+            CType::Bool => 0,
+            CType::SignedChar | CType::UnsignedChar => 1,
+            CType::Short | CType::UnsignedShort => 2,
+            CType::Int | CType::Unsigned => 3,
+            CType::Long | CType::UnsignedLong => 4,
+        }
+    }
+
+    /// The usual arithmetic conversions: the type both operands of `+`, `&`, `<`, … take, in
+    /// the standard's order of rules.
     pub const fn common(a: CType, b: CType) -> CType {
         let (a, b) = (a.promoted(), b.promoted());
-        match (a, b) {
-            _ if a.bits() == b.bits() && a.signed() == b.signed() => a,
-            // Of one signedness, the wider.
-            _ if a.signed() == b.signed() => {
-                if a.bits() > b.bits() {
-                    a
-                } else {
-                    b
-                }
-            }
-            // An unsigned type at least as wide wins; a wider signed one holds every value of
-            // the narrower unsigned one (long and unsigned int).
-            _ => {
-                let (signed, unsigned) = if a.signed() { (a, b) } else { (b, a) };
-                if unsigned.bits() >= signed.bits() {
-                    unsigned
-                } else {
-                    signed
-                }
-            }
+        let higher = if a.rank() >= b.rank() { a } else { b };
+        if a.signed() == b.signed() {
+            // Of one signedness (one type included), the higher rank.
+            return higher;
+        }
+        let (signed, unsigned) = if a.signed() { (a, b) } else { (b, a) };
+        // An unsigned type of rank at least the signed one's wins; otherwise the signed type,
+        // wider on LP64, holds every value of the unsigned one (long long and unsigned int).
+        if unsigned.rank() >= signed.rank() {
+            unsigned
+        } else {
+            signed
         }
     }
 
@@ -115,12 +120,15 @@ impl CType {
     /// one the same bits read with a sign (GCC's choice where C leaves it to the compiler); for
     /// bool, whether it is nonzero.
     pub const fn convert(self, value: u64) -> u64 {
-        let bits = self.bits();
         match self {
             CType::Bool => (value != 0) as u64,
-            _ if bits == 64 => value,
-            _ if self.signed() => (((value << (64 - bits)) as i64) >> (64 - bits)) as u64,
-            _ => value & ((1 << bits) - 1),
+            CType::SignedChar => value as i8 as i64 as u64,
+            CType::UnsignedChar => value as u8 as u64,
+            CType::Short => value as i16 as i64 as u64,
+            CType::UnsignedShort => value as u16 as u64,
+            CType::Int => value as i32 as i64 as u64,
+            CType::Unsigned => value as u32 as u64,
+            CType::Long | CType::UnsignedLong => value,
         }
     }
 
@@ -142,9 +150,14 @@ impl CType {
     pub const fn largest(self) -> u64 {
         match self {
             CType::Bool => 1,
-            _ if self.signed() => (1u64 << (self.bits() - 1)) - 1,
-            _ if self.bits() == 64 => u64::MAX,
-            _ => (1u64 << self.bits()) - 1,
+            CType::SignedChar => i8::MAX as u64,
+            CType::UnsignedChar => u8::MAX as u64,
+            CType::Short => i16::MAX as u64,
+            CType::UnsignedShort => u16::MAX as u64,
+            CType::Int => i32::MAX as u64,
+            CType::Unsigned => u32::MAX as u64,
+            CType::Long => i64::MAX as u64,
+            CType::UnsignedLong => u64::MAX,
         }
     }
 
@@ -152,17 +165,26 @@ impl CType {
     /// `int`, `long` that holds it; a hex or binary one may also be unsigned; `U` makes it
     /// unsigned, `L`/`LL` at least `long`.
     pub const fn of_literal(value: u64, decimal: bool, suffix: Suffix) -> CType {
-        let fits_int = value <= i32::MAX as u64;
-        let fits_unsigned = value <= u32::MAX as u64;
-        let fits_long = value <= i64::MAX as u64;
-        match suffix {
-            Suffix::None if fits_int => CType::Int,
-            Suffix::None if !decimal && fits_unsigned => CType::Unsigned,
-            Suffix::None | Suffix::Long if fits_long => CType::Long,
-            Suffix::Unsigned if fits_unsigned => CType::Unsigned,
-            // GCC gives a decimal past long's largest `unsigned long`, with a warning.
-            Suffix::None | Suffix::Long | Suffix::Unsigned | Suffix::UnsignedLong => CType::UnsignedLong,
+        use CType::{Int, Long, Unsigned, UnsignedLong};
+        // The standard's table: the first of these that holds the value.
+        let candidates: &[CType] = match (suffix, decimal) {
+            (Suffix::None, true) => &[Int, Long],
+            (Suffix::None, false) => &[Int, Unsigned, Long, UnsignedLong],
+            (Suffix::Unsigned, _) => &[Unsigned, UnsignedLong],
+            (Suffix::Long, true) => &[Long],
+            (Suffix::Long, false) => &[Long, UnsignedLong],
+            (Suffix::UnsignedLong, _) => &[UnsignedLong],
+        };
+        let mut i = 0;
+        while i < candidates.len() {
+            if value <= candidates[i].largest() {
+                return candidates[i];
+            }
+            i += 1;
         }
+        // Past all of them (a decimal past long long's largest): GCC gives it `unsigned long
+        // long`, with a warning.
+        UnsignedLong
     }
 
     /// The type named by the words of a declaration, a parameter or a cast (`unsigned long
@@ -320,4 +342,33 @@ pub const fn converts_unchanged(from: CType, to: CType) -> bool {
         (true, false) => false,
     };
     (same || word || wider) && !matches!(to, CType::Bool) || matches!((from, to), (CType::Bool, CType::Bool))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CType, Suffix};
+
+    #[test]
+    fn literals_take_the_standards_types() {
+        let of = CType::of_literal;
+        assert_eq!(of(1, true, Suffix::None), CType::Int);
+        assert_eq!(of(0x8000_0000, false, Suffix::None), CType::Unsigned);
+        assert_eq!(of(2_147_483_648, true, Suffix::None), CType::Long);
+        assert_eq!(of(u64::MAX, false, Suffix::None), CType::UnsignedLong);
+        assert_eq!(of(1, true, Suffix::Unsigned), CType::Unsigned);
+        assert_eq!(of(1 << 32, true, Suffix::Unsigned), CType::UnsignedLong);
+        assert_eq!(of(1 << 63, false, Suffix::Long), CType::UnsignedLong);
+        assert_eq!(of(1 << 63, true, Suffix::None), CType::UnsignedLong);
+    }
+
+    #[test]
+    fn usual_conversions_follow_rank_then_signedness() {
+        assert_eq!(CType::common(CType::UnsignedChar, CType::Short), CType::Int);
+        assert_eq!(CType::common(CType::Int, CType::Unsigned), CType::Unsigned);
+        assert_eq!(CType::common(CType::Long, CType::Unsigned), CType::Long);
+        assert_eq!(CType::common(CType::Long, CType::UnsignedLong), CType::UnsignedLong);
+        assert_eq!(CType::common(CType::Bool, CType::Bool), CType::Int);
+        assert_eq!(CType::Int.convert(0x1_8000_0000), (-0x8000_0000i64) as u64);
+        assert_eq!(CType::UnsignedShort.convert(u64::MAX), 0xffff);
+    }
 }
