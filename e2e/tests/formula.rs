@@ -212,13 +212,13 @@ async fn a_technique_opens_as_a_formula_and_links_carry_the_formula() {
     };
     assert!(copied.starts_with("formula (the reader's formula): rook on d1"), "{copied}");
     assert!(copied.contains("step 1: 2 * r") && copied.contains("step 3: o ^ (o - 2 * r)"), "{copied}");
-    // A link with a formula longer than 4,000 characters is refused with a notice; the rest applies.
-    let long = format!("o{}", " | o".repeat(1400));
+    // A link with a formula longer than 32,000 characters is refused with a notice; the rest applies.
+    let long = format!("o{}", " | o".repeat(8400));
     browser
         .open(&format!("?v=2&technique=formula&formula={}&square=e4", long.replace(' ', "%20").replace('|', "%7C")))
         .await;
     let notice = text(&browser, "[data-notice=\"formula\"]").await;
-    assert!(notice.contains("5601 characters long") && notice.contains("4000 at most"), "{notice}");
+    assert!(notice.contains("33601 characters long") && notice.contains("32000 at most"), "{notice}");
     assert!(browser.attribute("[data-square=\"e4\"]", "data-slider").await.is_some(), "square=e4 still applies");
     // The embed shows the editor with the steps.
     browser

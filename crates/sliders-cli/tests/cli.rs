@@ -512,7 +512,7 @@ fn from_an_empty_square_replays_and_files_are_read_within_bounds() {
     let long = sliders(&["eval", "--formula", &format!("@{}", endless.display()), "--check", "rook"], "");
     assert_eq!(long.status.code(), Some(2));
     assert_eq!(text(&long.stderr).lines().count(), 1, "one line: {}", text(&long.stderr));
-    assert!(text(&long.stderr).contains("it is longer than a formula may be (4000 characters)"));
+    assert!(text(&long.stderr).contains("it is longer than a formula may be (32000 characters)"));
     let unnamed = sliders(&["eval", "--formula", "o", "--prove", "@"], "");
     assert_eq!(unnamed.status.code(), Some(2));
     assert!(text(&unnamed.stderr).contains("name the file after @"), "{}", text(&unnamed.stderr));

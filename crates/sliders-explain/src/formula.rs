@@ -7,7 +7,7 @@ use alloc::string::String;
 
 use crate::board::Board;
 use crate::sentences::shift;
-use crate::words::{bit_name, line_name, square_list};
+use crate::words::{bit_name, bits, line_name, square_list};
 use sliders::trace::{Mask, Op, Step, Value};
 use sliders::{Bitboard, Square};
 
@@ -21,6 +21,10 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
     // a single bit too, and that step is said as a gather).
     if !step.place.is_typed() {
         return None;
+    }
+    // A reader's table: its entry's number, counted as C lays the entries out.
+    if step.op == Op::Lookup {
+        return table_read(step);
     }
     // Read as C, an operation of a type narrower than 64 bits, or signed, is said as that
     // type's numbers.
@@ -407,4 +411,17 @@ fn nth_time(run: u64) -> String {
         1 => String::from("for the first time"),
         _ => format!("for the {run}{suffix} time"),
     }
+}
+
+/// A read of the reader's table: which entry, and what it holds.
+fn table_read(step: &Step) -> Option<String> {
+    let Value::Number(entry) = step.lhs else { return None };
+    let holds = match step.result {
+        Value::Board(set) if set.is_empty() => String::from("an empty set"),
+        Value::Board(set) => format!("{} ({})", bits(set.count()), square_list(set)),
+        Value::Number(_) | Value::Signed(_) => format!("the number {}", text_of(step.result)),
+    };
+    Some(format!(
+        "Reads entry {entry} of the table, its entries numbered from 0 row after row as C lays them out: {holds}."
+    ))
 }

@@ -14,6 +14,7 @@ use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
 use super::parse::{Binary, Declared, Expr, Keyword, Logic, Node, Program, Statement, Unary};
+use super::tables::{self, Table};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
 use sliders::trace::{Comparison, Mask};
@@ -66,6 +67,17 @@ pub enum Code {
     /// C's conversion of a value to a type that does not hold all of its type's values (an
     /// assignment, an argument, a return or a cast): not a step of its own.
     Convert(CType, Box<Code>),
+    /// An entry of the reader's table: which table, an index per dimension, whether its
+    /// entries are sets (see [`Table::holds_sets`]).
+    Read(Box<Read>, Box<Site>),
+}
+
+/// A table read: the table (its place in [`Compiled::tables`]) and the indices' codes.
+#[derive(Clone, Debug)]
+pub struct Read {
+    pub table: usize,
+    pub indices: Vec<Code>,
+    pub sets: bool,
 }
 
 /// What a name holds: a set of squares, or a count (shown as a number) that was typed as a
@@ -216,6 +228,8 @@ pub struct Body {
 
 #[derive(Clone, Debug)]
 pub struct Compiled {
+    /// The reader's tables, worked out when the text was read.
+    pub tables: Vec<Table>,
     pub functions: Vec<Body>,
     pub main: Body,
 }
@@ -290,6 +304,7 @@ impl<'a> Typed<'a> {
 
 pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
     let text = typed.text;
+    let tables = tables::work_out(&program.tables, program.reading)?;
     let mut known: Vec<Known> = Vec::new();
     let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
     let mut functions = Vec::new();
@@ -326,7 +341,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         let statements = (&function.body[..], &function.declared[..]);
         let reading = (program.reading, value_type);
         let (mut body, cost, depth) =
-            body(statements, locals, (&known, &all), (&function.name, function.name_span), typed, reading)?;
+            body(statements, locals, (&known, &all, &tables), (&function.name, function.name_span), typed, reading)?;
         body.parameters = parameters;
         let returns = body.instructions.last().and_then(|last| match last {
             Instruction::Return(code) | Instruction::Value(code) => order_of(code),
@@ -344,7 +359,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
     let end = Span::new(text.len(), text.len());
     let statements = (&program.main[..], &program.declared[..]);
     let reading = (program.reading, CType::WORD);
-    let (main, cost, _) = body(statements, Vec::new(), (&known, &all), ("", end), typed, reading)?;
+    let (main, cost, _) = body(statements, Vec::new(), (&known, &all, &tables), ("", end), typed, reading)?;
     if cost > MAX_STEPS {
         // Marked on the last line with text (what returns), never past it on an empty line.
         let last_end = text.trim_end().len();
@@ -357,7 +372,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
             ),
         ));
     }
-    Ok(Compiled { functions, main })
+    Ok(Compiled { tables, functions, main })
 }
 
 /// What the bound on operations says of loops, where the formula has one: each counts its
@@ -422,7 +437,7 @@ fn typed_as(reading: Reading, ty: Option<CType>) -> CType {
 fn body(
     (statements_of_body, declared): (&[Statement], &[Declared]),
     parameters: Vec<(String, Holds, CType)>,
-    (known, all): (&[Known], &[String]),
+    (known, all, tables): (&[Known], &[String], &[Table]),
     (function, end): (&str, Span),
     typed: Typed,
     (reading, returns): (Reading, CType),
@@ -436,7 +451,7 @@ fn body(
         };
         return Err(Error::at(end, &message));
     };
-    let mut calls = CallCost { known, all, current: function, cost: 0, depth: 0 };
+    let mut calls = CallCost { known, all, tables, current: function, cost: 0, depth: 0 };
     for Declared { name, span, .. } in declared {
         if parameters.iter().any(|(parameter, _, _)| parameter == name) {
             return Err(Error::at(*span, &format!("{name} is already a parameter of {function}")));
@@ -844,6 +859,8 @@ struct CallCost<'k> {
     known: &'k [Known],
     /// Every function of the program, for a call of one not yet defined.
     all: &'k [String],
+    /// The reader's tables.
+    tables: &'k [Table],
     /// The function being compiled ("" for the formula's own statements).
     current: &'k str,
     cost: usize,
@@ -923,7 +940,7 @@ fn operands_of(node: &Node, bound: Option<&str>, spelling: print::Spelling) -> O
         Expr::Unary(_, operand) | Expr::Cast(_, operand) => (Some(&**operand), None),
         Expr::Select(condition, _, _) => (Some(&**condition), None),
         Expr::Call(_, arguments) => (arguments.first(), arguments.get(1)),
-        Expr::Number(..) | Expr::Name(_) => (None, None),
+        Expr::Number(..) | Expr::Name(_) | Expr::Index(..) => (None, None),
     };
     // A formula reads its masks in steps of their own, never as an operand's field.
     let result = Cow::Owned(bound.map(String::from).unwrap_or_default());
@@ -978,6 +995,7 @@ pub fn is_count(code: &Code) -> bool {
         Code::Function(f, ..) => f.function.definition().gives == Gives::Count,
         Code::Mask(..) | Code::Call(..) => false,
         Code::Convert(_, inner) => is_count(inner),
+        Code::Read(read, _) => !read.sets,
     }
 }
 
@@ -1012,6 +1030,8 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Call(_, _, order) => *order,
         Code::Convert(_, inner) => order_of(inner),
         Code::Mask(..) => Some(WordOrder::Board),
+        // A table's sets are the board as it stands, as a mask is.
+        Code::Read(read, _) => read.sets.then_some(WordOrder::Board),
     }
 }
 
@@ -1023,7 +1043,8 @@ fn site_of(code: &mut Code) -> Option<&mut Site> {
         | Code::Select(_, _, _, site)
         | Code::Logical(_, _, _, site)
         | Code::Function(_, _, _, site)
-        | Code::Mask(_, _, site) => Some(site),
+        | Code::Mask(_, _, site)
+        | Code::Read(_, site) => Some(site),
         Code::Constant(_)
         | Code::Count(_)
         | Code::Square(_)
@@ -1193,6 +1214,41 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             (code, ty)
         }
         Expr::Call(name, arguments) => call(node, name, arguments, scope, calls, (label(), bound.as_deref()))?,
+        Expr::Index(name, indices) => {
+            let Some(at) = calls.tables.iter().position(|table| table.name == *name) else {
+                let message = if scope.locals.iter().any(|local| local.name == *name) {
+                    format!("{name} is a value, not a table: only a table declared at the top level is indexed")
+                } else {
+                    format!("{name} is not a table: declare it at the top level, as const U64 {name}[64] = {{ … }};")
+                };
+                return Err(Error::at(node.span, &message));
+            };
+            let table = &calls.tables[at];
+            if indices.len() != table.dims.len() {
+                let wanted = table.dims.len();
+                return Err(Error::at(
+                    node.span,
+                    &format!(
+                        "{name} is declared {}{}: read an entry with {wanted} {}",
+                        name,
+                        table.shape(),
+                        if wanted == 1 { "index" } else { "indices" }
+                    ),
+                ));
+            }
+            let (sets, ty) = (table.holds_sets(), table.ty);
+            // Each index keeps its own type: a negative one is kept as a huge word, past every size.
+            let mut codes = Vec::with_capacity(indices.len());
+            for index in indices {
+                codes.push(expression(index, scope, calls)?);
+            }
+            calls.cost += 1;
+            let mut site = site(node, scope, label(), bound.as_deref());
+            let spelled: Vec<String> = indices.iter().map(|index| print::spelled(index, spelling)).collect();
+            site.operands.lhs = Cow::Owned(tables::indices_text(&spelled));
+            site.arith = arith(reading, ty);
+            (Code::Read(Box::new(Read { table: at, indices: codes, sets }), site), ty)
+        }
     })
 }
 

@@ -7,7 +7,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::c_arithmetic::{self, Undefined};
-use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
+use super::compile::{is_count, number_anywhere, Body, Code, Compiled, Instruction, Read, Site, MAX_ITERATIONS};
 use super::ctype::{Arith, CType};
 use super::functions::{AtZero, Called, Gives, Second};
 use super::names::BoardName;
@@ -49,7 +49,9 @@ impl Sink for Recording {
         };
         let truth = op.gives_truth();
         let amount = matches!(op, Op::Shl | Op::Shr);
-        let (lhs, result) = (signed_number(lhs), if truth { result } else { signed_number(result) });
+        // A table read's operand is the entry's number, of no type of the table's.
+        let lhs = if op == Op::Lookup { lhs } else { signed_number(lhs) };
+        let result = if truth { result } else { signed_number(result) };
         let rhs = if amount { rhs } else { rhs.map(signed_number) };
         self.steps.push(Step {
             label: Cow::Owned(site.label.clone()),
@@ -310,6 +312,13 @@ impl<S: Sink> Machine<'_, '_, S> {
                 self.mask(*mask, s, site)?
             }
             Code::Convert(ty, inner) => ty.convert(self.eval(inner, base)?),
+            Code::Read(read, site) => {
+                let mut indices = [0u64; super::parse::MAX_DIMENSIONS];
+                for (index, code) in indices.iter_mut().zip(&read.indices) {
+                    *index = self.eval(code, base)?;
+                }
+                self.read(read, &indices[..read.indices.len()], site)?
+            }
             Code::Call(index, arguments, _) => {
                 let callee = &self.compiled.functions[*index];
                 // The callee's frame starts at the top of the stack, its parameters first; a
@@ -373,6 +382,19 @@ impl<S: Sink> Machine<'_, '_, S> {
             self.sink.step(site, definition.op, counted(a, a_count), rhs, counted(result, count));
         }
         Ok(result)
+    }
+
+    /// A table's entry; a fault where an index is outside it, as C leaves that undefined.
+    fn read(&mut self, read: &Read, indices: &[u64], site: &Site) -> Result<u64, Fault> {
+        let table = &self.compiled.tables[read.table];
+        let entry = table
+            .entry(indices)
+            .map_err(|at| Fault { span: site.span, message: table.out_of_bounds(at, indices[at]) })?;
+        if S::RECORDS {
+            let flat = indices.iter().zip(&table.dims).fold(0, |flat, (index, dim)| flat * dim + index);
+            self.sink.step(site, Op::Lookup, Value::Number(flat), None, counted(entry, !read.sets));
+        }
+        Ok(entry)
     }
 
     fn mask(&mut self, mask: Mask, square: u64, site: &Site) -> Result<u64, Fault> {

@@ -35,6 +35,7 @@ mod parse;
 pub mod preprocess;
 mod print;
 pub mod prove;
+pub mod tables;
 pub mod wasm;
 mod wasm_c;
 pub mod wire;
@@ -51,8 +52,9 @@ pub use parse::Program;
 use sliders::trace::Trace;
 use sliders::{Bitboard, Slider, Square};
 
-/// The longest formula read, in characters: a link's, a file's or a typed one.
-pub const MAX_LENGTH: usize = 4000;
+/// The longest formula read, in characters: a link's, a file's or a typed one. Room for a
+/// table's initializer: `rays[8][64]` of hex words takes about 12,000.
+pub const MAX_LENGTH: usize = 32_000;
 
 /// The most characters of a line [`Error::caret`] shows.
 pub const CARET_WINDOW: usize = 100;
@@ -187,6 +189,16 @@ impl Formula {
     }
 
     /// Which meaning the text has: C's, or the lab's short form.
+    /// The reader's table of that name, worked out.
+    pub fn table(&self, name: &str) -> Option<&tables::Table> {
+        self.compiled.tables.iter().find(|table| table.name == name)
+    }
+
+    /// The reader's tables, worked out, in the order declared.
+    pub fn tables(&self) -> &[tables::Table] {
+        &self.compiled.tables
+    }
+
     pub fn reading(&self) -> ctype::Reading {
         self.program.reading
     }

@@ -145,6 +145,8 @@ pub enum Expr {
     Call(String, Vec<Node>),
     /// `(int)x`: C's conversion to the type.
     Cast(CType, Box<Node>),
+    /// `rays[dir][sq]`: an entry of a table declared at the top level, an index per dimension.
+    Index(String, Vec<Node>),
 }
 
 /// An expression and where it was typed.
@@ -165,6 +167,9 @@ impl Node {
             (Expr::Logical(op, a, b), Expr::Logical(op2, c, d)) => op == op2 && a.same_shape(c) && b.same_shape(d),
             (Expr::Select(a, b, c), Expr::Select(d, e, f)) => a.same_shape(d) && b.same_shape(e) && c.same_shape(f),
             (Expr::Cast(t, a), Expr::Cast(u, b)) => t == u && a.same_shape(b),
+            (Expr::Index(t, a), Expr::Index(u, b)) => {
+                t == u && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
+            }
             (Expr::Call(f, a), Expr::Call(g, b)) => {
                 f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
             }
@@ -331,9 +336,42 @@ pub struct Parameter {
     pub ty: Option<CType>,
 }
 
+/// A table, declared at the top level: `const U64 rays[8][64] = { … };`.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub name: String,
+    pub span: Span,
+    /// Its entries' C type (the lab's word where none is named).
+    pub ty: Option<CType>,
+    /// Each dimension's size as typed, and where its brackets stand; `None` for `[]`, which
+    /// only the first may be (its initializer says how many).
+    pub dims: Vec<(Option<Node>, Span)>,
+    /// `= { … }`: without one, every entry is 0, as C gives a table declared outside functions.
+    pub initializer: Option<Initializer>,
+}
+
+/// A table's initializer: a value, or a braced list of them (a row per entry of the first
+/// dimension, or every entry in order, as C allows).
+#[derive(Clone, Debug)]
+pub enum Initializer {
+    Value(Node),
+    List(Vec<Initializer>, Span),
+}
+
+impl Initializer {
+    pub fn span(&self) -> Span {
+        match self {
+            Initializer::Value(node) => node.span,
+            Initializer::List(_, span) => *span,
+        }
+    }
+}
+
 /// A whole formula: its functions, then the statements that give the result.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
+    /// Tables, declared at the top level: every function and statement may read them.
+    pub tables: Vec<Table>,
     pub functions: Vec<Function>,
     /// Names the formula's own statements declare without a value.
     pub declared: Vec<Declared>,
@@ -351,7 +389,9 @@ pub struct Program {
 impl Program {
     pub fn same_shape(&self, other: &Program) -> bool {
         let statements = same_statements;
-        self.functions.len() == other.functions.len()
+        self.tables.len() == other.tables.len()
+            && self.tables.iter().zip(&other.tables).all(|(a, b)| a.name == b.name && a.dims.len() == b.dims.len())
+            && self.functions.len() == other.functions.len()
             && self.functions.iter().zip(&other.functions).all(|(f, g)| {
                 f.name == g.name
                     && f.parameters.iter().map(|p| &p.name).eq(g.parameters.iter().map(|p| &p.name))
@@ -423,7 +463,11 @@ const WORD_CASTS: [&[&str]; 10] = [
 const INCREMENT_INSIDE: &str =
     "++ and -- are read as statements of their own (x++;), not inside an expression: write x + 1 or x - 1";
 
-const TABLES: &str = "tables are not part of the language: use rank(s), file(s), ray(s, north), … or a function";
+const TABLES: &str =
+    "only a table's name is indexed (t[i]): declare the table at the top level, as const U64 t[64] = { … };";
+
+/// The most dimensions a table has.
+pub const MAX_DIMENSIONS: usize = 3;
 
 pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
     let mut parser = Parser {
@@ -446,6 +490,15 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             return Ok(program);
         }
         if parser.typedef()? {
+            parser.end_of_statement()?;
+            continue;
+        }
+        if let Some(table) = parser.table()? {
+            if let Some(earlier) = program.tables.iter().find(|t| t.name == table.name) {
+                let _ = earlier;
+                return Err(Error::at(table.span, &format!("a table named {} is declared above", table.name)));
+            }
+            program.tables.push(table);
             parser.end_of_statement()?;
             continue;
         }
@@ -793,6 +846,12 @@ impl<'a> Parser<'_, 'a> {
                     "a function cannot be defined inside another: define it above, at the top level",
                 ));
             }
+            if self.starts_table() {
+                return Err(Error::at(
+                    self.span(),
+                    "a table is declared at the top level, above the functions, where every function can read it",
+                ));
+            }
             if let Some(declaration) = self.declaration()? {
                 declared.extend(declaration.declared);
                 body.extend(declaration.assigned);
@@ -805,9 +864,86 @@ impl<'a> Parser<'_, 'a> {
         Ok(Some(Function { name, name_span, parameters, returns, declared, body }))
     }
 
+    /// Whether type words and a name then `[` stand here: a table's declaration.
+    fn starts_table(&self) -> bool {
+        let typed = self.type_words();
+        typed > 0 && matches!(self.peek_at(typed), Token::Name(_)) && self.peek_at(typed + 1) == Token::Punct("[")
+    }
+
+    /// `const U64 rays[8][64] = { … }`: `None` if no table's declaration starts here.
+    fn table(&mut self) -> Result<Option<Table>, Error> {
+        if !self.starts_table() {
+            return Ok(None);
+        }
+        let (_, ty) = self.skip_type_words()?;
+        let (name, span) = self.name("the table's name")?;
+        let mut dims = Vec::new();
+        while self.is("[") {
+            let open = self.next().1;
+            if dims.len() == MAX_DIMENSIONS {
+                return Err(Error::at(open, &format!("a table has at most {MAX_DIMENSIONS} dimensions")));
+            }
+            let size = if self.is("]") { None } else { Some(self.bracketed()?) };
+            let close = self.expect("]", "] to close the table's size")?;
+            dims.push((size, Span::new(open.start, close.end)));
+        }
+        let initializer = if self.eat("=") {
+            self.skip_newlines();
+            if !self.is("{") {
+                return Err(self.unexpected("expected { and the table's entries"));
+            }
+            Some(self.initializer()?)
+        } else {
+            None
+        };
+        Ok(Some(Table { name, span, ty, dims, initializer }))
+    }
+
+    /// An expression inside brackets, where a line break ends nothing.
+    fn bracketed(&mut self) -> Result<Node, Error> {
+        self.parens += 1;
+        self.skip_newlines();
+        let inner = self.expression();
+        self.parens -= 1;
+        let inner = inner?;
+        self.skip_newlines();
+        Ok(inner)
+    }
+
+    /// `{ 1, 2, { 3 } }` or a value.
+    fn initializer(&mut self) -> Result<Initializer, Error> {
+        if !self.is("{") {
+            return Ok(Initializer::Value(self.bracketed()?));
+        }
+        let open = self.next().1;
+        self.deeper()?;
+        let mut entries = Vec::new();
+        loop {
+            self.skip_newlines();
+            if self.is("}") {
+                break;
+            }
+            entries.push(self.initializer()?);
+            self.skip_newlines();
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.skip_newlines();
+        let close = self.expect("}", ", or } to close the table's entries")?;
+        self.depth -= 1;
+        Ok(Initializer::List(entries, Span::new(open.start, close.end)))
+    }
+
     fn statement(&mut self) -> Result<Statement, Error> {
         if let Some(step) = self.increment()? {
             return Ok(step);
+        }
+        if self.starts_table() {
+            return Err(Error::at(
+                self.span(),
+                "a table is declared at the top level, before the statements that read it, and on its own line",
+            ));
         }
         match self.peek() {
             Token::Name("if") => return self.if_statement(),
@@ -1223,6 +1359,28 @@ impl<'a> Parser<'_, 'a> {
                 }
                 let close = self.expect(")", &format!(", or ) to close the call of {name}"))?;
                 Ok(Node { expr: Expr::Call(name.to_string(), arguments), span: Span::new(span.start, close.end) })
+            }
+            Token::Name(name) if self.peek_at(1) == Token::Punct("[") => {
+                self.next();
+                let mut indices = Vec::new();
+                let mut end = span.end;
+                while self.eat("[") {
+                    indices.push(self.bracketed()?);
+                    end = self.expect("]", "] to close the index")?.end;
+                }
+                let node = Node { expr: Expr::Index(name.to_string(), indices), span: Span::new(span.start, end) };
+                if let Token::Punct(
+                    op @ ("=" | "+=" | "-=" | "|=" | "&=" | "^=" | "<<=" | ">>=" | "*=" | "++" | "--"),
+                ) = self.peek()
+                {
+                    return Err(Error::at(
+                        self.span(),
+                        &format!(
+                            "{op} on a table's entry: a table's entries come from its initializer ({name}[…] = {{ … }} where it is declared); writing them is not part of the language yet"
+                        ),
+                    ));
+                }
+                Ok(node)
             }
             Token::Name(name) => {
                 self.next();

@@ -4,8 +4,9 @@
 use alloc::string::String;
 use core::fmt::{self, Write};
 
+use super::ctype::CType;
 use super::lex::Radix;
-use super::parse::{Binary, Expr, Keyword, Logic, Node, Program, Statement, Unary};
+use super::parse::{Binary, Expr, Initializer, Keyword, Logic, Node, Program, Statement, Table, Unary};
 use super::Span;
 
 /// How a label spells what a macro stood for: the source, and where in it macros standing for
@@ -83,7 +84,8 @@ fn needed_by_logic(parent: Logic, child: &Node, by_precedence: u8) -> u8 {
         | Expr::Unary(..)
         | Expr::Select(..)
         | Expr::Cast(..)
-        | Expr::Call(..) => by_precedence,
+        | Expr::Call(..)
+        | Expr::Index(..) => by_precedence,
     }
 }
 
@@ -144,6 +146,50 @@ fn expressed(out: &mut String, node: &Node, spelling: Spelling) -> fmt::Result {
                 expressed(out, argument, spelling)?;
             }
             out.push(')');
+            Ok(())
+        }
+        Expr::Index(name, indices) => {
+            out.push_str(name);
+            for index in indices {
+                out.push('[');
+                expressed(out, index, spelling)?;
+                out.push(']');
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A table's declaration, its type's words as C's and its entries braced as typed.
+fn table(out: &mut String, table: &Table) -> fmt::Result {
+    write!(out, "const {} {}", table.ty.map_or("U64", CType::name), table.name)?;
+    for (size, _) in &table.dims {
+        out.push('[');
+        if let Some(size) = size {
+            expression(out, size)?;
+        }
+        out.push(']');
+    }
+    if let Some(entries) = &table.initializer {
+        out.push_str(" = ");
+        initializer(out, entries)?;
+    }
+    out.push_str(";\n");
+    Ok(())
+}
+
+fn initializer(out: &mut String, entries: &Initializer) -> fmt::Result {
+    match entries {
+        Initializer::Value(node) => expression(out, node),
+        Initializer::List(items, _) => {
+            out.push('{');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                initializer(out, item)?;
+            }
+            out.push('}');
             Ok(())
         }
     }
@@ -249,6 +295,9 @@ fn branch(out: &mut String, statements: &[Statement]) -> fmt::Result {
 impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
+        for declared in &self.tables {
+            table(&mut out, declared)?;
+        }
         for function in &self.functions {
             out.push_str("fn ");
             out.push_str(&function.name);

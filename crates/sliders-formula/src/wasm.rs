@@ -16,12 +16,13 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::compile::{Body, Code, Compiled, Instruction, Site, MAX_ITERATIONS};
+use super::compile::{Body, Code, Compiled, Instruction, Read, Site, MAX_ITERATIONS};
 use super::ctype::Arith;
 use super::functions::{AtZero, Wasm};
 pub use super::instructions::{Helper, Instr};
 use super::names::BoardName;
 use super::parse::{Logic, Unary};
+use super::tables::Table;
 use super::wasm_c;
 use super::Span;
 use sliders::trace::Mask;
@@ -37,8 +38,9 @@ pub const BYTES_REVERSED_AT: u32 = WORKLOAD - 16;
 /// The byte swap's pattern, which `i8x16.swizzle` reads: the core's.
 pub use sliders::BYTES_REVERSED;
 // A table per mask a formula can read (a square's bit, four lines, eight rays), 512 bytes each,
-// all below the pattern.
-const _: () = assert!(13 * 64 * 8 <= BYTES_REVERSED_AT);
+// then the reader's tables, all below the pattern.
+const MASKS_END: u32 = 13 * 64 * 8;
+const _: () = assert!(MASKS_END + 8 * super::tables::MAX_ENTRIES as u32 <= BYTES_REVERSED_AT);
 /// Lookups per occupancy in the benchmark's workload, as in `crate::workload`.
 pub const SQUARES_PER_OCCUPANCY: u32 = sliders::workload::SQUARES_PER_OCCUPANCY as u32;
 
@@ -78,11 +80,20 @@ pub struct Function {
     pub folds: Vec<(usize, usize, String)>,
 }
 
+/// What a table of the module holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// A mask of the board's geometry, for the 64 squares.
+    Mask(Mask),
+    /// The reader's table (its place among them), under its name and sizes: `rays[8][64]`.
+    Reader(usize, String),
+}
+
 #[derive(Clone, Debug)]
 pub struct Module {
     pub functions: Vec<Function>,
-    /// Mask tables: where each starts, which mask it holds, and its 64 words.
-    pub tables: Vec<(u32, Mask, Vec<u64>)>,
+    /// Tables: where each starts, what it holds, and its words.
+    pub tables: Vec<(u32, Held, Vec<u64>)>,
     /// Where [`BYTES_REVERSED`] lies, if the module swaps bytes.
     pub bytes_reversed: Option<u32>,
 }
@@ -133,11 +144,13 @@ impl Module {
     pub fn text(&self) -> Vec<TextLine> {
         let line = |text: String| TextLine { text, span: None, copy: 0 };
         let mut lines = vec![line("(module".into()), line("  (memory (export \"memory\") 1)".into())];
-        for (offset, mask, _) in &self.tables {
-            lines.push(line(format!(
-                "  ;; (data (i32.const {offset}) …) {} for the 64 squares, 8 bytes each",
-                mask_call(*mask)
-            )));
+        for (offset, held, _) in &self.tables {
+            lines.push(line(match held {
+                Held::Mask(mask) => {
+                    format!("  ;; (data (i32.const {offset}) …) {} for the 64 squares, 8 bytes each", mask_call(*mask))
+                }
+                Held::Reader(_, shape) => format!("  ;; (data (i32.const {offset}) …) {shape}, 8 bytes an entry"),
+            }));
         }
         if let Some(offset) = self.bytes_reversed {
             let pattern: Vec<String> = BYTES_REVERSED.iter().map(u8::to_string).collect();
@@ -264,7 +277,13 @@ pub(super) fn module(compiled: &Compiled) -> Module {
         let own = body_needs(body, &needs);
         needs.push(own);
     }
-    let mut builder = Builder { tables: Vec::new(), helpers: Vec::new(), functions: &compiled.functions, inlined: 0 };
+    let mut builder = Builder {
+        tables: Vec::new(),
+        reader_tables: &compiled.tables,
+        helpers: Vec::new(),
+        functions: &compiled.functions,
+        inlined: 0,
+    };
     let main_needs = body_needs(&compiled.main, &needs);
     let mut functions = vec![builder.entry(&compiled.main, main_needs)];
     for helper in builder.helpers.clone() {
@@ -284,7 +303,8 @@ fn outermost(code: &Code) -> Option<Span> {
         | Code::Select(.., site)
         | Code::Logical(.., site)
         | Code::Function(.., site)
-        | Code::Mask(.., site) => Some(site.span),
+        | Code::Mask(.., site)
+        | Code::Read(.., site) => Some(site.span),
         Code::Constant(_)
         | Code::Count(_)
         | Code::Square(_)
@@ -323,6 +343,11 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
                 code_needs(b, callees, needs);
             }
         }
+        Code::Read(read, _) => {
+            for index in &read.indices {
+                code_needs(index, callees, needs);
+            }
+        }
         Code::Call(index, arguments, _) => {
             for (need, callee) in needs.iter_mut().zip(callees.get(*index).copied().unwrap_or_default()) {
                 *need |= callee;
@@ -355,7 +380,9 @@ impl Targets {
 }
 
 struct Builder<'c> {
-    tables: Vec<(u32, Mask, Vec<u64>)>,
+    tables: Vec<(u32, Held, Vec<u64>)>,
+    /// The reader's tables, laid down above the masks' the first time one is read.
+    reader_tables: &'c [Table],
     helpers: Vec<Helper>,
     /// The reader's functions, inlined where they are called.
     functions: &'c [Body],
@@ -711,6 +738,7 @@ impl<'c> Builder<'c> {
                 }
             }
             Code::Mask(mask, square, site) => self.mask(w, *mask, square, Some(site.span)),
+            Code::Read(read, site) => self.read(w, read, Some(site.span)),
             Code::Call(index, arguments, _) => {
                 let Some(callee) = self.functions.get(*index) else { return };
                 self.inlined += 1;
@@ -778,13 +806,71 @@ impl<'c> Builder<'c> {
 
     /// Where the table of `mask` is, laid down the first time it is needed.
     fn table(&mut self, mask: Mask) -> u32 {
-        if let Some((offset, ..)) = self.tables.iter().find(|(_, m, _)| *m == mask) {
+        if let Some((offset, ..)) = self.tables.iter().find(|(_, held, _)| *held == Held::Mask(mask)) {
             return *offset;
         }
-        let offset = self.tables.len() as u32 * 64 * 8;
+        let masks = self.tables.iter().filter(|(_, held, _)| matches!(held, Held::Mask(_))).count();
+        let offset = masks as u32 * 64 * 8;
         let words = (0..64).map(|s| mask.of(Square::from_index(s)).0).collect();
-        self.tables.push((offset, mask, words));
+        self.tables.push((offset, Held::Mask(mask), words));
         offset
+    }
+
+    /// Where the reader's table `index` is, laid down above the masks' the first time it is read.
+    fn reader_table(&mut self, index: usize) -> u32 {
+        let mut end = MASKS_END;
+        for (offset, held, words) in &self.tables {
+            match held {
+                Held::Reader(at, _) if *at == index => return *offset,
+                Held::Reader(..) => end = end.max(offset + 8 * words.len() as u32),
+                Held::Mask(_) => {}
+            }
+        }
+        let table = &self.reader_tables[index];
+        let held = Held::Reader(index, format!("{}{}", table.name, table.shape()));
+        self.tables.push((end, held, table.entries.clone()));
+        end
+    }
+
+    /// A table's entry: each index checked against its size (`unreachable` outside, where the
+    /// evaluator faults), the entry's number made row after row, and its word loaded.
+    fn read(&mut self, w: &mut Writer, read: &Read, here: Option<Span>) {
+        let table = &self.reader_tables[read.table];
+        let known: Option<Vec<u64>> = read
+            .indices
+            .iter()
+            .map(|index| match index {
+                Code::Constant(value) | Code::Count(value) | Code::Square(value) => Some(*value),
+                _ => None,
+            })
+            .collect();
+        if let Some(Ok(entry)) = known.as_deref().map(|indices| table.entry(indices)) {
+            return w.put(&[Instr::I64Const(entry as i64)], here);
+        }
+        for (d, (index, &dim)) in read.indices.iter().zip(&table.dims).enumerate() {
+            if d > 0 {
+                w.put(&[Instr::I64Const(dim as i64), Instr::I64Mul], here);
+            }
+            self.code(w, index, here);
+            let t = w.scratch();
+            w.put(
+                &[
+                    Instr::LocalTee(t),
+                    Instr::I64Const(dim as i64),
+                    Instr::I64GeU,
+                    Instr::If,
+                    Instr::Unreachable,
+                    Instr::End,
+                    Instr::LocalGet(t),
+                ],
+                here,
+            );
+            if d > 0 {
+                w.put(&[Instr::I64Add], here);
+            }
+        }
+        let offset = self.reader_table(read.table);
+        w.put(&[Instr::I32WrapI64, Instr::I32Const(3), Instr::I32Shl, Instr::I64Load(offset)], here);
     }
 }
 

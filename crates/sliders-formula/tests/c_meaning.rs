@@ -6,7 +6,9 @@
 //! (One exception, GCC's own: a signed `+`, `-` or `*` whose value is converted to a narrower
 //! type, `(int)(l * k)`, GCC computes in the narrower unsigned type, where it cannot overflow;
 //! C leaves the overflow undefined, and the evaluator faults. Those are counted apart, and most
-//! overflows must still be caught.)
+//! overflows must still be caught. Likewise a table read outside the table whose value
+//! GCC's front end folds away, unread, as in `(unsigned)(w[15] != x) < -1U`, which is true
+//! whatever the read gives: counted apart, and most reads outside must still be caught.)
 //! So the evaluator's C, and the prover's and WebAssembly's that agree with it (tests/prove.rs,
 //! crates/wasm-encode), is the compiler's.
 //!
@@ -59,11 +61,20 @@ fn expression(rng: &mut Xorshift96, depth: u32, names: &[&str]) -> String {
 /// parameters, and a value of a random type, returned as a 64-bit word.
 fn text(rng: &mut Xorshift96) -> String {
     let function = expression(rng, 2, &["a", "b"]);
-    let value = expression(rng, 3, &["i", "u", "c", "s", "l", "sq", "f(i, u)", "f(c, s)"]);
+    // Table reads: most inside, some that can run past a size (`w[s & 15]`, `t[c][0]`).
+    let value = expression(
+        rng,
+        3,
+        &["i", "u", "c", "s", "l", "sq", "f(i, u)", "f(c, s)", "t[i & 1][u % 5]", "w[c & 7]", "w[s & 15]", "t[c][0]"],
+    );
+    let ints: Vec<String> = (0..8).map(|_| format!("{}", rng.next_u32() as i32 >> (rng.next_u32() % 31))).collect();
+    let words: Vec<String> = (0..8).map(|_| format!("{:#x}ULL", rng.next_u64())).collect();
     let ty = one(rng, &["int", "unsigned", "unsigned char", "short", "long long", "U64", "_Bool"]);
     let shifts: Vec<u32> = (0..4).map(|_| rng.next_u32() % 60).collect();
     format!(
         "typedef unsigned long long U64;
+const int t[2][5] = {{ {{ {} }}, {{ {} }} }};
+const U64 w[] = {{ {} }};
 int f(int a, unsigned b) {{
     return {function};
 }}
@@ -75,7 +86,13 @@ long long l = o;
 {ty} v = {value};
 return (U64)v;
 ",
-        shifts[0], shifts[1], shifts[2], shifts[3]
+        ints[..5].join(", "),
+        ints[5..].join(", "),
+        words.join(", "),
+        shifts[0],
+        shifts[1],
+        shifts[2],
+        shifts[3]
     )
 }
 
@@ -235,6 +252,7 @@ fn c_read_as_c_agrees_with_the_compiler_and_its_sanitizer() {
     }
     // Where it faults: the sanitizer stops the program, naming what C leaves undefined.
     let (mut faults, mut overflows, mut narrowed) = (0, 0, 0);
+    let (mut outside, mut unread) = (0, 0);
     for (index, formula) in formulas.iter().enumerate() {
         for case in cases.iter().filter(|case| case.text == index && case.expected.is_err()).take(FAULTS_PER_TEXT) {
             let (ok, _, said) = run(&program, &[case]);
@@ -242,6 +260,12 @@ fn c_read_as_c_agrees_with_the_compiler_and_its_sanitizer() {
             overflows += usize::from(overflow);
             if overflow && ok {
                 narrowed += 1;
+                continue;
+            }
+            let read_outside = case.expected.as_ref().err().is_some_and(|fault| fault.contains("outside the table"));
+            outside += usize::from(read_outside);
+            if read_outside && ok {
+                unread += 1;
                 continue;
             }
             assert!(
@@ -259,7 +283,11 @@ fn c_read_as_c_agrees_with_the_compiler_and_its_sanitizer() {
     // exception, not the rule.
     assert!(valued.len() > cases.len() / 4 && faults > TEXTS / 4, "{} valued, {faults} faults", valued.len());
     assert!(narrowed * 3 < overflows, "{narrowed} of {overflows} overflows computed narrower by the compiler");
-    eprintln!("{} cases with values, {faults} faults caught by the sanitizer, {narrowed} of {overflows} overflows computed narrower", valued.len());
+    assert!(
+        outside > 10 && unread * 3 < outside,
+        "{unread} of {outside} reads outside a table left unread by the compiler"
+    );
+    eprintln!("{} cases with values, {faults} faults caught by the sanitizer, {narrowed} of {overflows} overflows computed narrower, {unread} of {outside} reads outside a table unread", valued.len());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

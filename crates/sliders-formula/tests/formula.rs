@@ -226,7 +226,7 @@ fn errors_name_the_line_and_column_and_what_was_expected() {
     assert!(error("ray(sq, up)").contains("expected a direction"));
     assert!(error("a1 = 3").contains("square's name"));
     assert!(error("o / ").contains("expected"));
-    assert!(error("t[3]").contains("tables"));
+    assert!(error("t[3]").contains("t is not a table: declare it at the top level"));
     assert!(error("0x1_0000_0000_0000_0000").contains("64 bits"));
     let text = "x = 1\ny = x + @";
     let failure = Formula::parse(text).unwrap_err();

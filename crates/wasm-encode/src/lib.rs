@@ -8,7 +8,7 @@ use wasm_encoder::{
     MemArg, MemorySection, MemoryType, TypeSection,
 };
 
-/// The module's bytes: one memory of one page (the mask tables, the byte swap's pattern), exported as `memory`, and
+/// The module's bytes: one memory of one page (the mask tables and the reader's, the byte swap's pattern), exported as `memory`, and
 /// the functions, with their exports.
 pub fn encode(module: &Module) -> Vec<u8> {
     let mut types = TypeSection::new();

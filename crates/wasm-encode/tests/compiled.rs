@@ -142,7 +142,7 @@ fn every_operation_agrees_with_the_evaluator_faults_included() {
 
 /// Read as C: every type's conversions and operations, and each kind of undefined behaviour
 /// on some boards (the evaluator faults, the module traps).
-const C_OPERATIONS: [&str; 8] = [
+const C_OPERATIONS: [&str; 9] = [
     "typedef unsigned long long U64;\nint i = sq - 30;\nunsigned u = o;\nunsigned char c = o >> 8;\nshort s = sq * 1000;\nlong long l = o;\nreturn (U64)(i >> 1) ^ (U64)(i / 3) ^ (U64)(i % 5) ^ (U64)(i < 0) ^ u * 3 ^ (U64)(u >> 3) ^ (U64)(c + 1) ^ (U64)(s * 7) ^ (U64)(l < 0) ^ (U64)-i ^ ~u ^ (U64)(unsigned char)(sq * 10) ^ (U64)(bool)(o & 4) ^ (U64)(signed char)o;",
     // A shift of an int by 31 or more.
     "int n = popcount(o);\nreturn (unsigned long long)(1 << (n + 20));",
@@ -156,6 +156,9 @@ const C_OPERATIONS: [&str; 8] = [
     // A promoted unsigned char shifted into int's sign.
     "unsigned char c = o;\nreturn (unsigned long long)(-c) ^ (unsigned long long)(~c) ^ (unsigned long long)(c << 24);",
     // -x of the smallest value, comparisons both ways, a conversion by return and by argument.
+    // Tables read inside and outside (a row past the first size, an entry past the second),
+    // with known and computed indices.
+    "const int t[3][5] = {{1, -2, 3}, {4, 5, 6, 7, 8}, {9}};\nconst unsigned long long w[] = {0x8000000000000001ULL, 2, 3, 4, 5, 6, 7, 8};\nint i = sq % 4;\nreturn w[popcount(o) & 15] ^ (unsigned long long)t[i][sq & 3] ^ w[sq & 7] ^ (unsigned long long)t[2][0];",
     "int f(int a, unsigned b) {\n  return a < 0 ? -a : (a > b) + (a >= (int)b) * 2;\n}\nlong long g = -9223372036854775807LL - (long long)(o >> 63);\nreturn (unsigned long long)f(sq - 40, o) ^ (unsigned long long)-g;",
 ];
 

@@ -312,6 +312,22 @@ impl Export<'_> {
         Code::atom(name.to_string())
     }
 
+    /// A table's entry: `rays[dir][sq]` in C; in Rust each index `as usize`, so that one
+    /// outside the table (a negative one too) panics where C leaves the read undefined.
+    pub(super) fn read(&self, name: &str, indices: &[Node], body: &Body) -> Code {
+        let mut text = name.to_string();
+        for index in indices {
+            let index = match (self.lang, self.as_typed) {
+                (Lang::C, true) => self.c_as_typed(index, body).text,
+                (Lang::C, false) => self.c(index, body, false).text,
+                (Lang::Rust, true) => format!("{} as usize", self.rust_as_typed(index, body).tight()),
+                (Lang::Rust, false) => format!("{} as usize", self.rust(index, body, true).tight()),
+            };
+            text.push_str(&format!("[{index}]"));
+        }
+        Code::atom(text)
+    }
+
     /// C: the code as a 64-bit word.
     fn c_wide(&self, code: Code) -> Code {
         match code.class {
@@ -342,6 +358,7 @@ impl Export<'_> {
     pub(super) fn c_code(&self, node: &Node, body: &Body) -> Code {
         match &node.expr {
             Expr::Number(value, radix, _) => self.literal(*value, *radix, String::new()),
+            Expr::Index(name, indices) => self.read(name, indices, body),
             Expr::Name(name) => self.name(name, body),
             Expr::Unary(Unary::Not, inner) if self.c(inner, body, false).class == Class::Loose => {
                 // `~` on a comparison's 0 or 1 is what GCC warns of (-Wbool-operation), even
@@ -478,7 +495,7 @@ impl Export<'_> {
                 Binary::And | Binary::Or | Binary::Xor => self.rust_typed(a, body) || self.rust_typed(b, body),
                 _ => true,
             },
-            Expr::Logical(..) | Expr::Cast(..) => true,
+            Expr::Logical(..) | Expr::Cast(..) | Expr::Index(..) => true,
             Expr::Select(_, then, otherwise) => self.rust_typed(then, body) || self.rust_typed(otherwise, body),
             Expr::Call(name, arguments) => match functions::function(name) {
                 Some(Function::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
@@ -551,6 +568,7 @@ impl Export<'_> {
                 Binary::Compare(_) => Code::atom(format!("u64::from({})", self.rust_comparison(*op, a, b, body))),
             },
             Expr::Logical(..) => Code::atom(format!("u64::from({})", self.rust_condition(node, body))),
+            Expr::Index(name, indices) => self.read(name, indices, body),
             // Every value here is a word: the cast's value is kept as one (an i32's sign-extended).
             Expr::Cast(ty, inner) => {
                 let operand = self.rust(inner, body, true);
@@ -648,7 +666,8 @@ impl Export<'_> {
                     | Expr::Binary(..)
                     | Expr::Select(..)
                     | Expr::Cast(..)
-                    | Expr::Call(..) => self.rust_condition(node, body),
+                    | Expr::Call(..)
+                    | Expr::Index(..) => self.rust_condition(node, body),
                 };
                 format!("{} {} {}", part(a), op.symbol(), part(b))
             }

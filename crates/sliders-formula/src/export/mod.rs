@@ -23,6 +23,7 @@
 mod expression;
 mod helpers;
 mod naming;
+mod tables;
 mod typed;
 
 use alloc::format;
@@ -238,6 +239,7 @@ impl<'f> Export<'f> {
     fn text(mut self) -> String {
         self.header();
         self.helpers();
+        self.tables();
         for index in 0..self.functions.len() {
             self.function(index);
         }

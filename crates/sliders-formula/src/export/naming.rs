@@ -331,6 +331,11 @@ impl<'p> Body<'p> {
                 }
             },
             Expr::Unary(_, inner) | Expr::Cast(_, inner) => self.walk(inner, functions, uses, read),
+            Expr::Index(_, indices) => {
+                for index in indices {
+                    self.walk(index, functions, uses, read);
+                }
+            }
             Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => {
                 self.walk(a, functions, uses, read);
                 self.walk(b, functions, uses, read);

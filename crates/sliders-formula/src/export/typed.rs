@@ -47,6 +47,7 @@ impl Export<'_> {
                 None => CType::WORD,
             },
             Expr::Cast(ty, _) => *ty,
+            Expr::Index(name, _) => self.formula.table(name).map_or(CType::WORD, |table| table.ty),
             Expr::Unary(Unary::LogicalNot, _) | Expr::Logical(..) => CType::Int,
             Expr::Unary(Unary::Not | Unary::Negate, inner) => self.c_type_of(inner, body).promoted(),
             Expr::Binary(Binary::Compare(_), ..) => CType::Int,
@@ -91,7 +92,7 @@ impl Export<'_> {
     pub(super) fn c_as_typed(&self, node: &Node, body: &Body) -> Code {
         match &node.expr {
             Expr::Number(value, radix, suffix) => Code::atom(typed_literal(*value, *radix, *suffix)),
-            Expr::Name(_) | Expr::Call(..) => self.c_code(node, body),
+            Expr::Name(_) | Expr::Call(..) | Expr::Index(..) => self.c_code(node, body),
             Expr::Cast(ty, inner) => {
                 let operand = self.c_as_typed(inner, body);
                 Code::new(format!("({}){}", c_name(*ty), operand.tight()), UNARY, Class::Typed)
@@ -217,6 +218,7 @@ impl Export<'_> {
                 _ => self.name(name, body),
             },
             Expr::Cast(to, inner) => self.rust_converted(inner, body, *to),
+            Expr::Index(name, indices) => self.read(name, indices, body),
             Expr::Unary(op, inner) => match op {
                 Unary::LogicalNot => {
                     let operand = self.rust_as_typed(inner, body);
@@ -362,7 +364,8 @@ impl Export<'_> {
                     | Expr::Binary(..)
                     | Expr::Select(..)
                     | Expr::Cast(..)
-                    | Expr::Call(..) => self.rust_typed_condition(node, body),
+                    | Expr::Call(..)
+                    | Expr::Index(..) => self.rust_typed_condition(node, body),
                 };
                 format!("{} {} {}", part(a), op.symbol(), part(b))
             }
@@ -373,7 +376,8 @@ impl Export<'_> {
             | Expr::Binary(..)
             | Expr::Select(..)
             | Expr::Cast(..)
-            | Expr::Call(..) => format!("{} != 0", self.rust_as_typed(node, body).tight()),
+            | Expr::Call(..)
+            | Expr::Index(..) => format!("{} != 0", self.rust_as_typed(node, body).tight()),
         }
     }
 }

@@ -12,6 +12,7 @@ use super::super::functions::{AtZero, Symbolic, WordFunction};
 use super::super::names::BoardName;
 use super::super::operators::Kind;
 use super::super::parse::{Binary, Logic, Unary};
+use super::super::tables::Table;
 use super::c_arith;
 use super::words::{Builder, Built, OutOfNodes, Word};
 use super::BlowUp;
@@ -201,6 +202,7 @@ fn children(code: &Code) -> Vec<&Code> {
         Code::Select(c, a, b, _) => alloc::vec![&**c, &**a, &**b],
         Code::Function(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
         Code::Call(_, arguments, _) => arguments.iter().collect(),
+        Code::Read(read, _) => read.indices.iter().collect(),
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) => Vec::new(),
     }
 }
@@ -218,7 +220,8 @@ fn mark_reads(code: &Code, read: &mut [bool]) {
 /// it, or in a function it calls.
 fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
     let calls_one = match code {
-        Code::Mask(..) => return true,
+        // An index outside its table.
+        Code::Mask(..) | Code::Read(..) => return true,
         Code::Function(called, ..) if called.at_zero == AtZero::Undefined => return true,
         // A zero divisor; and read as C, what overflows or shifts too far.
         Code::Binary(op, .., site) => {
@@ -529,6 +532,14 @@ impl Machine<'_, '_> {
                 let value = self.mask(*mask, &s, guard);
                 self.at(site, value)?
             }
+            Code::Read(read, site) => {
+                let mut indices = Vec::with_capacity(read.indices.len());
+                for index in &read.indices {
+                    indices.push(self.eval(index, base, guard)?);
+                }
+                let value = self.read(read.table, &indices, guard);
+                self.at(site, value)?
+            }
             Code::Call(index, arguments, _) => {
                 let (callee, live) = (&self.compiled.functions[*index], &self.live.functions[*index]);
                 let frame = self.stack.len();
@@ -746,6 +757,66 @@ impl Machine<'_, '_> {
 
     /// A square's mask, for a square that may depend on the board. Boards on which it is no
     /// square (64 or more) fault.
+    /// A table's entry, chosen among its entries by the indices' bits; the boards of `guard`
+    /// on which an index is outside the table fault.
+    fn read(&mut self, table: usize, indices: &[Word], guard: &Bdd) -> Built<Word> {
+        let table = &self.compiled.tables[table];
+        let mut inside = self.builder.bit(true);
+        for (index, &dim) in indices.iter().zip(&table.dims) {
+            let size = self.builder.constant(dim);
+            let below = self.builder.less(index, &size)?;
+            inside = self.builder.and(&inside, &below)?;
+        }
+        let outside = self.builder.not(&inside)?;
+        let faulting = self.builder.and(guard, &outside)?;
+        self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
+        self.entries(table, indices, (0, 0))
+    }
+
+    /// The entries of the row that starts at entry `offset`, chosen by the indices from
+    /// dimension `d` on. Where every index is inside the table its bits above the size's are
+    /// zero, so only the bits below choose; where one is outside, the read has faulted.
+    fn entries(&mut self, table: &Table, indices: &[Word], (d, offset): (usize, u64)) -> Built<Word> {
+        let Some(&dim) = table.dims.get(d) else {
+            return Ok(self.builder.constant(table.entries[offset as usize]));
+        };
+        let bits = 64 - (dim - 1).leading_zeros();
+        self.choose_entry(table, indices, (d, offset), (bits, 0))
+    }
+
+    /// [`Self::entries`] for the index of dimension `d` whose bits above `bits` are `value`.
+    fn choose_entry(
+        &mut self,
+        table: &Table,
+        indices: &[Word],
+        (d, offset): (usize, u64),
+        (bits, value): (u32, u64),
+    ) -> Built<Word> {
+        let dim = table.dims[d];
+        if bits == 0 {
+            let row: u64 = table.dims[d + 1..].iter().product();
+            return self.entries(table, indices, (d + 1, offset + value * row));
+        }
+        let bit = bits - 1;
+        let chooser = indices[d].0[bit as usize].clone();
+        let one = value | 1 << bit;
+        // With this bit set, every index from here is past the size: those boards faulted.
+        let with_one = |machine: &mut Self| match one >= dim {
+            true => Ok(machine.builder.constant(0)),
+            false => machine.choose_entry(table, indices, (d, offset), (bit, one)),
+        };
+        if chooser.is_true() {
+            return with_one(self);
+        }
+        let zero = self.choose_entry(table, indices, (d, offset), (bit, value))?;
+        if chooser.is_false() {
+            return Ok(zero);
+        }
+        let set = with_one(self)?;
+        let chosen = (0..64).map(|i| self.builder.choose(&chooser, &set.0[i], &zero.0[i])).collect::<Built<Vec<_>>>();
+        chosen.map(Word)
+    }
+
     fn mask(&mut self, mask: Mask, s: &Word, guard: &Bdd) -> Built<Word> {
         if let Some(n) = s.known() {
             if n > 63 {

@@ -1,0 +1,301 @@
+//! A reader's tables: declared at the top level with their sizes and a `{ … }` initializer,
+//! worked out once when the text is read (their sizes and entries are constants), and read
+//! with computed indices by every stage: the evaluator, the prover, WebAssembly, the exports.
+//!
+//! Entries are kept as every value is ([`super::ctype`]): a signed type's sign-extended, an
+//! unsigned one's zero-extended, in a 64-bit word; row after row, as C lays them out.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::c_arithmetic;
+use super::ctype::{CType, Reading};
+use super::lex::Radix;
+use super::names;
+use super::parse::{Binary, Expr, Initializer, Node, Unary};
+use super::{Error, Span};
+
+/// The most entries all of a text's tables hold together: 56 KiB of 8-byte words, which the
+/// WebAssembly module lays down in its first page of memory, below its own masks' pattern.
+pub const MAX_ENTRIES: usize = 7 * 1024;
+
+/// A table worked out: its name, its entries' type, its sizes and its entries, row after row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub name: String,
+    pub ty: CType,
+    pub dims: Vec<u64>,
+    pub entries: Vec<u64>,
+}
+
+impl Table {
+    /// Whether its entries are sets of squares (the unsigned 64-bit word's, as a technique's
+    /// tables of masks), shown as boards; a narrower or signed type's entries are numbers.
+    pub fn holds_sets(&self) -> bool {
+        self.ty == CType::WORD
+    }
+
+    /// Its sizes as C writes them: `[8][64]`.
+    pub fn shape(&self) -> String {
+        self.dims.iter().map(|dim| format!("[{dim}]")).collect()
+    }
+
+    /// The entry at `indices`, row after row; `Err` with the dimension (from 0) an index is
+    /// past.
+    pub fn entry(&self, indices: &[u64]) -> Result<u64, usize> {
+        let mut flat = 0u64;
+        for (at, (&index, &dim)) in indices.iter().zip(&self.dims).enumerate() {
+            if index >= dim {
+                return Err(at);
+            }
+            flat = flat * dim + index;
+        }
+        Ok(self.entries[flat as usize])
+    }
+
+    /// What reading past dimension `at` with `index` says: "rays[8]…: 8 is past rays's first
+    /// dimension, 0 to 7".
+    pub fn out_of_bounds(&self, at: usize, index: u64) -> String {
+        let ordinal = ["first", "second", "third"].get(at).copied().unwrap_or("last");
+        let dim = self.dims[at];
+        let shown = if (index as i64) < 0 { format!("{}", index as i64) } else { format!("{index}") };
+        let whose = if self.dims.len() == 1 { String::new() } else { format!("{ordinal} ") };
+        format!(
+            "{}: index {shown} is outside the table, which C leaves undefined: {}'s {whose}index runs from 0 to {}",
+            self.name,
+            self.name,
+            dim - 1
+        )
+    }
+}
+
+/// Works out every table, in the order they were declared; an error names what is not a
+/// constant, a size that is not one, or an initializer that does not fit.
+pub fn work_out(tables: &[super::parse::Table], reading: Reading) -> Result<Vec<Table>, Error> {
+    let mut out: Vec<Table> = Vec::new();
+    let mut total = 0usize;
+    for table in tables {
+        if names::board_name(&table.name).is_some() || names::square(&table.name).is_some() {
+            return Err(Error::at(
+                table.span,
+                &format!("{} is already a name of the board: call the table something else", table.name),
+            ));
+        }
+        let ty = match (reading, table.ty) {
+            (Reading::C, Some(ty)) => ty,
+            (Reading::C | Reading::Lab, _) => {
+                return Err(Error::at(
+                    table.span,
+                    &format!("a table is C's: give {} a C type, as const U64 {}[…] = {{ … }};", table.name, table.name),
+                ))
+            }
+        };
+        let mut dims = Vec::new();
+        for (at, (size, brackets)) in table.dims.iter().enumerate() {
+            dims.push(match size {
+                Some(node) => {
+                    let (value, size_type) = constant(node, reading)?;
+                    if size_type.signed() && (value as i64) < 1 || value == 0 {
+                        return Err(Error::at(node.span, "a table's size is at least 1"));
+                    }
+                    value
+                }
+                None if at == 0 && table.initializer.is_some() => 0,
+                None => {
+                    return Err(Error::at(
+                        *brackets,
+                        "a size goes between the brackets: only the first may be left out, where an initializer gives the entries",
+                    ))
+                }
+            });
+        }
+        let row: u64 = dims[1..].iter().try_fold(1u64, |n, &d| n.checked_mul(d)).unwrap_or(u64::MAX);
+        let mut entries = Vec::new();
+        let whole = |first: u64| first.checked_mul(row).filter(|&n| total as u64 + n <= MAX_ENTRIES as u64);
+        match &table.initializer {
+            Some(initializer) => {
+                let limit = if dims[0] == 0 { None } else { Some(whole(dims[0])) };
+                let mut filling = Filling { ty, reading, entries: &mut entries, limit: MAX_ENTRIES - total };
+                if let Some(None) = limit {
+                    return Err(too_many(table.span, &table.name));
+                }
+                filling.fill(initializer, &dims, 0, &table.name)?;
+                if dims[0] == 0 {
+                    dims[0] = (entries.len() as u64).div_ceil(row).max(1);
+                }
+                let Some(size) = whole(dims[0]) else { return Err(too_many(table.span, &table.name)) };
+                entries.resize(size as usize, 0);
+            }
+            None => match whole(dims[0]) {
+                Some(size) => entries.resize(size as usize, 0),
+                None => return Err(too_many(table.span, &table.name)),
+            },
+        }
+        total += entries.len();
+        out.push(Table { name: table.name.clone(), ty, dims, entries });
+    }
+    Ok(out)
+}
+
+fn too_many(span: Span, name: &str) -> Error {
+    Error::at(
+        span,
+        &format!(
+            "{name} makes the tables hold more than {MAX_ENTRIES} entries, the most the lab keeps (56 KiB, laid down in the WebAssembly module's first page)"
+        ),
+    )
+}
+
+struct Filling<'e> {
+    ty: CType,
+    reading: Reading,
+    entries: &'e mut Vec<u64>,
+    /// The most entries all of this table may hold.
+    limit: usize,
+}
+
+impl Filling<'_> {
+    /// Fills the part of the table whose sizes are `dims` from `start` (an entry's number),
+    /// with `initializer`: a braced entry fills the next row of the dimension below, a value
+    /// the next entry (C's brace elision).
+    fn fill(&mut self, initializer: &Initializer, dims: &[u64], start: u64, name: &str) -> Result<(), Error> {
+        let Initializer::List(items, span) = initializer else {
+            return Err(Error::at(initializer.span(), &format!("{name}'s entries go in braces: {{ … }}")));
+        };
+        let size: u64 = dims.iter().product::<u64>().max(1);
+        // The first size may be open (0): as many rows as the entries make.
+        let open = dims.first() == Some(&0);
+        let row: u64 = dims.get(1..).map_or(1, |rest| rest.iter().product());
+        let mut at = 0u64;
+        for item in items {
+            if !open && at >= size {
+                return Err(Error::at(
+                    item.span(),
+                    &format!("{name} has no room for this entry: it holds {size} here"),
+                ));
+            }
+            match item {
+                Initializer::List(_, list_span) => {
+                    if dims.len() <= 1 {
+                        return Err(Error::at(
+                            *list_span,
+                            &format!("braces inside {name}'s last dimension: an entry is one value"),
+                        ));
+                    }
+                    at = at.div_ceil(row) * row;
+                    self.fill(item, &dims[1..], start + at, name)?;
+                    at += row;
+                }
+                Initializer::Value(node) => {
+                    let (value, from) = constant(node, self.reading)?;
+                    let kept = match self.reading {
+                        Reading::C => self.ty.convert(value),
+                        Reading::Lab => value,
+                    };
+                    let _ = from;
+                    let index = (start + at) as usize;
+                    if index >= self.limit {
+                        return Err(too_many(node.span, name));
+                    }
+                    if self.entries.len() <= index {
+                        self.entries.resize(index + 1, 0);
+                    }
+                    self.entries[index] = kept;
+                    at += 1;
+                }
+            }
+        }
+        let _ = span;
+        Ok(())
+    }
+}
+
+/// A constant's value and C type: numbers, squares' names, and operations and casts of them,
+/// as C computes them (the lab's words in the lab's reading).
+pub fn constant(node: &Node, reading: Reading) -> Result<(u64, CType), Error> {
+    let word = |value: u64| Ok((value, CType::WORD));
+    let undefined = |span: Span, what: &str| {
+        Error::at(span, &format!("{what} is undefined in C, so it cannot give a table's size or entry"))
+    };
+    match &node.expr {
+        Expr::Number(value, radix, suffix) => match reading {
+            Reading::C => Ok((*value, CType::of_literal(*value, *radix == Radix::Decimal, *suffix))),
+            Reading::Lab => word(*value),
+        },
+        Expr::Name(name) => match names::square(name) {
+            Some(square) if reading == Reading::C => Ok((square, CType::Int)),
+            Some(square) => word(square),
+            None => Err(Error::at(
+                node.span,
+                &format!("{name} is not a constant: a table's sizes and entries are numbers, squares' names and #defined constants"),
+            )),
+        },
+        Expr::Cast(ty, inner) => {
+            let (value, _) = constant(inner, reading)?;
+            match reading {
+                Reading::C => Ok((ty.convert(value), *ty)),
+                Reading::Lab => word(value),
+            }
+        }
+        Expr::Unary(op, inner) => {
+            let (value, ty) = constant(inner, reading)?;
+            match reading {
+                Reading::C => {
+                    let promoted = ty.promoted();
+                    let result = c_arithmetic::unary(*op, promoted, promoted.convert(value))
+                        .map_err(|_| undefined(node.span, &format!("{}{}", unary_symbol(*op), ty.show(value))))?;
+                    Ok((result, if *op == Unary::LogicalNot { CType::Int } else { promoted }))
+                }
+                Reading::Lab => word(match op {
+                    Unary::Not => !value,
+                    Unary::Negate => value.wrapping_neg(),
+                    Unary::LogicalNot => u64::from(value == 0),
+                }),
+            }
+        }
+        Expr::Binary(op, a, b) => {
+            let ((x, tx), (y, ty)) = (constant(a, reading)?, constant(b, reading)?);
+            match reading {
+                Reading::C => {
+                    let (to_a, to_b) = match op {
+                        Binary::Shl | Binary::Shr => (tx.promoted(), ty.promoted()),
+                        Binary::Mul
+                        | Binary::Div
+                        | Binary::Rem
+                        | Binary::Add
+                        | Binary::Sub
+                        | Binary::And
+                        | Binary::Xor
+                        | Binary::Or
+                        | Binary::Compare(_) => (CType::common(tx, ty), CType::common(tx, ty)),
+                    };
+                    let result = c_arithmetic::binary(*op, to_a, to_a.convert(x), to_b.convert(y))
+                        .map_err(|_| undefined(node.span, &format!("{} {} {}", tx.show(x), op.symbol(), ty.show(y))))?;
+                    Ok((result, if matches!(op, Binary::Compare(_)) { CType::Int } else { to_a }))
+                }
+                Reading::Lab if matches!(op, Binary::Div | Binary::Rem) && y == 0 => {
+                    Err(undefined(node.span, "a division by zero"))
+                }
+                Reading::Lab => word(super::eval::binary(*op, x, y)),
+            }
+        }
+        Expr::Logical(..) | Expr::Select(..) | Expr::Call(..) | Expr::Index(..) => Err(Error::at(
+            node.span,
+            "a table's sizes and entries are numbers, or operations and casts of them: not calls, choices or tables",
+        )),
+    }
+}
+
+/// The indices of a read, as the step names them: `[dir][sq]`.
+pub fn indices_text(indices: &[String]) -> String {
+    indices.iter().map(|index| format!("[{index}]")).collect()
+}
+
+const fn unary_symbol(op: Unary) -> char {
+    match op {
+        Unary::Not => '~',
+        Unary::Negate => '-',
+        Unary::LogicalNot => '!',
+    }
+}

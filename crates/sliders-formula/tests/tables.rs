@@ -1,0 +1,89 @@
+//! The reader's tables, read as C: declared at the top level with their sizes and
+//! initializers, read with computed indices, a read outside a fault; and every bad declaration
+//! or read refused with a message at the place it was typed.
+
+use sliders::{Bitboard, Square};
+
+mod common;
+
+use common::{error, read};
+
+const TABLES: &str = "typedef unsigned long long U64;
+const int small[2][3] = { { 1, -2, 3 }, { 4 } };
+const U64 flat[] = { 0x10, 0x20, 0x30 };
+const unsigned char bytes[2][2] = { 300, 2, 3 };
+";
+
+fn value(text: &str, square: &str, occupied: u64) -> Result<u64, String> {
+    let formula = read(&format!("{TABLES}{text}"));
+    let square: Square = square.parse().unwrap();
+    formula.attacks(square.bit(), Bitboard(occupied) | square.bit()).map(|b| b.0).map_err(|f| f.message)
+}
+
+#[test]
+fn entries_are_laid_out_as_c_lays_them_and_converted_to_their_type() {
+    // Rows braced or not, missing entries 0, each converted to the table's type (300 as an
+    // unsigned char is 44), a signed entry sign-extended where it widens.
+    assert_eq!(value("return (U64)small[0][1];", "a1", 0), Ok((-2i64) as u64));
+    assert_eq!(value("return (U64)small[1][2];", "a1", 0), Ok(0));
+    assert_eq!(value("return (U64)(small[1][0] + bytes[0][0] + bytes[1][0]);", "a1", 0), Ok(4 + 44 + 3));
+    // The open size is the initializer's: flat has three entries, and flat[3] is outside.
+    assert_eq!(value("return flat[sq];", "c1", 0), Ok(0x30));
+    assert_eq!(
+        value("return flat[sq];", "d1", 0),
+        Err("flat: index 3 is outside the table, which C leaves undefined: flat's index runs from 0 to 2".into())
+    );
+    // A negative index is outside too.
+    let negative = value("return (U64)small[sq - 1][0];", "a1", 0).unwrap_err();
+    assert!(negative.contains("index -1 is outside") && negative.contains("first index runs from 0 to 1"), "{negative}");
+}
+
+#[test]
+fn a_read_is_a_step_that_says_which_entry() {
+    let formula = read(&format!("{TABLES}int row = sq & 1;\nreturn flat[row + 1] | (U64)small[row][2];"));
+    let square: Square = "b1".parse().unwrap();
+    let trace = formula.trace(sliders::Slider::Rook, square.bit(), square.bit()).unwrap();
+    let reads: Vec<_> = trace.steps.iter().filter(|step| step.op == sliders::trace::Op::Lookup).collect();
+    assert_eq!(reads.len(), 2);
+    assert_eq!(reads[0].label, "flat[row + 1]");
+    assert_eq!(reads[0].lhs, sliders::trace::Value::Number(2));
+    assert_eq!(reads[1].label, "small[row][2]");
+    // Row 1, entry 2: entry 5 counted row after row.
+    assert_eq!(reads[1].lhs, sliders::trace::Value::Number(5));
+    assert_eq!(reads[1].operands.lhs, "[row][2]");
+}
+
+#[test]
+fn bad_tables_and_reads_are_refused_where_typed() {
+    let cases: [(&str, &str); 12] = [
+        ("U64 f(U64 x) {\n  const U64 t[2] = {1, 2};\n  return t[x];\n}\nreturn f(o);", "line 2, column 3: a table is declared at the top level"),
+        ("const U64 t[2] = {1, 2};\nt[0] = o;\nreturn o;", "line 2, column 6: = on a table's entry"),
+        ("const U64 t[2][2] = {1, 2};\nreturn t[1];", "t is declared t[2][2]: read an entry with 2 indices"),
+        ("const U64 t[2] = {o, 2};\nreturn t[1];", "o is not a constant"),
+        ("const U64 t[2] = {1, 2, 3};\nreturn t[1];", "t has no room for this entry: it holds 2 here"),
+        ("const U64 t[2] = {1, 2};\nreturn u[1];", "u is not a table: declare it at the top level"),
+        ("const u64 t[2] = {1, 2};\nreturn t[1];", "a table is C's: give t a C type"),
+        ("const U64 t[0];\nreturn t[0];", "a table's size is at least 1"),
+        ("const U64 t[];\nreturn o;", "only the first may be left out, where an initializer gives the entries"),
+        ("const U64 t[4][4][4][4];\nreturn o;", "a table has at most 3 dimensions"),
+        ("const U64 t[100][100];\nreturn o;", "more than 7168 entries"),
+        ("const int t[2] = {1 << 40, 2};\nreturn (U64)t[1];", "undefined in C, so it cannot give a table's size or entry"),
+    ];
+    for (text, expected) in cases {
+        let said = error(text);
+        assert!(said.contains(expected), "{text}\n{said}\nwanted: {expected}");
+    }
+    // A value is not a table, and a table named like the board is refused.
+    assert!(error("U64 x = o;\nreturn x[1];").contains("x is a value, not a table"));
+    assert!(error("const U64 o[2] = {1, 2};\nreturn o[1];").contains("o is already a name of the board"));
+}
+
+#[test]
+fn a_text_with_a_table_prints_and_reads_back_the_same() {
+    let formula = read(&format!("{TABLES}return flat[sq & 1];"));
+    let printed = formula.program().to_string();
+    assert!(printed.contains("const int small[2][3] = {{1, -2, 3}, {4}};"), "{printed}");
+    let again = read(&printed);
+    let square: Square = "b1".parse().unwrap();
+    assert_eq!(again.attacks(square.bit(), square.bit()), formula.attacks(square.bit(), square.bit()));
+}
