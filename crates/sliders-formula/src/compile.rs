@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 use super::c_arithmetic;
 use super::ctype::{self, Arith, CType, Reading};
+use super::eval;
 use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
@@ -126,6 +127,13 @@ pub enum Instruction {
         tests_first: bool,
         site: Box<Site>,
     },
+    /// An entry of a table written, by a function that fills tables: the entry as read, and
+    /// the value, converted to the table's type.
+    Store {
+        entry: Read,
+        value: Code,
+        site: Box<Site>,
+    },
     /// Leaves the innermost loop.
     Break,
     /// Goes on to the innermost loop's step and test.
@@ -144,6 +152,7 @@ impl Instruction {
                 core::iter::once(test).chain(body.iter().chain(step).flat_map(Instruction::codes)).collect()
             }
             Instruction::Break | Instruction::Continue => Vec::new(),
+            Instruction::Store { entry, value, .. } => entry.indices.iter().chain([value]).collect(),
         }
     }
 
@@ -154,7 +163,11 @@ impl Instruction {
         match self {
             Instruction::Set(slot, _) => slots[*slot] = true,
             // A loop's body may not run; a break or a continue goes on elsewhere in its loop.
-            Instruction::Value(_) | Instruction::Loop { .. } | Instruction::Break | Instruction::Continue => {}
+            Instruction::Value(_)
+            | Instruction::Loop { .. }
+            | Instruction::Break
+            | Instruction::Continue
+            | Instruction::Store { .. } => {}
             Instruction::Return(_) => slots.iter_mut().for_each(|slot| *slot = true),
             Instruction::If { then, otherwise, .. } => {
                 let (mut a, mut b) = (alloc::vec![false; slots.len()], alloc::vec![false; slots.len()]);
@@ -173,7 +186,8 @@ impl Instruction {
             | Instruction::Value(_)
             | Instruction::Loop { .. }
             | Instruction::Break
-            | Instruction::Continue => false,
+            | Instruction::Continue
+            | Instruction::Store { .. } => false,
             Instruction::If { then, otherwise, .. } => {
                 then.last().is_some_and(Instruction::always_returns)
                     && otherwise.last().is_some_and(Instruction::always_returns)
@@ -187,7 +201,11 @@ impl Instruction {
         match self {
             Instruction::Break | Instruction::Continue => true,
             Instruction::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Instruction::may_leave_loop),
-            Instruction::Set(..) | Instruction::Value(_) | Instruction::Return(_) | Instruction::Loop { .. } => false,
+            Instruction::Set(..)
+            | Instruction::Value(_)
+            | Instruction::Return(_)
+            | Instruction::Loop { .. }
+            | Instruction::Store { .. } => false,
         }
     }
 
@@ -201,7 +219,8 @@ impl Instruction {
             | Instruction::Value(_)
             | Instruction::Return(_)
             | Instruction::Break
-            | Instruction::Continue => false,
+            | Instruction::Continue
+            | Instruction::Store { .. } => false,
             Instruction::If { then, otherwise, .. } => nested(then) || nested(otherwise),
             Instruction::Loop { body, step, .. } => nested(body) || nested(step),
         }
@@ -228,8 +247,10 @@ pub struct Body {
 
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    /// The reader's tables, worked out when the text was read.
+    /// The reader's tables, worked out when the text was read, and filled by `fills`.
     pub tables: Vec<Table>,
+    /// The operations the functions that fill tables took, run once when the text was read.
+    pub filled_in: u64,
     pub functions: Vec<Body>,
     pub main: Body,
 }
@@ -271,6 +292,9 @@ struct Scope<'p> {
     /// The board's names read so far in this body, each where it was first read: a declared
     /// name of that spelling after them would change what C reads there.
     board_reads: Vec<(String, Span)>,
+    /// Whether the body fills tables (`void init(void)`): it writes entries, reads no board
+    /// and returns nothing.
+    fills: bool,
 }
 
 /// Per function: its name and how many operations one call can take.
@@ -284,6 +308,8 @@ struct Known {
     /// Its parameters' C types, and its value's.
     parameter_types: Vec<CType>,
     value_type: CType,
+    /// Whether it fills tables, and so gives no value.
+    fills: bool,
 }
 
 /// What the reader typed, beside its syntax tree: the text, its comments by line, and where a
@@ -339,7 +365,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         let parameter_types: Vec<CType> = locals.iter().map(|(_, _, ty)| *ty).collect();
         let value_type = typed_as(program.reading, function.returns);
         let statements = (&function.body[..], &function.declared[..]);
-        let reading = (program.reading, value_type);
+        let reading = (program.reading, value_type, function.fills);
         let (mut body, cost, depth) =
             body(statements, locals, (&known, &all, &tables), (&function.name, function.name_span), typed, reading)?;
         body.parameters = parameters;
@@ -349,16 +375,26 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
             | Instruction::If { .. }
             | Instruction::Loop { .. }
             | Instruction::Break
-            | Instruction::Continue => None,
+            | Instruction::Continue
+            | Instruction::Store { .. } => None,
         });
         let depth = depth + 1;
         let arity = function.parameters.len();
-        known.push(Known { name: function.name.clone(), arity, cost, depth, returns, parameter_types, value_type });
+        known.push(Known {
+            name: function.name.clone(),
+            arity,
+            cost,
+            depth,
+            returns,
+            parameter_types,
+            value_type,
+            fills: function.fills,
+        });
         functions.push(body);
     }
     let end = Span::new(text.len(), text.len());
     let statements = (&program.main[..], &program.declared[..]);
-    let reading = (program.reading, CType::WORD);
+    let reading = (program.reading, CType::WORD, false);
     let (main, cost, _) = body(statements, Vec::new(), (&known, &all, &tables), ("", end), typed, reading)?;
     if cost > MAX_STEPS {
         // Marked on the last line with text (what returns), never past it on an empty line.
@@ -372,7 +408,33 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
             ),
         ));
     }
-    Ok(Compiled { tables, functions, main })
+    let mut fills = Vec::new();
+    for (name, span) in &program.fills {
+        let Some(index) = program.functions.iter().position(|f| f.name == *name) else {
+            return Err(Error::at(*span, &format!("{name} is not a function that fills tables")));
+        };
+        let parameters = program.functions[index].parameters.len();
+        if parameters > 0 {
+            return Err(Error::at(
+                *span,
+                &format!(
+                    "{name} takes {parameters} parameter{}: a function called first to fill tables takes none",
+                    plural(parameters)
+                ),
+            ));
+        }
+        fills.push((index, *span));
+    }
+    let mut compiled = Compiled { tables, functions, main, filled_in: 0 };
+    if !fills.is_empty() {
+        let (entries, operations) =
+            eval::fill(&compiled, &fills).map_err(|fault| Error::at(fault.span, &fault.message))?;
+        for (table, entries) in compiled.tables.iter_mut().zip(entries) {
+            table.entries = entries;
+        }
+        compiled.filled_in = operations;
+    }
+    Ok(compiled)
 }
 
 /// What the bound on operations says of loops, where the formula has one: each counts its
@@ -392,7 +454,8 @@ fn has_loop(statement: &Statement) -> bool {
     match statement {
         Statement::Loop { .. } => true,
         Statement::If { then, otherwise, .. } => then.iter().chain(otherwise).any(has_loop),
-        Statement::Assign { .. }
+        Statement::Store { .. }
+        | Statement::Assign { .. }
         | Statement::Return(_)
         | Statement::Bare(_)
         | Statement::Break(_)
@@ -440,7 +503,7 @@ fn body(
     (known, all, tables): (&[Known], &[String], &[Table]),
     (function, end): (&str, Span),
     typed: Typed,
-    (reading, returns): (Reading, CType),
+    (reading, returns, fills): (Reading, CType, bool),
 ) -> Result<(Body, usize, usize), Error> {
     let whose = if function.is_empty() { "the formula".to_string() } else { format!("the function {function}") };
     let Some(last) = statements_of_body.last() else {
@@ -474,8 +537,28 @@ fn body(
         loops: 0,
         depth: 0,
         board_reads: Vec::new(),
+        fills,
     };
     let instructions = statements(statements_of_body, &mut scope, &mut calls, Branch::Body)?;
+    // A function that fills tables gives nothing: it may end with any statement.
+    if !fills {
+        gives_a_result(last, &instructions, &whose)?;
+    }
+    let body = Body {
+        instructions,
+        slots: scope.locals.len(),
+        types: scope.locals.iter().map(|local| local.ty).collect(),
+        names: scope.locals.into_iter().map(|local| local.name).collect(),
+        name: function.to_string(),
+        parameters: 0,
+        returns: scope.returns,
+    };
+    Ok((body, calls.cost, calls.depth))
+}
+
+/// Whether a body that gives a value ends with one: its last statement returns, or is the
+/// value alone.
+fn gives_a_result(last: &Statement, instructions: &[Instruction], whose: &str) -> Result<(), Error> {
     match last {
         Statement::Assign { name_span, name, .. } => {
             return Err(Error::at(
@@ -495,18 +578,17 @@ fn body(
                 &format!("{whose} gives no result after its last loop: end with return and a value after it"),
             ));
         }
+        Statement::Store { target, .. } => {
+            return Err(Error::at(
+                target.span,
+                &format!(
+                    "{whose} gives no result: its last statement writes a table's entry; end with return and a value"
+                ),
+            ));
+        }
         Statement::If { .. } | Statement::Return(_) | Statement::Bare(_) => {}
     }
-    let body = Body {
-        instructions,
-        slots: scope.locals.len(),
-        types: scope.locals.iter().map(|local| local.ty).collect(),
-        names: scope.locals.into_iter().map(|local| local.name).collect(),
-        name: function.to_string(),
-        parameters: 0,
-        returns: scope.returns,
-    };
-    Ok((body, calls.cost, calls.depth))
+    Ok(())
 }
 
 /// Where statements stand: a body's own, or an `if`'s branch.
@@ -536,12 +618,25 @@ fn statements(
             Statement::Assign { name, name_span, value, declares, ty } => {
                 assign((name, *name_span, *declares, *ty), value, scope, calls)?
             }
-            Statement::Bare(value) if at == Branch::Within => {
+            Statement::Bare(value) if at == Branch::Within && !scope.fills => {
                 return Err(Error::at(
                     value.span,
                     "an expression alone inside an if's branch gives nothing: give its value a name (x = …)",
                 ));
             }
+            Statement::Return(value) if scope.fills => {
+                return Err(Error::at(
+                    value.span,
+                    "a function that fills tables gives no value: it writes its tables and ends, with no return",
+                ));
+            }
+            Statement::Store { target, .. } if !scope.fills => {
+                return Err(Error::at(
+                    target.span,
+                    "a table's entries are written only by a function that fills tables, void init(void) { … }, called first (init();), before anything reads the board",
+                ));
+            }
+            Statement::Store { target, value } => store(target, value, scope, calls)?,
             Statement::Return(value) => Instruction::Return(converted_to(value, scope.returns, scope, calls)?),
             Statement::Bare(value) => Instruction::Value(converted_to(value, scope.returns, scope, calls)?),
             Statement::Loop { keyword, init, test, body, step, span, .. } => {
@@ -1215,6 +1310,42 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
         }
         Expr::Call(name, arguments) => call(node, name, arguments, scope, calls, (label(), bound.as_deref()))?,
         Expr::Index(name, indices) => {
+            let (read, mut site, ty) = read_code((name, indices, node), bound.as_deref(), scope, calls)?;
+            site.label = label();
+            (Code::Read(Box::new(read), site), ty)
+        }
+    })
+}
+
+/// `rays[d][sq] = value` in a function that fills tables: the entry, each index checked as a
+/// read's, and the value converted to the table's type.
+fn store(target: &Node, value: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Instruction, Error> {
+    let Expr::Index(name, indices) = &target.expr else {
+        return Err(Error::at(target.span, "only a table's entry is written this way"));
+    };
+    let (entry, site, ty) = read_code((name, indices, target), None, scope, calls)?;
+    if calls.tables[entry.table].constant {
+        return Err(Error::at(
+            target.span,
+            &format!("{name} is declared const, so C lets nothing write it: declare it without const to fill it"),
+        ));
+    }
+    let value = converted_to(value, ty, scope, calls)?;
+    calls.cost += 1;
+    Ok(Instruction::Store { entry, value, site })
+}
+
+/// A table's entry as read: the table, the indices' codes, the read's site and its type.
+fn read_code(
+    (name, indices, node): (&str, &[Node], &Node),
+    bound: Option<&str>,
+    scope: &mut Scope,
+    calls: &mut CallCost,
+) -> Result<(Read, Box<Site>, CType), Error> {
+    let reading = scope.reading;
+    let spelling = scope.typed.spelling();
+    {
+        {
             let Some(at) = calls.tables.iter().position(|table| table.name == *name) else {
                 let message = if scope.locals.iter().any(|local| local.name == *name) {
                     format!("{name} is a value, not a table: only a table declared at the top level is indexed")
@@ -1243,13 +1374,13 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
                 codes.push(expression(index, scope, calls)?);
             }
             calls.cost += 1;
-            let mut site = site(node, scope, label(), bound.as_deref());
+            let mut site = site(node, scope, print::spelled(node, spelling), bound);
             let spelled: Vec<String> = indices.iter().map(|index| print::spelled(index, spelling)).collect();
             site.operands.lhs = Cow::Owned(tables::indices_text(&spelled));
             site.arith = arith(reading, ty);
-            (Code::Read(Box::new(Read { table: at, indices: codes, sets }), site), ty)
+            Ok((Read { table: at, indices: codes, sets }, site, ty))
         }
-    })
+    }
 }
 
 /// A name's code, and its type: a local's own; the board's `o` and `r` words, its `sq` an
@@ -1273,6 +1404,12 @@ fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Resu
         return Err(Error::at(
             span,
             &format!("{name} is declared on line {line} but has no value here: give it one ({name} = …) before this"),
+        ));
+    }
+    if let (Some(_), true) = (names::board_name(name), scope.fills) {
+        return Err(Error::at(
+            span,
+            &format!("{name} is the board's, and a function that fills tables runs once, before any board: it cannot read {name}"),
         ));
     }
     if let Some(board) = names::board_name(name) {
@@ -1308,6 +1445,13 @@ fn call(
     (label, bound): (String, Option<&str>),
 ) -> Result<(Code, CType), Error> {
     if let Some(index) = calls.known.iter().position(|k| k.name == name) {
+        // A function that fills tables runs alone: first, or from another that fills.
+        if calls.known[index].fills && !scope.fills {
+            return Err(Error::at(
+                node.span,
+                &format!("{name} fills tables and gives no value: call it alone, first, as {name}();"),
+            ));
+        }
         let arity = calls.known[index].arity;
         if arguments.len() != arity {
             return Err(Error::at(

@@ -86,8 +86,38 @@ enum Flow {
 }
 
 pub fn run<S: Sink>(compiled: &Compiled, inputs: Inputs, sink: &mut S) -> Result<u64, Fault> {
-    let mut machine = Machine { compiled, inputs, sink, stack: Vec::with_capacity(64) };
+    let mut machine = Machine { compiled, inputs, sink, stack: Vec::with_capacity(64), filling: None };
     machine.body(&compiled.main, 0)
+}
+
+/// The most a loop of a function that fills tables runs each time it is reached.
+pub const MAX_FILL_ITERATIONS: u32 = 1_000_000;
+/// The most operations filling the tables takes, all its functions together.
+pub const MAX_FILL_OPERATIONS: u64 = 100_000_000;
+
+/// Tables being filled: their entries, the operations taken so far, and the call running.
+struct Filling {
+    entries: Vec<Vec<u64>>,
+    operations: u64,
+    call: super::Span,
+}
+
+/// Runs the functions that fill tables, once, in the order called (each its function and
+/// where the call was typed): every table's entries after them, and the operations taken.
+pub fn fill(compiled: &Compiled, calls: &[(usize, super::Span)]) -> Result<(Vec<Vec<u64>>, u64), Fault> {
+    let entries = compiled.tables.iter().map(|table| table.entries.clone()).collect();
+    let inputs = Inputs { occupied: 0, sliders: 0, square: 0 };
+    let filling = Filling { entries, operations: 0, call: super::Span::new(0, 0) };
+    let mut machine = Machine { compiled, inputs, sink: &mut Silent, stack: Vec::new(), filling: Some(filling) };
+    for &(index, call) in calls {
+        if let Some(filling) = machine.filling.as_mut() {
+            filling.call = call;
+        }
+        machine.stack.clear();
+        machine.body(&compiled.functions[index], 0)?;
+    }
+    let filling = machine.filling.map_or((Vec::new(), 0), |filling| (filling.entries, filling.operations));
+    Ok(filling)
 }
 
 struct Machine<'c, 's, S> {
@@ -96,6 +126,8 @@ struct Machine<'c, 's, S> {
     sink: &'s mut S,
     /// Every running body's names, each body's from its base on.
     stack: Vec<u64>,
+    /// While the tables are filled: their entries as written so far.
+    filling: Option<Filling>,
 }
 
 fn set(value: u64) -> Value {
@@ -129,7 +161,8 @@ impl<S: Sink> Machine<'_, '_, S> {
                 | Instruction::If { .. }
                 | Instruction::Loop { .. }
                 | Instruction::Break
-                | Instruction::Continue => {
+                | Instruction::Continue
+                | Instruction::Store { .. } => {
                     if let Flow::Returned(value) = self.run(instruction, base)? {
                         return Ok(value);
                     }
@@ -156,14 +189,19 @@ impl<S: Sink> Machine<'_, '_, S> {
                 return self.block(if c != 0 { then } else { otherwise }, base);
             }
             Instruction::Loop { test, body, step, tests_first, site } => {
-                for run in 1..=MAX_ITERATIONS + 1 {
+                // Filling tables, a loop may run over every subset of a mask.
+                let (most, whose) = match self.filling {
+                    Some(_) => (MAX_FILL_ITERATIONS, "a loop of a function that fills tables"),
+                    None => (MAX_ITERATIONS, "a loop"),
+                };
+                for run in 1..=most + 1 {
                     if *tests_first && !self.test(test, site, run, base)? {
                         break;
                     }
-                    if run > MAX_ITERATIONS {
+                    if run > most {
                         return Err(Fault {
                             span: site.span,
-                            message: format!("this loop ran {MAX_ITERATIONS} times and would run again: a loop runs at most {MAX_ITERATIONS} times each time it is reached"),
+                            message: format!("this loop ran {most} times and would run again: {whose} runs at most {most} times each time it is reached"),
                         });
                     }
                     match self.block(body, base)? {
@@ -181,6 +219,25 @@ impl<S: Sink> Machine<'_, '_, S> {
             }
             Instruction::Break => return Ok(Flow::Broke),
             Instruction::Continue => return Ok(Flow::Continued),
+            Instruction::Store { entry, value, site } => {
+                let mut indices = [0u64; super::parse::MAX_DIMENSIONS];
+                for (index, code) in indices.iter_mut().zip(&entry.indices) {
+                    *index = self.eval(code, base)?;
+                }
+                let value = self.eval(value, base)?;
+                let table = &self.compiled.tables[entry.table];
+                let indices = &indices[..entry.indices.len()];
+                let flat = table
+                    .flat(indices)
+                    .map_err(|at| Fault { span: site.span, message: table.out_of_bounds(at, indices[at]) })?;
+                let Some(filling) = self.filling.as_mut() else {
+                    return Err(Fault {
+                        span: site.span,
+                        message: "a table is written only while it is filled, once, before any board".into(),
+                    });
+                };
+                filling.entries[entry.table][flat] = value;
+            }
             // A value alone in a branch is refused by the compiler; run, it is computed.
             Instruction::Value(code) => {
                 self.eval(code, base)?;
@@ -217,6 +274,17 @@ impl<S: Sink> Machine<'_, '_, S> {
     }
 
     fn eval(&mut self, code: &Code, base: usize) -> Result<u64, Fault> {
+        if let Some(filling) = self.filling.as_mut() {
+            filling.operations += 1;
+            if filling.operations > MAX_FILL_OPERATIONS {
+                return Err(Fault {
+                    span: filling.call,
+                    message: format!(
+                        "filling the tables takes more than {MAX_FILL_OPERATIONS} operations, the most the lab runs"
+                    ),
+                });
+            }
+        }
         Ok(match code {
             Code::Constant(value) | Code::Count(value) | Code::Square(value) => *value,
             Code::Local(slot, _) => self.stack[base + slot],
@@ -387,9 +455,13 @@ impl<S: Sink> Machine<'_, '_, S> {
     /// A table's entry; a fault where an index is outside it, as C leaves that undefined.
     fn read(&mut self, read: &Read, indices: &[u64], site: &Site) -> Result<u64, Fault> {
         let table = &self.compiled.tables[read.table];
-        let entry = table
-            .entry(indices)
+        let flat = table
+            .flat(indices)
             .map_err(|at| Fault { span: site.span, message: table.out_of_bounds(at, indices[at]) })?;
+        let entry = match &self.filling {
+            Some(filling) => filling.entries[read.table][flat],
+            None => table.entries[flat],
+        };
         if S::RECORDS {
             let flat = indices.iter().zip(&table.dims).fold(0, |flat, (index, dim)| flat * dim + index);
             self.sink.step(site, Op::Lookup, Value::Number(flat), None, counted(entry, !read.sets));

@@ -167,7 +167,16 @@ impl Formula {
             let program = parse::parse(&lexed.tokens)?;
             let typed = compile::Typed { text, comments: &lexed.comments, written: expanded.written() };
             let compiled = compile::compile(&program, typed)?;
-            Ok((program, compiled, expanded.notes.clone()))
+            let mut notes = expanded.notes.clone();
+            if !program.fills.is_empty() {
+                let called: Vec<String> = program.fills.iter().map(|(name, _)| format!("{name}()")).collect();
+                notes.push(format!(
+                    "{} filled the tables once, before any board, in {} operations.",
+                    called.join(" then "),
+                    prove::thousands(u128::from(compiled.filled_in))
+                ));
+            }
+            Ok((program, compiled, notes))
         })?;
         Ok(Formula { source: text.to_string(), program, compiled, notes })
     }

@@ -219,6 +219,12 @@ pub enum Statement {
     /// `break` and `continue`, where typed.
     Break(Span),
     Continue(Span),
+    /// `rays[d][sq] = value` (`|=` and the like as `rays[d][sq] = rays[d][sq] | value`): an entry
+    /// of a table written, by a function that fills tables. `target` is the entry as read.
+    Store {
+        target: Node,
+        value: Node,
+    },
 }
 
 /// Which loop a loop is, as typed.
@@ -256,6 +262,9 @@ impl Statement {
                 Statement::Loop { init: f, test: g, body: h, step: i, keyword: j, .. },
             ) => e == j && b.same_shape(g) && same_statements(a, f) && same_statements(c, h) && same_statements(d, i),
             (Statement::Break(_), Statement::Break(_)) | (Statement::Continue(_), Statement::Continue(_)) => true,
+            (Statement::Store { target: a, value: b }, Statement::Store { target: c, value: d }) => {
+                a.same_shape(c) && b.same_shape(d)
+            }
             (
                 Statement::Assign { .. }
                 | Statement::Return(_)
@@ -263,7 +272,8 @@ impl Statement {
                 | Statement::If { .. }
                 | Statement::Loop { .. }
                 | Statement::Break(_)
-                | Statement::Continue(_),
+                | Statement::Continue(_)
+                | Statement::Store { .. },
                 _,
             ) => false,
         }
@@ -273,7 +283,10 @@ impl Statement {
     /// `if`'s condition, a loop's test.
     pub fn expression(&self) -> Option<&Node> {
         match self {
-            Statement::Assign { value, .. } | Statement::Return(value) | Statement::Bare(value) => Some(value),
+            Statement::Assign { value, .. }
+            | Statement::Return(value)
+            | Statement::Bare(value)
+            | Statement::Store { value, .. } => Some(value),
             Statement::If { condition, .. } => Some(condition),
             Statement::Loop { test, .. } => Some(test),
             Statement::Break(_) | Statement::Continue(_) => None,
@@ -285,6 +298,7 @@ impl Statement {
         match self {
             Statement::Assign { name_span, .. } => name_span.start,
             Statement::Return(value) | Statement::Bare(value) => value.span.start,
+            Statement::Store { target, .. } => target.span.start,
             Statement::If { span, .. } | Statement::Loop { span, .. } => span.start,
             Statement::Break(span) | Statement::Continue(span) => span.start,
         }
@@ -293,7 +307,10 @@ impl Statement {
     /// Where the statement ends: an `if`'s or a loop's, where its last branch ends.
     pub fn end(&self) -> usize {
         match self {
-            Statement::Assign { value, .. } | Statement::Return(value) | Statement::Bare(value) => value.span.end,
+            Statement::Assign { value, .. }
+            | Statement::Return(value)
+            | Statement::Bare(value)
+            | Statement::Store { value, .. } => value.span.end,
             Statement::If { end, .. } | Statement::Loop { end, .. } => *end,
             Statement::Break(span) | Statement::Continue(span) => span.end,
         }
@@ -312,6 +329,8 @@ pub struct Function {
     pub parameters: Vec<Parameter>,
     /// The C type it returns, where it is a C function with one.
     pub returns: Option<CType>,
+    /// `void`: it returns nothing, and fills tables (called first, alone: `init();`).
+    pub fills: bool,
     /// Names declared without a value (C's `U64 a, b;`), where: an assignment gives them one.
     pub declared: Vec<Declared>,
     pub body: Vec<Statement>,
@@ -343,6 +362,8 @@ pub struct Table {
     pub span: Span,
     /// Its entries' C type (the lab's word where none is named).
     pub ty: Option<CType>,
+    /// Declared `const`: nothing may write it.
+    pub constant: bool,
     /// Each dimension's size as typed, and where its brackets stand; `None` for `[]`, which
     /// only the first may be (its initializer says how many).
     pub dims: Vec<(Option<Node>, Span)>,
@@ -372,6 +393,9 @@ impl Initializer {
 pub struct Program {
     /// Tables, declared at the top level: every function and statement may read them.
     pub tables: Vec<Table>,
+    /// The functions that fill tables, called first (`init();`), before any statement that
+    /// reads the board: each call's function and where it was typed.
+    pub fills: Vec<(String, Span)>,
     pub functions: Vec<Function>,
     /// Names the formula's own statements declare without a value.
     pub declared: Vec<Declared>,
@@ -511,7 +535,17 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             program.main.extend(declaration.assigned);
             continue;
         }
-        program.main.push(parser.statement()?);
+        let statement = parser.statement()?;
+        // `init();` of a function that fills tables, before any other statement: run once.
+        if let Statement::Bare(Node { expr: Expr::Call(name, arguments), span }) = &statement {
+            let fills = program.functions.iter().any(|f| f.fills && f.name == *name);
+            if fills && arguments.is_empty() && program.main.is_empty() {
+                program.fills.push((name.clone(), *span));
+                parser.end_of_statement()?;
+                continue;
+            }
+        }
+        program.main.push(statement);
         program.declared.append(&mut parser.declared_in_blocks);
         parser.end_of_statement()?;
     }
@@ -789,13 +823,22 @@ impl<'a> Parser<'_, 'a> {
     fn function(&mut self) -> Result<Option<Function>, Error> {
         let typed = self.type_words();
         let rust = matches!(self.peek(), Token::Name("fn"));
+        // `void init(void)`, `static void init()`: a function that fills tables.
+        let fills = self.peek_at(typed) == Token::Name("void")
+            && matches!(self.peek_at(typed + 1), Token::Name(_))
+            && self.peek_at(typed + 2) == Token::Punct("(");
         let c =
             typed > 0 && matches!(self.peek_at(typed), Token::Name(_)) && self.peek_at(typed + 1) == Token::Punct("(");
-        if !rust && !c {
+        if !rust && !c && !fills {
             return Ok(None);
         }
         let returns = if rust {
             self.next();
+            None
+        } else if fills {
+            for _ in 0..=typed {
+                self.next();
+            }
             None
         } else {
             self.skip_type_words()?.1
@@ -803,8 +846,11 @@ impl<'a> Parser<'_, 'a> {
         let (name, name_span) = self.name("the function's name")?;
         self.expect("(", "( and the function's parameters")?;
         let mut parameters = Vec::new();
-        // Parameters may stand a line each, as C allows.
+        // Parameters may stand a line each, as C allows; `(void)` is none.
         self.skip_newlines();
+        if self.peek() == Token::Name("void") && self.peek_at(1) == Token::Punct(")") {
+            self.next();
+        }
         while !self.is(")") {
             let typed_before = self.type_words.len();
             let (_, ty) = self.skip_type_words()?;
@@ -861,7 +907,49 @@ impl<'a> Parser<'_, 'a> {
             declared.append(&mut self.declared_in_blocks);
             self.end_of_statement()?;
         }
-        Ok(Some(Function { name, name_span, parameters, returns, declared, body }))
+        Ok(Some(Function { name, name_span, parameters, returns, fills, declared, body }))
+    }
+
+    /// `rays[d][sq] = value;` or `|=` and the like: `None` (and nothing read) if no write of a
+    /// table's entry starts here.
+    fn store(&mut self) -> Result<Option<Statement>, Error> {
+        if !(matches!(self.peek(), Token::Name(_)) && self.peek_at(1) == Token::Punct("[")) {
+            return Ok(None);
+        }
+        let start = self.at;
+        let (Token::Name(name), name_span) = self.next() else { return Ok(None) };
+        let mut indices = Vec::new();
+        let mut end = name_span.end;
+        while self.eat("[") {
+            indices.push(self.bracketed()?);
+            end = self.expect("]", "] to close the index")?.end;
+        }
+        let compound = match self.peek() {
+            Token::Punct("=") => None,
+            Token::Punct(op) => match op.strip_suffix('=').and_then(Binary::of) {
+                Some(op) if op.comparison().is_none() => Some(op),
+                Some(_) | None => {
+                    self.at = start;
+                    return Ok(None);
+                }
+            },
+            _ => {
+                self.at = start;
+                return Ok(None);
+            }
+        };
+        self.next();
+        self.skip_newlines();
+        let target = Node { expr: Expr::Index(name.to_string(), indices), span: Span::new(name_span.start, end) };
+        let value = self.expression()?;
+        let value = match compound {
+            Some(op) => {
+                let span = Span::new(target.span.start, value.span.end);
+                Node { expr: Expr::Binary(op, Box::new(target.clone()), Box::new(value)), span }
+            }
+            None => value,
+        };
+        Ok(Some(Statement::Store { target, value }))
     }
 
     /// Whether type words and a name then `[` stand here: a table's declaration.
@@ -876,6 +964,7 @@ impl<'a> Parser<'_, 'a> {
             return Ok(None);
         }
         let (_, ty) = self.skip_type_words()?;
+        let constant = self.type_words.last().is_some_and(|(words, _)| words.split(' ').any(|word| word == "const"));
         let (name, span) = self.name("the table's name")?;
         let mut dims = Vec::new();
         while self.is("[") {
@@ -896,7 +985,7 @@ impl<'a> Parser<'_, 'a> {
         } else {
             None
         };
-        Ok(Some(Table { name, span, ty, dims, initializer }))
+        Ok(Some(Table { name, span, ty, constant, dims, initializer }))
     }
 
     /// An expression inside brackets, where a line break ends nothing.
@@ -966,6 +1055,9 @@ impl<'a> Parser<'_, 'a> {
         if matches!(self.peek(), Token::Name("return")) {
             self.next();
             return Ok(Statement::Return(self.expression()?));
+        }
+        if let Some(store) = self.store()? {
+            return Ok(store);
         }
         let (declared, ty) = match self.peek() {
             Token::Name("let") => {

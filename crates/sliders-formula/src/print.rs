@@ -213,6 +213,11 @@ fn statement(out: &mut String, line: &Statement) -> fmt::Result {
             expression(out, value)
         }
         Statement::Bare(value) => expression(out, value),
+        Statement::Store { target, value } => {
+            expression(out, target)?;
+            out.push_str(" = ");
+            expression(out, value)
+        }
         Statement::If { condition, then, otherwise, .. } => {
             out.push_str("if (");
             expression(out, condition)?;
@@ -299,7 +304,7 @@ impl fmt::Display for Program {
             table(&mut out, declared)?;
         }
         for function in &self.functions {
-            out.push_str("fn ");
+            out.push_str(if function.fills { "void " } else { "fn " });
             out.push_str(&function.name);
             out.push('(');
             for (index, parameter) in function.parameters.iter().enumerate() {
@@ -315,6 +320,9 @@ impl fmt::Display for Program {
                 out.push('\n');
             }
             out.push_str("}\n");
+        }
+        for (name, _) in &self.fills {
+            writeln!(out, "{name}();")?;
         }
         for line in &self.main {
             statement(&mut out, line)?;

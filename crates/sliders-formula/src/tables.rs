@@ -25,6 +25,8 @@ pub const MAX_ENTRIES: usize = 7 * 1024;
 pub struct Table {
     pub name: String,
     pub ty: CType,
+    /// Declared `const`: only its initializer gives it entries.
+    pub constant: bool,
     pub dims: Vec<u64>,
     pub entries: Vec<u64>,
 }
@@ -44,6 +46,12 @@ impl Table {
     /// The entry at `indices`, row after row; `Err` with the dimension (from 0) an index is
     /// past.
     pub fn entry(&self, indices: &[u64]) -> Result<u64, usize> {
+        self.flat(indices).map(|flat| self.entries[flat])
+    }
+
+    /// The number of the entry at `indices`, counted row after row; `Err` with the dimension
+    /// (from 0) an index is past.
+    pub fn flat(&self, indices: &[u64]) -> Result<usize, usize> {
         let mut flat = 0u64;
         for (at, (&index, &dim)) in indices.iter().zip(&self.dims).enumerate() {
             if index >= dim {
@@ -51,7 +59,7 @@ impl Table {
             }
             flat = flat * dim + index;
         }
-        Ok(self.entries[flat as usize])
+        Ok(flat as usize)
     }
 
     /// What reading past dimension `at` with `index` says: "rays[8]…: 8 is past rays's first
@@ -133,7 +141,7 @@ pub fn work_out(tables: &[super::parse::Table], reading: Reading) -> Result<Vec<
             },
         }
         total += entries.len();
-        out.push(Table { name: table.name.clone(), ty, dims, entries });
+        out.push(Table { name: table.name.clone(), ty, constant: table.constant, dims, entries });
     }
     Ok(out)
 }

@@ -523,7 +523,8 @@ impl<'c> Builder<'c> {
                 | Instruction::If { .. }
                 | Instruction::Loop { .. }
                 | Instruction::Break
-                | Instruction::Continue => self.statement(writer, instruction, targets),
+                | Instruction::Continue
+                | Instruction::Store { .. } => self.statement(writer, instruction, targets),
             }
         }
         if let Some((_, local)) = targets.returns {
@@ -535,6 +536,9 @@ impl<'c> Builder<'c> {
     /// a break or a continue leaves.
     fn statement(&mut self, writer: &mut Writer, instruction: &Instruction, targets: Targets) {
         match instruction {
+            // Only a function that fills tables writes one, and it runs when the text is read,
+            // never in the module: a write where a board is read traps, as the evaluator faults.
+            Instruction::Store { site, .. } => writer.put(&[Instr::Unreachable], Some(site.span)),
             Instruction::Set(slot, code) => {
                 self.code(writer, code, None);
                 // Naming the value is part of the statement's outermost step.

@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 7] = [
+const EXTRAS: [(&str, Option<Target>, &str); 8] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -257,6 +257,8 @@ for (int x = f - 1; x >= 0; x--) {
 return row << (8 * r);
 ",
     ),
+    // Tables filled by a function run once, written out filled.
+    ("rays-table-init", Some(Target::Piece(Slider::Rook)), include_str!("data/rays_init_getter.c")),
 ];
 
 /// Random formulas beside them, each tried on fewer boards: every operator, builtin and kind

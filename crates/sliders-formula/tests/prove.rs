@@ -685,3 +685,22 @@ return positive(o, 0, sq) | positive(o, 1, sq) | negative(o, 2, sq) | negative(o
         assert_eq!(proved_counts(&formula, target, OwnSquare::Occupied), expected, "{north} with {slip}");
     }
 }
+
+/// The same getter with its table filled by a function run once (`init_rays();`): proved, and
+/// a slip in the fill (north rays stopping short of rank 8) counted exactly.
+#[test]
+fn a_getter_whose_table_a_function_fills_is_proved_and_a_slip_in_the_fill_counted() {
+    let text = include_str!("data/rays_init_getter.c");
+    assert!(prove(text, Target::Piece(sliders::Slider::Rook)).proved());
+    let north = text.replace(
+        "return positive(o, 0, sq) | positive(o, 1, sq) | negative(o, 2, sq) | negative(o, 3, sq);",
+        "return positive(o, 0, sq);",
+    );
+    let slip = north.replace("for (int s = sq + 8; s < 64; s += 8)", "for (int s = sq + 8; s < 56; s += 8)");
+    assert_ne!(slip, north);
+    let formula = Formula::parse(&slip).unwrap();
+    let target = Target::Ray(sliders::Direction::North);
+    let expected = brute_force(&formula, target, sliders::Line::File, OwnSquare::Occupied);
+    assert!(!expected.is_empty() && expected.iter().all(|&(square, _)| square < 56), "{expected:?}");
+    assert_eq!(proved_counts(&formula, target, OwnSquare::Occupied), expected);
+}

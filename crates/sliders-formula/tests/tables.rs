@@ -35,7 +35,10 @@ fn entries_are_laid_out_as_c_lays_them_and_converted_to_their_type() {
     );
     // A negative index is outside too.
     let negative = value("return (U64)small[sq - 1][0];", "a1", 0).unwrap_err();
-    assert!(negative.contains("index -1 is outside") && negative.contains("first index runs from 0 to 1"), "{negative}");
+    assert!(
+        negative.contains("index -1 is outside") && negative.contains("first index runs from 0 to 1"),
+        "{negative}"
+    );
 }
 
 #[test]
@@ -56,8 +59,14 @@ fn a_read_is_a_step_that_says_which_entry() {
 #[test]
 fn bad_tables_and_reads_are_refused_where_typed() {
     let cases: [(&str, &str); 12] = [
-        ("U64 f(U64 x) {\n  const U64 t[2] = {1, 2};\n  return t[x];\n}\nreturn f(o);", "line 2, column 3: a table is declared at the top level"),
-        ("const U64 t[2] = {1, 2};\nt[0] = o;\nreturn o;", "line 2, column 6: = on a table's entry"),
+        (
+            "U64 f(U64 x) {\n  const U64 t[2] = {1, 2};\n  return t[x];\n}\nreturn f(o);",
+            "line 2, column 3: a table is declared at the top level",
+        ),
+        (
+            "const U64 t[2] = {1, 2};\nt[0] = o;\nreturn o;",
+            "line 2, column 1: a table's entries are written only by a function that fills tables",
+        ),
         ("const U64 t[2][2] = {1, 2};\nreturn t[1];", "t is declared t[2][2]: read an entry with 2 indices"),
         ("const U64 t[2] = {o, 2};\nreturn t[1];", "o is not a constant"),
         ("const U64 t[2] = {1, 2, 3};\nreturn t[1];", "t has no room for this entry: it holds 2 here"),
@@ -67,7 +76,10 @@ fn bad_tables_and_reads_are_refused_where_typed() {
         ("const U64 t[];\nreturn o;", "only the first may be left out, where an initializer gives the entries"),
         ("const U64 t[4][4][4][4];\nreturn o;", "a table has at most 3 dimensions"),
         ("const U64 t[100][100];\nreturn o;", "more than 7168 entries"),
-        ("const int t[2] = {1 << 40, 2};\nreturn (U64)t[1];", "undefined in C, so it cannot give a table's size or entry"),
+        (
+            "const int t[2] = {1 << 40, 2};\nreturn (U64)t[1];",
+            "undefined in C, so it cannot give a table's size or entry",
+        ),
     ];
     for (text, expected) in cases {
         let said = error(text);
@@ -86,4 +98,48 @@ fn a_text_with_a_table_prints_and_reads_back_the_same() {
     let again = read(&printed);
     let square: Square = "b1".parse().unwrap();
     assert_eq!(again.attacks(square.bit(), square.bit()), formula.attacks(square.bit(), square.bit()));
+}
+
+const RAYS_INIT: &str = include_str!("data/rays_init_getter.c");
+
+#[test]
+fn a_function_that_fills_tables_runs_once_and_its_tables_are_read_per_board() {
+    let formula = read(RAYS_INIT);
+    // The note says what filled the tables, and how much work it took.
+    let note = formula.reading_note();
+    assert!(note.starts_with("init_rays() filled the tables once, before any board, in "), "{note}");
+    let rays = formula.table("rays").unwrap();
+    let north_of_d4 = rays.entry(&[0, 27]).unwrap();
+    assert_eq!(north_of_d4, 0x0808_0808_0000_0000);
+    assert_eq!(rays.entry(&[3, 7]).unwrap(), 0x7f, "west of h1");
+    // Per board it agrees with the rook's attacks.
+    for (square, occupied) in common::boards(3, 7) {
+        let expected = sliders_formula::Target::Piece(sliders::Slider::Rook).expected(square, occupied | square.bit());
+        assert_eq!(formula.attacks(square.bit(), occupied | square.bit()), Ok(expected), "{square}");
+    }
+}
+
+#[test]
+fn filling_is_bounded_and_keeps_to_its_own_work() {
+    let table = "typedef unsigned long long U64;\nU64 t[64];\n";
+    let cases: [(&str, &str); 9] = [
+        // The board is not there while tables are filled.
+        ("void init(void) {\n  t[0] = o;\n}\ninit();\nreturn t[0];", "o is the board's, and a function that fills tables runs once"),
+        ("void init(void) {\n  t[0] = 1;\n  return t[0];\n}\ninit();\nreturn t[0];", "a function that fills tables gives no value"),
+        ("t[0] = 1;\nreturn o;", "a table's entries are written only by a function that fills tables"),
+        ("U64 f(U64 x) {\n  t[0] = x;\n  return x;\n}\nreturn f(o);", "a table's entries are written only by a function that fills tables"),
+        ("void init(void) {\n  t[0] = 1;\n}\nreturn init() | o;", "init fills tables and gives no value: call it alone, first"),
+        ("void init(int k) {\n  t[0] = k;\n}\ninit();\nreturn o;", "init takes 1 parameter: a function called first to fill tables takes none"),
+        ("void init(void) {\n  for (int i = 0; i < 65; i++) t[i] = i;\n}\ninit();\nreturn o;", "t: index 64 is outside the table"),
+        ("void init(void) {\n  for (U64 i = 0; i < 2000000; i++) t[0] = i;\n}\ninit();\nreturn o;", "this loop ran 1000000 times and would run again: a loop of a function that fills tables runs at most 1000000 times"),
+        ("void init(void) {\n  for (int i = 0; i < 900000; i++) for (int j = 0; j < 900; j++) t[0] = j;\n}\ninit();\nreturn o;", "filling the tables takes more than 100000000 operations"),
+    ];
+    for (text, expected) in cases {
+        let text = format!("{table}{text}");
+        let said = error(&text);
+        assert!(said.contains(expected), "{text}\n{said}\nwanted: {expected}");
+    }
+    // A const table is C's to keep: nothing writes it.
+    let constant = "const unsigned long long t[2] = {1, 2};\nvoid init(void) {\n  t[0] = 3;\n}\ninit();\nreturn t[0];";
+    assert!(error(constant).contains("t is declared const"), "{}", error(constant));
 }

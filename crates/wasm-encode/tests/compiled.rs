@@ -120,6 +120,16 @@ const EVERY_OPERATION: [&str; 20] = [
     "U64 f(U64 x, int up) {\n  U64 y = x;\n  if (up) {\n    if (x & o) y = ray(__builtin_ctzll(x & o), north);\n  } else {\n    int s = __builtin_clzll(x & o);\n    y = y ^ bit(s);\n  }\n  return y;\n}\nz = f(ray(sq, north), 1) | f(ray(sq, south), popcount(o) & 1)\nif (z == 0) {\n  z = rank(sq + popcount(o & file(sq)) * 8);\n}\nz",
 ];
 
+/// A table filled by a function run once: the module carries it filled.
+#[test]
+fn a_table_filled_once_is_read_from_the_modules_memory() {
+    let text = include_str!("../../sliders-formula/tests/data/rays_init_getter.c");
+    agrees(text, 40);
+    let module = Formula::parse(text).unwrap().wasm();
+    let text_lines: Vec<String> = module.text().into_iter().map(|line| line.text).collect();
+    assert!(text_lines.iter().any(|line| line.contains("rays[4][64], 8 bytes an entry")), "{text_lines:?}");
+}
+
 #[test]
 fn every_operation_agrees_with_the_evaluator_faults_included() {
     for text in EVERY_OPERATION.iter().chain(&C_OPERATIONS) {

@@ -241,7 +241,11 @@ impl<'f> Export<'f> {
         self.helpers();
         self.tables();
         for index in 0..self.functions.len() {
-            self.function(index);
+            // A function that fills tables ran when the formula was read: the tables are
+            // written filled.
+            if !self.formula.program.functions[index].fills {
+                self.function(index);
+            }
         }
         self.entry();
         self.out
@@ -729,6 +733,14 @@ impl<'f> Export<'f> {
                 let parts = (*keyword, test, &looped[..], &step[..]);
                 return self.loop_statement(index, parts, at, indent, beside, declared);
             }
+            // Written only by a function that fills tables, which an export leaves out (it
+            // writes the tables filled).
+            Statement::Store { target, value } => match self.lang {
+                Lang::C => format!("{} = {};", self.c_as_typed(target, body).text, self.c_as_typed(value, body).text),
+                Lang::Rust => {
+                    format!("{} = {};", self.rust_as_typed(target, body).text, self.rust_as_typed(value, body).text)
+                }
+            },
             Statement::Break(_) => match (self.lang, self.loops.last()) {
                 (Lang::Rust, Some(Some(label))) => format!("break 'loop{label};"),
                 _ => String::from("break;"),
@@ -902,7 +914,8 @@ fn continues_here(statement: &Statement) -> bool {
         | Statement::Return(_)
         | Statement::Bare(_)
         | Statement::Loop { .. }
-        | Statement::Break(_) => false,
+        | Statement::Break(_)
+        | Statement::Store { .. } => false,
     }
 }
 
@@ -920,7 +933,11 @@ fn most_writes_on_a_path(name: &str, statements: &[Statement]) -> usize {
             Statement::Loop { body, step, .. } => {
                 2 * (most_writes_on_a_path(name, body) + most_writes_on_a_path(name, step)).min(1)
             }
-            Statement::Return(_) | Statement::Bare(_) | Statement::Break(_) | Statement::Continue(_) => 0,
+            Statement::Return(_)
+            | Statement::Bare(_)
+            | Statement::Break(_)
+            | Statement::Continue(_)
+            | Statement::Store { .. } => 0,
         })
         .sum()
 }

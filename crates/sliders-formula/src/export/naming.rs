@@ -400,7 +400,8 @@ pub(super) fn for_each_statement<'s>(statements: &'s [Statement], visit: &mut im
             | Statement::Return(_)
             | Statement::Bare(_)
             | Statement::Break(_)
-            | Statement::Continue(_) => {}
+            | Statement::Continue(_)
+            | Statement::Store { .. } => {}
         }
     }
 }

@@ -16,16 +16,19 @@ impl Export<'_> {
         if tables.is_empty() {
             return;
         }
-        match self.lang {
-            Lang::C => self
-                .line(0, "// The formula's tables, each entry as the formula worked it out. An index outside one is"),
-            Lang::Rust => {
-                self.line(0, "// The formula's tables, each entry as the formula worked it out. An index outside one")
-            }
+        let fillers: Vec<String> = self.formula.program.fills.iter().map(|(name, _)| format!("{name}()")).collect();
+        if fillers.is_empty() {
+            self.line(0, "// The formula's tables, each entry as the formula worked it out.");
+        } else {
+            self.line(
+                0,
+                &format!("// The formula's tables, each entry as {} filled it, once,", fillers.join(" then ")),
+            );
+            self.line(0, "// when the formula was read.");
         }
         match self.lang {
-            Lang::C => self.line(0, "// undefined in C, where the formula faults."),
-            Lang::Rust => self.line(0, "// panics, where the formula faults."),
+            Lang::C => self.line(0, "// An index outside a table is undefined in C, where the formula faults."),
+            Lang::Rust => self.line(0, "// An index outside a table panics, where the formula faults."),
         }
         for table in &tables {
             self.table(table);
@@ -94,6 +97,8 @@ fn nested(entries: &[String], dims: &[u64], depth: usize, (open, close): (char, 
         let count = inner.len();
         for (at, line) in inner.into_iter().enumerate() {
             let comma = if at + 1 == count { "," } else { "" };
+            // The row's first line opens it here; the rest are indented already.
+            let indent = if at == 0 { indent.as_str() } else { "" };
             lines.push(format!("{indent}{line}{comma}"));
         }
     }

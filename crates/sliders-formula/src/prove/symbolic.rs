@@ -172,7 +172,11 @@ fn live_instructions(body: &Body, compiled: &Compiled) -> Vec<bool> {
             Instruction::Set(slot, code) => (core::mem::replace(&mut read[*slot], false), code),
             // An if or a loop runs whole: what it reads is read, and a name it assigns may keep
             // its earlier value.
-            Instruction::If { .. } | Instruction::Loop { .. } | Instruction::Break | Instruction::Continue => {
+            Instruction::If { .. }
+            | Instruction::Loop { .. }
+            | Instruction::Break
+            | Instruction::Continue
+            | Instruction::Store { .. } => {
                 live[i] = true;
                 instruction.codes().into_iter().for_each(|code| mark_reads(code, &mut read));
                 continue;
@@ -281,7 +285,8 @@ impl Machine<'_, '_> {
                 | Instruction::If { .. }
                 | Instruction::Loop { .. }
                 | Instruction::Break
-                | Instruction::Continue => self.run(instruction, base, (guard, &path), &mut exit)?,
+                | Instruction::Continue
+                | Instruction::Store { .. } => self.run(instruction, base, (guard, &path), &mut exit)?,
             }
         }
         self.choose_word(&exit.returned, &exit.value, &last)
@@ -339,6 +344,11 @@ impl Machine<'_, '_> {
     ) -> Built<()> {
         let reached = self.reach(guard, path)?;
         match instruction {
+            // Only a function that fills tables writes one, and the prover never runs it: a
+            // write where a board is read faults, as the evaluator's does.
+            Instruction::Store { .. } => {
+                self.faults = self.builder.or(&self.faults.clone(), &reached)?;
+            }
             Instruction::Set(slot, code) => {
                 let value = self.eval(code, base, &reached)?;
                 let old = self.stack[base + slot].clone();
