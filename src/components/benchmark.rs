@@ -428,7 +428,7 @@ pub fn benchmark_panel(props: &BenchmarkProps) -> Html {
                         let module = js_sys::Object::new();
                         let bytes = js_sys::Uint8Array::from(&formula.module.bytes[..]);
                         let _ = js_sys::Reflect::set(&module, &"bytes".into(), &bytes);
-                        let workload = JsValue::from_f64(sliders_formula::wasm::WORKLOAD as f64);
+                        let workload = JsValue::from_f64(f64::from(formula.module.workload));
                         let _ = js_sys::Reflect::set(&module, &"workload".into(), &workload);
                         let _ = js_sys::Reflect::set(&request, &"formula".into(), &module);
                     }

@@ -1472,7 +1472,8 @@ fn call(
                 &format!("calls nest {} deep here; the most is {MAX_CALL_DEPTH}", callee.depth),
             ));
         }
-        if calls.cost > MAX_STEPS {
+        // Filling tables is bounded as it runs ([`eval::MAX_FILL_OPERATIONS`]), not here.
+        if calls.cost > MAX_STEPS && !scope.fills {
             return Err(Error::at(
                 node.span,
                 &format!(

@@ -16,9 +16,9 @@ use super::names;
 use super::parse::{Binary, Expr, Initializer, Node, Unary};
 use super::{Error, Span};
 
-/// The most entries all of a text's tables hold together: 56 KiB of 8-byte words, which the
-/// WebAssembly module lays down in its first page of memory, below its own masks' pattern.
-pub const MAX_ENTRIES: usize = 7 * 1024;
+/// The most entries all of a text's tables hold together: 1 MiB of 8-byte words, room for a
+/// rook's fancy magic table (102,400 entries) and its masks, magics and offsets.
+pub const MAX_ENTRIES: usize = 128 * 1024;
 
 /// A table worked out: its name, its entries' type, its sizes and its entries, row after row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,9 +149,7 @@ pub fn work_out(tables: &[super::parse::Table], reading: Reading) -> Result<Vec<
 fn too_many(span: Span, name: &str) -> Error {
     Error::at(
         span,
-        &format!(
-            "{name} makes the tables hold more than {MAX_ENTRIES} entries, the most the lab keeps (56 KiB, laid down in the WebAssembly module's first page)"
-        ),
+        &format!("{name} makes the tables hold more than {MAX_ENTRIES} entries, the most the lab keeps (1 MiB)"),
     )
 }
 

@@ -28,19 +28,23 @@ use super::Span;
 use sliders::trace::Mask;
 use sliders::{Direction, Square};
 
-/// Where the benchmark's workload starts in memory: the occupancies (8 bytes each), then the
-/// squares (12 bytes per occupancy). The first page holds the mask tables, and the byte swap's
-/// pattern last.
+/// Where the benchmark's workload starts in memory in a module whose tables fit in its first
+/// page (every module's [`Module::workload`] says where its own starts): the occupancies (8
+/// bytes each), then the squares (12 bytes per occupancy). The first page holds the mask
+/// tables, the reader's tables where they fit, and the byte swap's pattern last.
 pub const WORKLOAD: u32 = 65536;
+/// A page of WebAssembly's memory.
+const PAGE: u32 = 65536;
 /// Where the byte swap's pattern lies, in a module that swaps bytes: the first page's last 16
 /// bytes, above the mask tables.
 pub const BYTES_REVERSED_AT: u32 = WORKLOAD - 16;
 /// The byte swap's pattern, which `i8x16.swizzle` reads: the core's.
 pub use sliders::BYTES_REVERSED;
 // A table per mask a formula can read (a square's bit, four lines, eight rays), 512 bytes each,
-// then the reader's tables, all below the pattern.
+// all below the pattern; then the reader's tables, where they fit below it, else from the
+// second page on, the workload after them.
 const MASKS_END: u32 = 13 * 64 * 8;
-const _: () = assert!(MASKS_END + 8 * super::tables::MAX_ENTRIES as u32 <= BYTES_REVERSED_AT);
+const _: () = assert!(MASKS_END <= BYTES_REVERSED_AT);
 /// Lookups per occupancy in the benchmark's workload, as in `crate::workload`.
 pub const SQUARES_PER_OCCUPANCY: u32 = sliders::workload::SQUARES_PER_OCCUPANCY as u32;
 
@@ -96,6 +100,9 @@ pub struct Module {
     pub tables: Vec<(u32, Held, Vec<u64>)>,
     /// Where [`BYTES_REVERSED`] lies, if the module swaps bytes.
     pub bytes_reversed: Option<u32>,
+    /// Where the benchmark's workload starts, past every table: a page boundary, and the
+    /// memory's first pages (the module's memory holds this many bytes when it starts).
+    pub workload: u32,
 }
 
 /// One line of the module's text, and the sub-expression its instruction computes part of.
@@ -143,7 +150,8 @@ impl Module {
     /// The module as the text format, a line per instruction.
     pub fn text(&self) -> Vec<TextLine> {
         let line = |text: String| TextLine { text, span: None, copy: 0 };
-        let mut lines = vec![line("(module".into()), line("  (memory (export \"memory\") 1)".into())];
+        let pages = self.workload / PAGE;
+        let mut lines = vec![line("(module".into()), line(format!("  (memory (export \"memory\") {pages})"))];
         for (offset, held, _) in &self.tables {
             lines.push(line(match held {
                 Held::Mask(mask) => {
@@ -277,9 +285,17 @@ pub(super) fn module(compiled: &Compiled) -> Module {
         let own = body_needs(body, &needs);
         needs.push(own);
     }
+    // The reader's tables in the first page where they fit, else from the second page on.
+    let reader_bytes: u32 = compiled.tables.iter().map(|table| 8 * table.entries.len() as u32).sum();
+    let (readers_at, workload) = if MASKS_END + reader_bytes <= BYTES_REVERSED_AT {
+        (MASKS_END, WORKLOAD)
+    } else {
+        (PAGE, PAGE + reader_bytes.div_ceil(PAGE) * PAGE)
+    };
     let mut builder = Builder {
         tables: Vec::new(),
         reader_tables: &compiled.tables,
+        readers_at,
         helpers: Vec::new(),
         functions: &compiled.functions,
         inlined: 0,
@@ -289,10 +305,10 @@ pub(super) fn module(compiled: &Compiled) -> Module {
     for helper in builder.helpers.clone() {
         functions.push(helper_function(helper));
     }
-    let run = run_function(&functions[0]);
+    let run = run_function(&functions[0], workload);
     functions.push(run);
     let bytes_reversed = builder.helpers.contains(&Helper::Bswap).then_some(BYTES_REVERSED_AT);
-    Module { functions, tables: builder.tables, bytes_reversed }
+    Module { functions, tables: builder.tables, bytes_reversed, workload }
 }
 
 /// The sub-expression of a value's outermost step, if it is one.
@@ -381,8 +397,10 @@ impl Targets {
 
 struct Builder<'c> {
     tables: Vec<(u32, Held, Vec<u64>)>,
-    /// The reader's tables, laid down above the masks' the first time one is read.
+    /// The reader's tables, laid down the first time one is read, each at its place from
+    /// `readers_at` on (all of them, in the order declared).
     reader_tables: &'c [Table],
+    readers_at: u32,
     helpers: Vec<Helper>,
     /// The reader's functions, inlined where they are called.
     functions: &'c [Body],
@@ -820,20 +838,17 @@ impl<'c> Builder<'c> {
         offset
     }
 
-    /// Where the reader's table `index` is, laid down above the masks' the first time it is read.
+    /// Where the reader's table `index` is, laid down the first time it is read.
     fn reader_table(&mut self, index: usize) -> u32 {
-        let mut end = MASKS_END;
-        for (offset, held, words) in &self.tables {
-            match held {
-                Held::Reader(at, _) if *at == index => return *offset,
-                Held::Reader(..) => end = end.max(offset + 8 * words.len() as u32),
-                Held::Mask(_) => {}
-            }
+        let before: u32 = self.reader_tables[..index].iter().map(|table| 8 * table.entries.len() as u32).sum();
+        let offset = self.readers_at + before;
+        let held_here = |held: &Held| matches!(held, Held::Reader(at, _) if *at == index);
+        if !self.tables.iter().any(|(_, held, _)| held_here(held)) {
+            let table = &self.reader_tables[index];
+            let held = Held::Reader(index, format!("{}{}", table.name, table.shape()));
+            self.tables.push((offset, held, table.entries.clone()));
         }
-        let table = &self.reader_tables[index];
-        let held = Held::Reader(index, format!("{}{}", table.name, table.shape()));
-        self.tables.push((end, held, table.entries.clone()));
-        end
+        offset
     }
 
     /// A table's entry: each index checked against its size (`unreachable` outside, where the
@@ -979,7 +994,7 @@ fn over_mask_bits(condition: &[Instr], added: &[Instr]) -> Vec<Instr> {
 
 /// `run(count)`: the benchmark's loop over the workload in memory, as the core's
 /// `workload::xor_all` runs it in wasm: twelve lookups per occupancy written out, XOR-ed.
-fn run_function(attacks: &Function) -> Function {
+fn run_function(attacks: &Function, workload: u32) -> Function {
     use Instr::*;
     let (count, index, squares, occupied, accumulator, square) = (0, 1, 2, 3, 4, 5);
     // attacks' own locals follow run's; its parameters are run's `occupied` and `square`.
@@ -1004,7 +1019,7 @@ fn run_function(attacks: &Function) -> Function {
         LocalGet(count),
         I32Const(3),
         I32Shl,
-        I32Const(WORKLOAD as i32),
+        I32Const(workload as i32),
         I32Add,
         LocalSet(squares),
         Block,
@@ -1016,7 +1031,7 @@ fn run_function(attacks: &Function) -> Function {
         LocalGet(index),
         I32Const(3),
         I32Shl,
-        I64Load(WORKLOAD),
+        I64Load(workload),
         LocalSet(occupied),
     ];
     for k in 0..SQUARES_PER_OCCUPANCY {

@@ -1011,6 +1011,8 @@ pub struct CompiledModule {
     pub instructions: usize,
     /// The bytes of the mask tables it reads.
     pub table_bytes: usize,
+    /// Where its `run` reads the benchmark's workload ([`crate::wasm::Module::workload`]).
+    pub workload: u32,
     /// What the editor notes of how the formula was read (`Program::reading_note`), sent with
     /// the module, which the page asks for once per formula that reads.
     pub reading_note: Option<String>,
@@ -1019,6 +1021,7 @@ pub struct CompiledModule {
 pub fn write_compiled(writer: &mut Writer, module: &CompiledModule) {
     writer.u32(module.instructions as u32);
     writer.u32(module.table_bytes as u32);
+    writer.u32(module.workload);
     writer.u8(module.reading_note.is_some() as u8);
     if let Some(note) = &module.reading_note {
         writer.str(note);
@@ -1044,6 +1047,7 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
     let mut reader = Reader::new(bytes);
     let instructions = reader.u32()? as usize;
     let table_bytes = reader.u32()? as usize;
+    let workload = reader.u32()?;
     let reading_note = match reader.u8()? {
         0 => None,
         1 => Some(String::from(reader.str()?)),
@@ -1063,7 +1067,14 @@ pub fn read_compiled(bytes: &[u8]) -> Option<CompiledModule> {
         };
         lines.push(TextLine { text, span, copy });
     }
-    reader.finished().then_some(CompiledModule { bytes: module, lines, instructions, table_bytes, reading_note })
+    reader.finished().then_some(CompiledModule {
+        bytes: module,
+        lines,
+        instructions,
+        table_bytes,
+        workload,
+        reading_note,
+    })
 }
 
 /// What writes a module's bytes: `wasm-encode`'s `encode`, which the core does not carry.
@@ -1160,6 +1171,7 @@ impl Server {
                     lines: module.text(),
                     instructions: module.instruction_count(),
                     table_bytes: module.tables.iter().map(|(_, _, words)| words.len() * 8).sum(),
+                    workload: module.workload,
                     reading_note: Some(formula.reading_note()),
                 };
                 write_compiled(&mut writer, &compiled);

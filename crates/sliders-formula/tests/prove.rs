@@ -704,3 +704,26 @@ fn a_getter_whose_table_a_function_fills_is_proved_and_a_slip_in_the_fill_counte
     assert!(!expected.is_empty() && expected.iter().all(|&(square, _)| square < 56), "{expected:?}");
     assert_eq!(proved_counts(&formula, target, OwnSquare::Occupied), expected);
 }
+
+/// A rook's fancy magic bitboards with their own initialisation (masks, shifts, offsets and a
+/// 102,400-entry attack table filled from a slow walk) is proved; a walk that stops short of
+/// rank 8 is counted exactly on the north ray, against every board of the file.
+#[test]
+fn a_fancy_magic_getter_that_fills_its_own_tables_is_proved_and_a_slip_counted() {
+    let text = include_str!("data/fancy_magic_rook.c");
+    let formula = Formula::parse(text).unwrap();
+    assert!(formula.reading_note().starts_with("init_magics() filled the tables once"), "{}", formula.reading_note());
+    assert!(prove(text, Target::Piece(sliders::Slider::Rook)).proved());
+    let short_walk = text
+        .replace(
+            "for (int i = r + 1; i < 8; i++) { attacks |= 1ULL << (i * 8 + f);",
+            "for (int i = r + 1; i < 7; i++) { attacks |= 1ULL << (i * 8 + f);",
+        )
+        .replace("return rook_attacks(o, sq);", "return rook_attacks(o, sq) & ray(sq, north);");
+    assert_ne!(short_walk, text);
+    let formula = Formula::parse(&short_walk).unwrap();
+    let target = Target::Ray(sliders::Direction::North);
+    let expected = brute_force(&formula, target, sliders::Line::File, OwnSquare::Occupied);
+    assert!(!expected.is_empty() && expected.iter().all(|&(square, _)| square < 56), "{expected:?}");
+    assert_eq!(proved_counts(&formula, target, OwnSquare::Occupied), expected);
+}

@@ -75,7 +75,7 @@ fn bad_tables_and_reads_are_refused_where_typed() {
         ("const U64 t[0];\nreturn t[0];", "a table's size is at least 1"),
         ("const U64 t[];\nreturn o;", "only the first may be left out, where an initializer gives the entries"),
         ("const U64 t[4][4][4][4];\nreturn o;", "a table has at most 3 dimensions"),
-        ("const U64 t[100][100];\nreturn o;", "more than 7168 entries"),
+        ("const U64 t[400][400];\nreturn o;", "more than 131072 entries"),
         (
             "const int t[2] = {1 << 40, 2};\nreturn (U64)t[1];",
             "undefined in C, so it cannot give a table's size or entry",

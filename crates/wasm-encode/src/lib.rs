@@ -30,7 +30,9 @@ pub fn encode(module: &Module) -> Vec<u8> {
         code.function(&body);
     }
     let mut memories = MemorySection::new();
-    memories.memory(MemoryType { minimum: 1, maximum: None, memory64: false, shared: false, page_size_log2: None });
+    // Every table inside, the workload's place past them.
+    let minimum = u64::from(module.workload.div_ceil(65536).max(1));
+    memories.memory(MemoryType { minimum, maximum: None, memory64: false, shared: false, page_size_log2: None });
     exports.export("memory", ExportKind::Memory, 0);
     let mut data = DataSection::new();
     for (offset, _, words) in &module.tables {

@@ -128,6 +128,13 @@ fn a_table_filled_once_is_read_from_the_modules_memory() {
     let module = Formula::parse(text).unwrap().wasm();
     let text_lines: Vec<String> = module.text().into_iter().map(|line| line.text).collect();
     assert!(text_lines.iter().any(|line| line.contains("rays[4][64], 8 bytes an entry")), "{text_lines:?}");
+    assert_eq!(module.workload, WORKLOAD, "a small table stays in the first page");
+    // A fancy magic table (800 KiB) lies from the second page on, and the workload past it.
+    let magic = include_str!("../../sliders-formula/tests/data/fancy_magic_rook.c");
+    agrees(magic, 4);
+    let module = Formula::parse(magic).unwrap().wasm();
+    assert_eq!(module.workload, 65536 * 14, "1 page, then 102,400 + 64 * 3 entries of 8 bytes in 13 pages");
+    assert!(module.tables.iter().all(|(offset, _, words)| offset + 8 * words.len() as u32 <= module.workload));
 }
 
 #[test]
@@ -175,25 +182,30 @@ const C_OPERATIONS: [&str; 9] = [
 /// `run` is the benchmark's loop: the XOR of the lookups of the workload in memory.
 #[test]
 fn the_benchmark_loop_xors_the_workload_lookups() {
-    let example = &EXAMPLES[1];
-    let formula = Formula::parse(example.text()).unwrap();
-    let mut compiled = compile(example.text());
-    let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
-    sliders::workload::extend(&mut Xorshift96::default(), 1000, &mut occupancies, &mut squares);
-    let pages = (WORKLOAD as usize + occupancies.len() * 8 + squares.len()).div_ceil(65536);
-    let have = compiled.memory.size(&compiled.store) as usize;
-    compiled.memory.grow(&mut compiled.store, (pages - have) as u64).unwrap();
-    let bytes: Vec<u8> = occupancies.iter().flat_map(|o| o.to_le_bytes()).chain(squares.iter().copied()).collect();
-    compiled.memory.write(&mut compiled.store, WORKLOAD as usize, &bytes).unwrap();
-    let got = compiled.run.call(&mut compiled.store, occupancies.len() as i32).unwrap() as u64;
-    let mut expected = 0;
-    for (occupied, drawn) in occupancies.iter().zip(squares.chunks(SQUARES_PER_OCCUPANCY)) {
-        for &square in drawn {
-            expected ^= formula.attacks(Square::from_index(square as u32).bit(), Bitboard(*occupied)).unwrap().0;
+    // A module with only the masks, and one whose 800 KiB table puts the workload further on.
+    let magic = include_str!("../../sliders-formula/tests/data/fancy_magic_rook.c");
+    for text in [EXAMPLES[1].text(), magic] {
+        let formula = Formula::parse(text).unwrap();
+        let workload = formula.wasm().workload as usize;
+        let mut compiled = compile(text);
+        let (mut occupancies, mut squares) = (Vec::new(), Vec::new());
+        sliders::workload::extend(&mut Xorshift96::default(), 1000, &mut occupancies, &mut squares);
+        let pages = (workload + occupancies.len() * 8 + squares.len()).div_ceil(65536);
+        let have = compiled.memory.size(&compiled.store) as usize;
+        compiled.memory.grow(&mut compiled.store, (pages - have) as u64).unwrap();
+        let bytes: Vec<u8> = occupancies.iter().flat_map(|o| o.to_le_bytes()).chain(squares.iter().copied()).collect();
+        compiled.memory.write(&mut compiled.store, workload, &bytes).unwrap();
+        let got = compiled.run.call(&mut compiled.store, occupancies.len() as i32).unwrap() as u64;
+        let mut expected = 0;
+        for (occupied, drawn) in occupancies.iter().zip(squares.chunks(SQUARES_PER_OCCUPANCY)) {
+            for &square in drawn {
+                let square = Square::from_index(square as u32);
+                expected ^= formula.attacks(square.bit(), Bitboard(*occupied) | square.bit()).unwrap().0;
+            }
         }
+        assert_eq!(got, expected);
+        assert_eq!(compiled.run.call(&mut compiled.store, 0).unwrap(), 0);
     }
-    assert_eq!(got, expected);
-    assert_eq!(compiled.run.call(&mut compiled.store, 0).unwrap(), 0);
 }
 
 /// Every step of a trace has instructions tagged with its sub-expression, so the page always

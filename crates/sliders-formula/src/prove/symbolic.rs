@@ -780,18 +780,20 @@ impl Machine<'_, '_> {
         let outside = self.builder.not(&inside)?;
         let faulting = self.builder.and(guard, &outside)?;
         self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
-        self.entries(table, indices, (0, 0))
+        let reached = self.builder.and(guard, &inside)?;
+        self.entries(table, indices, (0, 0), &reached)
     }
 
     /// The entries of the row that starts at entry `offset`, chosen by the indices from
-    /// dimension `d` on. Where every index is inside the table its bits above the size's are
-    /// zero, so only the bits below choose; where one is outside, the read has faulted.
-    fn entries(&mut self, table: &Table, indices: &[Word], (d, offset): (usize, u64)) -> Built<Word> {
+    /// dimension `d` on, on the boards of `path`. Inside the table an index's bits above the
+    /// size's are zero, so only the bits below choose; an entry no board of `path` reaches
+    /// is never built.
+    fn entries(&mut self, table: &Table, indices: &[Word], (d, offset): (usize, u64), path: &Bdd) -> Built<Word> {
         let Some(&dim) = table.dims.get(d) else {
             return Ok(self.builder.constant(table.entries[offset as usize]));
         };
         let bits = 64 - (dim - 1).leading_zeros();
-        self.choose_entry(table, indices, (d, offset), (bits, 0))
+        self.choose_entry(table, indices, (d, offset), (bits, 0), path)
     }
 
     /// [`Self::entries`] for the index of dimension `d` whose bits above `bits` are `value`.
@@ -801,30 +803,35 @@ impl Machine<'_, '_> {
         indices: &[Word],
         (d, offset): (usize, u64),
         (bits, value): (u32, u64),
+        path: &Bdd,
     ) -> Built<Word> {
-        let dim = table.dims[d];
+        if path.is_false() {
+            return Ok(self.builder.constant(0));
+        }
         if bits == 0 {
             let row: u64 = table.dims[d + 1..].iter().product();
-            return self.entries(table, indices, (d + 1, offset + value * row));
+            return self.entries(table, indices, (d + 1, offset + value * row), path);
         }
         let bit = bits - 1;
         let chooser = indices[d].0[bit as usize].clone();
         let one = value | 1 << bit;
-        // With this bit set, every index from here is past the size: those boards faulted.
-        let with_one = |machine: &mut Self| match one >= dim {
-            true => Ok(machine.builder.constant(0)),
-            false => machine.choose_entry(table, indices, (d, offset), (bit, one)),
+        // With this bit set, an index from here on is past the size: no board reads there.
+        let set_path = match one >= table.dims[d] {
+            true => self.builder.bit(false),
+            false => self.builder.and(path, &chooser)?,
         };
-        if chooser.is_true() {
-            return with_one(self);
+        let clear = self.builder.not(&chooser)?;
+        let clear_path = self.builder.and(path, &clear)?;
+        let set = self.choose_entry(table, indices, (d, offset), (bit, one), &set_path)?;
+        let zero = self.choose_entry(table, indices, (d, offset), (bit, value), &clear_path)?;
+        match (set_path.is_false(), clear_path.is_false()) {
+            (true, _) => Ok(zero),
+            (false, true) => Ok(set),
+            (false, false) => {
+                let chosen = (0..64).map(|i| self.builder.choose(&chooser, &set.0[i], &zero.0[i]));
+                chosen.collect::<Built<Vec<_>>>().map(Word)
+            }
         }
-        let zero = self.choose_entry(table, indices, (d, offset), (bit, value))?;
-        if chooser.is_false() {
-            return Ok(zero);
-        }
-        let set = with_one(self)?;
-        let chosen = (0..64).map(|i| self.builder.choose(&chooser, &set.0[i], &zero.0[i])).collect::<Built<Vec<_>>>();
-        chosen.map(Word)
     }
 
     fn mask(&mut self, mask: Mask, s: &Word, guard: &Bdd) -> Built<Word> {
