@@ -311,6 +311,21 @@ pub(super) fn module(compiled: &Compiled) -> Module {
     Module { functions, tables: builder.tables, bytes_reversed, workload }
 }
 
+/// Whether any of `instructions`, those of its branches and loops included, gives `slot` a
+/// value.
+fn assigns(instructions: &[Instruction], slot: usize) -> bool {
+    instructions.iter().any(|instruction| match instruction {
+        Instruction::Set(set, _) => *set == slot,
+        Instruction::If { then, otherwise, .. } => assigns(then, slot) || assigns(otherwise, slot),
+        Instruction::Loop { body, step, .. } => assigns(body, slot) || assigns(step, slot),
+        Instruction::Value(_)
+        | Instruction::Return(_)
+        | Instruction::Break
+        | Instruction::Continue
+        | Instruction::Store { .. } => false,
+    })
+}
+
 /// The sub-expression of a value's outermost step, if it is one.
 fn outermost(code: &Code) -> Option<Span> {
     match code {
@@ -430,9 +445,33 @@ struct Writer {
     /// The inlined call being written out (0: none).
     copy: u32,
     notes: Vec<(usize, String)>,
+    /// Locals that hold the board's square wherever they are read (an inlined function's
+    /// parameter given it and never assigned): 0 to 63, inside any table of 64 rows or more.
+    square_locals: Vec<u32>,
 }
 
 impl Writer {
+    /// Whether `code` is the board's square wherever it is read: 0 to 63.
+    fn holds_the_square(&self, code: &Code) -> bool {
+        match code {
+            Code::Board(BoardName::Square) => true,
+            Code::Local(slot, _) => self.square_locals.contains(&(self.base + *slot as u32)),
+            Code::Constant(_)
+            | Code::Count(_)
+            | Code::Square(_)
+            | Code::Board(BoardName::Occupied | BoardName::Sliders)
+            | Code::Unary(..)
+            | Code::Binary(..)
+            | Code::Select(..)
+            | Code::Logical(..)
+            | Code::Function(..)
+            | Code::Mask(..)
+            | Code::Call(..)
+            | Code::Convert(..)
+            | Code::Read(..) => false,
+        }
+    }
+
     /// The scratch local, made on first use so that a function that needs none has none.
     /// The local C's operations keep an operand (0, 1) or a result (2) in, made the first time
     /// one is needed.
@@ -485,6 +524,7 @@ impl<'c> Builder<'c> {
             copies: Vec::new(),
             copy: 0,
             notes: Vec::new(),
+            square_locals: Vec::new(),
         };
         if let Some(sq) = board[2] {
             writer.put(&[Instr::LocalGet(1), Instr::I64ExtendI32U, Instr::LocalSet(sq)], None);
@@ -772,6 +812,9 @@ impl<'c> Builder<'c> {
                 for (at, argument) in arguments.iter().enumerate() {
                     self.code(w, argument, within);
                     w.put(&[Instr::LocalSet(base + at as u32)], within);
+                    if w.holds_the_square(argument) && !assigns(&callee.instructions, at) {
+                        w.square_locals.push(base + at as u32);
+                    }
                 }
                 let caller = core::mem::replace(&mut w.base, base);
                 let outer = core::mem::replace(&mut w.copy, copy as u32);
@@ -866,29 +909,45 @@ impl<'c> Builder<'c> {
         if let Some(Ok(entry)) = known.as_deref().map(|indices| table.entry(indices)) {
             return w.put(&[Instr::I64Const(entry as i64)], here);
         }
+        // The entry's number is the sum of each index times its stride: known indices add to
+        // the load's offset, the board's square (always 0 to 63) needs no check against a size
+        // of 64 or more, and any other index is checked.
+        let mut known_part = 0u64;
+        let mut computed = false;
         for (d, (index, &dim)) in read.indices.iter().zip(&table.dims).enumerate() {
-            if d > 0 {
-                w.put(&[Instr::I64Const(dim as i64), Instr::I64Mul], here);
+            let stride: u64 = table.dims[d + 1..].iter().product();
+            if let Code::Constant(value) | Code::Count(value) | Code::Square(value) = index {
+                if *value < dim {
+                    known_part += value * stride;
+                    continue;
+                }
             }
             self.code(w, index, here);
-            let t = w.scratch();
-            w.put(
-                &[
-                    Instr::LocalTee(t),
-                    Instr::I64Const(dim as i64),
-                    Instr::I64GeU,
-                    Instr::If,
-                    Instr::Unreachable,
-                    Instr::End,
-                    Instr::LocalGet(t),
-                ],
-                here,
-            );
-            if d > 0 {
+            let always_inside = dim >= 64 && w.holds_the_square(index);
+            if !always_inside {
+                let t = w.scratch();
+                w.put(
+                    &[
+                        Instr::LocalTee(t),
+                        Instr::I64Const(dim as i64),
+                        Instr::I64GeU,
+                        Instr::If,
+                        Instr::Unreachable,
+                        Instr::End,
+                        Instr::LocalGet(t),
+                    ],
+                    here,
+                );
+            }
+            if stride > 1 {
+                w.put(&[Instr::I64Const(stride as i64), Instr::I64Mul], here);
+            }
+            if computed {
                 w.put(&[Instr::I64Add], here);
             }
+            computed = true;
         }
-        let offset = self.reader_table(read.table);
+        let offset = self.reader_table(read.table) + 8 * known_part as u32;
         w.put(&[Instr::I32WrapI64, Instr::I32Const(3), Instr::I32Shl, Instr::I64Load(offset)], here);
     }
 }

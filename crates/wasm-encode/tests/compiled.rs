@@ -135,6 +135,14 @@ fn a_table_filled_once_is_read_from_the_modules_memory() {
     let module = Formula::parse(magic).unwrap().wasm();
     assert_eq!(module.workload, 65536 * 14, "1 page, then 102,400 + 64 * 3 entries of 8 bytes in 13 pages");
     assert!(module.tables.iter().all(|(offset, _, words)| offset + 8 * words.len() as u32 <= module.workload));
+    // A parameter given the square and then changed is checked: h8 + 1 is past the table.
+    agrees(
+        "typedef unsigned long long U64;\nconst U64 t[64] = {1, 2, 3};\nU64 f(U64 occ, int s) {\n  s = s + 1;\n  return t[s] ^ occ;\n}\nU64 g(U64 occ, int s) {\n  return t[s] ^ occ;\n}\nreturn f(o, sq) ^ g(o, sq);",
+        4,
+    );
+    // Reads at the board's square (passed down as a parameter never assigned) need no check
+    // against 64 rows; the attack table's computed index and the shift's amount are checked.
+    assert_eq!(module.uses("unreachable"), 2, "{:?}", module.text().iter().map(|l| &l.text).collect::<Vec<_>>());
 }
 
 #[test]
