@@ -462,3 +462,28 @@ async fn text_of_note(browser: &Browser) -> String {
     browser.wait_for("[data-formula-note]", 10, "the note under the editor").await;
     text(browser, "[data-formula-note]").await
 }
+
+/// A link with engine C that fills a table once and reads it at a bit scan's square: the note
+/// says what filled it, a step reads the table by its own name, and the proof's verdict shows.
+#[tokio::test]
+async fn a_link_with_c_tables_filled_once_steps_and_proves() {
+    let browser = Browser::start().await;
+    let getter = include_str!("../../crates/sliders-formula/tests/data/rays_init_getter.c");
+    let encoded: String = getter
+        .bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect();
+    browser
+        .open(&format!("?v=2&technique=formula&formula={encoded}&expect=rook&square=d4&occupied=0x0008000000080009"))
+        .await;
+    browser.wait_for("[data-formula-proof][data-proved='yes']", 60, "the proof's verdict").await;
+    let note = text_of_note(&browser).await;
+    assert!(note.starts_with("init_rays() filled the tables once, before any board, in 17,540 operations."), "{note}");
+    browser.wait_for("[data-step-index='0']", 10, "the first step").await;
+    let label = text(&browser, "[data-step-label]").await;
+    assert!(label.contains("rays[dir][sq]"), "{label}");
+    let said = browser.eval("return document.body.innerText.includes('Reads entry 27 of the table');").await;
+    assert_eq!(said, serde_json::Value::Bool(true), "the step names its entry (north, d4 is entry 27)");
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}

@@ -714,6 +714,9 @@ fn a_fancy_magic_getter_that_fills_its_own_tables_is_proved_and_a_slip_counted()
     let formula = Formula::parse(text).unwrap();
     assert!(formula.reading_note().starts_with("init_magics() filled the tables once"), "{}", formula.reading_note());
     assert!(prove(text, Target::Piece(sliders::Slider::Rook)).proved());
+    // The queen's, one table for both pieces (107,648 entries), the rays walked by direction.
+    let queen = include_str!("data/fancy_magic_queen.c");
+    assert!(prove(queen, Target::Piece(sliders::Slider::Queen)).proved());
     let short_walk = text
         .replace(
             "for (int i = r + 1; i < 8; i++) { attacks |= 1ULL << (i * 8 + f);",
