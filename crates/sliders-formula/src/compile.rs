@@ -251,6 +251,8 @@ pub struct Compiled {
     pub tables: Vec<Table>,
     /// The operations the functions that fill tables took, run once when the text was read.
     pub filled_in: u64,
+    /// The enums' constants, each its value.
+    pub enumerators: Vec<(String, u64)>,
     pub functions: Vec<Body>,
     pub main: Body,
 }
@@ -297,6 +299,16 @@ struct Scope<'p> {
     fills: bool,
 }
 
+/// What every body may name: the functions compiled so far, every function of the program (for
+/// a call of one not yet defined), the tables and the enums' constants.
+#[derive(Clone, Copy)]
+struct Globals<'k> {
+    known: &'k [Known],
+    all: &'k [String],
+    tables: &'k [Table],
+    enumerators: &'k [(String, u64)],
+}
+
 /// Per function: its name and how many operations one call can take.
 struct Known {
     name: String,
@@ -330,7 +342,9 @@ impl<'a> Typed<'a> {
 
 pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
     let text = typed.text;
-    let tables = tables::work_out(&program.tables, program.reading)?;
+    let enumerators = tables::enumerators(&program.enumerators, program.reading)?;
+    let constants = tables::Constants { reading: program.reading, enumerators: &enumerators };
+    let tables = tables::work_out(&program.tables, constants)?;
     let mut known: Vec<Known> = Vec::new();
     let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
     let mut functions = Vec::new();
@@ -366,8 +380,14 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         let value_type = typed_as(program.reading, function.returns);
         let statements = (&function.body[..], &function.declared[..]);
         let reading = (program.reading, value_type, function.fills);
-        let (mut body, cost, depth) =
-            body(statements, locals, (&known, &all, &tables), (&function.name, function.name_span), typed, reading)?;
+        let (mut body, cost, depth) = body(
+            statements,
+            locals,
+            Globals { known: &known, all: &all, tables: &tables, enumerators: &enumerators },
+            (&function.name, function.name_span),
+            typed,
+            reading,
+        )?;
         body.parameters = parameters;
         let returns = body.instructions.last().and_then(|last| match last {
             Instruction::Return(code) | Instruction::Value(code) => order_of(code),
@@ -395,7 +415,14 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
     let end = Span::new(text.len(), text.len());
     let statements = (&program.main[..], &program.declared[..]);
     let reading = (program.reading, CType::WORD, false);
-    let (main, cost, _) = body(statements, Vec::new(), (&known, &all, &tables), ("", end), typed, reading)?;
+    let (main, cost, _) = body(
+        statements,
+        Vec::new(),
+        Globals { known: &known, all: &all, tables: &tables, enumerators: &enumerators },
+        ("", end),
+        typed,
+        reading,
+    )?;
     if cost > MAX_STEPS {
         // Marked on the last line with text (what returns), never past it on an empty line.
         let last_end = text.trim_end().len();
@@ -425,7 +452,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         }
         fills.push((index, *span));
     }
-    let mut compiled = Compiled { tables, functions, main, filled_in: 0 };
+    let mut compiled = Compiled { tables, functions, main, filled_in: 0, enumerators };
     if !fills.is_empty() {
         let (entries, operations) =
             eval::fill(&compiled, &fills).map_err(|fault| Error::at(fault.span, &fault.message))?;
@@ -500,7 +527,7 @@ fn typed_as(reading: Reading, ty: Option<CType>) -> CType {
 fn body(
     (statements_of_body, declared): (&[Statement], &[Declared]),
     parameters: Vec<(String, Holds, CType)>,
-    (known, all, tables): (&[Known], &[String], &[Table]),
+    Globals { known, all, tables, enumerators }: Globals,
     (function, end): (&str, Span),
     typed: Typed,
     (reading, returns, fills): (Reading, CType, bool),
@@ -514,7 +541,7 @@ fn body(
         };
         return Err(Error::at(end, &message));
     };
-    let mut calls = CallCost { known, all, tables, current: function, cost: 0, depth: 0 };
+    let mut calls = CallCost { known, all, tables, enumerators, current: function, cost: 0, depth: 0 };
     for Declared { name, span, .. } in declared {
         if parameters.iter().any(|(parameter, _, _)| parameter == name) {
             return Err(Error::at(*span, &format!("{name} is already a parameter of {function}")));
@@ -954,8 +981,9 @@ struct CallCost<'k> {
     known: &'k [Known],
     /// Every function of the program, for a call of one not yet defined.
     all: &'k [String],
-    /// The reader's tables.
+    /// The reader's tables, and the enums' constants.
     tables: &'k [Table],
+    enumerators: &'k [(String, u64)],
     /// The function being compiled ("" for the formula's own statements).
     current: &'k str,
     cost: usize,
@@ -1238,7 +1266,7 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             let code = if *radix == Radix::Decimal { Code::Count(*value) } else { Code::Constant(*value) };
             (code, ty)
         }
-        Expr::Name(name) => name_code(name, node.span, scope, calls.known)?,
+        Expr::Name(name) => name_code(name, node.span, scope, (calls.known, calls.enumerators))?,
         Expr::Cast(ty, inner) => {
             let (code, from) = typed(inner, scope, calls)?;
             let ty = typed_as(reading, Some(*ty));
@@ -1385,7 +1413,12 @@ fn read_code(
 
 /// A name's code, and its type: a local's own; the board's `o` and `r` words, its `sq` an
 /// `int` as engines keep a square, read as C; a square's name an `int` constant.
-fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Result<(Code, CType), Error> {
+fn name_code(
+    name: &str,
+    span: Span,
+    scope: &mut Scope,
+    (known, enumerators): (&[Known], &[(String, u64)]),
+) -> Result<(Code, CType), Error> {
     // The innermost name of that spelling.
     if let Some(slot) = scope.locals.iter().rposition(|local| local.visible && local.name == name) {
         return Ok((Code::Local(slot, scope.holds[slot]), scope.locals[slot].ty));
@@ -1405,6 +1438,10 @@ fn name_code(name: &str, span: Span, scope: &mut Scope, known: &[Known]) -> Resu
             span,
             &format!("{name} is declared on line {line} but has no value here: give it one ({name} = …) before this"),
         ));
+    }
+    // An enum's constant: a number, as a square's name is.
+    if let Some((_, value)) = enumerators.iter().rev().find(|(constant, _)| constant == name) {
+        return Ok((Code::Count(*value), int));
     }
     if let (Some(_), true) = (names::board_name(name), scope.fills) {
         return Err(Error::at(

@@ -197,7 +197,8 @@ impl CType {
         let mut any = false;
         for word in words.split(' ') {
             match word {
-                "const" | "static" | "inline" | "volatile" | "register" | "extern" | "" => continue,
+                // `enum enumDir`: the tag stands for int already.
+                "const" | "static" | "inline" | "volatile" | "register" | "extern" | "enum" | "" => continue,
                 "mut" | "u64" => return Ok(None),
                 "signed" => signedness = Some(true),
                 "unsigned" => signedness = Some(false),

@@ -203,6 +203,11 @@ impl Formula {
         self.compiled.tables.iter().find(|table| table.name == name)
     }
 
+    /// The value of the enum's constant `name`, if the text declares one.
+    pub fn enumerator(&self, name: &str) -> Option<u64> {
+        self.compiled.enumerators.iter().rev().find(|(constant, _)| constant == name).map(|(_, value)| *value)
+    }
+
     /// The reader's tables, worked out, in the order declared.
     pub fn tables(&self) -> &[tables::Table] {
         &self.compiled.tables

@@ -371,6 +371,14 @@ pub struct Table {
     pub initializer: Option<Initializer>,
 }
 
+/// A constant of an `enum`: `nort`, or `east = 2`.
+#[derive(Clone, Debug)]
+pub struct Enumerator {
+    pub name: String,
+    pub value: Option<Node>,
+    pub span: Span,
+}
+
 /// A table's initializer: a value, or a braced list of them (a row per entry of the first
 /// dimension, or every entry in order, as C allows).
 #[derive(Clone, Debug)]
@@ -396,6 +404,9 @@ pub struct Program {
     /// The functions that fill tables, called first (`init();`), before any statement that
     /// reads the board: each call's function and where it was typed.
     pub fills: Vec<(String, Span)>,
+    /// C's enumeration constants, in the order declared: each name, its value where one is
+    /// given (`east = 2`; else one more than the one before, the first 0), and where.
+    pub enumerators: Vec<Enumerator>,
     pub functions: Vec<Function>,
     /// Names the formula's own statements declare without a value.
     pub declared: Vec<Declared>,
@@ -454,10 +465,10 @@ impl Program {
 const RUST_NUMBER_TYPES: [&str; 8] = ["u8", "u16", "u32", "usize", "i8", "i16", "i32", "isize"];
 
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
-const TYPE_WORDS: [&str; 25] = [
+const TYPE_WORDS: [&str; 26] = [
     "U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "signed", "long", "short", "char", "bool", "_Bool",
     "__int64", "size_t", "uint8_t", "uint16_t", "uint32_t", "int8_t", "int16_t", "int32_t", "int64_t", "const",
-    "static", "inline", "mut",
+    "static", "inline", "mut", "enum",
 ];
 
 /// The type words that say where a name is kept or whether it may change, not what it holds:
@@ -514,6 +525,18 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             return Ok(program);
         }
         if parser.typedef()? {
+            parser.end_of_statement()?;
+            continue;
+        }
+        if let Some(enumerators) = parser.enumeration()? {
+            for enumerator in enumerators {
+                let clash = program.enumerators.iter().any(|e| e.name == enumerator.name);
+                if clash {
+                    let message = format!("{} is a constant of an enum above already", enumerator.name);
+                    return Err(Error::at(enumerator.span, &message));
+                }
+                program.enumerators.push(enumerator);
+            }
             parser.end_of_statement()?;
             continue;
         }
@@ -950,6 +973,42 @@ impl<'a> Parser<'_, 'a> {
             None => value,
         };
         Ok(Some(Statement::Store { target, value }))
+    }
+
+    /// `enum enumDir { nort, noEa, east = 2 };` or `enum { … };`: its constants, the tag kept
+    /// as a name of `int` (the wiki's listings write `enumDir dir8`); `None` if no enum's
+    /// declaration starts here.
+    fn enumeration(&mut self) -> Result<Option<Vec<Enumerator>>, Error> {
+        let tagged = matches!(self.peek_at(1), Token::Name(_)) && self.peek_at(2) == Token::Punct("{");
+        if self.peek() != Token::Name("enum") || !(tagged || self.peek_at(1) == Token::Punct("{")) {
+            return Ok(None);
+        }
+        let keyword = self.next().1;
+        if self.c_typed_at.is_none() {
+            self.c_typed_at = Some((keyword, String::from("enum")));
+        }
+        if tagged {
+            let (tag, _) = self.name("the enum's name")?;
+            self.aliases.push((tag, String::from("int")));
+        }
+        self.expect("{", "{ and the enum's constants")?;
+        let mut enumerators = Vec::new();
+        loop {
+            self.skip_newlines();
+            if self.is("}") {
+                break;
+            }
+            let (name, span) = self.name("a name for a constant of the enum")?;
+            let value = if self.eat("=") { Some(self.bracketed()?) } else { None };
+            enumerators.push(Enumerator { name, value, span });
+            self.skip_newlines();
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.skip_newlines();
+        self.expect("}", ", or } to close the enum")?;
+        Ok(Some(enumerators))
     }
 
     /// Whether type words and a name then `[` stand here: a table's declaration.

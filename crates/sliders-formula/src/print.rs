@@ -300,6 +300,18 @@ fn branch(out: &mut String, statements: &[Statement]) -> fmt::Result {
 impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
+        if !self.enumerators.is_empty() {
+            out.push_str("enum {");
+            for (index, enumerator) in self.enumerators.iter().enumerate() {
+                out.push_str(if index == 0 { " " } else { ", " });
+                out.push_str(&enumerator.name);
+                if let Some(value) = &enumerator.value {
+                    out.push_str(" = ");
+                    expression(&mut out, value)?;
+                }
+            }
+            out.push_str(" };\n");
+        }
         for declared in &self.tables {
             table(&mut out, declared)?;
         }

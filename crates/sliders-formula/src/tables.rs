@@ -78,9 +78,39 @@ impl Table {
     }
 }
 
+/// What a constant may name beside numbers: the enums' constants, worked out, and the reading.
+#[derive(Clone, Copy)]
+pub struct Constants<'a> {
+    pub reading: Reading,
+    pub enumerators: &'a [(String, u64)],
+}
+
+/// The enums' constants, each its value: the one given, or one more than the one before.
+pub fn enumerators(declared: &[super::parse::Enumerator], reading: Reading) -> Result<Vec<(String, u64)>, Error> {
+    let mut values: Vec<(String, u64)> = Vec::new();
+    let mut next = 0u64;
+    for enumerator in declared {
+        let value = match &enumerator.value {
+            Some(node) => {
+                let (value, ty) = constant(node, Constants { reading, enumerators: &values })?;
+                let number = if ty.signed() { i128::from(value as i64) } else { i128::from(value) };
+                if number < i128::from(i32::MIN) || number > i128::from(i32::MAX) {
+                    return Err(Error::at(node.span, "an enum's constant is an int: -2147483648 to 2147483647"));
+                }
+                CType::Int.convert(value)
+            }
+            None => next,
+        };
+        next = CType::Int.convert(value.wrapping_add(1));
+        values.push((enumerator.name.clone(), value));
+    }
+    Ok(values)
+}
+
 /// Works out every table, in the order they were declared; an error names what is not a
 /// constant, a size that is not one, or an initializer that does not fit.
-pub fn work_out(tables: &[super::parse::Table], reading: Reading) -> Result<Vec<Table>, Error> {
+pub fn work_out(tables: &[super::parse::Table], constants: Constants) -> Result<Vec<Table>, Error> {
+    let reading = constants.reading;
     let mut out: Vec<Table> = Vec::new();
     let mut total = 0usize;
     for table in tables {
@@ -103,7 +133,7 @@ pub fn work_out(tables: &[super::parse::Table], reading: Reading) -> Result<Vec<
         for (at, (size, brackets)) in table.dims.iter().enumerate() {
             dims.push(match size {
                 Some(node) => {
-                    let (value, size_type) = constant(node, reading)?;
+                    let (value, size_type) = constant(node, constants)?;
                     if size_type.signed() && (value as i64) < 1 || value == 0 {
                         return Err(Error::at(node.span, "a table's size is at least 1"));
                     }
@@ -124,7 +154,7 @@ pub fn work_out(tables: &[super::parse::Table], reading: Reading) -> Result<Vec<
         match &table.initializer {
             Some(initializer) => {
                 let limit = if dims[0] == 0 { None } else { Some(whole(dims[0])) };
-                let mut filling = Filling { ty, reading, entries: &mut entries, limit: MAX_ENTRIES - total };
+                let mut filling = Filling { ty, constants, entries: &mut entries, limit: MAX_ENTRIES - total };
                 if let Some(None) = limit {
                     return Err(too_many(table.span, &table.name));
                 }
@@ -155,7 +185,7 @@ fn too_many(span: Span, name: &str) -> Error {
 
 struct Filling<'e> {
     ty: CType,
-    reading: Reading,
+    constants: Constants<'e>,
     entries: &'e mut Vec<u64>,
     /// The most entries all of this table may hold.
     limit: usize,
@@ -194,8 +224,8 @@ impl Filling<'_> {
                     at += row;
                 }
                 Initializer::Value(node) => {
-                    let (value, from) = constant(node, self.reading)?;
-                    let kept = match self.reading {
+                    let (value, from) = constant(node, self.constants)?;
+                    let kept = match self.constants.reading {
                         Reading::C => self.ty.convert(value),
                         Reading::Lab => value,
                     };
@@ -219,7 +249,8 @@ impl Filling<'_> {
 
 /// A constant's value and C type: numbers, squares' names, and operations and casts of them,
 /// as C computes them (the lab's words in the lab's reading).
-pub fn constant(node: &Node, reading: Reading) -> Result<(u64, CType), Error> {
+pub fn constant(node: &Node, constants: Constants) -> Result<(u64, CType), Error> {
+    let reading = constants.reading;
     let word = |value: u64| Ok((value, CType::WORD));
     let undefined = |span: Span, what: &str| {
         Error::at(span, &format!("{what} is undefined in C, so it cannot give a table's size or entry"))
@@ -229,23 +260,26 @@ pub fn constant(node: &Node, reading: Reading) -> Result<(u64, CType), Error> {
             Reading::C => Ok((*value, CType::of_literal(*value, *radix == Radix::Decimal, *suffix))),
             Reading::Lab => word(*value),
         },
-        Expr::Name(name) => match names::square(name) {
-            Some(square) if reading == Reading::C => Ok((square, CType::Int)),
-            Some(square) => word(square),
-            None => Err(Error::at(
-                node.span,
-                &format!("{name} is not a constant: a table's sizes and entries are numbers, squares' names and #defined constants"),
-            )),
-        },
+        Expr::Name(name) => {
+            let enumerator = constants.enumerators.iter().rev().find(|(constant, _)| constant == name);
+            match (enumerator.map(|(_, value)| *value).or_else(|| names::square(name)), reading) {
+                (Some(value), Reading::C) => Ok((value, CType::Int)),
+                (Some(value), Reading::Lab) => word(value),
+                (None, _) => Err(Error::at(
+                    node.span,
+                    &format!("{name} is not a constant: a table's sizes and entries are numbers, squares' names, an enum's constants and #defined constants"),
+                )),
+            }
+        }
         Expr::Cast(ty, inner) => {
-            let (value, _) = constant(inner, reading)?;
+            let (value, _) = constant(inner, constants)?;
             match reading {
                 Reading::C => Ok((ty.convert(value), *ty)),
                 Reading::Lab => word(value),
             }
         }
         Expr::Unary(op, inner) => {
-            let (value, ty) = constant(inner, reading)?;
+            let (value, ty) = constant(inner, constants)?;
             match reading {
                 Reading::C => {
                     let promoted = ty.promoted();
@@ -261,7 +295,7 @@ pub fn constant(node: &Node, reading: Reading) -> Result<(u64, CType), Error> {
             }
         }
         Expr::Binary(op, a, b) => {
-            let ((x, tx), (y, ty)) = (constant(a, reading)?, constant(b, reading)?);
+            let ((x, tx), (y, ty)) = (constant(a, constants)?, constant(b, constants)?);
             match reading {
                 Reading::C => {
                     let (to_a, to_b) = match op {

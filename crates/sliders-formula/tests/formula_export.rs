@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 8] = [
+const EXTRAS: [(&str, Option<Target>, &str); 9] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -259,6 +259,8 @@ return row << (8 * r);
     ),
     // Tables filled by a function run once, written out filled.
     ("rays-table-init", Some(Target::Piece(Slider::Rook)), include_str!("data/rays_init_getter.c")),
+    // An enum's constants, its name as a type, a table with a row per constant.
+    ("rays-enum", Some(Target::Piece(Slider::Rook)), include_str!("data/rays_enum_getter.c")),
 ];
 
 /// Random formulas beside them, each tried on fewer boards: every operator, builtin and kind

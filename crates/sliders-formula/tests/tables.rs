@@ -143,3 +143,30 @@ fn filling_is_bounded_and_keeps_to_its_own_work() {
     let constant = "const unsigned long long t[2] = {1, 2};\nvoid init(void) {\n  t[0] = 3;\n}\ninit();\nreturn t[0];";
     assert!(error(constant).contains("t is declared const"), "{}", error(constant));
 }
+
+#[test]
+fn an_enums_constants_are_ints_and_its_name_a_type() {
+    let text = include_str!("data/rays_enum_getter.c");
+    let formula = read(text);
+    assert_eq!(formula.enumerator("nort"), Some(0));
+    assert_eq!(formula.enumerator("count"), Some(4));
+    assert_eq!(formula.table("rayAttacks").unwrap().dims, vec![4, 64]);
+    assert_eq!(formula.reading(), sliders_formula::ctype::Reading::C);
+    // An enum alone makes the text C; its constants count on from the last given value.
+    let alone = read("enum { a = -2, b, c = 7, d };\nreturn (unsigned long long)(a + b + c + d);");
+    assert_eq!(alone.reading(), sliders_formula::ctype::Reading::C);
+    let square: Square = "a1".parse().unwrap();
+    assert_eq!(alone.attacks(square.bit(), square.bit()).map(|b| b.0), Ok((-2i64 - 1 + 7 + 8) as u64));
+    // A name declared in a function shadows the constant, as in C.
+    let shadowed = read("enum { k = 5 };\nint f(int k) {\n  return k;\n}\nreturn (unsigned long long)f(1);");
+    assert_eq!(shadowed.attacks(square.bit(), square.bit()).map(|b| b.0), Ok(1));
+    for (text, expected) in [
+        ("enum { a, b, a };\nreturn o;", "a is a constant of an enum above already"),
+        ("enum { a = o };\nreturn o;", "o is not a constant"),
+        ("enum { a = 0x80000000 };\nreturn o;", "an enum's constant is an int"),
+        ("enum { a b };\nreturn o;", "expected , or } to close the enum"),
+    ] {
+        let said = error(text);
+        assert!(said.contains(expected), "{text}\n{said}\nwanted: {expected}");
+    }
+}

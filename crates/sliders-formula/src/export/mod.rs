@@ -239,6 +239,7 @@ impl<'f> Export<'f> {
     fn text(mut self) -> String {
         self.header();
         self.helpers();
+        self.enumerators();
         self.tables();
         for index in 0..self.functions.len() {
             // A function that fills tables ran when the formula was read: the tables are

@@ -11,6 +11,28 @@ use crate::ctype::CType;
 use crate::tables::Table;
 
 impl Export<'_> {
+    /// The enums' constants, each with its value: C's `enum { … };`, Rust's `const`s.
+    pub(super) fn enumerators(&mut self) {
+        let constants = self.formula.compiled.enumerators.clone();
+        if constants.is_empty() {
+            return;
+        }
+        match self.lang {
+            Lang::C => {
+                let listed: Vec<String> =
+                    constants.iter().map(|(name, value)| format!("{name} = {}", *value as i64)).collect();
+                self.line(0, &format!("enum {{ {} }};", listed.join(", ")));
+            }
+            Lang::Rust => {
+                for (name, value) in &constants {
+                    self.line(0, "#[allow(non_upper_case_globals, dead_code)]");
+                    self.line(0, &format!("const {name}: i32 = {};", *value as i64));
+                }
+            }
+        }
+        self.line(0, "");
+    }
+
     pub(super) fn tables(&mut self) {
         let tables: Vec<Table> = self.formula.tables().to_vec();
         if tables.is_empty() {

@@ -41,7 +41,10 @@ impl Export<'_> {
             Expr::Number(value, radix, suffix) => CType::of_literal(*value, *radix == Radix::Decimal, *suffix),
             Expr::Name(name) => match body.index(name) {
                 Some(slot) => body.types.get(slot).copied().unwrap_or(CType::WORD),
-                None if names::board_name(name) == Some(BoardName::Square) || names::square(name).is_some() => {
+                None if names::board_name(name) == Some(BoardName::Square)
+                    || names::square(name).is_some()
+                    || self.formula.enumerator(name).is_some() =>
+                {
                     CType::Int
                 }
                 None => CType::WORD,
