@@ -692,8 +692,9 @@ fn statements(
             }
             Statement::Break(_) => Instruction::Break,
             Statement::Continue(_) => Instruction::Continue,
-            Statement::If { condition, then, otherwise, span, .. } => {
-                let instruction = if_branches(condition, then, otherwise, *span, scope, calls)?;
+            Statement::If { condition, then, otherwise, span, switch, .. } => {
+                let branches = (condition, then.as_slice(), otherwise.as_slice());
+                let instruction = if_branches(branches, (*span, switch.as_ref()), scope, calls)?;
                 if let (true, Some(next)) = (instruction.always_returns(), list.get(index + 1)) {
                     let start = next.start();
                     return Err(Error::at(
@@ -842,18 +843,21 @@ fn refuse_shadowing(name: &str, span: Span, slot: Option<usize>, scope: &Scope) 
 /// An `if`: its condition and both branches. A name first given a value in a branch has one
 /// after the `if` only when both branches give it one (they share its slot).
 fn if_branches(
-    condition: &Node,
-    then: &[Statement],
-    otherwise: &[Statement],
-    span: Span,
+    (condition, then, otherwise): (&Node, &[Statement], &[Statement]),
+    (span, switch): (Span, Option<&Node>),
     scope: &mut Scope,
     calls: &mut CallCost,
 ) -> Result<Instruction, Error> {
     let code = test_expression(condition, scope, calls)?;
     calls.cost += 1;
     let text = print::spelled(condition, scope.typed.spelling());
+    // A switch's case says so: the value switched on, and the test of its case.
+    let label = match switch {
+        Some(value) => format!("switch ({}): {text}", print::spelled(value, scope.typed.spelling())),
+        None => format!("if ({text})"),
+    };
     let site = {
-        let mut site = site(condition, scope, format!("if ({text})"), None);
+        let mut site = site(condition, scope, label, None);
         site.operands =
             Operands { lhs: Cow::Owned(text), rhs: Cow::Borrowed(""), result: Cow::Borrowed(""), table_fields: 0 };
         site.span = span;

@@ -202,6 +202,9 @@ pub enum Statement {
         otherwise: Vec<Statement>,
         span: Span,
         end: usize,
+        /// The value of the `switch` whose case this is (`condition` tests it against the case's
+        /// values), where it is one.
+        switch: Option<Node>,
     },
     /// `while (test) body`, `do body while (test);`, or `for (init; test; step) body` (an empty
     /// test is `1`): `init` runs once, then `body` and `step` while `test` holds, tested before
@@ -314,6 +317,21 @@ impl Statement {
             Statement::If { end, .. } | Statement::Loop { end, .. } => *end,
             Statement::Break(span) | Statement::Continue(span) => span.end,
         }
+    }
+}
+
+/// Whether a `break` stands here outside any loop of its own: inside a switch's case, it
+/// would leave the switch.
+fn breaks_out(statement: &Statement) -> bool {
+    match statement {
+        Statement::Break(_) => true,
+        Statement::If { then, otherwise, .. } => then.iter().chain(otherwise).any(breaks_out),
+        Statement::Loop { .. }
+        | Statement::Assign { .. }
+        | Statement::Return(_)
+        | Statement::Bare(_)
+        | Statement::Continue(_)
+        | Statement::Store { .. } => false,
     }
 }
 
@@ -1103,11 +1121,13 @@ impl<'a> Parser<'_, 'a> {
                 let span = self.next().1;
                 return Ok(if word == "break" { Statement::Break(span) } else { Statement::Continue(span) });
             }
-            Token::Name(word @ ("switch" | "goto")) if !self.assigns_here() => {
-                return Err(Error::at(
-                    self.span(),
-                    &format!("{word} is not part of the language yet: write it with if and else"),
-                ));
+            Token::Name("switch") if !self.assigns_here() => return self.switch_statement(),
+            Token::Name(word @ ("goto" | "case" | "default")) if !self.assigns_here() => {
+                let message = match word {
+                    "goto" => "goto is not part of the language: write it with if, else and loops",
+                    _ => "a case label stands inside a switch's braces, before the statements it chooses",
+                };
+                return Err(Error::at(self.span(), message));
             }
             _ => {}
         }
@@ -1186,7 +1206,135 @@ impl<'a> Parser<'_, 'a> {
             _ => Vec::new(),
         };
         let end = self.last_end();
-        Ok(Statement::If { condition, then, otherwise, span: Span::new(keyword.start, close.end), end })
+        Ok(Statement::If { condition, then, otherwise, span: Span::new(keyword.start, close.end), end, switch: None })
+    }
+
+    /// `switch (value) { case A: case B: …; break; default: …; }`, read as the `if`s and
+    /// `else`s it chooses between: each case's statements end with `break` (dropped) or
+    /// `return`, so that none falls through into the next; cases without statements share
+    /// the next one's. `default` is the last `else`, wherever it stands.
+    fn switch_statement(&mut self) -> Result<Statement, Error> {
+        let keyword = self.next().1;
+        let (value, _) = self.parenthesized("the switch's value")?;
+        self.skip_newlines();
+        self.expect("{", "{ and the switch's cases")?;
+        self.deeper()?;
+        // Each group: its case values (none for default alone), whether default is one, where
+        // its first label stands, and its statements.
+        let mut groups: Vec<(Vec<Node>, bool, Span, Vec<Statement>)> = Vec::new();
+        let mut labels: Vec<Node> = Vec::new();
+        let mut default = false;
+        let mut label_span: Option<Span> = None;
+        loop {
+            self.skip_separators();
+            if self.eat("}") {
+                break;
+            }
+            match self.peek() {
+                Token::End => return Err(Error::at(keyword, "this switch's { is never closed: add } after its cases")),
+                Token::Name("case") => {
+                    let at = self.next().1;
+                    label_span.get_or_insert(at);
+                    labels.push(self.bracketed()?);
+                    self.expect(":", ": after the case's value")?;
+                }
+                Token::Name("default") => {
+                    let at = self.next().1;
+                    label_span.get_or_insert(at);
+                    default = true;
+                    self.expect(":", ": after default")?;
+                }
+                _ => {
+                    let Some(span) = label_span.take() else {
+                        return Err(self.unexpected("expected case or default: a switch's statements follow a label"));
+                    };
+                    let mut statements = Vec::new();
+                    while !matches!(self.peek(), Token::Name("case" | "default") | Token::Punct("}") | Token::End) {
+                        if self.is("{") {
+                            // A case's statements in braces of their own.
+                            statements.extend(self.branch("case")?);
+                        } else if let Some(declaration) = self.declaration()? {
+                            self.declared_in_blocks.extend(declaration.declared);
+                            statements.extend(declaration.assigned);
+                        } else {
+                            statements.push(self.statement()?);
+                            self.end_of_statement()?;
+                        }
+                        self.skip_separators();
+                    }
+                    groups.push((
+                        core::mem::take(&mut labels),
+                        core::mem::replace(&mut default, false),
+                        span,
+                        statements,
+                    ));
+                }
+            }
+        }
+        if let Some(span) = label_span {
+            // Labels with nothing after them, last: they choose nothing.
+            groups.push((labels, default, span, Vec::new()));
+        }
+        self.depth -= 1;
+        let end = self.last_end();
+        let count = groups.len();
+        let mut cases = Vec::new();
+        let mut otherwise: Option<Vec<Statement>> = None;
+        for (at, (labels, is_default, span, mut statements)) in groups.into_iter().enumerate() {
+            let (breaks, returns) = (
+                matches!(statements.last(), Some(Statement::Break(_))),
+                matches!(statements.last(), Some(Statement::Return(_))),
+            );
+            if breaks {
+                statements.pop();
+            } else if !returns && at + 1 < count {
+                return Err(Error::at(
+                    span,
+                    "this case runs on into the next, which the lab does not follow yet: end it with break or return",
+                ));
+            }
+            if statements.iter().any(breaks_out) {
+                return Err(Error::at(span, "a break inside this case's if leaves the switch early, which the lab does not follow yet: write the case with if and else"));
+            }
+            if is_default {
+                otherwise = Some(statements);
+                continue;
+            }
+            // `value == A || value == B`, where the first label stands.
+            let mut condition: Option<Node> = None;
+            for label in labels {
+                let test_span = Span::new(value.span.start, label.span.end);
+                let test = Node {
+                    expr: Expr::Binary(Binary::Compare(Comparison::Equal), Box::new(value.clone()), Box::new(label)),
+                    span: test_span,
+                };
+                condition = Some(match condition {
+                    None => test,
+                    Some(before) => {
+                        let span = Span::new(before.span.start, test.span.end);
+                        Node { expr: Expr::Logical(Logic::Or, Box::new(before), Box::new(test)), span }
+                    }
+                });
+            }
+            if let Some(condition) = condition {
+                cases.push((condition, span, statements));
+            }
+        }
+        // The cases, last to first, each an `if` whose `else` is the rest.
+        let mut rest = otherwise.unwrap_or_default();
+        for (condition, span, then) in cases.into_iter().rev() {
+            let switch = Some(value.clone());
+            rest = alloc::vec![Statement::If { condition, then, otherwise: rest, span, end, switch }];
+        }
+        Ok(match rest.len() {
+            1 => rest.remove(0),
+            // A switch with default alone: its statements, under an `if` that always holds.
+            _ => {
+                let always = Node { expr: Expr::Number(1, Radix::Decimal, Suffix::None), span: keyword };
+                let switch = Some(value);
+                Statement::If { condition: always, then: rest, otherwise: Vec::new(), span: keyword, end, switch }
+            }
+        })
     }
 
     /// `while (test) body`, `do body while (test);` or `for (init; test; step) body`.

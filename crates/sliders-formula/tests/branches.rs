@@ -191,11 +191,53 @@ fn what_an_if_cannot_hold_is_said_where_it_was_typed() {
         .starts_with("line 2, column 5: an expression alone inside an if's branch gives nothing"));
     assert!(error("x = o;\nelse {\n    x = r;\n}\nx")
         .starts_with("line 2, column 1: else follows an if's branch: there is no if before it"));
-    assert!(error("switch (o) {\n}\nreturn o;").starts_with("line 1, column 1: switch is not part of the language yet"));
+    // A switch reads as the ifs it chooses between; what it cannot be read as is refused.
+    for (text, expected) in [
+        (
+            "int k = sq & 3;\nU64 x = o;\nswitch (k) {\ncase 0:\n    x = r;\ncase 1:\n    x = o;\n    break;\n}\nreturn x;",
+            "line 4, column 1: this case runs on into the next",
+        ),
+        (
+            "int k = sq & 3;\nU64 x = o;\nswitch (k) {\ncase 0:\n    if (o) break;\n    x = r;\n    break;\n}\nreturn x;",
+            "line 4, column 1: a break inside this case's if leaves the switch early",
+        ),
+        ("switch (sq) {\n    return o;\n}\nreturn o;", "line 2, column 5: expected case or default"),
+        ("case 1:\nreturn o;", "line 1, column 1: a case label stands inside a switch's braces"),
+        ("switch (sq) {\ncase 1:\n    return o;\n", "this switch's { is never closed"),
+    ] {
+        let said = error(text);
+        assert!(said.starts_with(expected) || said.contains(expected), "{text}\n{said}\nwanted: {expected}");
+    }
     assert!(
         error("if o {\n    x = r;\n}\nreturn o;").starts_with("line 1, column 4: expected ( and the if's condition")
     );
     assert!(error("if (o {\n    x = r;\n}\nreturn o;").contains("expected ) to close the if's condition"));
     assert!(error("x = o;\nif (o) {\n    x = r;\nreturn x;")
         .starts_with("line 2, column 8: this { of the if is never closed"));
+}
+
+/// A switch on an enum's constants, cases sharing statements, braces in a case, a default, and
+/// a name given a value in every case: as the ifs it chooses between, proved for the rook; each
+/// case's test is a step labelled with the switch.
+#[test]
+fn a_switch_reads_as_the_ifs_it_chooses_between() {
+    let text = include_str!("data/switch_getter.c");
+    let formula = read(text);
+    let proof = sliders_formula::prove::Prover::new(
+        sliders_formula::Target::Piece(sliders::Slider::Rook),
+        sliders_formula::prove::NODE_BUDGET,
+    )
+    .run(&formula);
+    assert!(proof.proved(), "{proof:?}");
+    let square: sliders::Square = "d4".parse().unwrap();
+    // A piece on d7 blocks the north ray: the second switch chooses the lowest bit.
+    let occupied = square.bit() | sliders::Bitboard(1 << 51);
+    let trace = formula.trace(sliders::Slider::Rook, square.bit(), occupied).unwrap();
+    let cases: Vec<&str> =
+        trace.steps.iter().map(|step| &*step.label).filter(|label| label.starts_with("switch (dir): ")).collect();
+    assert!(cases.contains(&"switch (dir): dir == nort || dir == east"), "{cases:?}");
+    // The value switched on is compared again for each case: a switch with a default alone
+    // runs its statements.
+    let alone = read("U64 x = r;\nswitch (sq) {\ndefault:\n    x = o;\n}\nreturn x;");
+    assert_eq!(alone.attacks(square.bit(), square.bit() | sliders::Bitboard(1)).map(|b| b.0), Ok(square.bit().0 | 1));
 }
