@@ -468,7 +468,7 @@ async fn text_of_note(browser: &Browser) -> String {
 #[tokio::test]
 async fn a_link_with_c_tables_filled_once_steps_and_proves() {
     let browser = Browser::start().await;
-    let getter = include_str!("../../crates/sliders-formula/tests/data/rays_init_getter.c");
+    let getter = include_str!("../../crates/sliders-formula/listings/rays_init_getter.c");
     let encoded: String = getter
         .bytes()
         .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })

@@ -203,7 +203,7 @@ async fn a_scan_asks_for_a_square_and_a_mirrored_word_says_its_squares() {
 #[tokio::test]
 async fn an_ifs_test_and_a_comparison_ask_yes_or_no() {
     let browser = Browser::start_at("/", (1280, 720)).await;
-    let text = "// The north ray, up to its first piece.\nU64 ray = ray(sq, north);\nU64 blocker = ray & o;\nif (blocker) {\n    ray ^= ray(bsf(blocker), north);\n}\nreturn ray | (popcount(o) > 3);";
+    let text = "// The north ray, up to its first piece.\nU64 up = ray(sq, north);\nU64 blocker = up & o;\nif (blocker) {\n    up ^= ray(bsf(blocker), north);\n}\nreturn up | (popcount(o) > 3);";
     let encoded: String = text.bytes().map(|byte| format!("%{byte:02X}")).collect();
     let link = format!("?v=2&technique=formula&formula={encoded}&expect=north&slider=rook&square=d4&occupied={BOARD}");
     let formula = sliders_formula::Formula::parse(text).unwrap();

@@ -42,6 +42,22 @@ async fn the_five_examples_are_proved_in_the_page() {
     browser.close().await;
 }
 
+/// The engine listings in C (tables filled once, an enum, a switch, fancy magic for the rook
+/// and the queen) are proved in the page too.
+#[tokio::test]
+async fn the_engine_listings_are_proved_in_the_page() {
+    let browser = Browser::start().await;
+    for listing in &sliders_formula::listings::LISTINGS {
+        browser.open(&link(listing.text, listing.target.name())).await;
+        let (proved, data) = proof(&browser, 120).await;
+        assert_eq!(proved, "yes", "{}: {data:?}", listing.id);
+        let ms = browser.attribute("[data-formula-proof]", "data-proof-ms").await.unwrap_or_default();
+        println!("{}: proved in the page in {ms} ms (after the check)", listing.id);
+    }
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}
+
 /// The queen's attacks, plus the slider's own square whenever the first five ranks hold one
 /// pattern: the check's 100,032 boards agree, and the proof counts the failures exactly.
 #[tokio::test]

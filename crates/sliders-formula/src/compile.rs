@@ -710,6 +710,18 @@ fn statements(
     Ok(instructions)
 }
 
+/// Where `node` calls a function named `name`, if it does.
+fn call_named(node: &Node, name: &str) -> Option<Span> {
+    match &node.expr {
+        Expr::Call(called, _) if called == name => Some(node.span),
+        Expr::Call(_, nodes) | Expr::Index(_, nodes) => nodes.iter().find_map(|n| call_named(n, name)),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => call_named(a, name),
+        Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => call_named(a, name).or_else(|| call_named(b, name)),
+        Expr::Select(a, b, c) => call_named(a, name).or_else(|| call_named(b, name)).or_else(|| call_named(c, name)),
+        Expr::Number(..) | Expr::Name(_) => None,
+    }
+}
+
 /// `name = value`: the name's slot (a new one the first time), and what it holds from here on.
 fn assign(
     (name, name_span, declares, declared_type): (&str, Span, bool, Option<CType>),
@@ -739,6 +751,14 @@ fn assign(
     }
     if calls.known.iter().any(|k| k.name == name) {
         return Err(Error::at(name_span, &format!("{name} is a function above: choose another name")));
+    }
+    // In C a declared name is the variable from its declarator on, its own initializer
+    // included: `U64 ray = ray(sq, north)` calls the variable, which C refuses.
+    if let (true, Reading::C, Some(call)) = (declares, scope.reading, call_named(value, name)) {
+        return Err(Error::at(
+            call,
+            &format!("in C, {name} here is the name being declared, not the function: name the value otherwise"),
+        ));
     }
     scope.bound = Some(name.to_string());
     // One type a name: declared again with another (`int t` in one branch, `char t` in the
@@ -1485,6 +1505,15 @@ fn call(
     calls: &mut CallCost,
     (label, bound): (String, Option<&str>),
 ) -> Result<(Code, CType), Error> {
+    // In C a variable hides a function of its name from its declaration on.
+    let variable = scope.locals.iter().any(|local| local.visible && local.name == name)
+        || scope.declared.iter().any(|declared| declared.name == name && declared.span.start < node.span.start);
+    if variable && scope.reading == Reading::C {
+        return Err(Error::at(
+            node.span,
+            &format!("in C, {name} here is the variable of that name, declared above, not the function: name the variable otherwise"),
+        ));
+    }
     if let Some(index) = calls.known.iter().position(|k| k.name == name) {
         // A function that fills tables runs alone: first, or from another that fills.
         if calls.known[index].fills && !scope.fills {

@@ -25,6 +25,7 @@ pub mod ctype;
 mod eval;
 pub mod examples;
 mod export;
+pub mod listings;
 pub use export::Prefix;
 pub mod functions;
 mod instructions;
@@ -201,6 +202,11 @@ impl Formula {
     /// The reader's table of that name, worked out.
     pub fn table(&self, name: &str) -> Option<&tables::Table> {
         self.compiled.tables.iter().find(|table| table.name == name)
+    }
+
+    /// The operations its functions that fill tables took, once, when the text was read.
+    pub fn filled_in(&self) -> u64 {
+        self.compiled.filled_in
     }
 
     /// The value of the enum's constant `name`, if the text declares one.

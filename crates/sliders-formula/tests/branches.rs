@@ -18,13 +18,13 @@ use common::{boards, error, read};
 const NORTH: &str = "typedef unsigned long long U64;
 // The north ray from sq, up to and including its first piece.
 U64 north(U64 occ, int sq) {
-    U64 ray = 0x0101010101010100ULL << sq;
-    U64 blocker = ray & occ;
+    U64 rays = 0x0101010101010100ULL << sq;
+    U64 blocker = rays & occ;
     if (blocker) {
         int b = __builtin_ctzll(blocker);
-        ray ^= 0x0101010101010100ULL << b;
+        rays ^= 0x0101010101010100ULL << b;
     }
-    return ray;
+    return rays;
 }
 north(o, sq)";
 
@@ -56,7 +56,7 @@ fn a_fault_in_the_branch_not_taken_never_happens() {
     let guarded = read(NORTH);
     let unguarded = read(&NORTH.replace("if (blocker)", "if (1)"));
     let bare = read(
-        "U64 ray = ray(sq, north);\nU64 blocker = ray & o;\nint b = __builtin_ctzll(blocker);\nif (blocker) {\n    ray ^= ray(b, north);\n}\nreturn ray;",
+        "U64 rays = ray(sq, north);\nU64 blocker = rays & o;\nint b = __builtin_ctzll(blocker);\nif (blocker) {\n    rays ^= ray(b, north);\n}\nreturn rays;",
     );
     let empty = Bitboard::EMPTY.with(Square::D4);
     assert!(guarded.attacks(Square::D4.bit(), empty).is_ok());
@@ -75,20 +75,20 @@ fn a_fault_in_the_branch_not_taken_never_happens() {
 fn else_and_else_if_choose_one_branch_and_nested_ifs_too() {
     // The rook's north and south rays, by one getter whose direction is a parameter.
     let text = "U64 along(U64 occ, int sq, int up) {
-    U64 ray, blocker;
+    U64 rays, blocker;
     if (up) {
-        ray = ray(sq, north);
+        rays = ray(sq, north);
     } else {
-        ray = ray(sq, south);
+        rays = ray(sq, south);
     }
-    blocker = ray & occ;
+    blocker = rays & occ;
     if (blocker == 0)
-        return_value = ray;
+        return_value = rays;
     else if (up)
-        return_value = ray ^ ray(bsf(blocker), north);
+        return_value = rays ^ ray(bsf(blocker), north);
     else {
         int first = bsr(blocker);
-        return_value = ray ^ ray(first, south);
+        return_value = rays ^ ray(first, south);
     }
     return return_value;
 }
@@ -134,19 +134,19 @@ fn a_name_has_a_value_after_an_if_only_where_every_path_gave_it_one() {
 fn a_return_inside_a_branch_ends_the_function_there() {
     let early = read(
         "U64 north(U64 occ, int sq) {
-    U64 ray = ray(sq, north);
-    U64 blocker = ray & occ;
+    U64 rays = ray(sq, north);
+    U64 blocker = rays & occ;
     if (!blocker)
-        return ray;
+        return rays;
     // Here blocker has a piece: the scan is defined.
-    return ray ^ ray(__builtin_ctzll(blocker), north);
+    return rays ^ ray(__builtin_ctzll(blocker), north);
 }
 U64 south(U64 occ, int sq) {
-    U64 ray = ray(sq, south);
-    if (ray & occ) {
-        return ray ^ ray(63 - __builtin_clzll(ray & occ), south);
+    U64 rays = ray(sq, south);
+    if (rays & occ) {
+        return rays ^ ray(63 - __builtin_clzll(rays & occ), south);
     } else {
-        return ray;
+        return rays;
     }
 }
 if (sq & 1) return north(o, sq) | south(o, sq);
@@ -221,7 +221,7 @@ fn what_an_if_cannot_hold_is_said_where_it_was_typed() {
 /// case's test is a step labelled with the switch.
 #[test]
 fn a_switch_reads_as_the_ifs_it_chooses_between() {
-    let text = include_str!("data/switch_getter.c");
+    let text = include_str!("../listings/switch_getter.c");
     let formula = read(text);
     let proof = sliders_formula::prove::Prover::new(
         sliders_formula::Target::Piece(sliders::Slider::Rook),

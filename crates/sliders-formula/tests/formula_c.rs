@@ -380,3 +380,16 @@ return (U64)top + (U64)h + (U64)m + (U64)s + w;";
     let trace = lab.trace(Slider::Rook, Square::D4.bit(), Bitboard(0)).unwrap();
     assert!(narrate(&trace, 0).contains("wraps round to 2^64 − 5"), "{}", narrate(&trace, 0));
 }
+
+/// C's declared name is the variable from its declarator on: its initializer cannot call a
+/// function of that name.
+#[test]
+fn a_declared_name_is_the_variable_in_its_own_initializer() {
+    let said = error("U64 ray = ray(sq, north);\nreturn ray & o;");
+    assert!(said.starts_with("line 1, column 11: in C, ray here is the name being declared"), "{said}");
+    assert!(error("U64 f = o | (file(sq) & ~file(sq ^ 1));\nU64 file = o & file(sq);\nreturn file | f;")
+        .starts_with("line 2, column 16: in C, file here is the name being declared"));
+    // Assigned, not declared, the name still calls the function, as C reads it.
+    let ok = read("U64 x = o;\nx = file(sq) & x;\nreturn x;");
+    assert_eq!(ok.reading(), sliders_formula::ctype::Reading::C);
+}

@@ -170,42 +170,42 @@ return uses(y) |
         "// if and else as an engine writes them: names first given values in branches, else if,
 // a branch of one statement, and a name declared inside braces.
 U64 along(U64 occ, int sq, int up) {
-    U64 ray, blocker;
+    U64 rays, blocker;
     if (up) {
-        ray = ray(sq, north);
+        rays = ray(sq, north);
     } else {
-        ray = ray(sq, south);
+        rays = ray(sq, south);
     }
-    blocker = ray & occ;
+    blocker = rays & occ;
     if (blocker == 0)
-        found = ray;
+        found = rays;
     else if (up)
-        found = ray ^ ray(bsf(blocker), north);
+        found = rays ^ ray(bsf(blocker), north);
     else {
         int first = bsr(blocker);
-        found = ray ^ ray(first, south);
+        found = rays ^ ray(first, south);
     }
     return found;
 }
 U64 early(U64 occ, int sq) {
-    U64 ray = ray(sq, east);
-    if (!(ray & occ)) return ray;
-    if (popcount(ray & occ) > 1) {
-        return ray ^ ray(bsf(ray & occ), east);
+    U64 rays = ray(sq, east);
+    if (!(rays & occ)) return rays;
+    if (popcount(rays & occ) > 1) {
+        return rays ^ ray(bsf(rays & occ), east);
     } else {
-        U64 blocker = ray & occ;
-        return ray ^ ray(bsf(blocker), east);
+        U64 blocker = rays & occ;
+        return rays ^ ray(bsf(blocker), east);
     }
 }
 U64 walk(U64 occ, int sq) {
-    U64 ray = 0;
+    U64 rays = 0;
     U64 at = bit(sq);
     while (at << 8) {
         at = at << 8;
-        ray |= at;
+        rays |= at;
         if (at & occ) break;
     }
-    return ray;
+    return rays;
 }
 U64 low(U64 x) {
     for (int s = 0; s < 64; s++) {
@@ -258,9 +258,9 @@ return row << (8 * r);
 ",
     ),
     // Tables filled by a function run once, written out filled.
-    ("rays-table-init", Some(Target::Piece(Slider::Rook)), include_str!("data/rays_init_getter.c")),
+    ("rays-table-init", Some(Target::Piece(Slider::Rook)), include_str!("../listings/rays_init_getter.c")),
     // An enum's constants, its name as a type, a table with a row per constant.
-    ("rays-enum", Some(Target::Piece(Slider::Rook)), include_str!("data/rays_enum_getter.c")),
+    ("rays-enum", Some(Target::Piece(Slider::Rook)), include_str!("../listings/rays_enum_getter.c")),
 ];
 
 /// Random formulas beside them, each tried on fewer boards: every operator, builtin and kind

@@ -77,7 +77,7 @@ fn a_loop_runs_its_body_while_its_test_holds_and_says_each_run() {
 fn a_65th_run_is_a_fault_counted_on_exactly_its_boards() {
     // Walks north until a piece: on a board with no piece north of the slider, it never stops
     // (the shift runs off the board and the word stays zero).
-    let text = "U64 at = r;\nU64 ray = 0;\nwhile (!(at & o & ~r)) {\n    at = at << 8;\n    ray |= at;\n}\nreturn ray & ray(sq, north);";
+    let text = "U64 at = r;\nU64 walked = 0;\nwhile (!(at & o & ~r)) {\n    at = at << 8;\n    walked |= at;\n}\nreturn walked & ray(sq, north);";
     let endless = read(text);
     let empty = Square::D4.bit();
     let fault = endless.attacks(Square::D4.bit(), empty).unwrap_err();

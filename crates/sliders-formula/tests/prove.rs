@@ -690,7 +690,7 @@ return positive(o, 0, sq) | positive(o, 1, sq) | negative(o, 2, sq) | negative(o
 /// a slip in the fill (north rays stopping short of rank 8) counted exactly.
 #[test]
 fn a_getter_whose_table_a_function_fills_is_proved_and_a_slip_in_the_fill_counted() {
-    let text = include_str!("data/rays_init_getter.c");
+    let text = include_str!("../listings/rays_init_getter.c");
     assert!(prove(text, Target::Piece(sliders::Slider::Rook)).proved());
     let north = text.replace(
         "return positive(o, 0, sq) | positive(o, 1, sq) | negative(o, 2, sq) | negative(o, 3, sq);",
@@ -710,12 +710,12 @@ fn a_getter_whose_table_a_function_fills_is_proved_and_a_slip_in_the_fill_counte
 /// rank 8 is counted exactly on the north ray, against every board of the file.
 #[test]
 fn a_fancy_magic_getter_that_fills_its_own_tables_is_proved_and_a_slip_counted() {
-    let text = include_str!("data/fancy_magic_rook.c");
+    let text = include_str!("../listings/fancy_magic_rook.c");
     let formula = Formula::parse(text).unwrap();
     assert!(formula.reading_note().starts_with("init_magics() filled the tables once"), "{}", formula.reading_note());
     assert!(prove(text, Target::Piece(sliders::Slider::Rook)).proved());
     // The queen's, one table for both pieces (107,648 entries), the rays walked by direction.
-    let queen = include_str!("data/fancy_magic_queen.c");
+    let queen = include_str!("../listings/fancy_magic_queen.c");
     assert!(prove(queen, Target::Piece(sliders::Slider::Queen)).proved());
     let short_walk = text
         .replace(

@@ -100,7 +100,7 @@ fn a_text_with_a_table_prints_and_reads_back_the_same() {
     assert_eq!(again.attacks(square.bit(), square.bit()), formula.attacks(square.bit(), square.bit()));
 }
 
-const RAYS_INIT: &str = include_str!("data/rays_init_getter.c");
+const RAYS_INIT: &str = include_str!("../listings/rays_init_getter.c");
 
 #[test]
 fn a_function_that_fills_tables_runs_once_and_its_tables_are_read_per_board() {
@@ -146,7 +146,7 @@ fn filling_is_bounded_and_keeps_to_its_own_work() {
 
 #[test]
 fn an_enums_constants_are_ints_and_its_name_a_type() {
-    let text = include_str!("data/rays_enum_getter.c");
+    let text = include_str!("../listings/rays_enum_getter.c");
     let formula = read(text);
     assert_eq!(formula.enumerator("nort"), Some(0));
     assert_eq!(formula.enumerator("count"), Some(4));

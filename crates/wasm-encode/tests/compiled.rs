@@ -123,14 +123,14 @@ const EVERY_OPERATION: [&str; 20] = [
 /// A table filled by a function run once: the module carries it filled.
 #[test]
 fn a_table_filled_once_is_read_from_the_modules_memory() {
-    let text = include_str!("../../sliders-formula/tests/data/rays_init_getter.c");
+    let text = include_str!("../../sliders-formula/listings/rays_init_getter.c");
     agrees(text, 40);
     let module = Formula::parse(text).unwrap().wasm();
     let text_lines: Vec<String> = module.text().into_iter().map(|line| line.text).collect();
     assert!(text_lines.iter().any(|line| line.contains("rays[4][64], 8 bytes an entry")), "{text_lines:?}");
     assert_eq!(module.workload, WORKLOAD, "a small table stays in the first page");
     // A fancy magic table (800 KiB) lies from the second page on, and the workload past it.
-    let magic = include_str!("../../sliders-formula/tests/data/fancy_magic_rook.c");
+    let magic = include_str!("../../sliders-formula/listings/fancy_magic_rook.c");
     agrees(magic, 4);
     let module = Formula::parse(magic).unwrap().wasm();
     assert_eq!(module.workload, 65536 * 14, "1 page, then 102,400 + 64 * 3 entries of 8 bytes in 13 pages");
@@ -191,7 +191,7 @@ const C_OPERATIONS: [&str; 9] = [
 #[test]
 fn the_benchmark_loop_xors_the_workload_lookups() {
     // A module with only the masks, and one whose 800 KiB table puts the workload further on.
-    let magic = include_str!("../../sliders-formula/tests/data/fancy_magic_rook.c");
+    let magic = include_str!("../../sliders-formula/listings/fancy_magic_rook.c");
     for text in [EXAMPLES[1].text(), magic] {
         let formula = Formula::parse(text).unwrap();
         let workload = formula.wasm().workload as usize;
