@@ -168,6 +168,7 @@ fn truth_question(step: &Step) -> String {
     match step.op.truth() {
         Some(Truth::Comparison(comparison)) => format!("Your turn: does {lhs} {} {rhs} hold?", comparison.symbol()),
         Some(Truth::IfTest) => format!("Your turn: does the if's own branch run (is {lhs} nonzero)?"),
+        Some(Truth::CaseTest) => format!("Your turn: do this case's statements run (is {lhs} nonzero)?"),
         Some(Truth::LoopTest) => format!("Your turn: does the loop's body run again (is {lhs} nonzero)?"),
         Some(Truth::Logical) | None => format!("Your turn: is {caption} true?"),
     }

@@ -136,6 +136,7 @@ pub fn frame_count(step: &Step) -> usize {
         | Op::LogicalOr
         | Op::Select
         | Op::Branch
+        | Op::Case
         | Op::Loop
         | Op::Mask(_)
         | Op::Swizzle(_) => 1,

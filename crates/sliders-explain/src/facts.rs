@@ -167,6 +167,7 @@ pub fn on_a_number(step: &Step) -> bool {
         | Op::LogicalOr
         | Op::Select
         | Op::Branch
+        | Op::Case
         | Op::Loop
         | Op::Mask(_)
         | Op::Lookup

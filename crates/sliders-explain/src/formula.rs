@@ -128,6 +128,9 @@ pub fn describe(step: &Step, a: &str, b: &str, board: &Board) -> Option<String> 
             format!("{a} is {}, not zero, so the if's own branch runs.", text_of(step.lhs))
         }
         Op::Branch => format!("{a} is zero, so the if's own branch does not run."),
+        // A switch's case: whether the value is one of the case's.
+        Op::Case if value_of(step.lhs) != 0 => format!("{a} is {}, so this case's statements run.", text_of(step.lhs)),
+        Op::Case => format!("{a} is zero, so this case's statements do not run."),
         // A loop's test: which run of the body it allows, or that the loop ends.
         Op::Loop => {
             let Some(Value::Number(run)) = step.rhs else { return None };

@@ -99,6 +99,7 @@ pub fn why_bit(step: &Step, square: Square) -> Option<String> {
         | Op::LogicalOr
         | Op::Select
         | Op::Branch
+        | Op::Case
         | Op::Loop
         | Op::Mask(_)
         | Op::Swizzle(_) => plain(),

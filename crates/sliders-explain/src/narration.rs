@@ -280,6 +280,7 @@ fn say_values(step: &Step, board: &Board) -> String {
         | Op::LogicalOr
         | Op::Select
         | Op::Branch
+        | Op::Case
         | Op::Loop
         | Op::Mask(_)
         | Op::Div

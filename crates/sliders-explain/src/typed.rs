@@ -101,6 +101,7 @@ pub fn describe(step: &Step, a: &str, int: IntType) -> Option<String> {
             | Op::LogicalOr
             | Op::Select
             | Op::Branch
+            | Op::Case
             | Op::Loop
             | Op::Mask(_)
             | Op::Swizzle(_),

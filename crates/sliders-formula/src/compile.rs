@@ -117,6 +117,8 @@ pub enum Instruction {
         then: Vec<Instruction>,
         otherwise: Vec<Instruction>,
         site: Box<Site>,
+        /// Whether it is a switch's case, whose test is a case step (`Op::Case`).
+        case: bool,
     },
     /// A loop: `body` then `step`, while `test` holds, tested before each run of the body
     /// (`tests_first`) or after it; at most [`MAX_ITERATIONS`] runs each time it is reached.
@@ -901,7 +903,7 @@ fn if_branches(
         with_names_of(scope, before..made_in_then, |scope| statements(otherwise, scope, calls, Branch::Within));
     scope.depth -= 1;
     let otherwise = otherwise?;
-    let instruction = Instruction::If { condition: code, then, otherwise, site };
+    let instruction = Instruction::If { condition: code, then, otherwise, site, case: switch.is_some() };
     // After the if, a name can be read if it could before, or if every path through the if
     // gave it a value.
     let mut always = alloc::vec![false; scope.locals.len()];

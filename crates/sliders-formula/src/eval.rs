@@ -180,11 +180,12 @@ impl<S: Sink> Machine<'_, '_, S> {
                 self.stack[base + slot] = value;
             }
             Instruction::Return(code) => return self.eval(code, base).map(Flow::Returned),
-            Instruction::If { condition, then, otherwise, site } => {
+            Instruction::If { condition, then, otherwise, site, case } => {
                 let c = self.eval(condition, base)?;
                 if S::RECORDS {
                     let lhs = counted(c, is_count(condition));
-                    self.sink.step(site, Op::Branch, lhs, None, Value::Number(u64::from(c != 0)));
+                    let op = if *case { Op::Case } else { Op::Branch };
+                    self.sink.step(site, op, lhs, None, Value::Number(u64::from(c != 0)));
                 }
                 return self.block(if c != 0 { then } else { otherwise }, base);
             }

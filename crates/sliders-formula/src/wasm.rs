@@ -602,7 +602,7 @@ impl<'c> Builder<'c> {
                 // Naming the value is part of the statement's outermost step.
                 writer.put(&[Instr::LocalSet(writer.base + *slot as u32)], outermost(code));
             }
-            Instruction::If { condition, then, otherwise, site } => {
+            Instruction::If { condition, then, otherwise, site, .. } => {
                 let here = Some(site.span);
                 let inner = targets.deeper(1);
                 self.code(writer, condition, here);

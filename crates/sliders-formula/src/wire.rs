@@ -353,6 +353,7 @@ numbered! {
         48 => [Op::LogicalOr],
         49 => [Op::Branch],
         50 => [Op::Loop],
+        51 => [Op::Case],
     }
     // A swizzle is sent with its table ([`Writer::step`]).
     never sent: [Op::Swizzle(_)]
@@ -1301,7 +1302,7 @@ mod tests {
                 numbered[3] += 1;
             }
         }
-        assert_eq!(numbered, [51, 4, 3, 15]);
+        assert_eq!(numbered, [52, 4, 3, 15]);
         assert_eq!(super::Target::ALL.len(), 15);
     }
 }

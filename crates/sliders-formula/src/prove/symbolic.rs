@@ -361,7 +361,7 @@ impl Machine<'_, '_> {
             }
             Instruction::Break => exit.broke = self.builder.or(&exit.broke, path)?,
             Instruction::Continue => exit.continued = self.builder.or(&exit.continued, path)?,
-            Instruction::If { condition, then, otherwise, site } => {
+            Instruction::If { condition, then, otherwise, site, .. } => {
                 let c = self.eval(condition, base, &reached)?;
                 let taken = self.builder.any(&c);
                 let taken = self.at_bit(site, taken)?;

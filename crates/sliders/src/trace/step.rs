@@ -65,6 +65,10 @@ pub enum Op {
     /// An `if`'s test: the operand is the condition, the result 1 when the `if`'s own branch
     /// runs and 0 when its `else` runs (or nothing does).
     Branch,
+    /// A `switch`'s case test: the operand is whether the value switched on is one of the
+    /// case's, the result 1 when the case's statements run and 0 when the switch goes on to
+    /// the cases after it.
+    Case,
     /// A loop's test: the operand is the test's value, the second the run of the body it
     /// allows (1 for the first), the result 1 when the body runs again and 0 when the loop ends.
     Loop,
@@ -84,6 +88,8 @@ pub enum Truth {
     Logical,
     /// Whether an `if`'s own branch runs.
     IfTest,
+    /// Whether a `switch`'s case's statements run.
+    CaseTest,
     /// Whether a loop's body runs again.
     LoopTest,
 }
@@ -189,6 +195,7 @@ impl Op {
             Op::LogicalOr => "||",
             Op::Select => "?",
             Op::Branch => "if",
+            Op::Case => "case",
             Op::Loop => "while",
             Op::Mask(mask) => mask.function(),
             Op::Swizzle(_) => "swizzle",
@@ -202,6 +209,7 @@ impl Op {
             Op::Compare(comparison) => Some(Truth::Comparison(comparison)),
             Op::LogicalNot | Op::LogicalAnd | Op::LogicalOr => Some(Truth::Logical),
             Op::Branch => Some(Truth::IfTest),
+            Op::Case => Some(Truth::CaseTest),
             Op::Loop => Some(Truth::LoopTest),
             Op::And
             | Op::Or
@@ -547,6 +555,7 @@ impl Step {
             | Op::LogicalOr
             | Op::Select
             | Op::Branch
+            | Op::Case
             | Op::Loop
             | Op::Mask(_) => self.order,
         }
