@@ -29,7 +29,19 @@ fn page_times() -> Result<Vec<(String, String)>, String> {
         return Err("no dist/prove.wasm: run cargo xtask dist first".into());
     }
     let output =
-        cargo_command(&["test", "-q", "-p", "e2e", "--test", "proof", "are_proved_in_the_page", "--", "--nocapture"])
+        // One browser at a time, so that neither's times take the other's load.
+        cargo_command(&[
+            "test",
+            "-q",
+            "-p",
+            "e2e",
+            "--test",
+            "proof",
+            "are_proved_in_the_page",
+            "--",
+            "--nocapture",
+            "--test-threads=1",
+        ])
             .env("SLIDER_LAB_DIST", &dist)
             .output()
             .map_err(|e| e.to_string())?;
@@ -40,7 +52,8 @@ fn page_times() -> Result<Vec<(String, String)>, String> {
     Ok(text
         .lines()
         .filter_map(|line| {
-            let (id, rest) = line.split_once(": proved in the page in ")?;
+            // A finished test's `.` may stand before the line.
+            let (id, rest) = line.trim_start_matches('.').split_once(": proved in the page in ")?;
             Some((id.to_string(), rest.split(' ').next()?.to_string()))
         })
         .collect())
