@@ -10,7 +10,6 @@ use alloc::vec::Vec;
 
 use super::c_arithmetic;
 use super::ctype::{self, Arith, CType, Reading};
-use super::eval;
 use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
@@ -251,7 +250,10 @@ pub struct Body {
 pub struct Compiled {
     /// The reader's tables, worked out when the text was read, and filled by `fills`.
     pub tables: Vec<Table>,
-    /// The operations the functions that fill tables took, run once when the text was read.
+    /// The functions that fill tables, each with where its call was typed, in the order called:
+    /// run once, after compiling ([`super::eval::fill`]), before any board.
+    pub fills: Vec<(usize, Span)>,
+    /// The operations they took.
     pub filled_in: u64,
     /// The enums' constants, each its value.
     pub enumerators: Vec<(String, u64)>,
@@ -454,16 +456,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         }
         fills.push((index, *span));
     }
-    let mut compiled = Compiled { tables, functions, main, filled_in: 0, enumerators };
-    if !fills.is_empty() {
-        let (entries, operations) =
-            eval::fill(&compiled, &fills).map_err(|fault| Error::at(fault.span, &fault.message))?;
-        for (table, entries) in compiled.tables.iter_mut().zip(entries) {
-            table.entries = entries;
-        }
-        compiled.filled_in = operations;
-    }
-    Ok(compiled)
+    Ok(Compiled { tables, functions, main, fills, filled_in: 0, enumerators })
 }
 
 /// What the bound on operations says of loops, where the formula has one: each counts its
@@ -1544,7 +1537,7 @@ fn call(
                 &format!("calls nest {} deep here; the most is {MAX_CALL_DEPTH}", callee.depth),
             ));
         }
-        // Filling tables is bounded as it runs ([`eval::MAX_FILL_OPERATIONS`]), not here.
+        // Filling tables is bounded as it runs (`eval::MAX_FILL_OPERATIONS`), not here.
         if calls.cost > MAX_STEPS && !scope.fills {
             return Err(Error::at(
                 node.span,

@@ -167,7 +167,17 @@ impl Formula {
         let (program, compiled, notes) = read(text, |lexed, expanded| {
             let program = parse::parse(&lexed.tokens)?;
             let typed = compile::Typed { text, comments: &lexed.comments, written: expanded.written() };
-            let compiled = compile::compile(&program, typed)?;
+            let mut compiled = compile::compile(&program, typed)?;
+            // The functions that fill tables run once, now: every later stage sees the tables
+            // filled.
+            if !compiled.fills.is_empty() {
+                let (entries, operations) =
+                    eval::fill(&compiled, &compiled.fills).map_err(|fault| Error::at(fault.span, &fault.message))?;
+                for (table, entries) in compiled.tables.iter_mut().zip(entries) {
+                    table.entries = entries;
+                }
+                compiled.filled_in = operations;
+            }
             let mut notes = expanded.notes.clone();
             if !program.fills.is_empty() {
                 let called: Vec<String> = program.fills.iter().map(|(name, _)| format!("{name}()")).collect();

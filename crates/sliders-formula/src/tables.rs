@@ -317,7 +317,7 @@ pub fn constant(node: &Node, constants: Constants) -> Result<(u64, CType), Error
                 Reading::Lab if matches!(op, Binary::Div | Binary::Rem) && y == 0 => {
                     Err(undefined(node.span, "a division by zero"))
                 }
-                Reading::Lab => word(super::eval::binary(*op, x, y)),
+                Reading::Lab => word((op.definition().value)(x, y)),
             }
         }
         Expr::Logical(..) | Expr::Select(..) | Expr::Call(..) | Expr::Index(..) => Err(Error::at(
