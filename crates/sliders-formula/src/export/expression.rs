@@ -656,21 +656,7 @@ impl Export<'_> {
         match &node.expr {
             Expr::Binary(op, a, b) if op.comparison().is_some() => self.rust_comparison(*op, a, b, body),
             // Rust's && and || take bools and run the second only when C would.
-            Expr::Logical(op, a, b) => {
-                let part = |node: &Node| match &node.expr {
-                    Expr::Logical(inner, ..) if inner != op => format!("({})", self.rust_condition(node, body)),
-                    Expr::Logical(..)
-                    | Expr::Number(..)
-                    | Expr::Name(_)
-                    | Expr::Unary(..)
-                    | Expr::Binary(..)
-                    | Expr::Select(..)
-                    | Expr::Cast(..)
-                    | Expr::Call(..)
-                    | Expr::Index(..) => self.rust_condition(node, body),
-                };
-                format!("{} {} {}", part(a), op.symbol(), part(b))
-            }
+            Expr::Logical(op, a, b) => logical_condition(*op, (a, b), |node| self.rust_condition(node, body)),
             Expr::Unary(Unary::LogicalNot, inner) => {
                 let operand = self.rust(inner, body, true);
                 format!("{} == 0", self.operand(&operand, Binary::Compare(Comparison::Equal), false))
@@ -681,4 +667,19 @@ impl Export<'_> {
             }
         }
     }
+}
+
+/// `a && b` or `a || b` as Rust's condition, each side as `condition` writes it, an operand of
+/// the other logical operator in parentheses (Rust's `&&` and `||` run the second side only
+/// where C would).
+pub(super) fn logical_condition(op: Logic, (a, b): (&Node, &Node), condition: impl Fn(&Node) -> String) -> String {
+    let part = |node: &Node| {
+        let text = condition(node);
+        if matches!(&node.expr, Expr::Logical(inner, ..) if *inner != op) {
+            format!("({text})")
+        } else {
+            text
+        }
+    };
+    format!("{} {} {}", part(a), op.symbol(), part(b))
 }

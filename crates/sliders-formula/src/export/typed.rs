@@ -10,7 +10,7 @@ use alloc::string::String;
 
 use alloc::vec::Vec;
 
-use super::expression::{arithmetic_method, Class, Code, SELECT, UNARY};
+use super::expression::{arithmetic_method, logical_condition, Class, Code, SELECT, UNARY};
 use super::naming::{direction_word, line_word, ray_direction, Body};
 use super::Export;
 use crate::ctype::{CType, Suffix};
@@ -357,21 +357,7 @@ impl Export<'_> {
                 let (x, y) = (self.rust_converted(a, body, common), self.rust_converted(b, body, common));
                 self.binary_text(*op, &x, &y)
             }
-            Expr::Logical(op, a, b) => {
-                let part = |node: &Node| match &node.expr {
-                    Expr::Logical(inner, ..) if inner != op => format!("({})", self.rust_typed_condition(node, body)),
-                    Expr::Logical(..)
-                    | Expr::Number(..)
-                    | Expr::Name(_)
-                    | Expr::Unary(..)
-                    | Expr::Binary(..)
-                    | Expr::Select(..)
-                    | Expr::Cast(..)
-                    | Expr::Call(..)
-                    | Expr::Index(..) => self.rust_typed_condition(node, body),
-                };
-                format!("{} {} {}", part(a), op.symbol(), part(b))
-            }
+            Expr::Logical(op, a, b) => logical_condition(*op, (a, b), |node| self.rust_typed_condition(node, body)),
             Expr::Unary(Unary::LogicalNot, inner) => format!("{} == 0", self.rust_as_typed(inner, body).tight()),
             Expr::Number(..)
             | Expr::Name(_)
