@@ -518,3 +518,30 @@ fn from_an_empty_square_replays_and_files_are_read_within_bounds() {
     assert!(text(&unnamed.stderr).contains("name the file after @"), "{}", text(&unnamed.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A loop's test is drawn as the test and the run of the body it allows, not as an operator
+/// between two numbers.
+#[test]
+fn a_loops_test_is_drawn_with_the_run_it_allows() {
+    let walk = "U64 at = r;\nU64 walked = 0;\nwhile (at << 8) {\n    at = at << 8;\n    walked |= at;\n    if (at & o) break;\n}\nreturn walked;";
+    let out = sliders(
+        &[
+            "eval",
+            "--formula",
+            walk,
+            "--slider",
+            "rook",
+            "--square",
+            "d4",
+            "--occupied",
+            "0x0008000000080009",
+            "--trace",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let trace = text(&out.stdout);
+    assert!(trace.contains("while 0x0000000800000000 (run 1) = 1"), "{trace}");
+    assert!(trace.contains("while 0x0000080000000000 (run 2) = 1"), "{trace}");
+    assert!(!trace.contains("(run 4)"), "the piece on d7 ends the walk in its third run: {trace}");
+}

@@ -67,6 +67,13 @@ pub fn step_grids(step: &Step) -> String {
             cells.push(Cell::Text(format!("[{}]", format_value(step.lhs))));
             values.push_str(&format!("[{}]", format_value(step.lhs)));
         }
+        // A loop's test and the run of the body it allows: `while 1 (run 2)`, not an operator
+        // between the two.
+        (Op::Loop, Some(run)) => {
+            let run = format!("(run {})", format_value(run));
+            cells.extend([Cell::Text(symbol.into()), Cell::of(step.lhs), Cell::Text(run.clone())]);
+            values.push_str(&format!("{symbol} {} {run}", format_value(step.lhs)));
+        }
         (_, Some(rhs)) => {
             cells.extend([Cell::of(step.lhs), Cell::Text(symbol.into()), Cell::of(rhs)]);
             values.push_str(&format!("{} {symbol} {}", format_value(step.lhs), format_value(rhs)));
