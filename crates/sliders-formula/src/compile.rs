@@ -77,6 +77,8 @@ pub enum Code {
 pub struct Read {
     pub table: usize,
     pub indices: Vec<Code>,
+    /// Whether each index is of a signed type: one below zero is said with its sign.
+    pub signed: Vec<bool>,
     pub sets: bool,
 }
 
@@ -531,6 +533,8 @@ fn body(
     let Some(last) = statements_of_body.last() else {
         let message = if function.is_empty() {
             "the formula is empty: type an expression, such as o ^ (o - 2 * r)".to_string()
+        } else if fills {
+            format!("{whose} has no statement: a function that fills tables writes their entries")
         } else {
             format!("{whose} has no statement: end it with return and a value")
         };
@@ -705,6 +709,54 @@ fn statements(
     Ok(instructions)
 }
 
+/// A switch's case values from this case on (its test `value == a || value == b`, then the
+/// cases of the `if`s its `else` holds): C allows each value once in a switch.
+fn each_case_once(
+    condition: &Node,
+    otherwise: &[Statement],
+    reading: Reading,
+    enumerators: &[(String, u64)],
+) -> Result<(), Error> {
+    fn labels<'n>(test: &'n Node, out: &mut Vec<&'n Node>) {
+        match &test.expr {
+            Expr::Logical(Logic::Or, a, b) => {
+                labels(a, out);
+                labels(b, out);
+            }
+            Expr::Binary(Binary::Compare(Comparison::Equal), _, label) => out.push(label),
+            Expr::Number(..)
+            | Expr::Name(_)
+            | Expr::Unary(..)
+            | Expr::Binary(..)
+            | Expr::Logical(..)
+            | Expr::Select(..)
+            | Expr::Call(..)
+            | Expr::Cast(..)
+            | Expr::Index(..) => {}
+        }
+    }
+    let mut all = Vec::new();
+    labels(condition, &mut all);
+    let mut rest = otherwise;
+    while let [Statement::If { condition, otherwise, switch: Some(_), .. }] = rest {
+        labels(condition, &mut all);
+        rest = otherwise;
+    }
+    let constants = tables::Constants { reading, enumerators };
+    let mut seen: Vec<u64> = Vec::new();
+    for label in all {
+        let (value, _) = tables::constant(label, constants)?;
+        if seen.contains(&value) {
+            return Err(Error::at(
+                label.span,
+                "this case's value is a case above already: a switch takes each value once",
+            ));
+        }
+        seen.push(value);
+    }
+    Ok(())
+}
+
 /// Where `node` calls a function named `name`, if it does.
 fn call_named(node: &Node, name: &str) -> Option<Span> {
     match &node.expr {
@@ -863,6 +915,9 @@ fn if_branches(
     scope: &mut Scope,
     calls: &mut CallCost,
 ) -> Result<Instruction, Error> {
+    if switch.is_some() {
+        each_case_once(condition, otherwise, scope.reading, calls.enumerators)?;
+    }
     let code = test_expression(condition, scope, calls)?;
     calls.cost += 1;
     let text = print::spelled(condition, scope.typed.spelling());
@@ -1416,16 +1471,18 @@ fn read_code(
             }
             let (sets, ty) = (table.holds_sets(), table.ty);
             // Each index keeps its own type: a negative one is kept as a huge word, past every size.
-            let mut codes = Vec::with_capacity(indices.len());
+            let (mut codes, mut signed) = (Vec::with_capacity(indices.len()), Vec::with_capacity(indices.len()));
             for index in indices {
-                codes.push(expression(index, scope, calls)?);
+                let (code, ty) = typed(index, scope, calls)?;
+                codes.push(code);
+                signed.push(ty.signed());
             }
             calls.cost += 1;
             let mut site = site(node, scope, print::spelled(node, spelling), bound);
             let spelled: Vec<String> = indices.iter().map(|index| print::spelled(index, spelling)).collect();
             site.operands.lhs = Cow::Owned(tables::indices_text(&spelled));
             site.arith = arith(reading, ty);
-            Ok((Read { table: at, indices: codes, sets }, site, ty))
+            Ok((Read { table: at, indices: codes, signed, sets }, site, ty))
         }
     }
 }
@@ -1512,10 +1569,16 @@ fn call(
     if let Some(index) = calls.known.iter().position(|k| k.name == name) {
         // A function that fills tables runs alone: first, or from another that fills.
         if calls.known[index].fills && !scope.fills {
-            return Err(Error::at(
-                node.span,
-                &format!("{name} fills tables and gives no value: call it alone, first, as {name}();"),
-            ));
+            let message = match calls.known[index].arity {
+                0 if arguments.is_empty() => format!(
+                    "{name} fills tables and gives no value: call it alone, as {name}();, before any other statement"
+                ),
+                0 => format!("{name} takes no arguments: call it alone, as {name}();, before any other statement"),
+                _ => format!(
+                    "{name} fills tables, and one called first takes no arguments: fill them with a function of none"
+                ),
+            };
+            return Err(Error::at(node.span, &message));
         }
         let arity = calls.known[index].arity;
         if arguments.len() != arity {

@@ -228,9 +228,10 @@ impl<S: Sink> Machine<'_, '_, S> {
                 let value = self.eval(value, base)?;
                 let table = &self.compiled.tables[entry.table];
                 let indices = &indices[..entry.indices.len()];
-                let flat = table
-                    .flat(indices)
-                    .map_err(|at| Fault { span: site.span, message: table.out_of_bounds(at, indices[at]) })?;
+                let flat = table.flat(indices).map_err(|at| Fault {
+                    span: site.span,
+                    message: table.out_of_bounds(at, (indices[at], entry.signed[at])),
+                })?;
                 let Some(filling) = self.filling.as_mut() else {
                     return Err(Fault {
                         span: site.span,
@@ -456,9 +457,10 @@ impl<S: Sink> Machine<'_, '_, S> {
     /// A table's entry; a fault where an index is outside it, as C leaves that undefined.
     fn read(&mut self, read: &Read, indices: &[u64], site: &Site) -> Result<u64, Fault> {
         let table = &self.compiled.tables[read.table];
-        let flat = table
-            .flat(indices)
-            .map_err(|at| Fault { span: site.span, message: table.out_of_bounds(at, indices[at]) })?;
+        let flat = table.flat(indices).map_err(|at| Fault {
+            span: site.span,
+            message: table.out_of_bounds(at, (indices[at], read.signed[at])),
+        })?;
         let entry = match &self.filling {
             Some(filling) => filling.entries[read.table][flat],
             None => table.entries[flat],

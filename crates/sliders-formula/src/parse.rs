@@ -684,6 +684,11 @@ impl<'a> Parser<'_, 'a> {
     }
 
     fn end_of_statement(&mut self) -> Result<(), Error> {
+        // A statement that ends with its block's `}` (an if, a loop, a switch) ends there, as
+        // in C: another may follow on the same line.
+        if self.at > 0 && self.tokens[self.at - 1].0 == Token::Punct("}") {
+            return Ok(());
+        }
         match self.peek() {
             Token::Punct("[") => Err(Error::at(self.span(), TABLES)),
             Token::Newline => self.no_operator_starts_the_next_line(),
@@ -967,6 +972,17 @@ impl<'a> Parser<'_, 'a> {
         }
         let compound = match self.peek() {
             Token::Punct("=") => None,
+            // `t[i]++` and `t[i]--`: one more, one less.
+            Token::Punct(step @ ("++" | "--")) => {
+                let op = if step == "++" { Binary::Add } else { Binary::Sub };
+                let at = self.next().1;
+                let target =
+                    Node { expr: Expr::Index(name.to_string(), indices), span: Span::new(name_span.start, end) };
+                let one = Node { expr: Expr::Number(1, Radix::Decimal, Suffix::None), span: at };
+                let span = Span::new(target.span.start, at.end);
+                let value = Node { expr: Expr::Binary(op, Box::new(target.clone()), Box::new(one)), span };
+                return Ok(Some(Statement::Store { target, value }));
+            }
             Token::Punct(op) => match op.strip_suffix('=').and_then(Binary::of) {
                 Some(op) if op.comparison().is_none() => Some(op),
                 Some(_) | None => {
@@ -1006,7 +1022,10 @@ impl<'a> Parser<'_, 'a> {
             self.c_typed_at = Some((keyword, String::from("enum")));
         }
         if tagged {
-            let (tag, _) = self.name("the enum's name")?;
+            let (tag, at) = self.name("the enum's name")?;
+            if self.alias(&tag).is_some() {
+                return Err(Error::at(at, &format!("{tag} names a type above already")));
+            }
             self.aliases.push((tag, String::from("int")));
         }
         self.expect("{", "{ and the enum's constants")?;
@@ -1025,7 +1044,10 @@ impl<'a> Parser<'_, 'a> {
             }
         }
         self.skip_newlines();
-        self.expect("}", ", or } to close the enum")?;
+        let close = self.expect("}", ", or } to close the enum")?;
+        if enumerators.is_empty() {
+            return Err(Error::at(Span::new(keyword.start, close.end), "an enum has at least one constant"));
+        }
         Ok(Some(enumerators))
     }
 
@@ -1132,7 +1154,13 @@ impl<'a> Parser<'_, 'a> {
             _ => {}
         }
         if matches!(self.peek(), Token::Name("return")) {
-            self.next();
+            let at = self.next().1;
+            if matches!(self.peek(), Token::Punct(";" | "}") | Token::Newline | Token::End) {
+                return Err(Error::at(
+                    at,
+                    "return without a value: a function that fills tables ends at its }, and any other returns a value",
+                ));
+            }
             return Ok(Statement::Return(self.expression()?));
         }
         if let Some(store) = self.store()? {
@@ -1240,6 +1268,9 @@ impl<'a> Parser<'_, 'a> {
                 }
                 Token::Name("default") => {
                     let at = self.next().1;
+                    if default || groups.iter().any(|(_, is_default, _, _)| *is_default) {
+                        return Err(Error::at(at, "this switch has a default above already"));
+                    }
                     label_span.get_or_insert(at);
                     default = true;
                     self.expect(":", ": after default")?;
@@ -1283,7 +1314,7 @@ impl<'a> Parser<'_, 'a> {
         for (at, (labels, is_default, span, mut statements)) in groups.into_iter().enumerate() {
             let (breaks, returns) = (
                 matches!(statements.last(), Some(Statement::Break(_))),
-                matches!(statements.last(), Some(Statement::Return(_))),
+                matches!(statements.last(), Some(Statement::Return(_) | Statement::Continue(_))),
             );
             if breaks {
                 statements.pop();
@@ -1384,7 +1415,7 @@ impl<'a> Parser<'_, 'a> {
             self.declared_in_blocks.extend(declaration.declared);
             declaration.assigned
         } else {
-            alloc::vec![self.statement()?]
+            self.statements_by_commas()?
         };
         self.skip_newlines();
         self.expect(";", "; after the for's init")?;
@@ -1397,9 +1428,19 @@ impl<'a> Parser<'_, 'a> {
         self.skip_newlines();
         self.expect(";", "; after the for's test")?;
         self.skip_newlines();
-        let step = if self.is(")") { Vec::new() } else { alloc::vec![self.statement()?] };
+        let step = if self.is(")") { Vec::new() } else { self.statements_by_commas()? };
         self.skip_newlines();
         Ok((init, test, step))
+    }
+
+    /// `r = rk + 1, f = fl + 1` or `r++, f++` in a for's header: statements, left to right.
+    fn statements_by_commas(&mut self) -> Result<Vec<Statement>, Error> {
+        let mut statements = alloc::vec![self.statement()?];
+        while self.eat(",") {
+            self.skip_newlines();
+            statements.push(self.statement()?);
+        }
+        Ok(statements)
     }
 
     /// Where the last token read ends.

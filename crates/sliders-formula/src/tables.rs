@@ -64,10 +64,10 @@ impl Table {
 
     /// What reading past dimension `at` with `index` says: "rays[8]…: 8 is past rays's first
     /// dimension, 0 to 7".
-    pub fn out_of_bounds(&self, at: usize, index: u64) -> String {
+    pub fn out_of_bounds(&self, at: usize, (index, signed): (u64, bool)) -> String {
         let ordinal = ["first", "second", "third"].get(at).copied().unwrap_or("last");
         let dim = self.dims[at];
-        let shown = if (index as i64) < 0 { format!("{}", index as i64) } else { format!("{index}") };
+        let shown = if signed { format!("{}", index as i64) } else { format!("{index}") };
         let whose = if self.dims.len() == 1 { String::new() } else { format!("{ordinal} ") };
         format!(
             "{}: index {shown} is outside the table, which C leaves undefined: {}'s {whose}index runs from 0 to {}",
@@ -88,8 +88,15 @@ pub struct Constants<'a> {
 /// The enums' constants, each its value: the one given, or one more than the one before.
 pub fn enumerators(declared: &[super::parse::Enumerator], reading: Reading) -> Result<Vec<(String, u64)>, Error> {
     let mut values: Vec<(String, u64)> = Vec::new();
-    let mut next = 0u64;
+    // The next constant's value where none is given: none past int's largest.
+    let mut next = Some(0u64);
     for enumerator in declared {
+        if names::board_name(&enumerator.name).is_some() || names::square(&enumerator.name).is_some() {
+            return Err(Error::at(
+                enumerator.span,
+                &format!("{} is already a name of the board: call the constant something else", enumerator.name),
+            ));
+        }
         let value = match &enumerator.value {
             Some(node) => {
                 let (value, ty) = constant(node, Constants { reading, enumerators: &values })?;
@@ -99,9 +106,11 @@ pub fn enumerators(declared: &[super::parse::Enumerator], reading: Reading) -> R
                 }
                 CType::Int.convert(value)
             }
-            None => next,
+            None => next.ok_or_else(|| {
+                Error::at(enumerator.span, "this constant would be 2147483648, past what an int holds: give it a value")
+            })?,
         };
-        next = CType::Int.convert(value.wrapping_add(1));
+        next = (value != i32::MAX as u64).then(|| CType::Int.convert(value.wrapping_add(1)));
         values.push((enumerator.name.clone(), value));
     }
     Ok(values)
@@ -267,7 +276,7 @@ pub fn constant(node: &Node, constants: Constants) -> Result<(u64, CType), Error
                 (Some(value), Reading::Lab) => word(value),
                 (None, _) => Err(Error::at(
                     node.span,
-                    &format!("{name} is not a constant: a table's sizes and entries are numbers, squares' names, an enum's constants and #defined constants"),
+                    &format!("{name} is not a constant: a table's sizes and entries, an enum's and a case's values are numbers, squares' names, an enum's constants and #defined constants"),
                 )),
             }
         }

@@ -128,7 +128,7 @@ fn filling_is_bounded_and_keeps_to_its_own_work() {
         ("void init(void) {\n  t[0] = 1;\n  return t[0];\n}\ninit();\nreturn t[0];", "a function that fills tables gives no value"),
         ("t[0] = 1;\nreturn o;", "a table's entries are written only by a function that fills tables"),
         ("U64 f(U64 x) {\n  t[0] = x;\n  return x;\n}\nreturn f(o);", "a table's entries are written only by a function that fills tables"),
-        ("void init(void) {\n  t[0] = 1;\n}\nreturn init() | o;", "init fills tables and gives no value: call it alone, first"),
+        ("void init(void) {\n  t[0] = 1;\n}\nreturn init() | o;", "init fills tables and gives no value: call it alone, as init();, before any other statement"),
         ("void init(int k) {\n  t[0] = k;\n}\ninit();\nreturn o;", "init takes 1 parameter: a function called first to fill tables takes none"),
         ("void init(void) {\n  for (int i = 0; i < 65; i++) t[i] = i;\n}\ninit();\nreturn o;", "t: index 64 is outside the table"),
         ("void init(void) {\n  for (U64 i = 0; i < 2000000; i++) t[0] = i;\n}\ninit();\nreturn o;", "this loop ran 1000000 times and would run again: a loop of a function that fills tables runs at most 1000000 times"),
@@ -169,4 +169,46 @@ fn an_enums_constants_are_ints_and_its_name_a_type() {
         let said = error(text);
         assert!(said.contains(expected), "{text}\n{said}\nwanted: {expected}");
     }
+}
+
+/// What an engine author met first, mended: each C mistake refused as C refuses it, each
+/// common form read, each message about what was typed.
+#[test]
+fn an_engine_authors_first_tries_read_or_are_refused_as_c_would() {
+    let square: Square = "d4".parse().unwrap();
+    let value = |text: &str| read(text).attacks(square.bit(), square.bit()).map(|b| b.0).map_err(|f| f.message);
+    // Read: a statement after a block's } on its line, commas in a for's header, t[i]++ in a fill.
+    assert_eq!(value("int f(int x) { if (x) { x = 2; } return 9; }\nreturn (unsigned long long)f(sq);"), Ok(9));
+    assert_eq!(
+        value(
+            "unsigned long long m = 0;\nfor (int i = 0, j = 7; i < 8; i++, j--) m |= 1ULL << (i * 8 + j);\nreturn m;"
+        ),
+        Ok(0x0102_0408_1020_4080)
+    );
+    let counted = "typedef unsigned long long U64;\nU64 t[2];\nvoid init(void) {\n  t[0]++;\n  t[1]--;\n}\ninit();\nreturn t[0] ^ t[1];";
+    assert_eq!(value(counted), Ok(1 ^ u64::MAX));
+    // Refused, as gcc refuses them.
+    for (text, expected) in [
+        ("enum { A = 2147483647, B };\nreturn o;", "line 1, column 24: this constant would be 2147483648, past what an int holds"),
+        ("enum { a, sq };\nreturn o;", "line 1, column 11: sq is already a name of the board"),
+        ("enum {};\nreturn o;", "an enum has at least one constant"),
+        ("enum a { x };\nenum a { y };\nreturn o;", "line 2, column 6: a names a type above already"),
+        ("int k = sq & 3;\nswitch (k) {\ncase 1: return o;\ncase 1: return r;\n}\nreturn o;", "line 4, column 6: this case's value is a case above already"),
+        ("unsigned long long k = o;\nswitch (k) {\ncase 0xFFFFFFFFFFFFFFFFULL: return o;\ncase -1: return r;\n}\nreturn o;", "line 4, column 6: this case's value is a case above already"),
+        ("int k = sq;\nswitch (k) {\ndefault: return o;\ndefault: return r;\n}", "line 4, column 1: this switch has a default above already"),
+        // Messages about what was typed.
+        ("unsigned long long t[2];\nvoid init(void) {\n}\ninit();\nreturn o;", "has no statement: a function that fills tables writes their entries"),
+        ("unsigned long long t[2];\nvoid init(void) {\n  t[0] = 1;\n  return;\n}\ninit();\nreturn o;", "line 4, column 3: return without a value"),
+        ("unsigned long long t[2];\nvoid init(void) {\n  t[0] = 1;\n}\nunsigned long long x = o;\ninit();\nreturn x;", "call it alone, as init();, before any other statement"),
+        ("unsigned long long t[2];\nvoid init(void) {\n  t[0] = 1;\n}\ninit(5);\nreturn o;", "init takes no arguments"),
+    ] {
+        let said = error(text);
+        assert!(said.contains(expected), "{text}\n{said}\nwanted: {expected}");
+    }
+    // An unsigned index past the table is said as the unsigned number it is.
+    let past = value("const unsigned long long t[4] = {1};\nreturn t[1ULL << 63];").unwrap_err();
+    assert!(past.contains("index 9223372036854775808 is outside the table"), "{past}");
+    // A case that continues its loop ends there, as one that breaks or returns does.
+    let walked = "unsigned long long m = 0;\nfor (int i = 0; i < 8; i++) {\n  switch (i & 1) {\n  case 0: continue;\n  default: m |= 1ULL << i;\n  }\n}\nreturn m;";
+    assert_eq!(value(walked), Ok(0xaa));
 }
