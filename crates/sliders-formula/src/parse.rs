@@ -558,12 +558,13 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             parser.end_of_statement()?;
             continue;
         }
-        if let Some(table) = parser.table()? {
-            if let Some(earlier) = program.tables.iter().find(|t| t.name == table.name) {
-                let _ = earlier;
-                return Err(Error::at(table.span, &format!("a table named {} is declared above", table.name)));
+        if let Some(tables) = parser.table()? {
+            for table in tables {
+                if program.tables.iter().any(|t| t.name == table.name) {
+                    return Err(Error::at(table.span, &format!("a table named {} is declared above", table.name)));
+                }
+                program.tables.push(table);
             }
-            program.tables.push(table);
             parser.end_of_statement()?;
             continue;
         }
@@ -1058,13 +1059,29 @@ impl<'a> Parser<'_, 'a> {
     }
 
     /// `const U64 rays[8][64] = { … }`: `None` if no table's declaration starts here.
-    fn table(&mut self) -> Result<Option<Table>, Error> {
+    /// (`U64 diagonal[64], antidiagonal[64];` declares two, of one type.)
+    fn table(&mut self) -> Result<Option<Vec<Table>>, Error> {
         if !self.starts_table() {
             return Ok(None);
         }
         let (_, ty) = self.skip_type_words()?;
         let constant = self.type_words.last().is_some_and(|(words, _)| words.split(' ').any(|word| word == "const"));
+        let mut tables = alloc::vec![self.declarator((ty, constant))?];
+        while self.eat(",") {
+            self.skip_newlines();
+            tables.push(self.declarator((ty, constant))?);
+        }
+        Ok(Some(tables))
+    }
+
+    /// One table of a declaration: its name, sizes and initializer.
+    fn declarator(&mut self, (ty, constant): (Option<CType>, bool)) -> Result<Table, Error> {
         let (name, span) = self.name("the table's name")?;
+        if !self.is("[") {
+            return Err(
+                self.unexpected("expected [ and the table's size: a declaration of tables declares only tables")
+            );
+        }
         let mut dims = Vec::new();
         while self.is("[") {
             let open = self.next().1;
@@ -1084,7 +1101,7 @@ impl<'a> Parser<'_, 'a> {
         } else {
             None
         };
-        Ok(Some(Table { name, span, ty, constant, dims, initializer }))
+        Ok(Table { name, span, ty, constant, dims, initializer })
     }
 
     /// An expression inside brackets, where a line break ends nothing.

@@ -212,3 +212,25 @@ fn an_engine_authors_first_tries_read_or_are_refused_as_c_would() {
     let walked = "unsigned long long m = 0;\nfor (int i = 0; i < 8; i++) {\n  switch (i & 1) {\n  case 0: continue;\n  default: m |= 1ULL << i;\n  }\n}\nreturn m;";
     assert_eq!(value(walked), Ok(0xaa));
 }
+
+/// Tables declared together, filled by a function that reads the board's masks: the export
+/// writes the tables the getter reads, and neither the one only the fill wrote nor the masks
+/// only the fill read.
+#[test]
+fn tables_declared_together_export_as_the_getter_reads_them() {
+    let text = "typedef unsigned long long U64;\nU64 diag[64], anti[64], scratch[2];\nvoid init(void) {\n  for (int s = 0; s < 64; s++) { diag[s] = diagonal(s); anti[s] = antidiagonal(s); scratch[s & 1] = 1; }\n}\ninit();\nreturn (diag[sq] | anti[sq]) & o;";
+    let formula = read(text);
+    assert_eq!(
+        formula.table("anti").unwrap().entry(&[27]),
+        Ok(sliders::trace::Mask::Line(sliders::Line::AntiDiagonal).of("d4".parse().unwrap()).0)
+    );
+    for exported in [formula.to_c(), formula.to_rust()] {
+        // Declared only where the getter reads it (the header quotes the text, scratch included).
+        let declared = |name: &str| {
+            exported.contains(&format!("static const uint64_t {name}[")) || exported.contains(&format!("const {name}:"))
+        };
+        assert!(declared("diag") && declared("anti"), "{exported}");
+        assert!(!declared("scratch") && !exported.contains("DIAGONAL"), "{exported}");
+    }
+    assert!(error("unsigned long long a[2], b;\nreturn o;").contains("expected [ and the table's size"));
+}

@@ -165,7 +165,10 @@ impl<'f> Export<'f> {
         for function in &program.functions {
             let parameters = function.parameters.iter().map(|p| p.name.clone()).collect();
             let compiled = &formula.compiled.functions[functions.len()];
-            let mut body = Body::new((&function.body, compiled), parameters, &function_names, &mut uses);
+            // A function that fills tables is left out: what it uses (masks, helpers) is not.
+            let mut left_out = Vec::new();
+            let uses_of = if function.fills { &mut left_out } else { &mut uses };
+            let mut body = Body::new((&function.body, compiled), parameters, &function_names, uses_of);
             for &callee in &body.calls {
                 body.boards |= functions.get(callee).map_or(0, |f| f.boards);
             }

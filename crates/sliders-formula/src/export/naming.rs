@@ -240,6 +240,8 @@ pub(super) struct Body<'p> {
     pub(super) boards: u8,
     /// The reader's functions it calls, by index.
     pub(super) calls: Vec<usize>,
+    /// The reader's tables it reads, by name.
+    pub(super) tables: Vec<String>,
     /// The names as written in the target language, one for each of `names`.
     pub(super) written: Vec<String>,
     /// Each name's C type, and the body's value's, as the compiler gave them.
@@ -282,6 +284,7 @@ impl<'p> Body<'p> {
             dead_store: false,
             boards: 0,
             calls: Vec::new(),
+            tables: Vec::new(),
             written: Vec::new(),
             types,
             returns: compiled.returns,
@@ -331,7 +334,10 @@ impl<'p> Body<'p> {
                 }
             },
             Expr::Unary(_, inner) | Expr::Cast(_, inner) => self.walk(inner, functions, uses, read),
-            Expr::Index(_, indices) => {
+            Expr::Index(table, indices) => {
+                if !self.tables.contains(table) {
+                    self.tables.push(table.clone());
+                }
                 for index in indices {
                     self.walk(index, functions, uses, read);
                 }

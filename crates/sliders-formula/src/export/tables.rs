@@ -33,8 +33,20 @@ impl Export<'_> {
         self.line(0, "");
     }
 
+    /// The tables the exported code reads: those of the formula and of its functions that do
+    /// not fill tables (those ran when the formula was read, and are left out).
     pub(super) fn tables(&mut self) {
-        let tables: Vec<Table> = self.formula.tables().to_vec();
+        let fills = &self.formula.program.functions;
+        let read: Vec<&String> = self
+            .functions
+            .iter()
+            .zip(fills)
+            .filter(|(_, function)| !function.fills)
+            .flat_map(|(body, _)| &body.tables)
+            .chain(&self.main.tables)
+            .collect();
+        let tables: Vec<Table> =
+            self.formula.tables().iter().filter(|table| read.contains(&&table.name)).cloned().collect();
         if tables.is_empty() {
             return;
         }
