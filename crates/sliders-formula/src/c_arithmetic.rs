@@ -80,6 +80,41 @@ pub fn binary(op: Binary, ty: CType, a: u64, b: u64) -> Result<u64, Undefined> {
     }
 }
 
+/// The types C converts a binary operation's operands to: a shift's each promoted alone (the
+/// amount keeps a type of its own), any other's both to their common type.
+pub const fn operand_types(op: Binary, a: CType, b: CType) -> (CType, CType) {
+    match op {
+        Binary::Shl | Binary::Shr => (a.promoted(), b.promoted()),
+        Binary::Mul
+        | Binary::Div
+        | Binary::Rem
+        | Binary::Add
+        | Binary::Sub
+        | Binary::And
+        | Binary::Xor
+        | Binary::Or
+        | Binary::Compare(_) => (CType::common(a, b), CType::common(a, b)),
+    }
+}
+
+/// The type of a binary operation's value: `int` for a comparison, else the type its first
+/// operand was converted to.
+pub const fn result_type(op: Binary, a: CType, b: CType) -> CType {
+    match op {
+        Binary::Compare(_) => CType::Int,
+        Binary::Shl
+        | Binary::Shr
+        | Binary::Mul
+        | Binary::Div
+        | Binary::Rem
+        | Binary::Add
+        | Binary::Sub
+        | Binary::And
+        | Binary::Xor
+        | Binary::Or => operand_types(op, a, b).0,
+    }
+}
+
 /// Whether a comparison of two values of `ty` holds.
 pub const fn compare(comparison: Comparison, ty: CType, a: u64, b: u64) -> bool {
     if ty.signed() {

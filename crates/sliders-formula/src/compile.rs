@@ -1296,18 +1296,7 @@ fn operation_type(op: Binary, (a, ta): (Code, CType), (b, tb): (Code, CType), re
     if reading == Reading::Lab {
         return (a, b, CType::WORD);
     }
-    let (to_a, to_b) = match op {
-        Binary::Shl | Binary::Shr => (ta.promoted(), tb.promoted()),
-        Binary::Mul
-        | Binary::Div
-        | Binary::Rem
-        | Binary::Add
-        | Binary::Sub
-        | Binary::And
-        | Binary::Xor
-        | Binary::Or
-        | Binary::Compare(_) => (CType::common(ta, tb), CType::common(ta, tb)),
-    };
+    let (to_a, to_b) = c_arithmetic::operand_types(op, ta, tb);
     (convert(a, ta, to_a, reading), convert(b, tb, to_b, reading), to_a)
 }
 

@@ -307,21 +307,10 @@ pub fn constant(node: &Node, constants: Constants) -> Result<(u64, CType), Error
             let ((x, tx), (y, ty)) = (constant(a, constants)?, constant(b, constants)?);
             match reading {
                 Reading::C => {
-                    let (to_a, to_b) = match op {
-                        Binary::Shl | Binary::Shr => (tx.promoted(), ty.promoted()),
-                        Binary::Mul
-                        | Binary::Div
-                        | Binary::Rem
-                        | Binary::Add
-                        | Binary::Sub
-                        | Binary::And
-                        | Binary::Xor
-                        | Binary::Or
-                        | Binary::Compare(_) => (CType::common(tx, ty), CType::common(tx, ty)),
-                    };
+                    let (to_a, to_b) = c_arithmetic::operand_types(*op, tx, ty);
                     let result = c_arithmetic::binary(*op, to_a, to_a.convert(x), to_b.convert(y))
                         .map_err(|_| undefined(node.span, &format!("{} {} {}", tx.show(x), op.symbol(), ty.show(y))))?;
-                    Ok((result, if matches!(op, Binary::Compare(_)) { CType::Int } else { to_a }))
+                    Ok((result, c_arithmetic::result_type(*op, tx, ty)))
                 }
                 Reading::Lab if matches!(op, Binary::Div | Binary::Rem) && y == 0 => {
                     Err(undefined(node.span, "a division by zero"))

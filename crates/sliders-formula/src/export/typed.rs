@@ -54,19 +54,9 @@ impl Export<'_> {
             Expr::Unary(Unary::LogicalNot, _) | Expr::Logical(..) => CType::Int,
             Expr::Unary(Unary::Not | Unary::Negate, inner) => self.c_type_of(inner, body).promoted(),
             Expr::Binary(Binary::Compare(_), ..) => CType::Int,
-            Expr::Binary(Binary::Shl | Binary::Shr, a, _) => self.c_type_of(a, body).promoted(),
-            Expr::Binary(
-                Binary::Mul
-                | Binary::Div
-                | Binary::Rem
-                | Binary::Add
-                | Binary::Sub
-                | Binary::And
-                | Binary::Xor
-                | Binary::Or,
-                a,
-                b,
-            ) => CType::common(self.c_type_of(a, body), self.c_type_of(b, body)),
+            Expr::Binary(op, a, b) => {
+                crate::c_arithmetic::result_type(*op, self.c_type_of(a, body), self.c_type_of(b, body))
+            }
             Expr::Select(_, a, b) => CType::common(self.c_type_of(a, body), self.c_type_of(b, body)),
             Expr::Call(name, arguments) => {
                 if let Some(index) = self.formula.program.functions.iter().position(|f| f.name == *name) {
