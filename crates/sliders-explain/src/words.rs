@@ -51,7 +51,7 @@ pub fn spoken_label(label: &str) -> String {
 /// Every operator a label can hold, and its words. Read in one pass, longest symbol first, so
 /// that `&=` is never read as `&` then `=`, nor its words read again (`and-equals` holds a `-`).
 /// Brackets, commas and semicolons stay: a screen reader pauses at them.
-pub const SPOKEN_SYMBOLS: [(&str, &str); 39] = [
+pub const SPOKEN_SYMBOLS: [(&str, &str); 40] = [
     ("<<=", " shift-left-equals "),
     (">>=", " shift-right-equals "),
     ("<<", " shifted left by "),
@@ -71,6 +71,8 @@ pub const SPOKEN_SYMBOLS: [(&str, &str); 39] = [
     ("++", " incremented "),
     ("--", " decremented "),
     ("->", "'s "),
+    // A struct's field (`masks[sq][1].lower`), a method (`square.bit()`).
+    (".", " dot "),
     ("&&", " logical-and "),
     ("||", " logical-or "),
     ("~", " not "),

@@ -13,7 +13,7 @@ use super::ctype::{self, Arith, CType, Reading};
 use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
-use super::parse::{Binary, Declared, Expr, Keyword, Logic, Node, Program, Statement, Unary};
+use super::parse::{Binary, Declared, Expr, Keyword, Logic, Node, Program, Statement, Through, Unary};
 use super::tables::{self, Table};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
@@ -80,6 +80,11 @@ pub struct Read {
     /// Whether each index is of a signed type: one below zero is said with its sign.
     pub signed: Vec<bool>,
     pub sets: bool,
+    /// The sizes the indices count by: the table's, or, read through a pointer, its number of
+    /// entries (one index: the entry's number, row after row).
+    pub dims: Vec<u64>,
+    /// Read through a pointer: the one index is the entry's number, row after row.
+    pub through: bool,
 }
 
 /// What a name holds: a set of squares, or a count (shown as a number) that was typed as a
@@ -732,7 +737,8 @@ fn each_case_once(
             | Expr::Select(..)
             | Expr::Call(..)
             | Expr::Cast(..)
-            | Expr::Index(..) => {}
+            | Expr::Index(..)
+            | Expr::Through(..) => {}
         }
     }
     let mut all = Vec::new();
@@ -763,6 +769,7 @@ fn call_named(node: &Node, name: &str) -> Option<Span> {
         Expr::Call(called, _) if called == name => Some(node.span),
         Expr::Call(_, nodes) | Expr::Index(_, nodes) => nodes.iter().find_map(|n| call_named(n, name)),
         Expr::Unary(_, a) | Expr::Cast(_, a) => call_named(a, name),
+        Expr::Through(through) => call_named(&through.offset, name),
         Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => call_named(a, name).or_else(|| call_named(b, name)),
         Expr::Select(a, b, c) => call_named(a, name).or_else(|| call_named(b, name)).or_else(|| call_named(c, name)),
         Expr::Number(..) | Expr::Name(_) => None,
@@ -1137,7 +1144,7 @@ fn operands_of(node: &Node, bound: Option<&str>, spelling: print::Spelling) -> O
         Expr::Unary(_, operand) | Expr::Cast(_, operand) => (Some(&**operand), None),
         Expr::Select(condition, _, _) => (Some(&**condition), None),
         Expr::Call(_, arguments) => (arguments.first(), arguments.get(1)),
-        Expr::Number(..) | Expr::Name(_) | Expr::Index(..) => (None, None),
+        Expr::Number(..) | Expr::Name(_) | Expr::Index(..) | Expr::Through(..) => (None, None),
     };
     // A formula reads its masks in steps of their own, never as an operand's field.
     let result = Cow::Owned(bound.map(String::from).unwrap_or_default());
@@ -1405,16 +1412,54 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             site.label = label();
             (Code::Read(Box::new(read), site), ty)
         }
+        Expr::Through(through) => {
+            let (read, mut site, ty) = through_code((through, node), bound.as_deref(), scope, calls)?;
+            site.label = label();
+            (Code::Read(Box::new(read), site), ty)
+        }
     })
+}
+
+/// An entry read through a pointer (`pMask->lower`): the table's entry the pointer's value
+/// numbers, counted row after row, checked against the whole table.
+fn through_code(
+    (through, node): (&Through, &Node),
+    bound: Option<&str>,
+    scope: &mut Scope,
+    calls: &mut CallCost,
+) -> Result<(Read, Box<Site>, CType), Error> {
+    let Some(at) = calls.tables.iter().position(|table| table.name == through.table) else {
+        return Err(Error::at(node.span, &format!("{} is not a table declared above", through.table)));
+    };
+    let (code, index_type) = typed(&through.offset, scope, calls)?;
+    let table = &calls.tables[at];
+    let (sets, ty, dims) = (table.holds_sets(), table.ty, alloc::vec![table.entries.len() as u64]);
+    calls.cost += 1;
+    let spelling = scope.typed.spelling();
+    let mut site = site(node, scope, print::spelled(node, spelling), bound);
+    site.operands.lhs = Cow::Owned(print::spelled(&through.offset, spelling));
+    site.arith = arith(scope.reading, ty);
+    let (indices, signed) = (alloc::vec![code], alloc::vec![index_type.signed()]);
+    Ok((Read { table: at, indices, signed, sets, dims, through: true }, site, ty))
 }
 
 /// `rays[d][sq] = value` in a function that fills tables: the entry, each index checked as a
 /// read's, and the value converted to the table's type.
 fn store(target: &Node, value: &Node, scope: &mut Scope, calls: &mut CallCost) -> Result<Instruction, Error> {
-    let Expr::Index(name, indices) = &target.expr else {
-        return Err(Error::at(target.span, "only a table's entry is written this way"));
+    let (entry, site, ty) = match &target.expr {
+        Expr::Index(name, indices) => read_code((name, indices, target), None, scope, calls)?,
+        Expr::Through(through) => through_code((through, target), None, scope, calls)?,
+        Expr::Number(..)
+        | Expr::Name(_)
+        | Expr::Unary(..)
+        | Expr::Binary(..)
+        | Expr::Logical(..)
+        | Expr::Select(..)
+        | Expr::Call(..)
+        | Expr::Cast(..) => return Err(Error::at(target.span, "only a table's entry is written this way")),
     };
-    let (entry, site, ty) = read_code((name, indices, target), None, scope, calls)?;
+    // A struct's field's table is named for the struct's: `masks.lower` is masks's.
+    let name = tables::declared_name(&calls.tables[entry.table].name);
     if calls.tables[entry.table].constant {
         return Err(Error::at(
             target.span,
@@ -1471,7 +1516,8 @@ fn read_code(
             let spelled: Vec<String> = indices.iter().map(|index| print::spelled(index, spelling)).collect();
             site.operands.lhs = Cow::Owned(tables::indices_text(&spelled));
             site.arith = arith(reading, ty);
-            Ok((Read { table: at, indices: codes, signed, sets }, site, ty))
+            let dims = table.dims.clone();
+            Ok((Read { table: at, indices: codes, signed, sets, dims, through: false }, site, ty))
         }
     }
 }

@@ -228,9 +228,9 @@ impl<S: Sink> Machine<'_, '_, S> {
                 let value = self.eval(value, base)?;
                 let table = &self.compiled.tables[entry.table];
                 let indices = &indices[..entry.indices.len()];
-                let flat = table.flat(indices).map_err(|at| Fault {
+                let flat = table.flat(&entry.dims, indices).map_err(|at| Fault {
                     span: site.span,
-                    message: table.out_of_bounds(at, (indices[at], entry.signed[at])),
+                    message: table.out_of_bounds(entry.through, at, (indices[at], entry.signed[at])),
                 })?;
                 let Some(filling) = self.filling.as_mut() else {
                     return Err(Fault {
@@ -457,17 +457,16 @@ impl<S: Sink> Machine<'_, '_, S> {
     /// A table's entry; a fault where an index is outside it, as C leaves that undefined.
     fn read(&mut self, read: &Read, indices: &[u64], site: &Site) -> Result<u64, Fault> {
         let table = &self.compiled.tables[read.table];
-        let flat = table.flat(indices).map_err(|at| Fault {
+        let flat = table.flat(&read.dims, indices).map_err(|at| Fault {
             span: site.span,
-            message: table.out_of_bounds(at, (indices[at], read.signed[at])),
+            message: table.out_of_bounds(read.through, at, (indices[at], read.signed[at])),
         })?;
         let entry = match &self.filling {
             Some(filling) => filling.entries[read.table][flat],
             None => table.entries[flat],
         };
         if S::RECORDS {
-            let flat = indices.iter().zip(&table.dims).fold(0, |flat, (index, dim)| flat * dim + index);
-            self.sink.step(site, Op::Lookup, Value::Number(flat), None, counted(entry, !read.sets));
+            self.sink.step(site, Op::Lookup, Value::Number(flat as u64), None, counted(entry, !read.sets));
         }
         Ok(entry)
     }

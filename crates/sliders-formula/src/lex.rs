@@ -27,9 +27,9 @@ pub enum Token<'a> {
 }
 
 /// Longest first, so that `<<=` is not read as `<<` then `=`.
-pub const PUNCTUATION: [&str; 39] = [
+pub const PUNCTUATION: [&str; 40] = [
     "<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&=", "|=", "^=", "+=", "-=", "*=", "/=", "%=", "++", "--", "->",
-    "&&", "||", "~", "!", "-", "+", "*", "/", "%", "&", "|", "^", "<", ">", "=", "?", ":", "(", ")", ",",
+    "&&", "||", "~", "!", "-", "+", "*", "/", "%", "&", "|", "^", "<", ">", "=", "?", ":", "(", ")", ",", ".",
 ];
 
 /// The tokens of `text` with their spans, and each line's comment (1-based line numbers).

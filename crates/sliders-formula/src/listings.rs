@@ -1,7 +1,8 @@
 //! Getters as an engine writes them in C, of the lab's own writing: the seed articles' tricks
-//! with tables filled once, an enum of directions, a switch, and fancy magic bitboards with
-//! their own initialisation. The tests prove each, the benchmarks time each (BENCHMARKS.md's
-//! "Proofs"), and the page's tests open each by a link.
+//! with tables filled once, an enum of directions, a switch, tables of structs read through
+//! pointers, and fancy magic bitboards with their own initialisation. The tests prove each,
+//! the benchmarks time each (BENCHMARKS.md's "Proofs"), and the page's tests open each by a
+//! link.
 
 use super::check::Target;
 use sliders::Slider;
@@ -14,7 +15,7 @@ pub struct Listing {
     pub text: &'static str,
 }
 
-pub const LISTINGS: [Listing; 5] = [
+pub const LISTINGS: [Listing; 7] = [
     Listing {
         id: "classical-rays-init",
         target: Target::Piece(Slider::Rook),
@@ -30,6 +31,12 @@ pub const LISTINGS: [Listing; 5] = [
         target: Target::Piece(Slider::Rook),
         text: include_str!("../listings/switch_getter.c"),
     },
+    Listing {
+        id: "obstruction-difference",
+        target: Target::Piece(Slider::Queen),
+        text: include_str!("../listings/obstruction_difference.c"),
+    },
+    Listing { id: "sbamg", target: Target::Piece(Slider::Rook), text: include_str!("../listings/sbamg.c") },
     Listing {
         id: "fancy-magic-rook",
         target: Target::Piece(Slider::Rook),

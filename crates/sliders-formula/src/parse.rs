@@ -10,6 +10,8 @@ use super::lex::{Radix, Token};
 use super::{Error, Span, MAX_NESTING};
 use sliders::Comparison;
 
+mod pointers;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unary {
     /// `~x`: every bit flips.
@@ -145,8 +147,33 @@ pub enum Expr {
     Call(String, Vec<Node>),
     /// `(int)x`: C's conversion to the type.
     Cast(CType, Box<Node>),
-    /// `rays[dir][sq]`: an entry of a table declared at the top level, an index per dimension.
+    /// `rays[dir][sq]`: an entry of a table declared at the top level, an index per dimension
+    /// (`masks[sq][1].lower` reads the table `masks.lower`, see [`pointers`]).
     Index(String, Vec<Node>),
+    /// `pMask->lower`, `p[k]`, `*p`: the entry a pointer points to.
+    Through(Box<Through>),
+}
+
+/// An entry read through a pointer: the table read (a struct's field's, `masks.lower`), the
+/// entry's number counted row after row (the pointer's value, plus `k` for `p[k]`), and how
+/// it was written.
+#[derive(Clone, Debug)]
+pub struct Through {
+    pub table: String,
+    pub offset: Node,
+    pub field: Option<String>,
+    pub written: Written,
+}
+
+/// How a read through a pointer was written: what its label says.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Written {
+    /// `p->field`: `offset` is the pointer.
+    Arrow,
+    /// `p[k]` or `p[k].field`: `offset` is `p + k`.
+    Subscript,
+    /// `*p` or `*(p + k)`: `offset` is what follows the `*`.
+    Star,
 }
 
 /// An expression and where it was typed.
@@ -169,6 +196,9 @@ impl Node {
             (Expr::Cast(t, a), Expr::Cast(u, b)) => t == u && a.same_shape(b),
             (Expr::Index(t, a), Expr::Index(u, b)) => {
                 t == u && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
+            }
+            (Expr::Through(a), Expr::Through(b)) => {
+                a.table == b.table && a.written == b.written && a.offset.same_shape(&b.offset)
             }
             (Expr::Call(f, a), Expr::Call(g, b)) => {
                 f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
@@ -532,6 +562,7 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
         parens: 0,
         declared_in_blocks: Vec::new(),
         c_typed_at: None,
+        pointers: pointers::Pointers::default(),
     };
     let mut program = Program::default();
     loop {
@@ -541,6 +572,11 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             program.reading = if parser.c_typed_at.is_some() { Reading::C } else { Reading::Lab };
             program.c_typed_at = parser.c_typed_at;
             return Ok(program);
+        }
+        if let Some(tables) = parser.structure()? {
+            add_tables(&mut program, tables)?;
+            parser.end_of_statement()?;
+            continue;
         }
         if parser.typedef()? {
             parser.end_of_statement()?;
@@ -558,13 +594,16 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             parser.end_of_statement()?;
             continue;
         }
+        if let Some(tables) = parser.struct_table()? {
+            add_tables(&mut program, tables)?;
+            parser.end_of_statement()?;
+            continue;
+        }
         if let Some(tables) = parser.table()? {
-            for table in tables {
-                if program.tables.iter().any(|t| t.name == table.name) {
-                    return Err(Error::at(table.span, &format!("a table named {} is declared above", table.name)));
-                }
-                program.tables.push(table);
+            for table in &tables {
+                parser.note_table(table);
             }
+            add_tables(&mut program, tables)?;
             parser.end_of_statement()?;
             continue;
         }
@@ -593,6 +632,22 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
     }
 }
 
+/// Tables declared together, after the ones above: each name (a struct's table's base name
+/// too) once.
+fn add_tables(program: &mut Program, tables: Vec<Table>) -> Result<(), Error> {
+    // A table of structs is a table per field, `masks.lower`: its name is what comes before the dot.
+    let base = |name: &str| String::from(name.split('.').next().unwrap_or(name));
+    let above: Vec<String> = program.tables.iter().map(|t| base(&t.name)).collect();
+    for table in tables {
+        let taken = above.contains(&base(&table.name)) || program.tables.iter().any(|t| t.name == table.name);
+        if taken {
+            return Err(Error::at(table.span, &format!("a table named {} is declared above", base(&table.name))));
+        }
+        program.tables.push(table);
+    }
+    Ok(())
+}
+
 /// C's `U64 a = o, b, c = r;`: the names given no value, and the others' assignments.
 #[derive(Default)]
 struct Declaration {
@@ -614,6 +669,8 @@ struct Parser<'t, 'a> {
     declared_in_blocks: Vec<Declared>,
     /// The first C type read, which makes the text C.
     c_typed_at: Option<(Span, String)>,
+    /// The structs, tables and pointers declared so far.
+    pointers: pointers::Pointers,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -810,6 +867,9 @@ impl<'a> Parser<'_, 'a> {
 
     /// C's `U64 a, b;`: names declared without a value; `None` if no declaration starts here.
     fn declaration(&mut self) -> Result<Option<Declaration>, Error> {
+        if let Some(pointers) = self.pointer_declaration()? {
+            return Ok(Some(pointers));
+        }
         let typed = self.type_words();
         let declarator_ends = matches!(
             self.peek_at(typed + 1),
@@ -892,13 +952,27 @@ impl<'a> Parser<'_, 'a> {
         };
         let (name, name_span) = self.name("the function's name")?;
         self.expect("(", "( and the function's parameters")?;
+        let outside = self.enter_function();
         let mut parameters = Vec::new();
+        // Which parameters are pointers, and into which table.
+        let mut pointers = Vec::new();
         // Parameters may stand a line each, as C allows; `(void)` is none.
         self.skip_newlines();
         if self.peek() == Token::Name("void") && self.peek_at(1) == Token::Punct(")") {
             self.next();
         }
         while !self.is(")") {
+            if let Some((parameter, table)) = self.pointer_parameter()? {
+                parameters.push(parameter);
+                pointers.push(Some(table));
+                self.skip_newlines();
+                if !self.eat(",") {
+                    break;
+                }
+                self.skip_newlines();
+                continue;
+            }
+            pointers.push(None);
             let typed_before = self.type_words.len();
             let (_, ty) = self.skip_type_words()?;
             let narrow = self.type_words[typed_before..].iter().any(|(words, _)| narrow_c_type(words));
@@ -954,31 +1028,41 @@ impl<'a> Parser<'_, 'a> {
             declared.append(&mut self.declared_in_blocks);
             self.end_of_statement()?;
         }
+        self.leave_function(&name, pointers, outside);
         Ok(Some(Function { name, name_span, parameters, returns, fills, declared, body }))
     }
 
     /// `rays[d][sq] = value;` or `|=` and the like: `None` (and nothing read) if no write of a
     /// table's entry starts here.
     fn store(&mut self) -> Result<Option<Statement>, Error> {
-        if !(matches!(self.peek(), Token::Name(_)) && self.peek_at(1) == Token::Punct("[")) {
-            return Ok(None);
-        }
         let start = self.at;
-        let (Token::Name(name), name_span) = self.next() else { return Ok(None) };
-        let mut indices = Vec::new();
-        let mut end = name_span.end;
-        while self.eat("[") {
-            indices.push(self.bracketed()?);
-            end = self.expect("]", "] to close the index")?.end;
-        }
+        let target = match (self.peek(), self.peek_at(1)) {
+            (Token::Name(name), Token::Punct("->" | "[")) if self.pointer(name).is_some() => {
+                let at = self.next().1;
+                self.through(name.to_string(), at)?
+            }
+            (Token::Name(name), Token::Punct("[")) => {
+                let name_span = self.next().1;
+                let mut indices = Vec::new();
+                let mut end = name_span.end;
+                while self.eat("[") {
+                    indices.push(self.bracketed()?);
+                    end = self.expect("]", "] to close the index")?.end;
+                }
+                self.struct_entry(name.to_string(), indices, Span::new(name_span.start, end))?
+            }
+            (Token::Punct("*"), _) => {
+                let star = self.next().1;
+                self.star(star)?
+            }
+            _ => return Ok(None),
+        };
         let compound = match self.peek() {
             Token::Punct("=") => None,
             // `t[i]++` and `t[i]--`: one more, one less.
             Token::Punct(step @ ("++" | "--")) => {
                 let op = if step == "++" { Binary::Add } else { Binary::Sub };
                 let at = self.next().1;
-                let target =
-                    Node { expr: Expr::Index(name.to_string(), indices), span: Span::new(name_span.start, end) };
                 let one = Node { expr: Expr::Number(1, Radix::Decimal, Suffix::None), span: at };
                 let span = Span::new(target.span.start, at.end);
                 let value = Node { expr: Expr::Binary(op, Box::new(target.clone()), Box::new(one)), span };
@@ -998,7 +1082,6 @@ impl<'a> Parser<'_, 'a> {
         };
         self.next();
         self.skip_newlines();
-        let target = Node { expr: Expr::Index(name.to_string(), indices), span: Span::new(name_span.start, end) };
         let value = self.expression()?;
         let value = match compound {
             Some(op) => {
@@ -1183,6 +1266,9 @@ impl<'a> Parser<'_, 'a> {
         if let Some(store) = self.store()? {
             return Ok(store);
         }
+        if let Some(moved) = self.pointer_moved()? {
+            return Ok(moved);
+        }
         let (declared, ty) = match self.peek() {
             Token::Name("let") => {
                 self.next();
@@ -1226,6 +1312,35 @@ impl<'a> Parser<'_, 'a> {
             return Err(self.unexpected("expected a name and = after the type"));
         }
         Ok(Statement::Bare(self.expression()?))
+    }
+
+    /// `p = &masks[sq][1];`, `p += 2;` or `p -= 1;` of a pointer `p`: it points elsewhere in
+    /// its table; `None` if no pointer is assigned here.
+    fn pointer_moved(&mut self) -> Result<Option<Statement>, Error> {
+        let (Token::Name(name), Token::Punct(assign)) = (self.peek(), self.peek_at(1)) else { return Ok(None) };
+        if self.pointer(name).is_none() || !assign.ends_with('=') || assign == "==" {
+            return Ok(None);
+        }
+        let name_span = self.next().1;
+        let operator = self.next().1;
+        self.skip_newlines();
+        let value = match assign {
+            "=" => self.pointer_assignment(name)?,
+            "+=" | "-=" => {
+                let amount = self.expression()?;
+                let op = if assign == "+=" { Binary::Add } else { Binary::Sub };
+                let target = Node { expr: Expr::Name(name.to_string()), span: name_span };
+                let span = Span::new(name_span.start, amount.span.end);
+                Node { expr: Expr::Binary(op, Box::new(target), Box::new(amount)), span }
+            }
+            _ => {
+                return Err(Error::at(
+                    operator,
+                    &format!("{name} is a pointer: it moves by += and -=, or points elsewhere with ="),
+                ))
+            }
+        };
+        Ok(Some(Statement::Assign { name: name.to_string(), name_span, value, declares: false, ty: None }))
     }
 
     /// Whether a name here is assigned (`for = …` in the lab's short form), not a keyword.
@@ -1617,6 +1732,20 @@ impl<'a> Parser<'_, 'a> {
             Token::Punct("-") => Unary::Negate,
             Token::Punct("!") => Unary::LogicalNot,
             Token::Punct("++" | "--") => return Err(Error::at(self.span(), INCREMENT_INSIDE)),
+            // `*p`: what a pointer points to.
+            Token::Punct("*") => {
+                let star = self.next().1;
+                self.deeper()?;
+                let read = self.star(star);
+                self.depth -= 1;
+                return read;
+            }
+            Token::Punct("&") => {
+                return Err(Error::at(
+                    self.span(),
+                    "& makes a pointer, which is read only as a pointer's value (const U64 *p = &t[i];) or a pointer parameter's argument",
+                ))
+            }
             // `+x` is x, marked with it.
             Token::Punct("+") => return self.standing_for_operand(1),
             Token::Punct("(") => match self.cast() {
@@ -1702,10 +1831,15 @@ impl<'a> Parser<'_, 'a> {
                 self.next();
                 self.next();
                 let mut arguments = Vec::new();
+                // A parameter that is a pointer takes a pointer into its table.
+                let pointers = self.pointer_parameters(name);
                 self.skip_newlines();
                 while !self.is(")") {
                     self.parens += 1;
-                    let argument = self.expression();
+                    let argument = match pointers.as_ref().and_then(|p| p.get(arguments.len()).copied().flatten()) {
+                        Some(table) => self.pointer_argument(table, name),
+                        None => self.expression(),
+                    };
                     self.parens -= 1;
                     arguments.push(argument?);
                     self.skip_newlines();
@@ -1717,6 +1851,10 @@ impl<'a> Parser<'_, 'a> {
                 let close = self.expect(")", &format!(", or ) to close the call of {name}"))?;
                 Ok(Node { expr: Expr::Call(name.to_string(), arguments), span: Span::new(span.start, close.end) })
             }
+            Token::Name(name) if self.pointer(name).is_some() => {
+                self.next();
+                self.through(name.to_string(), span)
+            }
             Token::Name(name) if self.peek_at(1) == Token::Punct("[") => {
                 self.next();
                 let mut indices = Vec::new();
@@ -1725,7 +1863,7 @@ impl<'a> Parser<'_, 'a> {
                     indices.push(self.bracketed()?);
                     end = self.expect("]", "] to close the index")?.end;
                 }
-                let node = Node { expr: Expr::Index(name.to_string(), indices), span: Span::new(span.start, end) };
+                let node = self.struct_entry(name.to_string(), indices, Span::new(span.start, end))?;
                 if let Token::Punct(
                     op @ ("=" | "+=" | "-=" | "|=" | "&=" | "^=" | "<<=" | ">>=" | "*=" | "++" | "--"),
                 ) = self.peek()
@@ -1739,6 +1877,10 @@ impl<'a> Parser<'_, 'a> {
                 }
                 Ok(node)
             }
+            Token::Name(name) if self.peek_at(1) == Token::Punct("->") => Err(Error::at(
+                span,
+                &format!("{name} is not a pointer declared above: -> reads a field through a pointer to a struct"),
+            )),
             Token::Name(name) => {
                 self.next();
                 Ok(Node { expr: Expr::Name(name.to_string()), span })

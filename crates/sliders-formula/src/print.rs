@@ -6,7 +6,7 @@ use core::fmt::{self, Write};
 
 use super::ctype::CType;
 use super::lex::Radix;
-use super::parse::{Binary, Expr, Initializer, Keyword, Logic, Node, Program, Statement, Table, Unary};
+use super::parse::{Binary, Expr, Initializer, Keyword, Logic, Node, Program, Statement, Table, Unary, Written};
 use super::Span;
 
 /// How a label spells what a macro stood for: the source, and where in it macros standing for
@@ -38,6 +38,7 @@ fn precedence(node: &Node) -> u8 {
         Expr::Logical(op, ..) => op.precedence(),
         Expr::Select(..) => SELECT,
         Expr::Unary(..) => UNARY,
+        Expr::Through(through) if through.written == Written::Star => UNARY,
         _ => UNARY + 1,
     }
 }
@@ -85,7 +86,8 @@ fn needed_by_logic(parent: Logic, child: &Node, by_precedence: u8) -> u8 {
         | Expr::Select(..)
         | Expr::Cast(..)
         | Expr::Call(..)
-        | Expr::Index(..) => by_precedence,
+        | Expr::Index(..)
+        | Expr::Through(..) => by_precedence,
     }
 }
 
@@ -149,11 +151,38 @@ fn expressed(out: &mut String, node: &Node, spelling: Spelling) -> fmt::Result {
             Ok(())
         }
         Expr::Index(name, indices) => {
-            out.push_str(name);
+            // A struct's field's table, `masks.lower`, is read as `masks[sq][1].lower`.
+            let (table, field) = name.split_once('.').map_or((name.as_str(), None), |(t, f)| (t, Some(f)));
+            out.push_str(table);
             for index in indices {
                 out.push('[');
                 expressed(out, index, spelling)?;
                 out.push(']');
+            }
+            if let Some(field) = field {
+                write!(out, ".{field}")?;
+            }
+            Ok(())
+        }
+        Expr::Through(through) => {
+            match (through.written, &through.offset.expr) {
+                (Written::Subscript, Expr::Binary(Binary::Add, pointer, index)) => {
+                    expressed(out, pointer, spelling)?;
+                    out.push('[');
+                    expressed(out, index, spelling)?;
+                    out.push(']');
+                    if let Some(field) = &through.field {
+                        write!(out, ".{field}")?;
+                    }
+                }
+                (Written::Arrow, _) => {
+                    operand(out, &through.offset, UNARY + 1, spelling)?;
+                    write!(out, "->{}", through.field.as_deref().unwrap_or_default())?;
+                }
+                (Written::Star | Written::Subscript, _) => {
+                    out.push('*');
+                    operand(out, &through.offset, UNARY + 1, spelling)?;
+                }
             }
             Ok(())
         }

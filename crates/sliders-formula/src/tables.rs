@@ -46,14 +46,15 @@ impl Table {
     /// The entry at `indices`, row after row; `Err` with the dimension (from 0) an index is
     /// past.
     pub fn entry(&self, indices: &[u64]) -> Result<u64, usize> {
-        self.flat(indices).map(|flat| self.entries[flat])
+        self.flat(&self.dims, indices).map(|flat| self.entries[flat])
     }
 
-    /// The number of the entry at `indices`, counted row after row; `Err` with the dimension
-    /// (from 0) an index is past.
-    pub fn flat(&self, indices: &[u64]) -> Result<usize, usize> {
+    /// The number of the entry at `indices`, counted row after row by the sizes `dims` (the
+    /// table's, or its number of entries for a read through a pointer); `Err` with the
+    /// dimension (from 0) an index is past.
+    pub fn flat(&self, dims: &[u64], indices: &[u64]) -> Result<usize, usize> {
         let mut flat = 0u64;
-        for (at, (&index, &dim)) in indices.iter().zip(&self.dims).enumerate() {
+        for (at, (&index, &dim)) in indices.iter().zip(dims).enumerate() {
             if index >= dim {
                 return Err(at);
             }
@@ -62,20 +63,39 @@ impl Table {
         Ok(flat as usize)
     }
 
-    /// What reading past dimension `at` with `index` says: "rays[8]…: 8 is past rays's first
-    /// dimension, 0 to 7".
-    pub fn out_of_bounds(&self, at: usize, (index, signed): (u64, bool)) -> String {
+    /// What reading past dimension `at` with `index` says: "rays: index 8 is outside the
+    /// table, … rays's first index runs from 0 to 7"; read `through` a pointer, the entry's
+    /// number said as one.
+    pub fn out_of_bounds(&self, through: bool, at: usize, (index, signed): (u64, bool)) -> String {
+        let name = declared_name(&self.name);
+        let shown = if signed { format!("{}", index as i64) } else { format!("{index}") };
+        if through {
+            let entries = self.entries.len();
+            return format!(
+                "{name}: a pointer here points to entry {shown}, outside the table, which C leaves undefined: {name} has {entries} entries, numbered from 0 to {}",
+                entries - 1
+            );
+        }
         let ordinal = ["first", "second", "third"].get(at).copied().unwrap_or("last");
         let dim = self.dims[at];
-        let shown = if signed { format!("{}", index as i64) } else { format!("{index}") };
         let whose = if self.dims.len() == 1 { String::new() } else { format!("{ordinal} ") };
         format!(
-            "{}: index {shown} is outside the table, which C leaves undefined: {}'s {whose}index runs from 0 to {}",
-            self.name,
-            self.name,
+            "{name}: index {shown} is outside the table, which C leaves undefined: {name}'s {whose}index runs from 0 to {}",
             dim - 1
         )
     }
+}
+
+/// The name a table was declared with: a struct's field's table (`masks.lower`) is its
+/// struct table's (`masks`).
+pub fn declared_name(name: &str) -> &str {
+    name.split('.').next().unwrap_or(name)
+}
+
+/// A table's name as a C or Rust identifier: a struct's field's table (`masks.lower`) is
+/// written as a table of its own, `masks_lower`.
+pub fn identifier(name: &str) -> String {
+    name.replace('.', "_")
 }
 
 /// What a constant may name beside numbers: the enums' constants, worked out, and the reading.
@@ -318,7 +338,7 @@ pub fn constant(node: &Node, constants: Constants) -> Result<(u64, CType), Error
                 Reading::Lab => word((op.definition().value)(x, y)),
             }
         }
-        Expr::Logical(..) | Expr::Select(..) | Expr::Call(..) | Expr::Index(..) => Err(Error::at(
+        Expr::Logical(..) | Expr::Select(..) | Expr::Call(..) | Expr::Index(..) | Expr::Through(..) => Err(Error::at(
             node.span,
             "a table's sizes and entries are numbers, or operations and casts of them: not calls, choices or tables",
         )),

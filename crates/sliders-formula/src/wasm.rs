@@ -906,16 +906,16 @@ impl<'c> Builder<'c> {
                 _ => None,
             })
             .collect();
-        if let Some(Ok(entry)) = known.as_deref().map(|indices| table.entry(indices)) {
-            return w.put(&[Instr::I64Const(entry as i64)], here);
+        if let Some(Ok(flat)) = known.as_deref().map(|indices| table.flat(&read.dims, indices)) {
+            return w.put(&[Instr::I64Const(table.entries[flat] as i64)], here);
         }
         // The entry's number is the sum of each index times its stride: known indices add to
         // the load's offset, the board's square (always 0 to 63) needs no check against a size
         // of 64 or more, and any other index is checked.
         let mut known_part = 0u64;
         let mut computed = false;
-        for (d, (index, &dim)) in read.indices.iter().zip(&table.dims).enumerate() {
-            let stride: u64 = table.dims[d + 1..].iter().product();
+        for (d, (index, &dim)) in read.indices.iter().zip(&read.dims).enumerate() {
+            let stride: u64 = read.dims[d + 1..].iter().product();
             if let Code::Constant(value) | Code::Count(value) | Code::Square(value) = index {
                 if *value < dim {
                     known_part += value * stride;

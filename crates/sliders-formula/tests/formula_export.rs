@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 9] = [
+const EXTRAS: [(&str, Option<Target>, &str); 11] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -261,6 +261,9 @@ return row << (8 * r);
     ("rays-table-init", Some(Target::Piece(Slider::Rook)), include_str!("../listings/rays_init_getter.c")),
     // An enum's constants, its name as a type, a table with a row per constant.
     ("rays-enum", Some(Target::Piece(Slider::Rook)), include_str!("../listings/rays_enum_getter.c")),
+    // A table of structs read through pointers: the export keeps each pointer as its entry's number.
+    ("struct-pointers", Some(Target::Piece(Slider::Queen)), include_str!("../listings/obstruction_difference.c")),
+    ("struct-typedef", Some(Target::Piece(Slider::Rook)), include_str!("../listings/sbamg.c")),
 ];
 
 /// Random formulas beside them, each tried on fewer boards: every operator, builtin and kind

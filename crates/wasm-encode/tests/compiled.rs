@@ -145,6 +145,21 @@ fn a_table_filled_once_is_read_from_the_modules_memory() {
     assert_eq!(module.uses("unreachable"), 2, "{:?}", module.text().iter().map(|l| &l.text).collect::<Vec<_>>());
 }
 
+/// Tables of structs read through pointers: each field's table in memory, a read through a
+/// pointer checked against the whole table, and a pointer past it faults where the evaluator does.
+#[test]
+fn tables_of_structs_read_through_pointers_agree_with_the_evaluator() {
+    agrees(include_str!("../../sliders-formula/listings/obstruction_difference.c"), 20);
+    agrees(include_str!("../../sliders-formula/listings/sbamg.c"), 20);
+    // lines[sq] + 4 is the next square's first line, and past the table from h8.
+    let past = include_str!("../../sliders-formula/listings/obstruction_difference.c")
+        .replace("lines[sq] + 0) | lineAttacks(occ, lines[sq] + 1)", "lines[sq] + 4)");
+    agrees(&past, 4);
+    let module = Formula::parse(&past).unwrap().wasm();
+    let text: Vec<String> = module.text().into_iter().map(|line| line.text).collect();
+    assert!(text.iter().any(|line| line.contains("lines.below[64][4], 8 bytes an entry")), "{text:?}");
+}
+
 #[test]
 fn every_operation_agrees_with_the_evaluator_faults_included() {
     for text in EVERY_OPERATION.iter().chain(&C_OPERATIONS) {

@@ -11,7 +11,8 @@ use crate::ctype::CType;
 use crate::functions::{self, CSpelling, Function, Geometry, Gives, RustSpelling};
 use crate::lex::Radix;
 use crate::names;
-use crate::parse::{Binary, Expr, Logic, Node, Unary};
+use crate::parse::{Binary, Expr, Logic, Node, Through, Unary};
+use crate::tables;
 use sliders::Comparison;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -315,7 +316,7 @@ impl Export<'_> {
     /// A table's entry: `rays[dir][sq]` in C; in Rust each index `as usize`, so that one
     /// outside the table (a negative one too) panics where C leaves the read undefined.
     pub(super) fn read(&self, name: &str, indices: &[Node], body: &Body) -> Code {
-        let mut text = name.to_string();
+        let mut text = tables::identifier(name);
         for index in indices {
             let index = match (self.lang, self.as_typed) {
                 (Lang::C, true) => self.c_as_typed(index, body).text,
@@ -323,6 +324,35 @@ impl Export<'_> {
                 (Lang::Rust, true) => format!("{} as usize", self.rust_as_typed(index, body).tight()),
                 (Lang::Rust, false) => format!("{} as usize", self.rust(index, body, true).tight()),
             };
+            text.push_str(&format!("[{index}]"));
+        }
+        Code::atom(text)
+    }
+
+    /// An entry read through a pointer, which the export keeps as the entry's number counted
+    /// row after row: the table read at that number's index in each dimension (`masks_lower[p
+    /// / 4][p % 4]`).
+    pub(super) fn read_through(&self, through: &Through, body: &Body) -> Code {
+        let offset = match (self.lang, self.as_typed) {
+            (Lang::C, true) => self.c_as_typed(&through.offset, body).tight(),
+            (Lang::C, false) => self.c(&through.offset, body, false).tight(),
+            (Lang::Rust, true) => self.rust_as_typed(&through.offset, body).tight(),
+            (Lang::Rust, false) => self.rust(&through.offset, body, true).tight(),
+        };
+        let dims = self.formula.table(&through.table).map_or_else(Vec::new, |table| table.dims.clone());
+        let mut text = tables::identifier(&through.table);
+        for (d, dim) in dims.iter().enumerate() {
+            let stride: u64 = dims[d + 1..].iter().product();
+            let mut index = offset.clone();
+            if stride > 1 {
+                index = format!("{index} / {stride}");
+            }
+            if d > 0 {
+                index = if stride > 1 { format!("({index}) % {dim}") } else { format!("{index} % {dim}") };
+            }
+            if self.lang == Lang::Rust {
+                index = format!("({index}) as usize");
+            }
             text.push_str(&format!("[{index}]"));
         }
         Code::atom(text)
@@ -359,6 +389,7 @@ impl Export<'_> {
         match &node.expr {
             Expr::Number(value, radix, _) => self.literal(*value, *radix, String::new()),
             Expr::Index(name, indices) => self.read(name, indices, body),
+            Expr::Through(through) => self.read_through(through, body),
             Expr::Name(name) => self.name(name, body),
             Expr::Unary(Unary::Not, inner) if self.c(inner, body, false).class == Class::Loose => {
                 // `~` on a comparison's 0 or 1 is what GCC warns of (-Wbool-operation), even
@@ -495,7 +526,7 @@ impl Export<'_> {
                 Binary::And | Binary::Or | Binary::Xor => self.rust_typed(a, body) || self.rust_typed(b, body),
                 _ => true,
             },
-            Expr::Logical(..) | Expr::Cast(..) | Expr::Index(..) => true,
+            Expr::Logical(..) | Expr::Cast(..) | Expr::Index(..) | Expr::Through(..) => true,
             Expr::Select(_, then, otherwise) => self.rust_typed(then, body) || self.rust_typed(otherwise, body),
             Expr::Call(name, arguments) => match functions::function(name) {
                 Some(Function::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
@@ -569,6 +600,7 @@ impl Export<'_> {
             },
             Expr::Logical(..) => Code::atom(format!("u64::from({})", self.rust_condition(node, body))),
             Expr::Index(name, indices) => self.read(name, indices, body),
+            Expr::Through(through) => self.read_through(through, body),
             // Every value here is a word: the cast's value is kept as one (an i32's sign-extended).
             Expr::Cast(ty, inner) => {
                 let operand = self.rust(inner, body, true);

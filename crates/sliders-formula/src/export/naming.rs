@@ -342,6 +342,12 @@ impl<'p> Body<'p> {
                     self.walk(index, functions, uses, read);
                 }
             }
+            Expr::Through(through) => {
+                if !self.tables.contains(&through.table) {
+                    self.tables.push(through.table.clone());
+                }
+                self.walk(&through.offset, functions, uses, read);
+            }
             Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => {
                 self.walk(a, functions, uses, read);
                 self.walk(b, functions, uses, read);

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use super::typed::{c_name, rust_name};
 use super::{Export, Lang};
 use crate::ctype::CType;
-use crate::tables::Table;
+use crate::tables::{self, Table};
 
 impl Export<'_> {
     /// The enums' constants, each with its value: C's `enum { … };`, Rust's `const`s.
@@ -77,14 +77,16 @@ impl Export<'_> {
         };
         let entries: Vec<String> = table.entries.iter().map(|&value| entry(value)).collect();
         let head = match self.lang {
-            Lang::C => format!("static const {} {}{} = ", c_name(table.ty), table.name, table.shape()),
+            Lang::C => {
+                format!("static const {} {}{} = ", c_name(table.ty), tables::identifier(&table.name), table.shape())
+            }
             Lang::Rust => {
                 self.line(0, "#[allow(non_upper_case_globals)]");
                 let mut ty = String::from(rust_name(table.ty));
                 for dim in table.dims.iter().rev() {
                     ty = format!("[{ty}; {dim}]");
                 }
-                format!("const {}: {ty} = ", table.name)
+                format!("const {}: {ty} = ", tables::identifier(&table.name))
             }
         };
         let (open, close) = match self.lang {

@@ -547,7 +547,7 @@ impl Machine<'_, '_> {
                 for index in &read.indices {
                     indices.push(self.eval(index, base, guard)?);
                 }
-                let value = self.read(read.table, &indices, guard);
+                let value = self.read((read.table, &read.dims), &indices, guard);
                 self.at(site, value)?
             }
             Code::Call(index, arguments, _) => {
@@ -769,10 +769,10 @@ impl Machine<'_, '_> {
     /// square (64 or more) fault.
     /// A table's entry, chosen among its entries by the indices' bits; the boards of `guard`
     /// on which an index is outside the table fault.
-    fn read(&mut self, table: usize, indices: &[Word], guard: &Bdd) -> Built<Word> {
+    fn read(&mut self, (table, dims): (usize, &[u64]), indices: &[Word], guard: &Bdd) -> Built<Word> {
         let table = &self.compiled.tables[table];
         let mut inside = self.builder.bit(true);
-        for (index, &dim) in indices.iter().zip(&table.dims) {
+        for (index, &dim) in indices.iter().zip(dims) {
             let size = self.builder.constant(dim);
             let below = self.builder.less(index, &size)?;
             inside = self.builder.and(&inside, &below)?;
@@ -781,25 +781,31 @@ impl Machine<'_, '_> {
         let faulting = self.builder.and(guard, &outside)?;
         self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
         let reached = self.builder.and(guard, &inside)?;
-        self.entries(table, indices, (0, 0), &reached)
+        self.entries((table, dims), indices, (0, 0), &reached)
     }
 
     /// The entries of the row that starts at entry `offset`, chosen by the indices from
-    /// dimension `d` on, on the boards of `path`. Inside the table an index's bits above the
-    /// size's are zero, so only the bits below choose; an entry no board of `path` reaches
-    /// is never built.
-    fn entries(&mut self, table: &Table, indices: &[Word], (d, offset): (usize, u64), path: &Bdd) -> Built<Word> {
-        let Some(&dim) = table.dims.get(d) else {
+    /// dimension `d` of `dims` on, on the boards of `path`. Inside the table an index's bits
+    /// above the size's are zero, so only the bits below choose; an entry no board of `path`
+    /// reaches is never built.
+    fn entries(
+        &mut self,
+        (table, dims): (&Table, &[u64]),
+        indices: &[Word],
+        (d, offset): (usize, u64),
+        path: &Bdd,
+    ) -> Built<Word> {
+        let Some(&dim) = dims.get(d) else {
             return Ok(self.builder.constant(table.entries[offset as usize]));
         };
         let bits = 64 - (dim - 1).leading_zeros();
-        self.choose_entry(table, indices, (d, offset), (bits, 0), path)
+        self.choose_entry((table, dims), indices, (d, offset), (bits, 0), path)
     }
 
     /// [`Self::entries`] for the index of dimension `d` whose bits above `bits` are `value`.
     fn choose_entry(
         &mut self,
-        table: &Table,
+        (table, dims): (&Table, &[u64]),
         indices: &[Word],
         (d, offset): (usize, u64),
         (bits, value): (u32, u64),
@@ -809,21 +815,21 @@ impl Machine<'_, '_> {
             return Ok(self.builder.constant(0));
         }
         if bits == 0 {
-            let row: u64 = table.dims[d + 1..].iter().product();
-            return self.entries(table, indices, (d + 1, offset + value * row), path);
+            let row: u64 = dims[d + 1..].iter().product();
+            return self.entries((table, dims), indices, (d + 1, offset + value * row), path);
         }
         let bit = bits - 1;
         let chooser = indices[d].0[bit as usize].clone();
         let one = value | 1 << bit;
         // With this bit set, an index from here on is past the size: no board reads there.
-        let set_path = match one >= table.dims[d] {
+        let set_path = match one >= dims[d] {
             true => self.builder.bit(false),
             false => self.builder.and(path, &chooser)?,
         };
         let clear = self.builder.not(&chooser)?;
         let clear_path = self.builder.and(path, &clear)?;
-        let set = self.choose_entry(table, indices, (d, offset), (bit, one), &set_path)?;
-        let zero = self.choose_entry(table, indices, (d, offset), (bit, value), &clear_path)?;
+        let set = self.choose_entry((table, dims), indices, (d, offset), (bit, one), &set_path)?;
+        let zero = self.choose_entry((table, dims), indices, (d, offset), (bit, value), &clear_path)?;
         match (set_path.is_false(), clear_path.is_false()) {
             (true, _) => Ok(zero),
             (false, true) => Ok(set),

@@ -1,0 +1,700 @@
+//! C's structs and pointers, read as what they are in memory: tables and entry numbers.
+//!
+//! A table of structs (`struct SMasks { U64 lower, upper, lineEx; } masks[64][4];`) is a
+//! table per field, of the table's sizes and the field's type (`masks.lower[64][4]`): its
+//! entries are the field's, row after row. A pointer into a table (`const SMasks *pMask =
+//! masks[sq] + 1`) is the number of the entry it points to, counted row after row from the
+//! table's first (`sq * 4 + 1`), a `long` kept as any number is; which table it points into
+//! is known where it is declared. Reading through it (`pMask->lower`, `p[k]`, `*p`) reads
+//! that entry of the table, checked against the whole table where it is read.
+//!
+//! The parser keeps what a pointer needs: the structs declared, each table's sizes and what
+//! its entries are, the pointers in scope and which of a function's parameters are pointers.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::{
+    Binary, Declaration, Declared, Expr, Initializer, Node, Parameter, Parser, Statement, Table, Through, Written,
+};
+use crate::ctype::CType;
+use crate::lex::{Radix, Token};
+use crate::{Error, Span};
+
+/// The most fields a struct has.
+const MAX_FIELDS: usize = 16;
+
+/// A struct's type: the names it goes by (its tag, a typedef's) and its fields in order.
+pub(super) struct StructType {
+    names: Vec<String>,
+    fields: Vec<(String, CType)>,
+}
+
+/// What a table's entries are.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Element {
+    /// Structs of the type at this place among the declared ones.
+    Struct(usize),
+    /// Values of a type (the lab's word where none is named).
+    Value(Option<CType>),
+}
+
+/// A table declared above, as a pointer into it needs it: its name, its entries, its sizes.
+pub(super) struct Shape {
+    name: String,
+    element: Element,
+    dims: Vec<Option<Node>>,
+}
+
+/// A pointer's value: the number of the entry it points to, and the table (its place among
+/// the shapes).
+struct Pointed {
+    offset: Node,
+    table: usize,
+}
+
+/// The parser's record of structs, tables and pointers.
+#[derive(Default)]
+pub(super) struct Pointers {
+    structs: Vec<StructType>,
+    shapes: Vec<Shape>,
+    /// The pointers of the function being read (or of the statements outside functions),
+    /// each the table it points into.
+    in_scope: Vec<(String, usize)>,
+    /// The functions read so far: which of their parameters are pointers, and into which table.
+    signatures: Vec<(String, Vec<Option<usize>>)>,
+}
+
+fn node(expr: Expr, span: Span) -> Node {
+    Node { expr, span }
+}
+
+fn number(value: u64, span: Span) -> Node {
+    node(Expr::Number(value, Radix::Decimal, crate::ctype::Suffix::None), span)
+}
+
+impl<'a> Parser<'_, 'a> {
+    /// Notes a table of values declared above, for pointers into it.
+    pub(super) fn note_table(&mut self, table: &Table) {
+        let shape = Shape { name: table.name.clone(), element: Element::Value(table.ty), dims: sizes(table) };
+        self.pointers.shapes.push(shape);
+    }
+
+    /// The struct named here (`SMasks`, `struct SMasks`, after `const` or `static`), and how
+    /// many tokens it takes.
+    fn struct_named_here(&self) -> Option<(usize, usize)> {
+        let mut ahead = 0;
+        while matches!(self.peek_at(ahead), Token::Name("const" | "static")) {
+            ahead += 1;
+        }
+        if self.peek_at(ahead) == Token::Name("struct") {
+            ahead += 1;
+        }
+        let Token::Name(name) = self.peek_at(ahead) else { return None };
+        let found = self.pointers.structs.iter().position(|s| s.names.iter().any(|n| n == name))?;
+        Some((found, ahead + 1))
+    }
+
+    /// `struct SMasks { U64 lower; U64 upper, lineEx; } masks[64][4];` or `typedef struct
+    /// { … } SMasks;`: the tables it declares (a table per field), `None` if no struct's
+    /// declaration starts here.
+    pub(super) fn structure(&mut self) -> Result<Option<Vec<Table>>, Error> {
+        let typedef = self.peek() == Token::Name("typedef");
+        let at = usize::from(typedef);
+        let braced = |ahead: usize| self.peek_at(at + ahead) == Token::Punct("{");
+        let tagged = matches!(self.peek_at(at + 1), Token::Name(_)) && braced(2);
+        if self.peek_at(at) != Token::Name("struct") || !(tagged || braced(1)) {
+            return Ok(None);
+        }
+        let keyword = self.tokens[self.at + at].1;
+        if self.c_typed_at.is_none() {
+            self.c_typed_at = Some((keyword, String::from("struct")));
+        }
+        for _ in 0..=at {
+            self.next();
+        }
+        let mut names = Vec::new();
+        if tagged {
+            names.push(self.type_name("the struct's name")?);
+        }
+        let fields = self.fields()?;
+        let index = self.pointers.structs.len();
+        if typedef {
+            names.push(self.type_name("the struct type's name, after its }")?);
+            self.pointers.structs.push(StructType { names, fields });
+            return Ok(Some(Vec::new()));
+        }
+        self.pointers.structs.push(StructType { names, fields });
+        if matches!(self.peek(), Token::Punct(";") | Token::Newline | Token::End) {
+            return Ok(Some(Vec::new()));
+        }
+        self.struct_declarators(index, false).map(Some)
+    }
+
+    /// A new type's name, which no type above has.
+    fn type_name(&mut self, what: &str) -> Result<String, Error> {
+        let (name, at) = self.name(what)?;
+        let taken = self.alias(&name).is_some() || self.pointers.structs.iter().any(|s| s.names.contains(&name));
+        if taken {
+            return Err(Error::at(at, &format!("{name} names a type above already")));
+        }
+        Ok(name)
+    }
+
+    /// `{ U64 lower; int shift; }`: each field's name and type.
+    fn fields(&mut self) -> Result<Vec<(String, CType)>, Error> {
+        let open = self.expect("{", "{ and the struct's fields")?;
+        let mut fields: Vec<(String, CType)> = Vec::new();
+        loop {
+            self.skip_separators();
+            if self.eat("}") {
+                break;
+            }
+            let start = self.span();
+            let (typed, ty) = self.skip_type_words()?;
+            let Some(ty) = ty.filter(|_| typed) else {
+                return Err(Error::at(start, "expected a field's C type, such as U64 or int"));
+            };
+            loop {
+                if self.is("*") {
+                    return Err(Error::at(
+                        self.span(),
+                        "a pointer inside a struct is not part of the language yet: keep the entry's number (an int) in the struct, and read the table at it",
+                    ));
+                }
+                let (name, at) = self.name("a field's name")?;
+                if self.is("[") {
+                    return Err(Error::at(
+                        self.span(),
+                        "a table inside a struct is not part of the language yet: give each entry a field of its own, or make the table's rows the structs",
+                    ));
+                }
+                if fields.iter().any(|(field, _)| *field == name) {
+                    return Err(Error::at(at, &format!("the struct has a field named {name} above")));
+                }
+                if fields.len() == MAX_FIELDS {
+                    return Err(Error::at(at, &format!("a struct has at most {MAX_FIELDS} fields")));
+                }
+                fields.push((name, ty));
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            if !matches!(self.peek(), Token::Punct(";" | "}") | Token::Newline) {
+                return Err(self.unexpected("expected ; after the field"));
+            }
+        }
+        if fields.is_empty() {
+            return Err(Error::at(open, "a struct has at least one field"));
+        }
+        Ok(fields)
+    }
+
+    /// `const SMasks masks[64][4] = { … };`: the tables, a table per field; `None` if no
+    /// table of structs is declared here.
+    pub(super) fn struct_table(&mut self) -> Result<Option<Vec<Table>>, Error> {
+        let Some((index, tokens)) = self.struct_named_here() else { return Ok(None) };
+        if !matches!(self.peek_at(tokens), Token::Name(_)) || self.peek_at(tokens + 1) != Token::Punct("[") {
+            return Ok(None);
+        }
+        let constant = (0..tokens).any(|ahead| self.peek_at(ahead) == Token::Name("const"));
+        for _ in 0..tokens {
+            self.next();
+        }
+        self.struct_declarators(index, constant).map(Some)
+    }
+
+    /// The tables after a struct's type: `masks[64][4] = { … }, other[8]`.
+    fn struct_declarators(&mut self, index: usize, constant: bool) -> Result<Vec<Table>, Error> {
+        let mut tables = Vec::new();
+        loop {
+            let declared = self.declarator((None, constant))?;
+            tables.extend(self.split_by_field(index, declared)?);
+            if !self.eat(",") {
+                return Ok(tables);
+            }
+            self.skip_newlines();
+        }
+    }
+
+    /// A table of structs as a table per field: `masks.lower`, `masks.upper`, …, each of the
+    /// table's sizes and entries from its place in each struct's initializer.
+    fn split_by_field(&mut self, index: usize, table: Table) -> Result<Vec<Table>, Error> {
+        let fields = &self.pointers.structs[index].fields;
+        let initializers = match &table.initializer {
+            Some(initializer) => {
+                let struct_name = &self.pointers.structs[index].names[0];
+                let split = split(initializer, (0, table.dims.len()), fields.len(), struct_name)?;
+                split.into_iter().map(Some).collect()
+            }
+            None => alloc::vec![None; fields.len()],
+        };
+        let tables = fields
+            .iter()
+            .zip(initializers)
+            .map(|((field, ty), initializer)| Table {
+                name: format!("{}.{field}", table.name),
+                span: table.span,
+                ty: Some(*ty),
+                constant: table.constant,
+                dims: table.dims.clone(),
+                initializer,
+            })
+            .collect();
+        let dims = sizes(&table);
+        let shape = Shape { name: table.name, element: Element::Struct(index), dims };
+        self.pointers.shapes.push(shape);
+        Ok(tables)
+    }
+
+    /// A pointer's type here (`const SMasks *`, `U64 *`): what it points to, and how many
+    /// tokens stand before the `*`.
+    fn pointee_here(&self) -> Option<(Element, usize)> {
+        if let Some((index, tokens)) = self.struct_named_here() {
+            return (self.peek_at(tokens) == Token::Punct("*")).then_some((Element::Struct(index), tokens));
+        }
+        let typed = self.type_words();
+        if typed == 0 || self.peek_at(typed) != Token::Punct("*") {
+            return None;
+        }
+        Some((Element::Value(None), typed))
+    }
+
+    /// Reads a pointer's type and its `*`: what it points to.
+    fn pointee(&mut self, tokens: usize, element: Element) -> Result<Element, Error> {
+        let element = match element {
+            Element::Struct(_) => {
+                for _ in 0..tokens {
+                    self.next();
+                }
+                element
+            }
+            Element::Value(_) => Element::Value(self.skip_type_words()?.1),
+        };
+        self.expect("*", "*")?;
+        // `SMasks *const p`: the pointer itself never changes, which changes nothing here.
+        self.eat_name("const");
+        Ok(element)
+    }
+
+    /// `const SMasks *pMask = masks[sq] + 1, *other = …;` inside a function or among the
+    /// statements: `None` if no pointer is declared here.
+    pub(super) fn pointer_declaration(&mut self) -> Result<Option<Declaration>, Error> {
+        let Some((element, tokens)) = self.pointee_here() else { return Ok(None) };
+        let start = self.span();
+        let element = self.pointee(tokens, element)?;
+        let mut declaration = Declaration::default();
+        loop {
+            let (name, name_span) = self.name("the pointer's name")?;
+            if self.eat("=") {
+                self.skip_newlines();
+                let value = self.pointer_value(element, &name)?;
+                self.pointers.in_scope.push((name.clone(), value.table));
+                let ty = Some(CType::Long);
+                declaration.assigned.push(Statement::Assign {
+                    name,
+                    name_span,
+                    value: value.offset,
+                    declares: true,
+                    ty,
+                });
+            } else {
+                let table = self.only_table(element, Span::new(start.start, name_span.end), &name)?;
+                self.pointers.in_scope.push((name.clone(), table));
+                declaration.declared.push(Declared { name, span: name_span, ty: Some(CType::Long) });
+            }
+            if !self.eat(",") {
+                break;
+            }
+            self.skip_newlines();
+            self.expect("*", "* before the next pointer's name")?;
+        }
+        Ok(Some(declaration))
+    }
+
+    /// A function's parameter that is a pointer (`const SMasks *pMask`): `None` if the one
+    /// here is not. It points into the one table of its type.
+    pub(super) fn pointer_parameter(&mut self) -> Result<Option<(Parameter, usize)>, Error> {
+        let Some((element, tokens)) = self.pointee_here() else { return Ok(None) };
+        let start = self.span();
+        let element = self.pointee(tokens, element)?;
+        let (name, span) = self.name("the parameter's name")?;
+        let table = self.only_table(element, Span::new(start.start, span.end), &name)?;
+        self.pointers.in_scope.push((name.clone(), table));
+        Ok(Some((Parameter { name, span, number: true, ty: Some(CType::Long) }, table)))
+    }
+
+    /// The table a pointer declared without a value points into: the one table of its type.
+    fn only_table(&self, element: Element, span: Span, name: &str) -> Result<usize, Error> {
+        let of_type: Vec<usize> = (0..self.pointers.shapes.len())
+            .filter(|&at| points_to(self.pointers.shapes[at].element, element))
+            .collect();
+        match of_type.as_slice() {
+            [one] => Ok(*one),
+            [] => {
+                Err(Error::at(span, &format!("{name} points into a table, and no table of its type is declared above")))
+            }
+            _ => {
+                let names: Vec<&str> = of_type.iter().map(|&at| self.pointers.shapes[at].name.as_str()).collect();
+                Err(Error::at(
+                    span,
+                    &format!(
+                        "{name} could point into {}: the lab follows a pointer into one table, known where it is declared; give {name} its value there, or pass the entry's number instead",
+                        names.join(" or ")
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Starts a function's scope of pointers; what was in scope before comes back after.
+    pub(super) fn enter_function(&mut self) -> Vec<(String, usize)> {
+        core::mem::take(&mut self.pointers.in_scope)
+    }
+
+    pub(super) fn leave_function(&mut self, name: &str, pointers: Vec<Option<usize>>, outside: Vec<(String, usize)>) {
+        self.pointers.in_scope = outside;
+        self.pointers.signatures.push((name.to_string(), pointers));
+    }
+
+    /// The table the pointer `name` in scope points into.
+    pub(super) fn pointer(&self, name: &str) -> Option<usize> {
+        self.pointers.in_scope.iter().rev().find(|(pointer, _)| pointer == name).map(|(_, table)| *table)
+    }
+
+    /// Which of `function`'s parameters are pointers, and into which table, if it is defined above.
+    pub(super) fn pointer_parameters(&self, function: &str) -> Option<Vec<Option<usize>>> {
+        let found = self.pointers.signatures.iter().rev().find(|(name, _)| name == function)?;
+        found.1.iter().any(Option::is_some).then(|| found.1.clone())
+    }
+
+    /// An argument for a parameter that points into `table`: the entry's number.
+    pub(super) fn pointer_argument(&mut self, table: usize, function: &str) -> Result<Node, Error> {
+        let start = self.span();
+        let element = self.pointers.shapes[table].element;
+        let value = self.pointer_value(element, function)?;
+        if value.table != table {
+            let (wanted, given) = (&self.pointers.shapes[table].name, &self.pointers.shapes[value.table].name);
+            return Err(Error::at(
+                Span::new(start.start, value.offset.span.end),
+                &format!("{function} reads {wanted} through this pointer, and this one points into {given}"),
+            ));
+        }
+        Ok(value.offset)
+    }
+
+    /// `p = masks[sq] + 2;` for a pointer `p`: the entry's number it now points to.
+    pub(super) fn pointer_assignment(&mut self, name: &str) -> Result<Node, Error> {
+        let Some(table) = self.pointer(name) else {
+            return Err(self.unexpected("expected a pointer"));
+        };
+        let start = self.span();
+        let element = self.pointers.shapes[table].element;
+        let value = self.pointer_value(element, name)?;
+        if value.table != table {
+            let (was, now) = (&self.pointers.shapes[table].name, &self.pointers.shapes[value.table].name);
+            return Err(Error::at(
+                Span::new(start.start, value.offset.span.end),
+                &format!(
+                    "{name} points into {was} where it is declared, and here into {now}: the lab follows a pointer into one table; declare another pointer for {now}"
+                ),
+            ));
+        }
+        Ok(value.offset)
+    }
+
+    /// A pointer's value, for a pointer to `element` (what `whose` names): `&t[i][j]`, `t[i]`
+    /// (a row's first entry), `t` (a table of one dimension), another pointer, each plus or
+    /// minus a number of entries.
+    fn pointer_value(&mut self, element: Element, whose: &str) -> Result<Pointed, Error> {
+        let value = self.pointer_value_of_any(whose)?;
+        let found = self.pointers.shapes[value.table].element;
+        if !points_to(found, element) {
+            let table = &self.pointers.shapes[value.table].name;
+            return Err(Error::at(
+                value.offset.span,
+                &format!("this points into {table}, whose entries are not of the type {whose} points to"),
+            ));
+        }
+        Ok(value)
+    }
+
+    /// The first operand of a pointer's value.
+    fn pointer_operand(&mut self, whose: &str) -> Result<Pointed, Error> {
+        let start = self.span();
+        if self.eat("(") {
+            self.parens += 1;
+            let inner = self.pointer_value_of_any(whose);
+            self.parens -= 1;
+            let mut inner = inner?;
+            let close = self.expect(")", ") to close the (")?;
+            inner.offset.span = Span::new(start.start, close.end);
+            return Ok(inner);
+        }
+        let address = self.eat("&");
+        let (name, at) = self.name("a pointer: &table[i], a table's row table[i], or another pointer")?;
+        if let Some(table) = self.pointer(&name).filter(|_| !address) {
+            return Ok(Pointed { offset: node(Expr::Name(name), at), table });
+        }
+        let Some(table) = self.pointers.shapes.iter().rposition(|shape| shape.name == name) else {
+            return Err(Error::at(at, &format!("{name} is not a table or a pointer, so {whose} cannot point into it")));
+        };
+        let mut indices = Vec::new();
+        let mut end = at.end;
+        while self.eat("[") {
+            indices.push(self.bracketed()?);
+            end = self.expect("]", "] to close the index")?.end;
+        }
+        let span = Span::new(start.start, end);
+        let dims = self.pointers.shapes[table].dims.len();
+        // `&t[i][j]` is entry (i, j); `t[i]` of a table of two dimensions is its row i's first.
+        let wanted = if address { dims } else { dims - 1 };
+        if indices.len() != wanted {
+            let shape = &self.pointers.shapes[table];
+            let message = if address {
+                format!("&{name} takes an index per dimension, {dims}: &{name}{}", "[…]".repeat(dims))
+            } else if dims == 1 {
+                format!(
+                    "{name}[…] is an entry, not a pointer: point at it with &{name}[…], or at the first with {name}"
+                )
+            } else {
+                format!(
+                    "{} points at a row's first entry with {} {}: {name}{}, or at an entry with &{name}{}",
+                    shape.name,
+                    dims - 1,
+                    if dims == 2 { "index" } else { "indices" },
+                    "[…]".repeat(dims - 1),
+                    "[…]".repeat(dims)
+                )
+            };
+            return Err(Error::at(span, &message));
+        }
+        indices.resize_with(dims, || number(0, span));
+        let offset = self.entry_number(table, indices, span);
+        Ok(Pointed { offset, table })
+    }
+
+    /// A pointer's value, into whatever table: its caller checks the type.
+    fn pointer_value_of_any(&mut self, whose: &str) -> Result<Pointed, Error> {
+        let mut value = self.pointer_operand(whose)?;
+        while let Token::Punct(sign @ ("+" | "-")) = self.peek() {
+            self.next();
+            self.skip_newlines();
+            let amount = self.binary(Binary::Add.precedence() + 1)?;
+            let op = if sign == "+" { Binary::Add } else { Binary::Sub };
+            let span = Span::new(value.offset.span.start, amount.span.end);
+            value.offset = node(Expr::Binary(op, Box::new(value.offset), Box::new(amount)), span);
+        }
+        Ok(value)
+    }
+
+    /// The number of the entry at `indices`, counted row after row: `(i * 64 + j)`; an index
+    /// of 0 adds nothing.
+    fn entry_number(&self, table: usize, indices: Vec<Node>, span: Span) -> Node {
+        let dims = &self.pointers.shapes[table].dims;
+        let mut indices = indices.into_iter();
+        let mut offset = indices.next().unwrap_or_else(|| number(0, span));
+        for (index, size) in indices.zip(dims.iter().skip(1)) {
+            let size = size.clone().unwrap_or_else(|| number(1, span));
+            let scaled = node(Expr::Binary(Binary::Mul, Box::new(offset), Box::new(size)), span);
+            offset = match index.expr {
+                Expr::Number(0, ..) => scaled,
+                _ => node(Expr::Binary(Binary::Add, Box::new(scaled), Box::new(index)), span),
+            };
+        }
+        Node { span, ..offset }
+    }
+
+    /// After a pointer's name: `p->field`, `p[k]`, `p[k].field`: the entry read through it.
+    pub(super) fn through(&mut self, pointer: String, at: Span) -> Result<Node, Error> {
+        let Some(table) = self.pointer(&pointer) else {
+            return Err(Error::at(at, &format!("{pointer} is not a pointer")));
+        };
+        let base = node(Expr::Name(pointer.clone()), at);
+        let (offset, written, mut end) = if self.eat("->") {
+            (base, Written::Arrow, at.end)
+        } else if self.eat("[") {
+            let index = self.bracketed()?;
+            let end = self.expect("]", "] to close the index")?.end;
+            let span = Span::new(at.start, end);
+            (node(Expr::Binary(Binary::Add, Box::new(base), Box::new(index)), span), Written::Subscript, end)
+        } else {
+            return Err(Error::at(
+                at,
+                &format!(
+                    "{pointer} is a pointer: read what it points to ({}), or give it to a function that takes one",
+                    self.read_example(table, &pointer)
+                ),
+            ));
+        };
+        let field = match (written, self.pointers.shapes[table].element) {
+            (Written::Arrow, Element::Value(_)) => {
+                return Err(Error::at(
+                    at,
+                    &format!("{pointer} points to a value, not a struct: read it as *{pointer}"),
+                ));
+            }
+            (Written::Arrow, Element::Struct(index)) => Some(self.field(index, &mut end)?),
+            (_, Element::Struct(index)) => {
+                if !self.eat(".") {
+                    return Err(Error::at(
+                        Span::new(at.start, end),
+                        &format!(
+                            "this is a whole struct: read one of its fields, as {}",
+                            self.read_example(table, &pointer)
+                        ),
+                    ));
+                }
+                Some(self.field(index, &mut end)?)
+            }
+            (_, Element::Value(_)) => None,
+        };
+        Ok(self.entry_through(table, field, (offset, written), Span::new(at.start, end)))
+    }
+
+    /// `*p` or `*(p + k)`, after its `*`.
+    pub(super) fn star(&mut self, star: Span) -> Result<Node, Error> {
+        let pointer_here = matches!(self.peek(), Token::Name(name) if self.pointer(name).is_some());
+        if !pointer_here && !self.is("(") {
+            return Err(Error::at(star, "* reads what a pointer points to, and a pointer follows it nowhere here"));
+        }
+        let value = self.pointer_operand("*")?;
+        // `*p + 1` is `(*p) + 1`: the `+` is not the pointer's.
+        let offset = value.offset;
+        let span = Span::new(star.start, offset.span.end);
+        if let Element::Struct(_) = self.pointers.shapes[value.table].element {
+            return Err(Error::at(
+                span,
+                &format!("this is a whole struct: read one of its fields, as {}", self.read_example(value.table, "p")),
+            ));
+        }
+        Ok(self.entry_through(value.table, None, (offset, Written::Star), span))
+    }
+
+    /// `t[i][j].field` of a table of structs, after its indices: the field's table's entry.
+    pub(super) fn struct_entry(&mut self, name: String, indices: Vec<Node>, span: Span) -> Result<Node, Error> {
+        let Some(table) = self.pointers.shapes.iter().rposition(|shape| shape.name == name) else {
+            return Ok(node(Expr::Index(name, indices), span));
+        };
+        let Element::Struct(index) = self.pointers.shapes[table].element else {
+            if self.is(".") {
+                return Err(Error::at(
+                    self.span(),
+                    &format!("{name}'s entries are values, not structs: they have no fields"),
+                ));
+            }
+            return Ok(node(Expr::Index(name, indices), span));
+        };
+        let dims = self.pointers.shapes[table].dims.len();
+        if indices.len() != dims || !self.eat(".") {
+            let example = format!("{name}{}.{}", "[…]".repeat(dims), self.pointers.structs[index].fields[0].0);
+            return Err(Error::at(span, &format!("{name} holds structs: read a field of one, as {example}")));
+        }
+        let mut end = span.end;
+        let field = self.field(index, &mut end)?;
+        Ok(node(Expr::Index(format!("{name}.{field}"), indices), Span::new(span.start, end)))
+    }
+
+    /// A field's name after `.` or `->`, one of the struct's.
+    fn field(&mut self, index: usize, end: &mut usize) -> Result<String, Error> {
+        let (field, at) = self.name("a field's name")?;
+        let fields = &self.pointers.structs[index].fields;
+        if !fields.iter().any(|(name, _)| *name == field) {
+            let names: Vec<&str> = fields.iter().map(|(name, _)| name.as_str()).collect();
+            return Err(Error::at(
+                at,
+                &format!(
+                    "{} has no field {field}: its fields are {}",
+                    self.pointers.structs[index].names[0],
+                    names.join(", ")
+                ),
+            ));
+        }
+        *end = at.end;
+        Ok(field)
+    }
+
+    /// The entry of `table` (its `field`'s table, for structs) that `offset` numbers.
+    fn entry_through(
+        &self,
+        table: usize,
+        field: Option<String>,
+        (offset, written): (Node, Written),
+        span: Span,
+    ) -> Node {
+        let base = &self.pointers.shapes[table].name;
+        let table = match &field {
+            Some(field) => format!("{base}.{field}"),
+            None => base.clone(),
+        };
+        node(Expr::Through(Box::new(Through { table, offset, field, written })), span)
+    }
+
+    /// How a pointer into `table` is read: `p->lower` or `*p`.
+    fn read_example(&self, table: usize, pointer: &str) -> String {
+        match self.pointers.shapes[table].element {
+            Element::Struct(index) => format!("{pointer}->{}", self.pointers.structs[index].fields[0].0),
+            Element::Value(_) => format!("*{pointer} or {pointer}[i]"),
+        }
+    }
+}
+
+/// Whether entries of `found` are what a pointer to `wanted` points to: the same struct, or
+/// values (a pointer to `U64` points into a table of any type's values: the entries' own
+/// type is read).
+fn points_to(found: Element, wanted: Element) -> bool {
+    match (found, wanted) {
+        (Element::Struct(a), Element::Struct(b)) => a == b,
+        (Element::Value(_), Element::Value(_)) => true,
+        (Element::Struct(_), Element::Value(_)) | (Element::Value(_), Element::Struct(_)) => false,
+    }
+}
+
+/// A table's sizes as typed.
+fn sizes(table: &Table) -> Vec<Option<Node>> {
+    table.dims.iter().map(|(size, _)| size.clone()).collect()
+}
+
+/// A table of structs' initializer as one per field, each of the table's shape: at depth
+/// `dims` (the struct's own braces) each value goes to its field; a field with no value is 0.
+fn split(
+    initializer: &Initializer,
+    (depth, dims): (usize, usize),
+    fields: usize,
+    struct_name: &str,
+) -> Result<Vec<Initializer>, Error> {
+    let Initializer::List(entries, span) = initializer else {
+        return Err(Error::at(
+            initializer.span(),
+            &format!("give each {struct_name} its own braces, {{ … }}, and each row of them its own: the lab reads a table of structs braced in full"),
+        ));
+    };
+    if depth == dims {
+        if entries.len() > fields {
+            return Err(Error::at(
+                *span,
+                &format!("a {struct_name} has {fields} fields, and this gives {}", entries.len()),
+            ));
+        }
+        let mut values = Vec::with_capacity(fields);
+        for field in 0..fields {
+            match entries.get(field) {
+                Some(Initializer::Value(value)) => values.push(Initializer::Value(value.clone())),
+                Some(Initializer::List(_, inner)) => {
+                    return Err(Error::at(*inner, "a field holds one value: give it without braces"));
+                }
+                None => values.push(Initializer::Value(number(0, *span))),
+            }
+        }
+        return Ok(values);
+    }
+    let mut rows: Vec<Vec<Initializer>> = (0..fields).map(|_| Vec::with_capacity(entries.len())).collect();
+    for entry in entries {
+        for (row, value) in rows.iter_mut().zip(split(entry, (depth + 1, dims), fields, struct_name)?) {
+            row.push(value);
+        }
+    }
+    Ok(rows.into_iter().map(|row| Initializer::List(row, *span)).collect())
+}

@@ -1,0 +1,179 @@
+//! C's structs and pointers: a table of structs is a table per field, a pointer the number of
+//! the entry it points to in one table, known where it is declared. Reads through pointers are
+//! steps named as typed, checked against the whole table; the prover counts a slip exactly;
+//! every bad struct or pointer is refused where it was typed.
+
+use sliders::trace::{Op, Value};
+use sliders::{Bitboard, Slider, Square};
+use sliders_formula::prove::{Proof, Prover, NODE_BUDGET};
+use sliders_formula::{Formula, OwnSquare, Target};
+
+mod common;
+
+use common::{error, read};
+
+const OBSTRUCTION_DIFFERENCE: &str = include_str!("../listings/obstruction_difference.c");
+const SBAMG: &str = include_str!("../listings/sbamg.c");
+
+fn value(formula: &Formula, square: &str, occupied: u64) -> Result<u64, String> {
+    let square: Square = square.parse().unwrap();
+    formula.attacks(square.bit(), Bitboard(occupied) | square.bit()).map(|b| b.0).map_err(|f| f.message)
+}
+
+fn verdict(text: &str, target: Target, own: OwnSquare) -> Proof {
+    Prover::new(target, NODE_BUDGET).own_square(own).run(&read(text))
+}
+
+#[test]
+fn the_listings_with_structs_and_pointers_are_proved_from_an_empty_square_too() {
+    for (text, slider) in [(OBSTRUCTION_DIFFERENCE, Slider::Queen), (SBAMG, Slider::Rook)] {
+        for own in [OwnSquare::Occupied, OwnSquare::Either] {
+            let verdict = verdict(text, Target::Piece(slider), own);
+            assert!(verdict.proved(), "{slider:?} {own:?}: {verdict:?}");
+        }
+    }
+}
+
+#[test]
+fn a_pointer_to_the_wrong_line_is_refuted_on_the_boards_it_gets_wrong() {
+    // The file's masks where the rank's belong: wrong on every board (a rook always attacks
+    // along its rank), and proved for the file and the diagonals it still reads.
+    let slip = OBSTRUCTION_DIFFERENCE.replace("lines[sq] + 0)", "lines[sq] + 1)");
+    match verdict(&slip, Target::Piece(Slider::Queen), OwnSquare::Occupied) {
+        Proof::Fails(failure) => {
+            assert_eq!(failure.boards, Some(64u128 << 63), "every board of every square");
+            let example = failure.counter_example;
+            assert_eq!(example.occupied, example.square.bit(), "the fewest pieces: the slider alone");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn reads_through_pointers_are_steps_named_as_typed() {
+    let formula = read(OBSTRUCTION_DIFFERENCE);
+    let d4: Square = "d4".parse().unwrap();
+    let trace = formula.trace(Slider::Queen, d4.bit(), d4.bit()).unwrap();
+    let reads: Vec<_> = trace.steps.iter().filter(|step| step.op == Op::Lookup).collect();
+    // Three reads a line, four lines.
+    assert_eq!(reads.len(), 12);
+    assert_eq!(reads[0].label, "m->below");
+    // d4 is square 27: its first line's masks are entry 27 * 4 = 108, row after row.
+    assert_eq!(reads[0].lhs, Value::Number(108));
+    assert_eq!(reads[0].result, Value::Board(Bitboard(0x0000_0000_0700_0000)), "a4, b4 and c4 lie below d4");
+    assert_eq!(reads[2].label, "m->both");
+    // The bishop's lines by &lines[sq][2] and &lines[sq][3]: entries 110 and 111.
+    assert_eq!(reads[6].lhs, Value::Number(110));
+    assert_eq!(reads[9].lhs, Value::Number(111));
+    // A pointer's value is the entry's number: the address arithmetic is a step of its own.
+    assert!(trace.steps.iter().any(|step| step.label == "sq * 4 + 1"), "{:?}", labels(&trace.steps));
+}
+
+fn labels(steps: &[sliders::trace::Step]) -> Vec<&str> {
+    steps.iter().map(|step| &*step.label).collect()
+}
+
+#[test]
+fn a_pointer_past_its_table_is_a_fault_where_it_is_read() {
+    let past = read(&OBSTRUCTION_DIFFERENCE.replace("lines[sq] + 0)", "lines[sq] + 4)"));
+    // From g8 entry 62 * 4 + 4 is h8's first line: a value, wrong but defined.
+    assert!(value(&past, "g8", 0).is_ok());
+    assert_eq!(
+        value(&past, "h8", 0),
+        Err("lines: a pointer here points to entry 256, outside the table, which C leaves undefined: lines has 256 entries, numbered from 0 to 255".into())
+    );
+    // The prover counts h8's boards as failing, and proves nothing.
+    let verdict = verdict(
+        &OBSTRUCTION_DIFFERENCE.replace("lines[sq] + 0)", "lines[sq] + 4)"),
+        Target::Piece(Slider::Queen),
+        OwnSquare::Occupied,
+    );
+    assert!(matches!(verdict, Proof::Fails(_)), "{verdict:?}");
+}
+
+const STRUCTS: &str = "typedef unsigned long long U64;
+typedef struct { U64 mask; int shift; } Entry;
+const Entry entries[3] = { { 0xff, 1 }, { 0xff00, -2 }, { 7 } };
+const int steps[4] = { 10, 20, 30, 40 };
+";
+
+#[test]
+fn struct_initializers_pointers_to_values_and_moved_pointers_read_as_c() {
+    let run = |text: &str| value(&read(&format!("{STRUCTS}{text}")), "a1", 0);
+    // Fields from each struct's braces, a missing one 0; a field keeps its own type.
+    assert_eq!(run("return entries[1].mask | (U64)entries[1].shift;"), Ok(0xff00 | (-2i64) as u64));
+    assert_eq!(run("return (U64)entries[2].shift;"), Ok(0));
+    // A pointer to values: *p, p[k], *(p + k); moved with +=, ++ and =.
+    assert_eq!(run("const int *p = &steps[1];\nreturn (U64)(*p + p[1] + *(p + 2));"), Ok(20 + 30 + 40));
+    assert_eq!(run("const int *p = steps;\np += 2;\np++;\nreturn (U64)*p;"), Ok(40));
+    assert_eq!(run("const Entry *e = entries;\ne = &entries[1];\nreturn e->mask;"), Ok(0xff00));
+    assert_eq!(run("const Entry *e = entries + 1;\nreturn e[1].mask;"), Ok(7));
+    // Past the table only where it is read.
+    let past = run("const int *p = steps + 4;\nreturn (U64)*p;").unwrap_err();
+    assert!(past.contains("points to entry 4, outside the table"), "{past}");
+    assert_eq!(run("const int *p = steps + 4;\nreturn (U64)p[-1];"), Ok(40));
+}
+
+#[test]
+fn a_function_that_fills_writes_fields_through_a_pointer() {
+    let text = "typedef unsigned long long U64;
+struct Pair { U64 low; U64 high; } pairs[64];
+void init(void) {
+    for (int s = 0; s < 64; s++) {
+        struct Pair *p = &pairs[s];
+        p->low = (1ULL << s) - 1;
+        pairs[s].high = ~p->low << 1;
+    }
+}
+init();
+return pairs[sq].low | pairs[sq].high;";
+    let formula = read(text);
+    // Every square but the slider's own.
+    assert_eq!(value(&formula, "d4", 0), Ok(!(1u64 << 27)));
+}
+
+#[test]
+fn bad_structs_and_pointers_are_refused_where_typed() {
+    let cases: [(&str, &str); 14] = [
+        ("return p->below;", "p is not a pointer declared above"),
+        ("return lines[sq][0].wide;", "LineMasks has no field wide: its fields are below, above, both"),
+        ("return lines[sq][0];", "lines holds structs: read a field of one, as lines[…][…].below"),
+        ("return lines[sq];", "lines holds structs: read a field of one"),
+        ("return &lines[sq][0];", "& makes a pointer, which is read only as a pointer's value"),
+        ("const struct LineMasks *m = lines[sq];\nreturn m;", "m is a pointer: read what it points to (m->below)"),
+        ("const struct LineMasks *m = lines[sq];\nreturn m[0];", "this is a whole struct: read one of its fields"),
+        ("const struct LineMasks *m = lines;\nreturn o;", "lines points at a row's first entry with 1 index"),
+        ("const struct LineMasks *m = &lines[sq];\nreturn o;", "&lines takes an index per dimension, 2"),
+        ("const struct LineMasks *m = lines[sq];\nm |= 1;\nreturn o;", "m is a pointer: it moves by += and -="),
+        ("const int *p = fileStep;\nreturn p->x;", "p points to a value, not a struct: read it as *p"),
+        (
+            "const int *p = fileStep;\np = rankStep;\nreturn o;",
+            "p points into fileStep where it is declared, and here into rankStep",
+        ),
+        (
+            "const struct LineMasks *m = fileStep;\nreturn o;",
+            "this points into fileStep, whose entries are not of the type m points to",
+        ),
+        (
+            "return lineAttacks(o, fileStep);",
+            "this points into fileStep, whose entries are not of the type lineAttacks points to",
+        ),
+    ];
+    let base = OBSTRUCTION_DIFFERENCE.split("U64 rookAttacks").next().unwrap();
+    for (text, expected) in cases {
+        let message = error(&format!("{base}{text}"));
+        assert!(message.contains(expected), "{text}\n{message}");
+    }
+    let declarations: [(&str, &str); 6] = [
+        ("struct S { U64 *p; } t[2];", "a pointer inside a struct is not part of the language yet"),
+        ("struct S { U64 a[2]; } t[2];", "a table inside a struct is not part of the language yet"),
+        ("struct S { U64 a; int a; } t[2];", "the struct has a field named a above"),
+        ("struct S { } t[2];", "a struct has at least one field"),
+        ("struct S { U64 a; };\nstruct S t[2] = { 1, 2 };", "give each S its own braces"),
+        ("struct S { U64 a; };\nstruct S t[2] = { { 1, 2 } };", "a S has 1 fields, and this gives 2"),
+    ];
+    for (text, expected) in declarations {
+        let message = error(&format!("typedef unsigned long long U64;\n{text}\nreturn o;"));
+        assert!(message.contains(expected), "{text}\n{message}");
+    }
+}
