@@ -42,8 +42,8 @@ async fn the_five_examples_are_proved_in_the_page() {
     browser.close().await;
 }
 
-/// The engine listings in C (tables filled once, an enum, a switch, fancy magic for the rook
-/// and the queen) are proved in the page too.
+/// The engine listings in C (tables filled once, an enum, a switch, structs read through
+/// pointers, fancy magic for the rook and the queen) are proved in the page too.
 #[tokio::test]
 async fn the_engine_listings_are_proved_in_the_page() {
     let browser = Browser::start().await;

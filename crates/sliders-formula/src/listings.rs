@@ -32,11 +32,11 @@ pub const LISTINGS: [Listing; 7] = [
         text: include_str!("../listings/switch_getter.c"),
     },
     Listing {
-        id: "obstruction-difference",
+        id: "obstruction-difference-c",
         target: Target::Piece(Slider::Queen),
         text: include_str!("../listings/obstruction_difference.c"),
     },
-    Listing { id: "sbamg", target: Target::Piece(Slider::Rook), text: include_str!("../listings/sbamg.c") },
+    Listing { id: "sbamg-c", target: Target::Piece(Slider::Rook), text: include_str!("../listings/sbamg.c") },
     Listing {
         id: "fancy-magic-rook",
         target: Target::Piece(Slider::Rook),
