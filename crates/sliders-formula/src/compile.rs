@@ -14,6 +14,8 @@ use super::functions::{self, Called, Function, Geometry, Gives};
 use super::lex::Radix;
 use super::names::{self, BoardName};
 use super::parse::{Binary, Declared, Expr, Keyword, Logic, Node, Program, Statement, Through, Unary};
+
+mod scan;
 use super::tables::{self, Table};
 use super::{position, print, Error, Span, MAX_CALL_DEPTH, MAX_STEPS};
 use alloc::borrow::Cow;
@@ -70,6 +72,20 @@ pub enum Code {
     /// An entry of the reader's table: which table, an index per dimension, whether its
     /// entries are sets (see [`Table::holds_sets`]).
     Read(Box<Read>, Box<Site>),
+    /// A read of a name a `_BitScanForward64(&name, mask)` gives its value: a fault where
+    /// the last scan found its mask 0 and left the name undefined. Not a step of its own.
+    Defined(Box<Defined>),
+}
+
+/// A name's value, read where a bit scan may have left it undefined: `flag` is the mask the
+/// last scan found (nonzero where it gave the name a value), or 1 after any other assignment.
+#[derive(Clone, Debug)]
+pub struct Defined {
+    pub value: Code,
+    pub flag: Code,
+    /// Where the name is read, and what the fault there says.
+    pub span: Span,
+    pub message: String,
 }
 
 /// A table read: the table (its place in [`Compiled::tables`]) and the indices' codes.
@@ -308,6 +324,8 @@ struct Scope<'p> {
     /// Whether the body fills tables (`void init(void)`): it writes entries, reads no board
     /// and returns nothing.
     fills: bool,
+    /// The names a `_BitScanForward64(&name, …)` in the body gives values (see [`scan`]).
+    scanned: Vec<String>,
 }
 
 /// What every body may name: the functions compiled so far, every function of the program (for
@@ -569,8 +587,10 @@ fn body(
         depth: 0,
         board_reads: Vec::new(),
         fills,
+        scanned: scan::targets(statements_of_body),
     };
-    let instructions = statements(statements_of_body, &mut scope, &mut calls, Branch::Body)?;
+    let mut instructions = scan::start(&mut scope, &mut calls, end)?;
+    instructions.extend(statements(statements_of_body, &mut scope, &mut calls, Branch::Body)?);
     // A function that fills tables gives nothing: it may end with any statement.
     if !fills {
         gives_a_result(last, &instructions, &whose)?;
@@ -646,8 +666,25 @@ fn statements(
         scope.above = comment_above(scope.typed.text, scope.typed.comments, statement.start());
         scope.bound = None;
         let instruction = match statement {
+            // `_BitScanForward64(&index, mask);` alone, as the value assigned, or as an if's condition.
+            Statement::Bare(node) if scan::scan_of(node).is_some() => {
+                if let Some(bit_scan) = scan::scan_of(node) {
+                    instructions.extend(scan::scan(bit_scan, node, scope, calls)?);
+                }
+                continue;
+            }
             Statement::Assign { name, name_span, value, declares, ty } => {
-                assign((name, *name_span, *declares, *ty), value, scope, calls)?
+                let value = match scan::scan_of(value) {
+                    Some(bit_scan) => {
+                        instructions.extend(scan::scan(bit_scan, value, scope, calls)?);
+                        scan::value(bit_scan, value.span)
+                    }
+                    None => value.clone(),
+                };
+                let instruction = assign((name, *name_span, *declares, *ty), &value, scope, calls)?;
+                instructions.push(instruction);
+                instructions.extend(scan::assigned(name, scope));
+                continue;
             }
             Statement::Bare(value) if at == Branch::Within && !scope.fills => {
                 return Err(Error::at(
@@ -697,7 +734,14 @@ fn statements(
             Statement::Break(_) => Instruction::Break,
             Statement::Continue(_) => Instruction::Continue,
             Statement::If { condition, then, otherwise, span, switch, .. } => {
-                let branches = (condition, then.as_slice(), otherwise.as_slice());
+                let condition = match scan::scan_of(condition) {
+                    Some(bit_scan) => {
+                        instructions.extend(scan::scan(bit_scan, condition, scope, calls)?);
+                        scan::value(bit_scan, condition.span)
+                    }
+                    None => condition.clone(),
+                };
+                let branches = (&condition, then.as_slice(), otherwise.as_slice());
                 let instruction = if_branches(branches, (*span, switch.as_ref()), scope, calls)?;
                 if let (true, Some(next)) = (instruction.always_returns(), list.get(index + 1)) {
                     let start = next.start();
@@ -738,7 +782,8 @@ fn each_case_once(
             | Expr::Call(..)
             | Expr::Cast(..)
             | Expr::Index(..)
-            | Expr::Through(..) => {}
+            | Expr::Through(..)
+            | Expr::BitScan(..) => {}
         }
     }
     let mut all = Vec::new();
@@ -770,6 +815,7 @@ fn call_named(node: &Node, name: &str) -> Option<Span> {
         Expr::Call(_, nodes) | Expr::Index(_, nodes) => nodes.iter().find_map(|n| call_named(n, name)),
         Expr::Unary(_, a) | Expr::Cast(_, a) => call_named(a, name),
         Expr::Through(through) => call_named(&through.offset, name),
+        Expr::BitScan(scan) => call_named(&scan.mask, name),
         Expr::Binary(_, a, b) | Expr::Logical(_, a, b) => call_named(a, name).or_else(|| call_named(b, name)),
         Expr::Select(a, b, c) => call_named(a, name).or_else(|| call_named(b, name)).or_else(|| call_named(c, name)),
         Expr::Number(..) | Expr::Name(_) => None,
@@ -1144,6 +1190,7 @@ fn operands_of(node: &Node, bound: Option<&str>, spelling: print::Spelling) -> O
         Expr::Unary(_, operand) | Expr::Cast(_, operand) => (Some(&**operand), None),
         Expr::Select(condition, _, _) => (Some(&**condition), None),
         Expr::Call(_, arguments) => (arguments.first(), arguments.get(1)),
+        Expr::BitScan(scan) => (Some(&scan.mask), None),
         Expr::Number(..) | Expr::Name(_) | Expr::Index(..) | Expr::Through(..) => (None, None),
     };
     // A formula reads its masks in steps of their own, never as an operand's field.
@@ -1200,6 +1247,7 @@ pub fn is_count(code: &Code) -> bool {
         Code::Mask(..) | Code::Call(..) => false,
         Code::Convert(_, inner) => is_count(inner),
         Code::Read(read, _) => !read.sets,
+        Code::Defined(defined) => is_count(&defined.value),
     }
 }
 
@@ -1236,6 +1284,7 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         Code::Mask(..) => Some(WordOrder::Board),
         // A table's sets are the board as it stands, as a mask is.
         Code::Read(read, _) => read.sets.then_some(WordOrder::Board),
+        Code::Defined(defined) => order_of(&defined.value),
     }
 }
 
@@ -1255,7 +1304,8 @@ fn site_of(code: &mut Code) -> Option<&mut Site> {
         | Code::Local(..)
         | Code::Board(_)
         | Code::Call(..)
-        | Code::Convert(..) => None,
+        | Code::Convert(..)
+        | Code::Defined(..) => None,
     }
 }
 
@@ -1417,6 +1467,17 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             site.label = label();
             (Code::Read(Box::new(read), site), ty)
         }
+        Expr::BitScan(scan) => {
+            return Err(Error::at(
+                node.span,
+                &format!(
+                    "{} stands as a statement of its own, as an if's condition, or as the value assigned (found = {}(&{}, …);), not inside another expression",
+                    scan.name(),
+                    scan.name(),
+                    scan.index
+                ),
+            ))
+        }
     })
 }
 
@@ -1456,7 +1517,8 @@ fn store(target: &Node, value: &Node, scope: &mut Scope, calls: &mut CallCost) -
         | Expr::Logical(..)
         | Expr::Select(..)
         | Expr::Call(..)
-        | Expr::Cast(..) => return Err(Error::at(target.span, "only a table's entry is written this way")),
+        | Expr::Cast(..)
+        | Expr::BitScan(..) => return Err(Error::at(target.span, "only a table's entry is written this way")),
     };
     // A struct's field's table is named for the struct's: `masks.lower` is masks's.
     let name = tables::declared_name(&calls.tables[entry.table].name);
@@ -1532,7 +1594,8 @@ fn name_code(
 ) -> Result<(Code, CType), Error> {
     // The innermost name of that spelling.
     if let Some(slot) = scope.locals.iter().rposition(|local| local.visible && local.name == name) {
-        return Ok((Code::Local(slot, scope.holds[slot]), scope.locals[slot].ty));
+        let local = scan::read(name, Code::Local(slot, scope.holds[slot]), scope, span);
+        return Ok((local, scope.locals[slot].ty));
     }
     let int = typed_as(scope.reading, Some(CType::Int));
     if scope.locals.iter().any(|local| local.name == name) {

@@ -382,6 +382,12 @@ impl<S: Sink> Machine<'_, '_, S> {
                 self.mask(*mask, s, site)?
             }
             Code::Convert(ty, inner) => ty.convert(self.eval(inner, base)?),
+            Code::Defined(defined) => {
+                if self.eval(&defined.flag, base)? == 0 {
+                    return Err(Fault { span: defined.span, message: defined.message.clone() });
+                }
+                self.eval(&defined.value, base)?
+            }
             Code::Read(read, site) => {
                 let mut indices = [0u64; super::parse::MAX_DIMENSIONS];
                 for (index, code) in indices.iter_mut().zip(&read.indices) {

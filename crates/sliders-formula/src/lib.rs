@@ -166,7 +166,9 @@ impl Formula {
         }
         let (program, compiled, notes) = read(text, |lexed, expanded| {
             let program = parse::parse(&lexed.tokens)?;
-            let typed = compile::Typed { text, comments: &lexed.comments, written: expanded.written() };
+            let mut written = expanded.written().to_vec();
+            written.extend(&program.written);
+            let typed = compile::Typed { text, comments: &lexed.comments, written: &written };
             let mut compiled = compile::compile(&program, typed)?;
             // The functions that fill tables run once, now: every later stage sees the tables
             // filled.

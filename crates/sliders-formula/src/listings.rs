@@ -1,6 +1,6 @@
 //! Getters as an engine writes them in C, of the lab's own writing: the seed articles' tricks
-//! with tables filled once, an enum of directions, a switch, tables of structs read through
-//! pointers, and fancy magic bitboards with their own initialisation. The tests prove each,
+//! with tables filled once, an enum of directions, a switch, MSVC's bit scans, tables of
+//! structs read through pointers, and fancy magic bitboards with their own initialisation. The tests prove each,
 //! the benchmarks time each (BENCHMARKS.md's "Proofs"), and the page's tests open each by a
 //! link.
 
@@ -15,7 +15,7 @@ pub struct Listing {
     pub text: &'static str,
 }
 
-pub const LISTINGS: [Listing; 7] = [
+pub const LISTINGS: [Listing; 8] = [
     Listing {
         id: "classical-rays-init",
         target: Target::Piece(Slider::Rook),
@@ -30,6 +30,11 @@ pub const LISTINGS: [Listing; 7] = [
         id: "classical-switch",
         target: Target::Piece(Slider::Rook),
         text: include_str!("../listings/switch_getter.c"),
+    },
+    Listing {
+        id: "classical-bitscan",
+        target: Target::Piece(Slider::Rook),
+        text: include_str!("../listings/bitscan_getter.c"),
     },
     Listing {
         id: "obstruction-difference-c",

@@ -152,6 +152,32 @@ pub enum Expr {
     Index(String, Vec<Node>),
     /// `pMask->lower`, `p[k]`, `*p`: the entry a pointer points to.
     Through(Box<Through>),
+    /// MSVC's `_BitScanForward64(&index, mask)`: a statement, an if's condition or the value
+    /// assigned, never inside another expression.
+    BitScan(Box<BitScan>),
+}
+
+/// MSVC's `_BitScanForward64(&index, mask)` or `_BitScanReverse64`: where the mask has a one
+/// bit, `index` is given the index of its lowest (highest) one and the value is 1; where it
+/// is 0, the value is 0 and `index` is left undefined, so reading it is a fault until it is
+/// given a value again.
+#[derive(Clone, Debug)]
+pub struct BitScan {
+    pub reverse: bool,
+    pub index: String,
+    pub index_span: Span,
+    pub mask: Node,
+}
+
+impl BitScan {
+    /// The intrinsic's name.
+    pub const fn name(&self) -> &'static str {
+        if self.reverse {
+            "_BitScanReverse64"
+        } else {
+            "_BitScanForward64"
+        }
+    }
 }
 
 /// An entry read through a pointer: the table read (a struct's field's, `masks.lower`), the
@@ -196,6 +222,9 @@ impl Node {
             (Expr::Cast(t, a), Expr::Cast(u, b)) => t == u && a.same_shape(b),
             (Expr::Index(t, a), Expr::Index(u, b)) => {
                 t == u && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y))
+            }
+            (Expr::BitScan(a), Expr::BitScan(b)) => {
+                a.reverse == b.reverse && a.index == b.index && a.mask.same_shape(&b.mask)
             }
             (Expr::Through(a), Expr::Through(b)) => {
                 a.table == b.table && a.written == b.written && a.offset.same_shape(&b.offset)
@@ -323,6 +352,34 @@ impl Statement {
             Statement::If { condition, .. } => Some(condition),
             Statement::Loop { test, .. } => Some(test),
             Statement::Break(_) | Statement::Continue(_) => None,
+        }
+    }
+
+    /// The bit scan the statement makes, where it makes one: alone, as the value assigned, or
+    /// as an if's condition (the places [`Expr::BitScan`] may stand).
+    pub fn bit_scan(&self) -> Option<&BitScan> {
+        let node = match self {
+            Statement::Bare(node) | Statement::Assign { value: node, .. } | Statement::If { condition: node, .. } => {
+                node
+            }
+            Statement::Return(_)
+            | Statement::Loop { .. }
+            | Statement::Break(_)
+            | Statement::Continue(_)
+            | Statement::Store { .. } => return None,
+        };
+        match &node.expr {
+            Expr::BitScan(scan) => Some(scan),
+            Expr::Number(..)
+            | Expr::Name(_)
+            | Expr::Unary(..)
+            | Expr::Binary(..)
+            | Expr::Logical(..)
+            | Expr::Select(..)
+            | Expr::Call(..)
+            | Expr::Cast(..)
+            | Expr::Index(..)
+            | Expr::Through(..) => None,
         }
     }
 
@@ -467,6 +524,10 @@ pub struct Program {
     /// with C's types, or casts to one (the first such place is kept for the note).
     pub reading: Reading,
     pub c_typed_at: Option<(Span, String)>,
+    /// Where the tree says in other terms what was typed, which a step's label says as typed:
+    /// a pointer's value (`lines[sq]`, the entry's number `sq * 4`), a bit scan (the scan of
+    /// its mask, `_BitScanForward64(&i, x)`).
+    pub written: Vec<Span>,
 }
 
 impl Program {
@@ -563,6 +624,7 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
         declared_in_blocks: Vec::new(),
         c_typed_at: None,
         pointers: pointers::Pointers::default(),
+        written: Vec::new(),
     };
     let mut program = Program::default();
     loop {
@@ -571,6 +633,7 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             program.type_words = parser.type_words;
             program.reading = if parser.c_typed_at.is_some() { Reading::C } else { Reading::Lab };
             program.c_typed_at = parser.c_typed_at;
+            program.written = parser.written;
             return Ok(program);
         }
         if let Some(tables) = parser.structure()? {
@@ -671,6 +734,8 @@ struct Parser<'t, 'a> {
     c_typed_at: Option<(Span, String)>,
     /// The structs, tables and pointers declared so far.
     pointers: pointers::Pointers,
+    /// Where the parser wrote in other terms what was typed, for the program's `written`.
+    written: Vec<Span>,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -1343,6 +1408,44 @@ impl<'a> Parser<'_, 'a> {
         Ok(Some(Statement::Assign { name: name.to_string(), name_span, value, declares: false, ty: None }))
     }
 
+    /// `_BitScanForward64(&index, mask)`, at its name.
+    fn bit_scan(&mut self, reverse: bool) -> Result<Node, Error> {
+        let start = self.next().1;
+        if self.c_typed_at.is_none() {
+            let name = if reverse { "_BitScanReverse64" } else { "_BitScanForward64" };
+            self.c_typed_at = Some((start, String::from(name)));
+        }
+        self.expect("(", "(")?;
+        self.parens += 1;
+        self.skip_newlines();
+        let address = self.eat("&");
+        let (index, index_span) = self.name("& and the name the index goes to, as _BitScanForward64(&index, mask)")?;
+        if !address {
+            return Err(Error::at(
+                index_span,
+                &format!("the index goes where its first argument points: write &{index}"),
+            ));
+        }
+        if self.pointer(&index).is_some() {
+            return Err(Error::at(
+                index_span,
+                &format!("{index} is a pointer: the index goes to a variable of its own"),
+            ));
+        }
+        self.skip_newlines();
+        self.expect(",", ", and the mask to scan")?;
+        self.skip_newlines();
+        let mask = self.expression();
+        self.parens -= 1;
+        let mask = mask?;
+        self.skip_newlines();
+        let close = self.expect(")", ") to close the call")?;
+        let scan = BitScan { reverse, index, index_span, mask };
+        let span = Span::new(start.start, close.end);
+        self.written.push(span);
+        Ok(Node { expr: Expr::BitScan(Box::new(scan)), span })
+    }
+
     /// Whether a name here is assigned (`for = …` in the lab's short form), not a keyword.
     fn assigns_here(&self) -> bool {
         matches!(self.peek_at(1), Token::Punct(assign) if assign.ends_with('=') && assign != "==")
@@ -1826,6 +1929,9 @@ impl<'a> Parser<'_, 'a> {
                 let close = self.expect(")", ") to close the (")?;
                 // The parentheses belong to what they enclose: the editor marks them with it.
                 Ok(Node { span: Span::new(span.start, close.end), ..inner })
+            }
+            Token::Name(name @ ("_BitScanForward64" | "_BitScanReverse64")) if self.peek_at(1) == Token::Punct("(") => {
+                self.bit_scan(name == "_BitScanReverse64")
             }
             Token::Name(name) if self.peek_at(1) == Token::Punct("(") => {
                 self.next();

@@ -87,7 +87,8 @@ fn needed_by_logic(parent: Logic, child: &Node, by_precedence: u8) -> u8 {
         | Expr::Cast(..)
         | Expr::Call(..)
         | Expr::Index(..)
-        | Expr::Through(..) => by_precedence,
+        | Expr::Through(..)
+        | Expr::BitScan(..) => by_precedence,
     }
 }
 
@@ -162,6 +163,12 @@ fn expressed(out: &mut String, node: &Node, spelling: Spelling) -> fmt::Result {
             if let Some(field) = field {
                 write!(out, ".{field}")?;
             }
+            Ok(())
+        }
+        Expr::BitScan(scan) => {
+            write!(out, "{}(&{}, ", scan.name(), scan.index)?;
+            expressed(out, &scan.mask, spelling)?;
+            out.push(')');
             Ok(())
         }
         Expr::Through(through) => {

@@ -338,7 +338,12 @@ pub fn constant(node: &Node, constants: Constants) -> Result<(u64, CType), Error
                 Reading::Lab => word((op.definition().value)(x, y)),
             }
         }
-        Expr::Logical(..) | Expr::Select(..) | Expr::Call(..) | Expr::Index(..) | Expr::Through(..) => Err(Error::at(
+        Expr::Logical(..)
+        | Expr::Select(..)
+        | Expr::Call(..)
+        | Expr::Index(..)
+        | Expr::Through(..)
+        | Expr::BitScan(..) => Err(Error::at(
             node.span,
             "a table's sizes and entries are numbers, or operations and casts of them: not calls, choices or tables",
         )),

@@ -343,6 +343,7 @@ fn outermost(code: &Code) -> Option<Span> {
         | Code::Board(_)
         | Code::Call(..)
         | Code::Convert(..) => None,
+        Code::Defined(defined) => Some(defined.span),
     }
 }
 
@@ -359,6 +360,10 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) => {}
         Code::Board(name) => needs[board_index(*name)] = true,
         Code::Unary(_, a, _) | Code::Mask(_, a, _) | Code::Convert(_, a) => code_needs(a, callees, needs),
+        Code::Defined(defined) => {
+            code_needs(&defined.value, callees, needs);
+            code_needs(&defined.flag, callees, needs);
+        }
         Code::Binary(_, a, b, _, _) | Code::Logical(_, a, b, _) => {
             code_needs(a, callees, needs);
             code_needs(b, callees, needs);
@@ -468,7 +473,8 @@ impl Writer {
             | Code::Mask(..)
             | Code::Call(..)
             | Code::Convert(..)
-            | Code::Read(..) => false,
+            | Code::Read(..)
+            | Code::Defined(..) => false,
         }
     }
 
@@ -722,6 +728,13 @@ impl<'c> Builder<'c> {
             Code::Convert(ty, inner) => {
                 self.code(w, inner, within);
                 w.put(&wasm_c::convert(*ty), within);
+            }
+            // `unreachable` where a bit scan left the name undefined, as the evaluator faults.
+            Code::Defined(defined) => {
+                let here = Some(defined.span);
+                self.code(w, &defined.flag, here);
+                w.put(&[Instr::I64Eqz, Instr::If, Instr::Unreachable, Instr::End], here);
+                self.code(w, &defined.value, here);
             }
             Code::Unary(op, inner, site) => {
                 let here = Some(site.span);

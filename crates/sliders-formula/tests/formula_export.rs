@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 11] = [
+const EXTRAS: [(&str, Option<Target>, &str); 13] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -264,6 +264,19 @@ return row << (8 * r);
     // A table of structs read through pointers: the export keeps each pointer as its entry's number.
     ("struct-pointers", Some(Target::Piece(Slider::Queen)), include_str!("../listings/obstruction_difference.c")),
     ("struct-typedef", Some(Target::Piece(Slider::Rook)), include_str!("../listings/sbamg.c")),
+    // MSVC's bit scans, as GCC and Rust write them: alone, and as a value and a condition.
+    ("bit-scan", Some(Target::Piece(Slider::Rook)), include_str!("../listings/bitscan_getter.c")),
+    (
+        "bit-scan-value",
+        Some(Target::Ray(sliders::Direction::North)),
+        "typedef unsigned long long U64;
+int i = 0;
+unsigned char found = _BitScanReverse64(&i, o & ray(sq, south));
+U64 below = found ? ray(sq, south) ^ ray(i, south) : ray(sq, south);
+unsigned long j;
+if (_BitScanForward64(&j, o & ray(sq, north))) return ray(sq, north) ^ ray(j, north) | (below & 0);
+return ray(sq, north);",
+    ),
 ];
 
 /// Random formulas beside them, each tried on fewer boards: every operator, builtin and kind

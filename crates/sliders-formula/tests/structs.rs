@@ -65,8 +65,15 @@ fn reads_through_pointers_are_steps_named_as_typed() {
     // The bishop's lines by &lines[sq][2] and &lines[sq][3]: entries 110 and 111.
     assert_eq!(reads[6].lhs, Value::Number(110));
     assert_eq!(reads[9].lhs, Value::Number(111));
-    // A pointer's value is the entry's number: the address arithmetic is a step of its own.
-    assert!(trace.steps.iter().any(|step| step.label == "sq * 4 + 1"), "{:?}", labels(&trace.steps));
+    // A pointer's value is the entry's number: the address arithmetic is a step of its own,
+    // labelled as typed.
+    let row = trace.steps.iter().find(|step| step.label == "lines[sq]").expect("lines[sq] is a step");
+    assert_eq!(row.result, Value::Signed(108), "{:?}", labels(&trace.steps));
+    // &lines[sq][2] is 27 * 4 + 2: the product a step of its own, the sum the pointer.
+    let second = trace.steps.iter().position(|step| step.label == "&lines[sq][2]").unwrap();
+    assert_eq!(&*trace.steps[second - 1].label, "sq * 4");
+    assert_eq!(trace.steps[second].result, Value::Signed(110));
+    assert!(trace.steps.iter().any(|step| step.label == "lines[sq] + 1"), "{:?}", labels(&trace.steps));
 }
 
 fn labels(steps: &[sliders::trace::Step]) -> Vec<&str> {

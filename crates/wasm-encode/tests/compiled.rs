@@ -160,6 +160,21 @@ fn tables_of_structs_read_through_pointers_agree_with_the_evaluator() {
     assert!(text.iter().any(|line| line.contains("lines.below[64][4], 8 bytes an entry")), "{text:?}");
 }
 
+/// MSVC's bit scans: the index read where a scan left it undefined traps where the evaluator
+/// faults, and a scan whose mask always has a bit agrees everywhere.
+#[test]
+fn bit_scans_agree_with_the_evaluator_undefined_indices_included() {
+    agrees(include_str!("../../sliders-formula/listings/bitscan_getter.c"), 20);
+    agrees(
+        "typedef unsigned long long U64;\nunsigned long i;\n_BitScanForward64(&i, o & ray(sq, north));\nreturn ray(sq, north) ^ ray(i, north);",
+        20,
+    );
+    agrees(
+        "typedef unsigned long long U64;\nint i = 5;\nunsigned char found = _BitScanReverse64(&i, o & ray(sq, south));\nif (!found) i = 0;\nreturn (U64)(i + found);",
+        20,
+    );
+}
+
 #[test]
 fn every_operation_agrees_with_the_evaluator_faults_included() {
     for text in EVERY_OPERATION.iter().chain(&C_OPERATIONS) {

@@ -11,7 +11,7 @@ use crate::ctype::CType;
 use crate::functions::{self, CSpelling, Function, Geometry, Gives, RustSpelling};
 use crate::lex::Radix;
 use crate::names;
-use crate::parse::{Binary, Expr, Logic, Node, Through, Unary};
+use crate::parse::{Binary, BitScan, Expr, Logic, Node, Through, Unary};
 use crate::tables;
 use sliders::Comparison;
 
@@ -329,6 +329,40 @@ impl Export<'_> {
         Code::atom(text)
     }
 
+    /// MSVC's bit scan as GCC, Clang and Rust write it: where the mask has a one bit, the
+    /// index is given its place and the value is 1; else the value is 0 and the index keeps
+    /// its value (MSVC leaves it undefined, and the formula faults where it is read then).
+    pub(super) fn bit_scan(&self, scan: &BitScan, body: &Body) -> Code {
+        let index = self.name(&scan.index, body).text;
+        match self.lang {
+            Lang::C => {
+                let mask = match self.as_typed {
+                    true => self.c_as_typed(&scan.mask, body),
+                    false => self.c(&scan.mask, body, true),
+                };
+                let mask = mask.tight();
+                let found = match scan.reverse {
+                    true => format!("63 - __builtin_clzll({mask})"),
+                    false => format!("__builtin_ctzll({mask})"),
+                };
+                Code::atom(format!("({mask} ? ({index} = {found}, 1) : 0)"))
+            }
+            Lang::Rust => {
+                let mask = match self.as_typed {
+                    true => self.rust_as_typed(&scan.mask, body),
+                    false => self.rust(&scan.mask, body, true),
+                };
+                let found = if scan.reverse { "63 - mask.leading_zeros()" } else { "mask.trailing_zeros()" };
+                let ty = body.index(&scan.index).and_then(|slot| body.types.get(slot)).copied().unwrap_or(CType::WORD);
+                Code::atom(format!(
+                    "{{ let mask = {} as u64; if mask != 0 {{ {index} = ({found}) as {}; 1 }} else {{ 0 }} }}",
+                    mask.tight(),
+                    super::typed::rust_name(ty)
+                ))
+            }
+        }
+    }
+
     /// An entry read through a pointer, which the export keeps as the entry's number counted
     /// row after row: the table read at that number's index in each dimension (`masks_lower[p
     /// / 4][p % 4]`).
@@ -390,6 +424,7 @@ impl Export<'_> {
             Expr::Number(value, radix, _) => self.literal(*value, *radix, String::new()),
             Expr::Index(name, indices) => self.read(name, indices, body),
             Expr::Through(through) => self.read_through(through, body),
+            Expr::BitScan(scan) => self.bit_scan(scan, body),
             Expr::Name(name) => self.name(name, body),
             Expr::Unary(Unary::Not, inner) if self.c(inner, body, false).class == Class::Loose => {
                 // `~` on a comparison's 0 or 1 is what GCC warns of (-Wbool-operation), even
@@ -526,7 +561,7 @@ impl Export<'_> {
                 Binary::And | Binary::Or | Binary::Xor => self.rust_typed(a, body) || self.rust_typed(b, body),
                 _ => true,
             },
-            Expr::Logical(..) | Expr::Cast(..) | Expr::Index(..) | Expr::Through(..) => true,
+            Expr::Logical(..) | Expr::Cast(..) | Expr::Index(..) | Expr::Through(..) | Expr::BitScan(..) => true,
             Expr::Select(_, then, otherwise) => self.rust_typed(then, body) || self.rust_typed(otherwise, body),
             Expr::Call(name, arguments) => match functions::function(name) {
                 Some(Function::Identity) => arguments.first().is_some_and(|a| self.rust_typed(a, body)),
@@ -601,6 +636,7 @@ impl Export<'_> {
             Expr::Logical(..) => Code::atom(format!("u64::from({})", self.rust_condition(node, body))),
             Expr::Index(name, indices) => self.read(name, indices, body),
             Expr::Through(through) => self.read_through(through, body),
+            Expr::BitScan(scan) => self.bit_scan(scan, body),
             // Every value here is a word: the cast's value is kept as one (an i32's sign-extended).
             Expr::Cast(ty, inner) => {
                 let operand = self.rust(inner, body, true);

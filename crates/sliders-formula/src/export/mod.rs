@@ -687,6 +687,19 @@ impl<'f> Export<'f> {
         declared: &mut [bool],
     ) {
         let c = self.lang == Lang::C;
+        // A bit scan's index, first given a value by the scan, is declared before it.
+        let body = self.body_ref(index);
+        if let Some(slot) =
+            statement.bit_scan().and_then(|scan| body.index(&scan.index)).filter(|&slot| !declared[slot])
+        {
+            declared[slot] = true;
+            let written = body.written.get(slot).cloned().unwrap_or_default();
+            let line = match self.lang {
+                Lang::C => format!("{} {written} = 0;", self.c_type_name(body.types[slot])),
+                Lang::Rust => format!("let mut {written}: {} = 0;", self.rust_type_name(body.types[slot])),
+            };
+            self.line(indent, &line);
+        }
         let body = self.body_ref(index);
         let mut discard = None;
         let line = match statement {

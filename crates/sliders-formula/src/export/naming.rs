@@ -259,7 +259,13 @@ impl<'p> Body<'p> {
         let mut names = parameters;
         let parameters = names.len();
         for_each_statement(statements, &mut |statement| {
-            if let Statement::Assign { name, .. } = statement {
+            // A bit scan gives its index a value, before an assignment of its value does.
+            let scanned = statement.bit_scan().map(|scan| &scan.index);
+            let assigned = match statement {
+                Statement::Assign { name, .. } => Some(name),
+                _ => None,
+            };
+            for name in scanned.into_iter().chain(assigned) {
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
@@ -304,7 +310,12 @@ impl<'p> Body<'p> {
                     body.reads[index] += 1;
                     unread[index] = false;
                 }
-                if let Statement::Assign { name, .. } = statement {
+                let scanned = statement.bit_scan().map(|scan| &scan.index);
+                let assigned = match statement {
+                    Statement::Assign { name, .. } => Some(name),
+                    _ => None,
+                };
+                for name in scanned.into_iter().chain(assigned) {
                     if let Some(index) = body.index(name) {
                         dead[index] |= unread[index];
                         unread[index] = true;
@@ -342,6 +353,8 @@ impl<'p> Body<'p> {
                     self.walk(index, functions, uses, read);
                 }
             }
+            // `&index` is written, not read.
+            Expr::BitScan(scan) => self.walk(&scan.mask, functions, uses, read),
             Expr::Through(through) => {
                 if !self.tables.contains(&through.table) {
                     self.tables.push(through.table.clone());

@@ -52,6 +52,8 @@ impl Export<'_> {
             Expr::Cast(ty, _) => *ty,
             Expr::Index(name, _) => self.formula.table(name).map_or(CType::WORD, |table| table.ty),
             Expr::Through(through) => self.formula.table(&through.table).map_or(CType::WORD, |table| table.ty),
+            // GCC's form of the scan gives an int, 1 or 0.
+            Expr::BitScan(_) => CType::Int,
             Expr::Unary(Unary::LogicalNot, _) | Expr::Logical(..) => CType::Int,
             Expr::Unary(Unary::Not | Unary::Negate, inner) => self.c_type_of(inner, body).promoted(),
             Expr::Binary(Binary::Compare(_), ..) => CType::Int,
@@ -86,7 +88,9 @@ impl Export<'_> {
     pub(super) fn c_as_typed(&self, node: &Node, body: &Body) -> Code {
         match &node.expr {
             Expr::Number(value, radix, suffix) => Code::atom(typed_literal(*value, *radix, *suffix)),
-            Expr::Name(_) | Expr::Call(..) | Expr::Index(..) | Expr::Through(..) => self.c_code(node, body),
+            Expr::Name(_) | Expr::Call(..) | Expr::Index(..) | Expr::Through(..) | Expr::BitScan(..) => {
+                self.c_code(node, body)
+            }
             Expr::Cast(ty, inner) => {
                 let operand = self.c_as_typed(inner, body);
                 Code::new(format!("({}){}", c_name(*ty), operand.tight()), UNARY, Class::Typed)
@@ -214,6 +218,7 @@ impl Export<'_> {
             Expr::Cast(to, inner) => self.rust_converted(inner, body, *to),
             Expr::Index(name, indices) => self.read(name, indices, body),
             Expr::Through(through) => self.read_through(through, body),
+            Expr::BitScan(scan) => self.bit_scan(scan, body),
             Expr::Unary(op, inner) => match op {
                 Unary::LogicalNot => {
                     let operand = self.rust_as_typed(inner, body);
@@ -359,7 +364,8 @@ impl Export<'_> {
             | Expr::Cast(..)
             | Expr::Call(..)
             | Expr::Index(..)
-            | Expr::Through(..) => format!("{} != 0", self.rust_as_typed(node, body).tight()),
+            | Expr::Through(..)
+            | Expr::BitScan(..) => format!("{} != 0", self.rust_as_typed(node, body).tight()),
         }
     }
 }

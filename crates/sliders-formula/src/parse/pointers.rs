@@ -492,16 +492,20 @@ impl<'a> Parser<'_, 'a> {
 
     /// The number of the entry at `indices`, counted row after row: `(i * 64 + j)`; an index
     /// of 0 adds nothing.
-    fn entry_number(&self, table: usize, indices: Vec<Node>, span: Span) -> Node {
+    fn entry_number(&mut self, table: usize, indices: Vec<Node>, span: Span) -> Node {
+        // Its step is labelled as typed: `lines[sq]`, not `sq * 4`.
+        self.written.push(span);
         let dims = &self.pointers.shapes[table].dims;
         let mut indices = indices.into_iter();
         let mut offset = indices.next().unwrap_or_else(|| number(0, span));
         for (index, size) in indices.zip(dims.iter().skip(1)) {
             let size = size.clone().unwrap_or_else(|| number(1, span));
-            let scaled = node(Expr::Binary(Binary::Mul, Box::new(offset), Box::new(size)), span);
+            // Inside, each part is spelled as computed (`sq * 4`); the whole is the pointer as typed.
+            let inner = offset.span;
+            let scaled = node(Expr::Binary(Binary::Mul, Box::new(offset), Box::new(size)), inner);
             offset = match index.expr {
                 Expr::Number(0, ..) => scaled,
-                _ => node(Expr::Binary(Binary::Add, Box::new(scaled), Box::new(index)), span),
+                _ => node(Expr::Binary(Binary::Add, Box::new(scaled), Box::new(index)), inner),
             };
         }
         Node { span, ..offset }

@@ -207,6 +207,7 @@ fn children(code: &Code) -> Vec<&Code> {
         Code::Function(_, a, b, _) => core::iter::once(&**a).chain(b.as_deref()).collect(),
         Code::Call(_, arguments, _) => arguments.iter().collect(),
         Code::Read(read, _) => read.indices.iter().collect(),
+        Code::Defined(defined) => alloc::vec![&defined.value, &defined.flag],
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) => Vec::new(),
     }
 }
@@ -224,8 +225,8 @@ fn mark_reads(code: &Code, read: &mut [bool]) {
 /// it, or in a function it calls.
 fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
     let calls_one = match code {
-        // An index outside its table.
-        Code::Mask(..) | Code::Read(..) => return true,
+        // An index outside its table; a name a bit scan left undefined.
+        Code::Mask(..) | Code::Read(..) | Code::Defined(..) => return true,
         Code::Function(called, ..) if called.at_zero == AtZero::Undefined => return true,
         // A zero divisor; and read as C, what overflows or shifts too far.
         Code::Binary(op, .., site) => {
@@ -472,6 +473,15 @@ impl Machine<'_, '_> {
             Code::Convert(ty, inner) => {
                 let a = self.eval(inner, base, guard)?;
                 c_arith::convert(self.builder, *ty, &a)?
+            }
+            // Where the flag is 0 the name is undefined: those boards fault.
+            Code::Defined(defined) => {
+                let flag = self.eval(&defined.flag, base, guard)?;
+                let set = self.builder.any(&flag)?;
+                let unset = self.builder.not(&set)?;
+                let faulting = self.builder.and(guard, &unset)?;
+                self.faults = self.builder.or(&self.faults.clone(), &faulting)?;
+                self.eval(&defined.value, base, guard)?
             }
             Code::Unary(op, inner, site) => {
                 let a = self.eval(inner, base, guard)?;
