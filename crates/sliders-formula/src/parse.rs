@@ -1440,6 +1440,8 @@ impl<'a> Parser<'_, 'a> {
         let mask = mask?;
         self.skip_newlines();
         let close = self.expect(")", ") to close the call")?;
+        // The scan's step reads its mask from a hidden name: its label says the mask as typed.
+        self.written.push(mask.span);
         let scan = BitScan { reverse, index, index_span, mask };
         let span = Span::new(start.start, close.end);
         self.written.push(span);

@@ -27,6 +27,11 @@ fn the_branchless_classical_getter_is_proved_and_each_scan_is_a_step_named_as_ty
     assert_eq!(scans.len(), 4, "a scan a ray");
     assert_eq!(&*scans[0].label, "_BitScanForward64(&square, blocker | 0x8000000000000000ULL) = square");
     assert_eq!(&*scans[2].label, "_BitScanReverse64(&square, blocker | 1) = square");
+    // The scanned word is named as typed, never by the lab's hidden name for it.
+    assert_eq!(scans[0].operands.lhs, "blocker | 0x8000000000000000ULL");
+    for step in &trace.steps {
+        assert!(!step.label.contains('#') && !step.operands.lhs.contains('#'), "{step:?}");
+    }
 }
 
 const UNCHECKED: &str = "typedef unsigned long long U64;
