@@ -15,7 +15,7 @@ pub struct Listing {
     pub text: &'static str,
 }
 
-pub const LISTINGS: [Listing; 8] = [
+pub const LISTINGS: [Listing; 9] = [
     Listing {
         id: "classical-rays-init",
         target: Target::Piece(Slider::Rook),
@@ -46,6 +46,11 @@ pub const LISTINGS: [Listing; 8] = [
         id: "fancy-magic-rook",
         target: Target::Piece(Slider::Rook),
         text: include_str!("../listings/fancy_magic_rook.c"),
+    },
+    Listing {
+        id: "fancy-magic-struct",
+        target: Target::Piece(Slider::Rook),
+        text: include_str!("../listings/fancy_magic_struct.c"),
     },
     Listing {
         id: "fancy-magic-queen",

@@ -1101,10 +1101,10 @@ impl<'a> Parser<'_, 'a> {
     /// table's entry starts here.
     fn store(&mut self) -> Result<Option<Statement>, Error> {
         let start = self.at;
-        let target = match (self.peek(), self.peek_at(1)) {
+        let (target, pointer_field) = match (self.peek(), self.peek_at(1)) {
             (Token::Name(name), Token::Punct("->" | "[")) if self.pointer(name).is_some() => {
                 let at = self.next().1;
-                self.through(name.to_string(), at)?
+                self.through(name.to_string(), at, true)?
             }
             (Token::Name(name), Token::Punct("[")) => {
                 let name_span = self.next().1;
@@ -1114,14 +1114,39 @@ impl<'a> Parser<'_, 'a> {
                     indices.push(self.bracketed()?);
                     end = self.expect("]", "] to close the index")?.end;
                 }
-                self.struct_entry(name.to_string(), indices, Span::new(name_span.start, end))?
+                self.struct_entry(name.to_string(), indices, (Span::new(name_span.start, end), true))?
             }
             (Token::Punct("*"), _) => {
                 let star = self.next().1;
-                self.star(star)?
+                (self.star(star)?, None)
             }
             _ => return Ok(None),
         };
+        // A pointer field is given a pointer (`= table + next`), or moved by a number of entries.
+        if let Some(field) = pointer_field {
+            let operator = self.span();
+            let value = match self.peek() {
+                Token::Punct("=") => {
+                    self.next();
+                    self.skip_newlines();
+                    self.pointer_field_value(field)?
+                }
+                Token::Punct(sign @ ("+=" | "-=")) => {
+                    self.next();
+                    let amount = self.expression()?;
+                    let op = if sign == "+=" { Binary::Add } else { Binary::Sub };
+                    let span = Span::new(target.span.start, amount.span.end);
+                    Node { expr: Expr::Binary(op, Box::new(target.clone()), Box::new(amount)), span }
+                }
+                _ => {
+                    return Err(Error::at(
+                        operator,
+                        "a pointer field is given a pointer with =, or moved with += and -=; what it points to is read with an index",
+                    ))
+                }
+            };
+            return Ok(Some(Statement::Store { target, value }));
+        }
         let compound = match self.peek() {
             Token::Punct("=") => None,
             // `t[i]++` and `t[i]--`: one more, one less.
@@ -1961,7 +1986,7 @@ impl<'a> Parser<'_, 'a> {
             }
             Token::Name(name) if self.pointer(name).is_some() => {
                 self.next();
-                self.through(name.to_string(), span)
+                Ok(self.through(name.to_string(), span, false)?.0)
             }
             Token::Name(name) if self.peek_at(1) == Token::Punct("[") => {
                 self.next();
@@ -1971,7 +1996,7 @@ impl<'a> Parser<'_, 'a> {
                     indices.push(self.bracketed()?);
                     end = self.expect("]", "] to close the index")?.end;
                 }
-                let node = self.struct_entry(name.to_string(), indices, Span::new(span.start, end))?;
+                let (node, _) = self.struct_entry(name.to_string(), indices, (Span::new(span.start, end), false))?;
                 if let Token::Punct(
                     op @ ("=" | "+=" | "-=" | "|=" | "&=" | "^=" | "<<=" | ">>=" | "*=" | "++" | "--"),
                 ) = self.peek()

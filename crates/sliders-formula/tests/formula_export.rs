@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 13] = [
+const EXTRAS: [(&str, Option<Target>, &str); 14] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -264,6 +264,30 @@ return row << (8 * r);
     // A table of structs read through pointers: the export keeps each pointer as its entry's number.
     ("struct-pointers", Some(Target::Piece(Slider::Queen)), include_str!("../listings/obstruction_difference.c")),
     ("struct-typedef", Some(Target::Piece(Slider::Rook)), include_str!("../listings/sbamg.c")),
+    // A pointer field, filled once: the export keeps it as the entry's number.
+    (
+        "pointer-field",
+        Some(Target::Ray(sliders::Direction::North)),
+        "typedef unsigned long long U64;
+typedef struct { U64 *rays; int count; } Lines;
+Lines lines[64];
+U64 rayTable[128];
+void init(void) {
+    for (int s = 0; s < 64; s++) {
+        Lines *l = &lines[s];
+        l->rays = rayTable + 2 * s;
+        l->count = 2;
+        l->rays[0] = ray(s, north);
+        *(l->rays + 1) = ray(s, east);
+    }
+}
+init();
+const U64 *rays = lines[sq].rays;
+U64 up = rays[0], blockers = up & o;
+U64 above = blockers ? up ^ ray(__builtin_ctzll(blockers), north) : up;
+return above | (rays[1] & 0) | (U64)(lines[sq].count - 2);
+",
+    ),
     // MSVC's bit scans, as GCC and Rust write them: alone, and as a value and a condition.
     ("bit-scan", Some(Target::Piece(Slider::Rook)), include_str!("../listings/bitscan_getter.c")),
     (

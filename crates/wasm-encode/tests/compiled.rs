@@ -151,6 +151,8 @@ fn a_table_filled_once_is_read_from_the_modules_memory() {
 fn tables_of_structs_read_through_pointers_agree_with_the_evaluator() {
     agrees(include_str!("../../sliders-formula/listings/obstruction_difference.c"), 20);
     agrees(include_str!("../../sliders-formula/listings/sbamg.c"), 20);
+    // A pointer field into the shared attack table: fancy magic's per-square struct.
+    agrees(include_str!("../../sliders-formula/listings/fancy_magic_struct.c"), 4);
     // lines[sq] + 4 is the next square's first line, and past the table from h8.
     let past = include_str!("../../sliders-formula/listings/obstruction_difference.c")
         .replace("lines[sq] + 0) | lineAttacks(occ, lines[sq] + 1)", "lines[sq] + 4)");

@@ -29,7 +29,11 @@ const MAX_FIELDS: usize = 16;
 /// A struct's type: the names it goes by (its tag, a typedef's) and its fields in order.
 pub(super) struct StructType {
     names: Vec<String>,
+    /// Each field's name and type: a pointer field's is `long long`, the number of the entry
+    /// it points to.
     fields: Vec<(String, CType)>,
+    /// Which fields are pointers (`U64 *attacks`).
+    pointer_fields: Vec<bool>,
 }
 
 /// What a table's entries are.
@@ -46,7 +50,14 @@ pub(super) struct Shape {
     name: String,
     element: Element,
     dims: Vec<Option<Node>>,
+    /// For a table of structs, the table each pointer field points into, known from the
+    /// first assignment of it (`magics[sq].attacks = table + next;`).
+    targets: Vec<Option<usize>>,
 }
+
+/// A pointer field's own value, read where a pointer is wanted: the table of structs (its
+/// place among the shapes) and the field's place.
+pub(super) type PointerField = Option<(usize, usize)>;
 
 /// A pointer's value: the number of the entry it points to, and the table (its place among
 /// the shapes).
@@ -54,6 +65,9 @@ struct Pointed {
     offset: Node,
     table: usize,
 }
+
+/// A struct's fields as declared: each name and type, and which are pointers.
+type Fields = (Vec<(String, CType)>, Vec<bool>);
 
 /// The parser's record of structs, tables and pointers.
 #[derive(Default)]
@@ -78,7 +92,12 @@ fn number(value: u64, span: Span) -> Node {
 impl<'a> Parser<'_, 'a> {
     /// Notes a table of values declared above, for pointers into it.
     pub(super) fn note_table(&mut self, table: &Table) {
-        let shape = Shape { name: table.name.clone(), element: Element::Value(table.ty), dims: sizes(table) };
+        let shape = Shape {
+            name: table.name.clone(),
+            element: Element::Value(table.ty),
+            dims: sizes(table),
+            targets: Vec::new(),
+        };
         self.pointers.shapes.push(shape);
     }
 
@@ -119,14 +138,14 @@ impl<'a> Parser<'_, 'a> {
         if tagged {
             names.push(self.type_name("the struct's name")?);
         }
-        let fields = self.fields()?;
+        let (fields, pointer_fields) = self.fields()?;
         let index = self.pointers.structs.len();
         if typedef {
             names.push(self.type_name("the struct type's name, after its }")?);
-            self.pointers.structs.push(StructType { names, fields });
+            self.pointers.structs.push(StructType { names, fields, pointer_fields });
             return Ok(Some(Vec::new()));
         }
-        self.pointers.structs.push(StructType { names, fields });
+        self.pointers.structs.push(StructType { names, fields, pointer_fields });
         if matches!(self.peek(), Token::Punct(";") | Token::Newline | Token::End) {
             return Ok(Some(Vec::new()));
         }
@@ -143,10 +162,12 @@ impl<'a> Parser<'_, 'a> {
         Ok(name)
     }
 
-    /// `{ U64 lower; int shift; }`: each field's name and type.
-    fn fields(&mut self) -> Result<Vec<(String, CType)>, Error> {
+    /// `{ U64 lower; int shift; U64 *attacks; }`: each field's name and type, and which are
+    /// pointers.
+    fn fields(&mut self) -> Result<Fields, Error> {
         let open = self.expect("{", "{ and the struct's fields")?;
         let mut fields: Vec<(String, CType)> = Vec::new();
+        let mut pointer_fields = Vec::new();
         loop {
             self.skip_separators();
             if self.eat("}") {
@@ -158,12 +179,9 @@ impl<'a> Parser<'_, 'a> {
                 return Err(Error::at(start, "expected a field's C type, such as U64 or int"));
             };
             loop {
-                if self.is("*") {
-                    return Err(Error::at(
-                        self.span(),
-                        "a pointer inside a struct is not part of the language yet: keep the entry's number (an int) in the struct, and read the table at it",
-                    ));
-                }
+                // A pointer field holds the number of the entry it points to.
+                let pointer = self.eat("*");
+                self.eat_name("const");
                 let (name, at) = self.name("a field's name")?;
                 if self.is("[") {
                     return Err(Error::at(
@@ -177,7 +195,8 @@ impl<'a> Parser<'_, 'a> {
                 if fields.len() == MAX_FIELDS {
                     return Err(Error::at(at, &format!("a struct has at most {MAX_FIELDS} fields")));
                 }
-                fields.push((name, ty));
+                fields.push((name, if pointer { CType::Long } else { ty }));
+                pointer_fields.push(pointer);
                 if !self.eat(",") {
                     break;
                 }
@@ -189,7 +208,7 @@ impl<'a> Parser<'_, 'a> {
         if fields.is_empty() {
             return Err(Error::at(open, "a struct has at least one field"));
         }
-        Ok(fields)
+        Ok((fields, pointer_fields))
     }
 
     /// `const SMasks masks[64][4] = { … };`: the tables, a table per field; `None` if no
@@ -223,6 +242,14 @@ impl<'a> Parser<'_, 'a> {
     /// table's sizes and entries from its place in each struct's initializer.
     fn split_by_field(&mut self, index: usize, table: Table) -> Result<Vec<Table>, Error> {
         let fields = &self.pointers.structs[index].fields;
+        if let (Some(initializer), true) =
+            (&table.initializer, self.pointers.structs[index].pointer_fields.contains(&true))
+        {
+            return Err(Error::at(
+                initializer.span(),
+                "a struct with a pointer field gets its values in a function that fills tables (magics[sq].attacks = table + next;), not from an initializer",
+            ));
+        }
         let initializers = match &table.initializer {
             Some(initializer) => {
                 let struct_name = &self.pointers.structs[index].names[0];
@@ -244,7 +271,8 @@ impl<'a> Parser<'_, 'a> {
             })
             .collect();
         let dims = sizes(&table);
-        let shape = Shape { name: table.name, element: Element::Struct(index), dims };
+        let targets = alloc::vec![None; fields.len()];
+        let shape = Shape { name: table.name, element: Element::Struct(index), dims, targets };
         self.pointers.shapes.push(shape);
         Ok(tables)
     }
@@ -435,6 +463,10 @@ impl<'a> Parser<'_, 'a> {
         }
         let address = self.eat("&");
         let (name, at) = self.name("a pointer: &table[i], a table's row table[i], or another pointer")?;
+        // A pointer field: `p->attacks`, `magics[sq].attacks`.
+        if !address && (self.pointer(&name).is_some() && self.is("->") || self.struct_field_follows(&name)) {
+            return self.pointer_field_operand(name, at);
+        }
         if let Some(table) = self.pointer(&name).filter(|_| !address) {
             return Ok(Pointed { offset: node(Expr::Name(name), at), table });
         }
@@ -476,6 +508,62 @@ impl<'a> Parser<'_, 'a> {
         Ok(Pointed { offset, table })
     }
 
+    /// Whether `name[…].field` of a table of structs stands here, at its name.
+    fn struct_field_follows_at(&mut self, name: &str) -> bool {
+        let start = self.at;
+        self.next();
+        let follows = self.struct_field_follows(name);
+        self.at = start;
+        follows
+    }
+
+    /// Whether `name[…].field` of a table of structs stands here, after its name.
+    fn struct_field_follows(&self, name: &str) -> bool {
+        let Some(shape) = self.pointers.shapes.iter().rev().find(|shape| shape.name == name) else { return false };
+        if !matches!(shape.element, Element::Struct(_)) {
+            return false;
+        }
+        let mut ahead = 0;
+        let mut depth = 0;
+        loop {
+            match self.peek_at(ahead) {
+                Token::Punct("[") => depth += 1,
+                Token::Punct("]") => depth -= 1,
+                Token::Punct(".") if depth == 0 => return true,
+                Token::End => return false,
+                _ if depth == 0 => return false,
+                _ => {}
+            }
+            ahead += 1;
+        }
+    }
+
+    /// A pointer field's value as a pointer's: the entry's number, into the table the field
+    /// points into.
+    fn pointer_field_operand(&mut self, name: String, at: Span) -> Result<Pointed, Error> {
+        let (read, field) = if self.pointer(&name).is_some() {
+            self.through(name, at, true)?
+        } else {
+            let mut indices = Vec::new();
+            let mut end = at.end;
+            while self.eat("[") {
+                indices.push(self.bracketed()?);
+                end = self.expect("]", "] to close the index")?.end;
+            }
+            self.struct_entry(name, indices, (Span::new(at.start, end), true))?
+        };
+        let Some((table, field)) = field else {
+            return Err(Error::at(
+                read.span,
+                "this is a value, not a pointer: a pointer is &table[i], table[i] or a pointer",
+            ));
+        };
+        match self.pointers.shapes[table].targets[field] {
+            Some(target) => Ok(Pointed { offset: read, table: target }),
+            None => Err(Error::at(read.span, "this field points into no table yet: give it a value above")),
+        }
+    }
+
     /// A pointer's value, into whatever table: its caller checks the type.
     fn pointer_value_of_any(&mut self, whose: &str) -> Result<Pointed, Error> {
         let mut value = self.pointer_operand(whose)?;
@@ -512,7 +600,9 @@ impl<'a> Parser<'_, 'a> {
     }
 
     /// After a pointer's name: `p->field`, `p[k]`, `p[k].field`: the entry read through it.
-    pub(super) fn through(&mut self, pointer: String, at: Span) -> Result<Node, Error> {
+    /// A pointer field (`p->attacks`) is read through with `[i]`; where `own` is asked, its
+    /// own value may stand alone (a store's target, a pointer's value), with where it is.
+    pub(super) fn through(&mut self, pointer: String, at: Span, own: bool) -> Result<(Node, PointerField), Error> {
         let Some(table) = self.pointer(&pointer) else {
             return Err(Error::at(at, &format!("{pointer} is not a pointer")));
         };
@@ -555,12 +645,76 @@ impl<'a> Parser<'_, 'a> {
             }
             (_, Element::Value(_)) => None,
         };
-        Ok(self.entry_through(table, field, (offset, written), Span::new(at.start, end)))
+        let read = self.entry_through(table, field.clone(), (offset, written), Span::new(at.start, end));
+        match (field, self.pointers.shapes[table].element) {
+            (Some(field), Element::Struct(index)) => self.field_read(table, (index, &field), read, own),
+            (Some(_), Element::Value(_)) | (None, _) => Ok((read, None)),
+        }
+    }
+
+    /// A field's read (`read`) of table of structs `table`, of struct `index`: a pointer
+    /// field is read through with `[i]`, or stands alone where its `own` value is wanted.
+    fn field_read(
+        &mut self,
+        table: usize,
+        (index, field): (usize, &str),
+        read: Node,
+        own: bool,
+    ) -> Result<(Node, PointerField), Error> {
+        let structure = &self.pointers.structs[index];
+        let at = structure.fields.iter().position(|(name, _)| name == field).unwrap_or(0);
+        if !structure.pointer_fields[at] {
+            return Ok((read, None));
+        }
+        if !self.is("[") {
+            if own {
+                return Ok((read, Some((table, at))));
+            }
+            return Err(Error::at(
+                read.span,
+                &format!("{field} is a pointer: read what it points to with an index, {field}[i]"),
+            ));
+        }
+        let Some(target) = self.pointers.shapes[table].targets[at] else {
+            let name = &self.pointers.shapes[table].name;
+            return Err(Error::at(
+                read.span,
+                &format!(
+                    "{field} points into no table yet: give it a value in a function that fills tables above ({name}[…].{field} = table + …;)"
+                ),
+            ));
+        };
+        self.next();
+        let index = self.bracketed()?;
+        let end = self.expect("]", "] to close the index")?.end;
+        let span = Span::new(read.span.start, end);
+        let offset = node(Expr::Binary(Binary::Add, Box::new(read), Box::new(index)), span);
+        Ok((self.entry_through(target, None, (offset, Written::Subscript), span), None))
+    }
+
+    /// A pointer field given a value (`magics[sq].attacks = table + next`): the entry's number,
+    /// its table the one the field points into from here on.
+    pub(super) fn pointer_field_value(&mut self, (table, at): (usize, usize)) -> Result<Node, Error> {
+        let start = self.span();
+        let value = self.pointer_value(Element::Value(None), "the field")?;
+        let bound = &mut self.pointers.shapes[table].targets[at];
+        match *bound {
+            None => *bound = Some(value.table),
+            Some(target) if target == value.table => {}
+            Some(target) => {
+                let (was, now) = (&self.pointers.shapes[target].name, &self.pointers.shapes[value.table].name);
+                return Err(Error::at(
+                    Span::new(start.start, value.offset.span.end),
+                    &format!("this field points into {was} above, and here into {now}: the lab follows a pointer field into one table"),
+                ));
+            }
+        }
+        Ok(value.offset)
     }
 
     /// `*p` or `*(p + k)`, after its `*`.
     pub(super) fn star(&mut self, star: Span) -> Result<Node, Error> {
-        let pointer_here = matches!(self.peek(), Token::Name(name) if self.pointer(name).is_some());
+        let pointer_here = matches!(self.peek(), Token::Name(name) if self.pointer(name).is_some() || self.struct_field_follows_at(name));
         if !pointer_here && !self.is("(") {
             return Err(Error::at(star, "* reads what a pointer points to, and a pointer follows it nowhere here"));
         }
@@ -577,10 +731,16 @@ impl<'a> Parser<'_, 'a> {
         Ok(self.entry_through(value.table, None, (offset, Written::Star), span))
     }
 
-    /// `t[i][j].field` of a table of structs, after its indices: the field's table's entry.
-    pub(super) fn struct_entry(&mut self, name: String, indices: Vec<Node>, span: Span) -> Result<Node, Error> {
+    /// `t[i][j].field` of a table of structs, after its indices: the field's table's entry (a
+    /// pointer field's as [`Self::field_read`] reads it).
+    pub(super) fn struct_entry(
+        &mut self,
+        name: String,
+        indices: Vec<Node>,
+        (span, own): (Span, bool),
+    ) -> Result<(Node, PointerField), Error> {
         let Some(table) = self.pointers.shapes.iter().rposition(|shape| shape.name == name) else {
-            return Ok(node(Expr::Index(name, indices), span));
+            return Ok((node(Expr::Index(name, indices), span), None));
         };
         let Element::Struct(index) = self.pointers.shapes[table].element else {
             if self.is(".") {
@@ -589,7 +749,7 @@ impl<'a> Parser<'_, 'a> {
                     &format!("{name}'s entries are values, not structs: they have no fields"),
                 ));
             }
-            return Ok(node(Expr::Index(name, indices), span));
+            return Ok((node(Expr::Index(name, indices), span), None));
         };
         let dims = self.pointers.shapes[table].dims.len();
         if indices.len() != dims || !self.eat(".") {
@@ -598,7 +758,8 @@ impl<'a> Parser<'_, 'a> {
         }
         let mut end = span.end;
         let field = self.field(index, &mut end)?;
-        Ok(node(Expr::Index(format!("{name}.{field}"), indices), Span::new(span.start, end)))
+        let read = node(Expr::Index(format!("{name}.{field}"), indices), Span::new(span.start, end));
+        self.field_read(table, (index, &field), read, own)
     }
 
     /// A field's name after `.` or `->`, one of the struct's.
