@@ -104,6 +104,31 @@ async fn typing_re_evaluates_and_an_error_keeps_the_last_good_steps() {
     browser.close().await;
 }
 
+/// The menu's engine listings in C come from formula.wasm, read as C, and agree.
+#[tokio::test]
+async fn an_engine_listing_opens_from_the_menu_and_agrees() {
+    let browser = Browser::start().await;
+    browser.open("?v=2&technique=formula").await;
+    let listing = sliders_formula::examples::by_id("obstruction-difference-c").unwrap();
+    browser.open_example(listing.id).await;
+    // Its text comes from formula.wasm once the language has loaded.
+    let mut typed = serde_json::Value::Null;
+    for _ in 0..100 {
+        typed = browser.eval("return document.querySelector('[data-formula-input]').value;").await;
+        if typed.as_str().is_some_and(|text| !text.is_empty()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert_eq!(typed.as_str(), Some(listing.text()));
+    let groups = browser.eval("return [...document.querySelectorAll('[data-formula-example] optgroup')].map(g => g.label + ': ' + g.children.length);").await;
+    assert_eq!(groups.to_string(), r#"["The articles' tricks: 5","Engine C, tables filled once: 9"]"#);
+    let (result, cases, _) = checked(&browser).await;
+    assert_eq!((result.as_str(), cases), ("agrees", 100_032));
+    assert!(browser.console_problems().await.is_empty());
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn every_example_agrees_in_the_pages_check_and_a_wrong_formula_does_not() {
     let browser = Browser::start().await;

@@ -48,7 +48,7 @@ async fn the_five_examples_are_proved_in_the_page() {
 async fn the_engine_listings_are_proved_in_the_page() {
     let browser = Browser::start().await;
     for listing in &sliders_formula::listings::LISTINGS {
-        browser.open(&link(listing.text, listing.target.name())).await;
+        browser.open(&link(listing.text(), listing.target.name())).await;
         let (proved, data) = proof(&browser, 120).await;
         assert_eq!(proved, "yes", "{}: {data:?}", listing.id);
         let ms = browser.attribute("[data-formula-proof]", "data-proof-ms").await.unwrap_or_default();

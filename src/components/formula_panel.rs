@@ -4,6 +4,7 @@
 //! WebAssembly and the export.
 
 use sliders_formula::examples::EXAMPLES;
+use sliders_formula::listings::LISTINGS;
 use sliders_formula::wasm::TextLine;
 use sliders_formula::{Fault, Span, Target};
 use wasm_bindgen::JsCast;
@@ -145,11 +146,12 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
     };
     let on_example = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
-        let id = EXAMPLES.iter().find(|e| e.id == select.value()).map_or("", |e| e.id);
+        let id = sliders_formula::examples::by_id(&select.value()).map_or("", |e| e.id);
         select.set_value("");
         Action::Formula(FormulaAction::OpenExample(id))
     });
     let examples = EXAMPLES.iter().map(|e| html! { <option value={e.id}>{ e.title }</option> });
+    let listings = LISTINGS.iter().map(|e| html! { <option value={e.id}>{ e.title }</option> });
     let on_target = props.on_action.reform(|event: Event| {
         let select: HtmlSelectElement = event.target_unchecked_into();
         Action::Formula(FormulaAction::SetTarget(
@@ -167,7 +169,8 @@ pub fn formula_panel(props: &FormulaPanelProps) -> Html {
                     <span class="visually-hidden">{ "Open an example" }</span>
                     <select data-formula-example="" onchange={on_example}>
                         <option value="" selected=true>{ "Open an example…" }</option>
-                        { for examples }
+                        <optgroup label="The articles' tricks">{ for examples }</optgroup>
+                        <optgroup label="Engine C, tables filled once">{ for listings }</optgroup>
                     </select>
                 </label>
             </header>

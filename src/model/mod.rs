@@ -663,6 +663,17 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_listing_opens_from_the_menu_with_its_target() {
+        let reduce = |lab: Lab, action: Action| (*Rc::new(lab).reduce(action)).clone();
+        for listing in &sliders_formula::listings::LISTINGS {
+            let opened = reduce(Lab::default(), Action::Formula(FormulaAction::OpenExample(listing.id)));
+            assert_eq!(opened.playground.awaited_example, Some(listing.id));
+            assert_eq!((opened.playground.target, opened.setup.slider), (listing.target, listing.target.slider()));
+            assert!(opened.message.is_none() && opened.setup.formula_open);
+        }
+    }
+
+    #[test]
     fn an_examples_text_comes_from_the_language_and_an_edit_or_another_example_wins() {
         use sliders_formula::examples::by_id;
         let reduce = |lab: Lab, action: Action| (*Rc::new(lab).reduce(action)).clone();

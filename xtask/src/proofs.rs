@@ -91,7 +91,7 @@ pub fn section() -> Result<String, String> {
     );
     for listing in &sliders_formula::listings::LISTINGS {
         let started = Instant::now();
-        let formula = Formula::parse(listing.text).map_err(|e| e.describe(listing.text))?;
+        let formula = Formula::parse(listing.text()).map_err(|e| e.describe(listing.text()))?;
         let reading = started.elapsed().as_secs_f64() * 1000.0;
         let fill = formula.filled_in();
         let started = Instant::now();

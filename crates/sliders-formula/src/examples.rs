@@ -2,6 +2,7 @@
 //! the prover (`tests/prove.rs`), and the built-in techniques they stand for ("Open as a
 //! formula").
 
+use super::listings::{CListing, LISTINGS};
 use super::Target;
 use sliders::{Direction, Slider, Technique};
 
@@ -10,8 +11,18 @@ pub struct Example {
     pub id: &'static str,
     pub title: &'static str,
     pub target: Target,
-    /// The built-in technique this formula writes out, for "Open as a formula".
-    pub technique: Technique,
+    /// Where its text comes from.
+    pub source: Source,
+}
+
+/// What an example's text is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    /// The built-in technique this formula writes out in the lab's short form, for "Open as a
+    /// formula".
+    Technique(Technique),
+    /// An engine's getter in C ([`super::listings`]).
+    C(CListing),
 }
 
 pub const EXAMPLES: [Example; 5] = [
@@ -19,31 +30,31 @@ pub const EXAMPLES: [Example; 5] = [
         id: "subtraction-file",
         title: "o^(o-2r) on a file",
         target: Target::Ray(Direction::North),
-        technique: Technique::Subtraction,
+        source: Source::Technique(Technique::Subtraction),
     },
     Example {
         id: "obstruction-difference",
         title: "Obstruction difference",
         target: Target::Piece(Slider::Queen),
-        technique: Technique::ObstructionDifference,
+        source: Source::Technique(Technique::ObstructionDifference),
     },
     Example {
         id: "sbamg",
         title: "SBAMG, o^(o-3cbn)",
         target: Target::Piece(Slider::Rook),
-        technique: Technique::Sbamg,
+        source: Source::Technique(Technique::Sbamg),
     },
     Example {
         id: "hyperbola-quintessence",
         title: "Hyperbola quintessence",
         target: Target::Piece(Slider::Bishop),
-        technique: Technique::HyperbolaQuintessence,
+        source: Source::Technique(Technique::HyperbolaQuintessence),
     },
     Example {
         id: "classical-ray",
         title: "Classical approach, one ray",
         target: Target::Ray(Direction::North),
-        technique: Technique::ClassicalConditional,
+        source: Source::Technique(Technique::ClassicalConditional),
     },
 ];
 
@@ -51,7 +62,11 @@ impl Example {
     /// The formula's text. Only formula.wasm (and native code) calls this: the page asks the
     /// language for it, so the texts weigh nothing on the page's first load.
     pub fn text(&self) -> &'static str {
-        match self.technique {
+        let technique = match self.source {
+            Source::Technique(technique) => technique,
+            Source::C(listing) => return listing.text(),
+        };
+        match technique {
             Technique::Subtraction => SUBTRACTION_FILE,
             Technique::ObstructionDifference => OBSTRUCTION_DIFFERENCE,
             Technique::Sbamg => SBAMG,
@@ -139,11 +154,12 @@ blockers = attacks & o
 return blockers ? attacks ^ ray(bsf(blockers), north) : attacks
 ";
 
+/// The example or engine listing named `id`.
 pub fn by_id(id: &str) -> Option<&'static Example> {
-    EXAMPLES.iter().find(|example| example.id == id)
+    EXAMPLES.iter().chain(&LISTINGS).find(|example| example.id == id)
 }
 
 /// The formula that writes out a built-in technique, if there is one.
 pub fn of_technique(technique: Technique) -> Option<&'static Example> {
-    EXAMPLES.iter().find(|example| example.technique == technique)
+    EXAMPLES.iter().find(|example| example.source == Source::Technique(technique))
 }
