@@ -641,11 +641,15 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             parser.end_of_statement()?;
             continue;
         }
-        if parser.typedef()? {
-            parser.end_of_statement()?;
-            continue;
-        }
-        if let Some(enumerators) = parser.enumeration()? {
+        let enumerators = match parser.typedef_enum()? {
+            Some(enumerators) => Some(enumerators),
+            None if parser.typedef()? => {
+                parser.end_of_statement()?;
+                continue;
+            }
+            None => parser.enumeration()?,
+        };
+        if let Some(enumerators) = enumerators {
             for enumerator in enumerators {
                 let clash = program.enumerators.iter().any(|e| e.name == enumerator.name);
                 if clash {
@@ -1222,6 +1226,28 @@ impl<'a> Parser<'_, 'a> {
         if enumerators.is_empty() {
             return Err(Error::at(Span::new(keyword.start, close.end), "an enum has at least one constant"));
         }
+        Ok(Some(enumerators))
+    }
+
+    /// `typedef enum { nort, east } enumDir;` (or with a tag): the enum's constants, its new
+    /// name a name of `int`; `None` if no such typedef starts here.
+    fn typedef_enum(&mut self) -> Result<Option<Vec<Enumerator>>, Error> {
+        if self.peek() != Token::Name("typedef") || self.peek_at(1) != Token::Name("enum") {
+            return Ok(None);
+        }
+        let start = self.at;
+        self.next();
+        let Some(enumerators) = self.enumeration()? else {
+            self.at = start;
+            return Ok(None);
+        };
+        let (name, at) = self.name("the enum type's name, after its }")?;
+        // `typedef enum Dir { … } Dir;` names the tag again, as C allows: both are int.
+        let tag = matches!(self.tokens.get(start + 2), Some((Token::Name(tag), _)) if *tag == name);
+        if self.alias(&name).is_some() && !tag {
+            return Err(Error::at(at, &format!("{name} names a type above already")));
+        }
+        self.aliases.push((name, String::from("int")));
         Ok(Some(enumerators))
     }
 

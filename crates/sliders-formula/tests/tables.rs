@@ -160,6 +160,13 @@ fn an_enums_constants_are_ints_and_its_name_a_type() {
     // A name declared in a function shadows the constant, as in C.
     let shadowed = read("enum { k = 5 };\nint f(int k) {\n  return k;\n}\nreturn (unsigned long long)f(1);");
     assert_eq!(shadowed.attacks(square.bit(), square.bit()).map(|b| b.0), Ok(1));
+    // typedef enum, with a tag or without: its new name is a type of int.
+    let typedefs = read(
+        "typedef enum { nort, east } Dir;\ntypedef enum Corner { a1sq = 0, h8sq = 63 } Corner;\nDir d = east;\nCorner c = h8sq;\nreturn (unsigned long long)(d + c);",
+    );
+    assert_eq!(typedefs.attacks(square.bit(), square.bit()).map(|b| b.0), Ok(64));
+    let twice = error("typedef enum { a } Dir;\ntypedef enum { b } Dir;\nreturn o;");
+    assert!(twice.contains("line 2, column 20: Dir names a type above already"), "{twice}");
     for (text, expected) in [
         ("enum { a, b, a };\nreturn o;", "a is a constant of an enum above already"),
         ("enum { a = o };\nreturn o;", "o is not a constant"),
