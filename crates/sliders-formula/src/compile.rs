@@ -714,7 +714,20 @@ fn statements(
                 scope.depth -= 1;
                 instructions.extend(compiled_init?);
                 scope.depth += 1;
-                let instruction = looped(*keyword, (test, body, step), *span, scope, calls);
+                // `while (_BitScanForward64(&i, bb))`: the scan before the first test (a do's
+                // body runs first), and again after each run, where the loop's step is.
+                let (test, step) = match scan::scan_of(test) {
+                    Some(bit_scan) => {
+                        if *keyword != Keyword::DoWhile {
+                            instructions.extend(scan::scan(bit_scan, test, scope, calls)?);
+                        }
+                        let mut step = step.clone();
+                        step.push(Statement::Bare(test.clone()));
+                        (scan::value(bit_scan, test.span), step)
+                    }
+                    None => (test.clone(), step.clone()),
+                };
+                let instruction = looped(*keyword, (&test, body, &step), *span, scope, calls);
                 scope.depth -= 1;
                 for statement in init {
                     if let Statement::Assign { name, declares: true, .. } = statement {

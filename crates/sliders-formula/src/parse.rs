@@ -356,17 +356,16 @@ impl Statement {
     }
 
     /// The bit scan the statement makes, where it makes one: alone, as the value assigned, or
-    /// as an if's condition (the places [`Expr::BitScan`] may stand).
+    /// as an if's condition or a loop's test (the places [`Expr::BitScan`] may stand).
     pub fn bit_scan(&self) -> Option<&BitScan> {
         let node = match self {
-            Statement::Bare(node) | Statement::Assign { value: node, .. } | Statement::If { condition: node, .. } => {
-                node
+            Statement::Bare(node)
+            | Statement::Assign { value: node, .. }
+            | Statement::If { condition: node, .. }
+            | Statement::Loop { test: node, .. } => node,
+            Statement::Return(_) | Statement::Break(_) | Statement::Continue(_) | Statement::Store { .. } => {
+                return None
             }
-            Statement::Return(_)
-            | Statement::Loop { .. }
-            | Statement::Break(_)
-            | Statement::Continue(_)
-            | Statement::Store { .. } => return None,
         };
         match &node.expr {
             Expr::BitScan(scan) => Some(scan),

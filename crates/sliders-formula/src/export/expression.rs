@@ -354,11 +354,14 @@ impl Export<'_> {
                 };
                 let found = if scan.reverse { "63 - mask.leading_zeros()" } else { "mask.trailing_zeros()" };
                 let ty = body.index(&scan.index).and_then(|slot| body.types.get(slot)).copied().unwrap_or(CType::WORD);
-                Code::atom(format!(
+                // A block: in parentheses as an operand (a while's test may not start with one),
+                // bare as a whole value.
+                let text = format!(
                     "{{ let mask = {} as u64; if mask != 0 {{ {index} = ({found}) as {}; 1 }} else {{ 0 }} }}",
                     mask.tight(),
                     super::typed::rust_name(ty)
-                ))
+                );
+                Code::new(text, 0, Class::Typed)
             }
         }
     }
