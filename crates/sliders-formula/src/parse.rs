@@ -489,13 +489,24 @@ pub struct Enumerator {
 pub enum Initializer {
     Value(Node),
     List(Vec<Initializer>, Span),
+    /// C99's designated entry inside a list, `[east] = 0x…` or `.mask = 0x…`: the list goes
+    /// on from there.
+    Designated(Designator, Box<Initializer>, Span),
+}
+
+/// Where a designated entry goes: a row or an entry of the dimension (`[i]`), or a struct's
+/// field (`.name`).
+#[derive(Clone, Debug)]
+pub enum Designator {
+    Index(Node),
+    Field(String, Span),
 }
 
 impl Initializer {
     pub fn span(&self) -> Span {
         match self {
             Initializer::Value(node) => node.span,
-            Initializer::List(_, span) => *span,
+            Initializer::List(_, span) | Initializer::Designated(_, _, span) => *span,
         }
     }
 }
@@ -1313,6 +1324,27 @@ impl<'a> Parser<'_, 'a> {
         Ok(inner)
     }
 
+    /// An entry of a braced list: `[i] = …` or `.field = …` (C99's designators), or as placed.
+    fn designated(&mut self) -> Result<Initializer, Error> {
+        let start = self.span();
+        let designator = if self.eat("[") {
+            let index = self.bracketed()?;
+            self.expect("]", "] after the designated index")?;
+            Designator::Index(index)
+        } else if self.eat(".") {
+            let (field, at) = self.name("a field's name after .")?;
+            Designator::Field(field, at)
+        } else {
+            return self.initializer();
+        };
+        self.skip_newlines();
+        self.expect("=", "= and the entry after the designator")?;
+        self.skip_newlines();
+        let value = self.initializer()?;
+        let span = Span::new(start.start, value.span().end);
+        Ok(Initializer::Designated(designator, Box::new(value), span))
+    }
+
     /// `{ 1, 2, { 3 } }` or a value.
     fn initializer(&mut self) -> Result<Initializer, Error> {
         if !self.is("{") {
@@ -1326,7 +1358,7 @@ impl<'a> Parser<'_, 'a> {
             if self.is("}") {
                 break;
             }
-            entries.push(self.initializer()?);
+            entries.push(self.designated()?);
             self.skip_newlines();
             if !self.eat(",") {
                 break;

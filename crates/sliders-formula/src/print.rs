@@ -6,7 +6,9 @@ use core::fmt::{self, Write};
 
 use super::ctype::CType;
 use super::lex::Radix;
-use super::parse::{Binary, Expr, Initializer, Keyword, Logic, Node, Program, Statement, Table, Unary, Written};
+use super::parse::{
+    Binary, Designator, Expr, Initializer, Keyword, Logic, Node, Program, Statement, Table, Unary, Written,
+};
 use super::Span;
 
 /// How a label spells what a macro stood for: the source, and where in it macros standing for
@@ -217,6 +219,17 @@ fn table(out: &mut String, table: &Table) -> fmt::Result {
 fn initializer(out: &mut String, entries: &Initializer) -> fmt::Result {
     match entries {
         Initializer::Value(node) => expression(out, node),
+        Initializer::Designated(designator, value, _) => {
+            match designator {
+                Designator::Index(index) => {
+                    out.push('[');
+                    expression(out, index)?;
+                    out.push_str("] = ");
+                }
+                Designator::Field(field, _) => write!(out, ".{field} = ")?,
+            }
+            initializer(out, value)
+        }
         Initializer::List(items, _) => {
             out.push('{');
             for (index, item) in items.iter().enumerate() {

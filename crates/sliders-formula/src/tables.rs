@@ -13,7 +13,7 @@ use super::c_arithmetic;
 use super::ctype::{CType, Reading};
 use super::lex::Radix;
 use super::names;
-use super::parse::{Binary, Expr, Initializer, Node, Unary};
+use super::parse::{Binary, Designator, Expr, Initializer, Node, Unary};
 use super::{Error, Span};
 
 /// The most entries all of a text's tables hold together: 1 MiB of 8-byte words, room for a
@@ -234,6 +234,32 @@ impl Filling<'_> {
         let row: u64 = dims.get(1..).map_or(1, |rest| rest.iter().product());
         let mut at = 0u64;
         for item in items {
+            // `[i] = …` goes on from row i (entry i in the last dimension).
+            let item = match item {
+                Initializer::Designated(Designator::Index(index), value, _) => {
+                    let (position, ty) = constant(index, self.constants)?;
+                    let rows = dims.first().copied().unwrap_or(1);
+                    if ty.signed() && (position as i64) < 0 || !open && position >= rows {
+                        let shown = if ty.signed() { format!("{}", position as i64) } else { format!("{position}") };
+                        return Err(Error::at(
+                            index.span,
+                            &format!(
+                                "[{shown}] is outside {name} here: its index runs from 0 to {}",
+                                rows.saturating_sub(1)
+                            ),
+                        ));
+                    }
+                    at = position * row;
+                    &**value
+                }
+                Initializer::Designated(Designator::Field(field, at_field), _, _) => {
+                    return Err(Error::at(
+                        *at_field,
+                        &format!("{name}'s entries are values, not structs: it has no field {field}"),
+                    ));
+                }
+                Initializer::Value(_) | Initializer::List(..) => item,
+            };
             if !open && at >= size {
                 return Err(Error::at(
                     item.span(),
@@ -251,6 +277,9 @@ impl Filling<'_> {
                     at = at.div_ceil(row) * row;
                     self.fill(item, &dims[1..], start + at, name)?;
                     at += row;
+                }
+                Initializer::Designated(_, _, nested) => {
+                    return Err(Error::at(*nested, "a designator goes before an entry, not before another designator"));
                 }
                 Initializer::Value(node) => {
                     let (value, from) = constant(node, self.constants)?;

@@ -178,6 +178,37 @@ fn an_enums_constants_are_ints_and_its_name_a_type() {
     }
 }
 
+/// C99's designated initializers: `[i] = …` goes on from entry or row i (a later entry
+/// overrides an earlier one, as in C), `.field = …` from the field.
+#[test]
+fn designated_initializers_place_entries_as_c_does() {
+    let text = "typedef unsigned long long U64;
+enum { nort, east, sout, west };
+const U64 steps[4] = { [east] = 1, [nort] = 8, 7 };
+typedef struct { U64 mask; int shift; U64 magic; } M;
+const M ms[3] = { [1] = { .shift = 5, 9 }, { .magic = 3 } };
+const int grid[2][3] = { [1] = { [2] = 6 } };
+";
+    let formula = read(&format!("{text}return o;"));
+    assert_eq!(formula.table("steps").unwrap().entries, vec![8, 7, 0, 0]);
+    assert_eq!(formula.table("ms.shift").unwrap().entries, vec![0, 5, 0]);
+    assert_eq!(formula.table("ms.magic").unwrap().entries, vec![0, 9, 3]);
+    assert_eq!(formula.table("grid").unwrap().entries, vec![0, 0, 0, 0, 0, 6]);
+    for (bad, expected) in [
+        ("const U64 t[2] = { [2] = 1 };", "line 1, column 21: [2] is outside t here: its index runs from 0 to 1"),
+        ("const U64 t[2] = { .a = 1 };", "t's entries are values, not structs: it has no field a"),
+        ("typedef struct { U64 a; } S;\nconst S t[2] = { { .b = 1 } };", "S has no field b: its fields are a"),
+        (
+            "typedef struct { U64 a; } S;\nconst S t[2] = { { [0] = 1 } };",
+            "a S's fields are named, .field = …, not numbered",
+        ),
+        ("const U64 t[2] = { [0] 1 };", "expected = and the entry after the designator"),
+    ] {
+        let said = error(&format!("{bad}\nreturn o;"));
+        assert!(said.contains(expected), "{bad}\n{said}");
+    }
+}
+
 /// What an engine author met first, mended: each C mistake refused as C refuses it, each
 /// common form read, each message about what was typed.
 #[test]

@@ -17,7 +17,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::{
-    Binary, Declaration, Declared, Expr, Initializer, Node, Parameter, Parser, Statement, Table, Through, Written,
+    Binary, Declaration, Declared, Designator, Expr, Initializer, Node, Parameter, Parser, Statement, Table, Through,
+    Written,
 };
 use crate::ctype::CType;
 use crate::lex::{Radix, Token};
@@ -253,7 +254,8 @@ impl<'a> Parser<'_, 'a> {
         let initializers = match &table.initializer {
             Some(initializer) => {
                 let struct_name = &self.pointers.structs[index].names[0];
-                let split = split(initializer, (0, table.dims.len()), fields.len(), struct_name)?;
+                let names: Vec<String> = fields.iter().map(|(name, _)| name.clone()).collect();
+                let split = split(initializer, (0, table.dims.len()), &names, struct_name)?;
                 split.into_iter().map(Some).collect()
             }
             None => alloc::vec![None; fields.len()],
@@ -822,12 +824,55 @@ fn sizes(table: &Table) -> Vec<Option<Node>> {
     table.dims.iter().map(|(size, _)| size.clone()).collect()
 }
 
+/// One struct's values, field by field: in order, or from a `.field = ` on; a field with none is 0.
+fn struct_values(
+    entries: &[Initializer],
+    span: Span,
+    names: &[String],
+    struct_name: &str,
+) -> Result<Vec<Initializer>, Error> {
+    let mut values: Vec<Option<Initializer>> = alloc::vec![None; names.len()];
+    let mut at = 0;
+    for entry in entries {
+        let value = match entry {
+            Initializer::Designated(Designator::Field(field, field_span), value, _) => {
+                let Some(place) = names.iter().position(|name| name == field) else {
+                    return Err(Error::at(
+                        *field_span,
+                        &format!("{struct_name} has no field {field}: its fields are {}", names.join(", ")),
+                    ));
+                };
+                at = place;
+                &**value
+            }
+            Initializer::Designated(Designator::Index(index), ..) => {
+                return Err(Error::at(
+                    index.span,
+                    &format!("a {struct_name}'s fields are named, .field = …, not numbered"),
+                ));
+            }
+            Initializer::Value(_) | Initializer::List(..) => entry,
+        };
+        let Some(slot) = values.get_mut(at) else {
+            return Err(Error::at(span, &format!("a {struct_name} has {} fields, and this gives more", names.len())));
+        };
+        match value {
+            Initializer::Value(node) => *slot = Some(Initializer::Value(node.clone())),
+            Initializer::List(_, inner) | Initializer::Designated(_, _, inner) => {
+                return Err(Error::at(*inner, "a field holds one value: give it without braces"));
+            }
+        }
+        at += 1;
+    }
+    Ok(values.into_iter().map(|value| value.unwrap_or_else(|| Initializer::Value(number(0, span)))).collect())
+}
+
 /// A table of structs' initializer as one per field, each of the table's shape: at depth
 /// `dims` (the struct's own braces) each value goes to its field; a field with no value is 0.
 fn split(
     initializer: &Initializer,
     (depth, dims): (usize, usize),
-    fields: usize,
+    names: &[String],
     struct_name: &str,
 ) -> Result<Vec<Initializer>, Error> {
     let Initializer::List(entries, span) = initializer else {
@@ -837,28 +882,23 @@ fn split(
         ));
     };
     if depth == dims {
-        if entries.len() > fields {
-            return Err(Error::at(
-                *span,
-                &format!("a {struct_name} has {fields} fields, and this gives {}", entries.len()),
-            ));
-        }
-        let mut values = Vec::with_capacity(fields);
-        for field in 0..fields {
-            match entries.get(field) {
-                Some(Initializer::Value(value)) => values.push(Initializer::Value(value.clone())),
-                Some(Initializer::List(_, inner)) => {
-                    return Err(Error::at(*inner, "a field holds one value: give it without braces"));
-                }
-                None => values.push(Initializer::Value(number(0, *span))),
-            }
-        }
-        return Ok(values);
+        return struct_values(entries, *span, names, struct_name);
     }
-    let mut rows: Vec<Vec<Initializer>> = (0..fields).map(|_| Vec::with_capacity(entries.len())).collect();
+    let mut rows: Vec<Vec<Initializer>> = (0..names.len()).map(|_| Vec::with_capacity(entries.len())).collect();
     for entry in entries {
-        for (row, value) in rows.iter_mut().zip(split(entry, (depth + 1, dims), fields, struct_name)?) {
-            row.push(value);
+        // `[i] = { … }` keeps its designator in each field's table.
+        let (designator, inner) = match entry {
+            Initializer::Designated(Designator::Index(index), value, at) => (Some((index, *at)), &**value),
+            Initializer::Designated(Designator::Field(_, at), ..) => {
+                return Err(Error::at(*at, &format!("a field is named inside a {struct_name}'s own braces")));
+            }
+            Initializer::Value(_) | Initializer::List(..) => (None, entry),
+        };
+        for (row, value) in rows.iter_mut().zip(split(inner, (depth + 1, dims), names, struct_name)?) {
+            row.push(match designator {
+                Some((index, at)) => Initializer::Designated(Designator::Index(index.clone()), Box::new(value), at),
+                None => value,
+            });
         }
     }
     Ok(rows.into_iter().map(|row| Initializer::List(row, *span)).collect())
