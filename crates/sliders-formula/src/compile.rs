@@ -75,6 +75,16 @@ pub enum Code {
     /// A read of a name a `_BitScanForward64(&name, mask)` gives its value: a fault where
     /// the last scan found its mask 0 and left the name undefined. Not a step of its own.
     Defined(Box<Defined>),
+    /// A bit scan's index: the scan (`found`, its step) where the flag (the mask) is not 0;
+    /// else 0, no step, and the name is undefined (see [`Defined`]). Not a step of its own.
+    Scanned(Box<Scanned>),
+}
+
+/// What `_BitScanForward64(&i, mask)` gives `i`: the scan of the mask, where it has a bit.
+#[derive(Clone, Debug)]
+pub struct Scanned {
+    pub flag: Code,
+    pub found: Code,
 }
 
 /// A name's value, read where a bit scan may have left it undefined: `flag` is the mask the
@@ -716,14 +726,14 @@ fn statements(
                 scope.depth += 1;
                 // `while (_BitScanForward64(&i, bb))`: the scan before the first test (a do's
                 // body runs first), and again after each run, where the loop's step is.
-                let (test, step) = match scan::scan_of(test) {
-                    Some(bit_scan) => {
+                let (test, step) = match scan::condition_scan(test) {
+                    Some((bit_scan, call, negated)) => {
                         if *keyword != Keyword::DoWhile {
-                            instructions.extend(scan::scan(bit_scan, test, scope, calls)?);
+                            instructions.extend(scan::scan(bit_scan, call, scope, calls)?);
                         }
                         let mut step = step.clone();
-                        step.push(Statement::Bare(test.clone()));
-                        (scan::value(bit_scan, test.span), step)
+                        step.push(Statement::Bare(call.clone()));
+                        (scan::condition_value(bit_scan, negated, (call.span, test.span)), step)
                     }
                     None => (test.clone(), step.clone()),
                 };
@@ -747,10 +757,10 @@ fn statements(
             Statement::Break(_) => Instruction::Break,
             Statement::Continue(_) => Instruction::Continue,
             Statement::If { condition, then, otherwise, span, switch, .. } => {
-                let condition = match scan::scan_of(condition) {
-                    Some(bit_scan) => {
-                        instructions.extend(scan::scan(bit_scan, condition, scope, calls)?);
-                        scan::value(bit_scan, condition.span)
+                let condition = match scan::condition_scan(condition) {
+                    Some((bit_scan, call, negated)) => {
+                        instructions.extend(scan::scan(bit_scan, call, scope, calls)?);
+                        scan::condition_value(bit_scan, negated, (call.span, condition.span))
                     }
                     None => condition.clone(),
                 };
@@ -1261,6 +1271,7 @@ pub fn is_count(code: &Code) -> bool {
         Code::Convert(_, inner) => is_count(inner),
         Code::Read(read, _) => !read.sets,
         Code::Defined(defined) => is_count(&defined.value),
+        Code::Scanned(scanned) => is_count(&scanned.found),
     }
 }
 
@@ -1298,6 +1309,7 @@ pub fn order_of(code: &Code) -> Option<WordOrder> {
         // A table's sets are the board as it stands, as a mask is.
         Code::Read(read, _) => read.sets.then_some(WordOrder::Board),
         Code::Defined(defined) => order_of(&defined.value),
+        Code::Scanned(_) => None,
     }
 }
 
@@ -1318,7 +1330,8 @@ fn site_of(code: &mut Code) -> Option<&mut Site> {
         | Code::Board(_)
         | Code::Call(..)
         | Code::Convert(..)
-        | Code::Defined(..) => None,
+        | Code::Defined(..)
+        | Code::Scanned(..) => None,
     }
 }
 

@@ -198,7 +198,8 @@ impl CType {
         for word in words.split(' ') {
             match word {
                 // `enum enumDir`: the tag stands for int already.
-                "const" | "static" | "inline" | "volatile" | "register" | "extern" | "enum" | "" => continue,
+                "const" | "static" | "inline" | "__forceinline" | "__inline" | "volatile" | "register" | "extern"
+                | "enum" | "" => continue,
                 "mut" | "u64" => return Ok(None),
                 "signed" => signedness = Some(true),
                 "unsigned" => signedness = Some(false),

@@ -382,6 +382,10 @@ impl<S: Sink> Machine<'_, '_, S> {
                 self.mask(*mask, s, site)?
             }
             Code::Convert(ty, inner) => ty.convert(self.eval(inner, base)?),
+            Code::Scanned(scanned) => match self.eval(&scanned.flag, base)? {
+                0 => 0,
+                _ => self.eval(&scanned.found, base)?,
+            },
             Code::Defined(defined) => {
                 if self.eval(&defined.flag, base)? == 0 {
                     return Err(Fault { span: defined.span, message: defined.message.clone() });

@@ -369,6 +369,13 @@ impl Statement {
         };
         match &node.expr {
             Expr::BitScan(scan) => Some(scan),
+            // `if (!_BitScanForward64(&i, x))`: a condition may test that it found nothing.
+            Expr::Unary(Unary::LogicalNot, inner) if matches!(self, Statement::If { .. } | Statement::Loop { .. }) => {
+                match &inner.expr {
+                    Expr::BitScan(scan) => Some(scan),
+                    _ => None,
+                }
+            }
             Expr::Number(..)
             | Expr::Name(_)
             | Expr::Unary(..)
@@ -558,7 +565,10 @@ impl Program {
 /// Whether a C type, its words as typed (`const int`, `unsigned long long`), means other than
 /// the language's unsigned 64-bit word (LP64, as GCC and Clang on Linux): narrower, or signed.
 fn narrow_c_type(words: &str) -> bool {
-    let typed: Vec<&str> = words.split(' ').filter(|w| !matches!(*w, "const" | "static" | "inline" | "mut")).collect();
+    let typed: Vec<&str> = words
+        .split(' ')
+        .filter(|w| !matches!(*w, "const" | "static" | "inline" | "__forceinline" | "__inline" | "mut"))
+        .collect();
     !typed.is_empty() && !WORD_CASTS.contains(&typed.as_slice())
 }
 
@@ -584,15 +594,40 @@ impl Program {
 const RUST_NUMBER_TYPES: [&str; 8] = ["u8", "u16", "u32", "usize", "i8", "i16", "i32", "isize"];
 
 /// Words that may stand before a name as its type, C's or Rust's, and mean nothing here.
-const TYPE_WORDS: [&str; 26] = [
-    "U64", "u64", "uint64_t", "Bitboard", "int", "unsigned", "signed", "long", "short", "char", "bool", "_Bool",
-    "__int64", "size_t", "uint8_t", "uint16_t", "uint32_t", "int8_t", "int16_t", "int32_t", "int64_t", "const",
-    "static", "inline", "mut", "enum",
+const TYPE_WORDS: [&str; 28] = [
+    "U64",
+    "u64",
+    "uint64_t",
+    "Bitboard",
+    "int",
+    "unsigned",
+    "signed",
+    "long",
+    "short",
+    "char",
+    "bool",
+    "_Bool",
+    "__int64",
+    "size_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "const",
+    "static",
+    "inline",
+    "mut",
+    "enum",
+    "__forceinline",
+    "__inline",
 ];
 
 /// The type words that say where a name is kept or whether it may change, not what it holds:
 /// no cast is made of them.
-const STORAGE_WORDS: [&str; 3] = ["static", "inline", "mut"];
+const STORAGE_WORDS: [&str; 5] = ["static", "inline", "mut", "__forceinline", "__inline"];
 
 /// Whether `word` may be part of a cast's type: a type word that says what a value is.
 fn is_cast_word(word: &str) -> bool {

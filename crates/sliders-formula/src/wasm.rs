@@ -344,6 +344,7 @@ fn outermost(code: &Code) -> Option<Span> {
         | Code::Call(..)
         | Code::Convert(..) => None,
         Code::Defined(defined) => Some(defined.span),
+        Code::Scanned(scanned) => outermost(&scanned.found),
     }
 }
 
@@ -363,6 +364,10 @@ fn code_needs(code: &Code, callees: &[[bool; 3]], needs: &mut [bool; 3]) {
         Code::Defined(defined) => {
             code_needs(&defined.value, callees, needs);
             code_needs(&defined.flag, callees, needs);
+        }
+        Code::Scanned(scanned) => {
+            code_needs(&scanned.flag, callees, needs);
+            code_needs(&scanned.found, callees, needs);
         }
         Code::Binary(_, a, b, _, _) | Code::Logical(_, a, b, _) => {
             code_needs(a, callees, needs);
@@ -474,7 +479,8 @@ impl Writer {
             | Code::Call(..)
             | Code::Convert(..)
             | Code::Read(..)
-            | Code::Defined(..) => false,
+            | Code::Defined(..)
+            | Code::Scanned(..) => false,
         }
     }
 
@@ -728,6 +734,13 @@ impl<'c> Builder<'c> {
             Code::Convert(ty, inner) => {
                 self.code(w, inner, within);
                 w.put(&wasm_c::convert(*ty), within);
+            }
+            // The scan where the mask has a bit, else 0.
+            Code::Scanned(scanned) => {
+                self.code(w, &scanned.flag, within);
+                w.put(&[Instr::I64Const(0), Instr::I64Ne, Instr::IfI64], within);
+                self.code(w, &scanned.found, within);
+                w.put(&[Instr::Else, Instr::I64Const(0), Instr::End], within);
             }
             // `unreachable` where a bit scan left the name undefined, as the evaluator faults.
             Code::Defined(defined) => {

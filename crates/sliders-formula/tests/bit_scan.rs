@@ -106,7 +106,8 @@ return seen;";
     assert_eq!(formula.attacks(d4.bit(), d4.bit() | Bitboard(pieces)).map(|b| b.0), Ok(pieces));
     let scans = formula.trace(Slider::Rook, d4.bit(), d4.bit() | Bitboard(pieces)).unwrap();
     let scans = scans.steps.iter().filter(|step| matches!(step.op, Op::Scan(_))).count();
-    assert_eq!(scans, 4, "one scan a piece, and the last finds none");
+    // A scan a piece; the last, of 0, finds nothing, gives the index nothing, and is no step.
+    assert_eq!(scans, 3);
     // A do runs its body first; a for's test is scanned before each run too.
     let looped = "typedef unsigned long long U64;
 U64 bb = o & ray(sq, north), seen = 0;
@@ -120,6 +121,25 @@ return seen;";
     let formula = read(&looped.replace("return seen;", "return seen | (U64)i * 0;"));
     let fault = formula.attacks(d4.bit(), d4.bit() | Bitboard(pieces)).unwrap_err();
     assert!(fault.message.starts_with("i is undefined here"), "{}", fault.message);
+}
+
+/// `if (!_BitScanForward64(&i, x))`: a condition may test that the scan found nothing; every
+/// step is named as typed.
+#[test]
+fn a_negated_scan_is_a_condition_named_as_typed() {
+    let text = "typedef unsigned long long U64;
+static __forceinline U64 up(U64 occ, int s) {
+    unsigned long i;
+    if (!_BitScanForward64(&i, occ & ray(s, north))) return ray(s, north);
+    return ray(s, north) ^ ray(i, north);
+}
+return up(o, sq);";
+    assert!(prove(text, Target::Ray(Direction::North)).proved());
+    let d4 = Square::from_index(27);
+    let trace = read(text).trace(Slider::Rook, d4.bit(), d4.bit() | Bitboard(1 << 43)).unwrap();
+    let labels: Vec<&str> = trace.steps.iter().map(|step| &*step.label).collect();
+    assert!(labels.contains(&"if (!_BitScanForward64(&i, occ & ray(s, north)))"), "{labels:?}");
+    assert!(trace.steps.iter().all(|step| !step.label.contains('#') && !step.operands.lhs.contains('#')), "{labels:?}");
 }
 
 #[test]

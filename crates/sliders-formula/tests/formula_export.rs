@@ -17,7 +17,7 @@ const BOARDS_PER_SQUARE: usize = 320;
 
 /// Formulas beside the examples: together with them they use every builtin, every operator,
 /// all eight rays, and names that C or Rust keep for themselves.
-const EXTRAS: [(&str, Option<Target>, &str); 15] = [
+const EXTRAS: [(&str, Option<Target>, &str); 16] = [
     (
         "queen-classical",
         Some(Target::Piece(Slider::Queen)),
@@ -290,6 +290,12 @@ return above | (rays[1] & 0) | (U64)(lines[sq].count - 2);
     ),
     // MSVC's bit scans, as GCC and Rust write them: alone, and as a value and a condition.
     ("bit-scan", Some(Target::Piece(Slider::Rook)), include_str!("../listings/bitscan_getter.c")),
+    // The index first given its value inside a branch: declared before the if.
+    (
+        "bit-scan-branches",
+        None,
+        "typedef unsigned long long U64;\nunsigned long i;\nif (sq < 32) _BitScanForward64(&i, o);\nelse _BitScanReverse64(&i, o);\nreturn i;",
+    ),
     ("bit-scan-loop", Some(Target::Ray(sliders::Direction::North)), "typedef unsigned long long U64;\n// The squares the pieces on the north ray stand on, lowest first, summed as bits: the blockers.\nU64 bb = o & ray(sq, north), seen = 0;\nunsigned long i;\nwhile (_BitScanForward64(&i, bb)) {\n    seen |= 1ULL << i;\n    bb &= bb - 1;\n}\nU64 first = 0;\nif (_BitScanForward64(&i, seen)) first = ray(sq, north) ^ ray(i, north);\nelse first = ray(sq, north);\nreturn first;\n"),
     (
         "bit-scan-value",

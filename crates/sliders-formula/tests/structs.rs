@@ -233,7 +233,7 @@ fn bad_structs_and_pointers_are_refused_where_typed() {
         ("struct S { U64 a; int a; } t[2];", "the struct has a field named a above"),
         ("struct S { } t[2];", "a struct has at least one field"),
         ("struct S { U64 a; };\nstruct S t[2] = { 1, 2 };", "give each S its own braces"),
-        ("struct S { U64 a; };\nstruct S t[2] = { { 1, 2 } };", "a S has 1 fields, and this gives 2"),
+        ("struct S { U64 a; };\nstruct S t[2] = { { 1, 2 } };", "a S has 1 fields, and this gives more"),
     ];
     for (text, expected) in declarations {
         let message = error(&format!("typedef unsigned long long U64;\n{text}\nreturn o;"));

@@ -13,7 +13,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::{assign, converted_to, CallCost, Code, Defined, Holds, Instruction, Scope};
+use super::{assign, converted_to, CallCost, Code, Defined, Holds, Instruction, Scanned, Scope};
 use crate::ctype::{CType, Suffix};
 use crate::lex::Radix;
 use crate::parse::{BitScan, Expr, Node, Statement};
@@ -55,6 +55,25 @@ fn collect(statements: &[Statement], found: &mut Vec<String>) {
                 found.push(scan.index.clone());
             }
         }
+    }
+}
+
+/// The scan a condition makes (its node too), and whether it is negated
+/// (`!_BitScanForward64(&i, x)`), where it makes one.
+pub(super) fn condition_scan(node: &Node) -> Option<(&BitScan, &Node, bool)> {
+    if let Expr::Unary(crate::parse::Unary::LogicalNot, inner) = &node.expr {
+        return scan_of(inner).map(|scan| (scan, &**inner, true));
+    }
+    scan_of(node).map(|scan| (scan, node, false))
+}
+
+/// A condition's test of its scan (the call typed at `call`): the scan's value, or its `!`,
+/// each labelled as typed.
+pub(super) fn condition_value(scan: &BitScan, negated: bool, (call, span): (Span, Span)) -> Node {
+    let found = value(scan, call);
+    match negated {
+        true => Node { expr: Expr::Unary(crate::parse::Unary::LogicalNot, Box::new(found)), span },
+        false => found,
     }
 }
 
@@ -118,7 +137,14 @@ pub(super) fn scan(
     let function = if scan.reverse { "bsr" } else { "bsf" };
     // Spelled as typed (see [`crate::parse::Program::written`]): the step is the call's.
     let found = Node { expr: Expr::Call(function.to_string(), alloc::vec![flag]), span: node.span };
-    let index = assign((&scan.index, scan.index_span, false, None), &found, scope, calls)?;
+    let index = match assign((&scan.index, scan.index_span, false, None), &found, scope, calls)? {
+        // Where the mask is 0 the scan gives nothing (and says nothing): the index is undefined.
+        Instruction::Set(index, code) => {
+            let flag = Code::Local(slot, scope.holds[slot]);
+            Instruction::Set(index, Code::Scanned(Box::new(Scanned { flag, found: code })))
+        }
+        other => other,
+    };
     Ok(alloc::vec![Instruction::Set(slot, mask), index])
 }
 

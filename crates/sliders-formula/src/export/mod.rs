@@ -824,6 +824,18 @@ impl Export<'_> {
         }
         let mut lines = Vec::new();
         for statement in first_inside {
+            // A bit scan's index first given its value inside is declared before, given 0: the
+            // scan may leave it as it was.
+            if let Some(slot) = statement.bit_scan().and_then(|scan| body.index(&scan.index)) {
+                if !declared[slot] {
+                    declared[slot] = true;
+                    let written = body.written.get(slot).cloned().unwrap_or_default();
+                    lines.push(match self.lang {
+                        Lang::C => format!("{} {written} = 0;", self.c_type_name(body.types[slot])),
+                        Lang::Rust => format!("let mut {written}: {} = 0;", self.rust_type_name(body.types[slot])),
+                    });
+                }
+            }
             let Statement::Assign { name, .. } = statement else { continue };
             let slot = body.index(name).unwrap_or(0);
             if declared[slot] {

@@ -208,6 +208,7 @@ fn children(code: &Code) -> Vec<&Code> {
         Code::Call(_, arguments, _) => arguments.iter().collect(),
         Code::Read(read, _) => read.indices.iter().collect(),
         Code::Defined(defined) => alloc::vec![&defined.value, &defined.flag],
+        Code::Scanned(scanned) => alloc::vec![&scanned.flag, &scanned.found],
         Code::Constant(_) | Code::Count(_) | Code::Square(_) | Code::Local(..) | Code::Board(_) => Vec::new(),
     }
 }
@@ -251,6 +252,7 @@ fn can_fault(code: &Code, compiled: &Compiled, depth: usize) -> bool {
         | Code::Select(..)
         | Code::Logical(..)
         | Code::Convert(..)
+        | Code::Scanned(..)
         | Code::Function(..) => false,
     };
     calls_one || children(code).into_iter().any(|child| can_fault(child, compiled, depth))
@@ -473,6 +475,15 @@ impl Machine<'_, '_> {
             Code::Convert(ty, inner) => {
                 let a = self.eval(inner, base, guard)?;
                 c_arith::convert(self.builder, *ty, &a)?
+            }
+            // The scan runs on the boards whose mask is not 0; the others give 0.
+            Code::Scanned(scanned) => {
+                let flag = self.eval(&scanned.flag, base, guard)?;
+                let set = self.builder.any(&flag)?;
+                let scanning = self.builder.and(guard, &set)?;
+                let found = self.reached(&scanned.found, base, &scanning)?;
+                let kept: Vec<_> = (0..64).map(|i| self.builder.and(&set, &found.0[i])).collect::<Built<Vec<_>>>()?;
+                Word(kept)
             }
             // Where the flag is 0 the name is undefined: those boards fault.
             Code::Defined(defined) => {
