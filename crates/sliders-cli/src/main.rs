@@ -361,6 +361,10 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    // A fault on the board given is said, and --check, --prove and --emit still run: the
+    // proof of a faulting getter is what its author wants next.
+    let goes_on = check.is_some() || prove.is_some() || emit.is_some();
+    let mut faulted = false;
     match (position.slider, position.square, position.occupied) {
         // From an empty square: o is the board as given, the slider's bit set or not.
         (Some(_), Some(sliders), Some(occupied)) if own == OwnSquare::Either => {
@@ -373,7 +377,10 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
                 Err(fault) => {
                     let (line, caret) = fault.caret(&text);
                     eprintln!("error: {}\n  {line}\n  {caret}", fault.describe(&text));
-                    return ExitCode::from(2);
+                    if !goes_on {
+                        return ExitCode::from(2);
+                    }
+                    faulted = true;
                 }
             }
         }
@@ -392,7 +399,10 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
                 }
                 let (line, caret) = fault.caret(&text);
                 eprintln!("error: {}\n  {line}\n  {caret}", fault.describe(&text));
-                return ExitCode::from(2);
+                if !goes_on {
+                    return ExitCode::from(2);
+                }
+                faulted = true;
             }
         },
         (None, None, None) if (check.is_some() || prove.is_some() || emit.is_some()) && !trace => {}
@@ -424,6 +434,9 @@ fn eval(text: &str, args: EvalArgs) -> ExitCode {
             Err(code) => code,
         },
         (None, Some((_, CheckOutcome::Differs { .. }))) => ExitCode::FAILURE,
+        // The board given faulted: the getter is wrong there, whatever else was asked.
+        (None, Some(_)) if faulted => ExitCode::FAILURE,
+        (None, _) if faulted => ExitCode::from(2),
         (None, _) => ExitCode::SUCCESS,
     }
 }

@@ -242,6 +242,27 @@ fn eval_names_a_formula_errors_line_and_column_and_exits_2() {
         sliders(&["eval", "--formula", "rank(bsf(0))", "--slider", "rook", "--square", "d4", "--occupied", "0"], "");
     assert_eq!(fault.status.code(), Some(2));
     assert!(text(&fault.stderr).contains("line 1, column 1: rank(64): 64 is not a square"), "{}", text(&fault.stderr));
+    // With --prove, a fault on the board given is said, and the proof still runs: it counts
+    // that board among the failing ones, and the exit code is the proof's.
+    let proved = sliders(
+        &[
+            "eval",
+            "--formula",
+            "rank(bsf(o & ray(sq, north)))",
+            "--slider",
+            "rook",
+            "--square",
+            "h8",
+            "--occupied",
+            "0",
+            "--prove",
+            "north",
+        ],
+        "",
+    );
+    assert_eq!(proved.status.code(), Some(1), "{}", text(&proved.stderr));
+    assert!(text(&proved.stderr).contains("rank(64): 64 is not a square"), "{}", text(&proved.stderr));
+    assert!(text(&proved.stdout).starts_with("fails on "), "{}", text(&proved.stdout));
     assert_one_error(&sliders(&["eval", "--formula", "o", "--check", "knight"], ""), "a check target is rook");
     assert_one_error(&sliders(&["eval", "--formula", "o"], ""), "eval needs --slider, --square and --occupied");
 }
