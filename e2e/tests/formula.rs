@@ -507,7 +507,7 @@ async fn a_link_with_c_tables_filled_once_steps_and_proves() {
     browser.wait_for("[data-step-index='0']", 10, "the first step").await;
     let label = text(&browser, "[data-step-label]").await;
     assert!(label.contains("rays[dir][sq]"), "{label}");
-    let said = browser.eval("return document.body.innerText.includes('Reads entry 27 of the table');").await;
+    let said = browser.eval("return document.body.innerText.includes('Reads entry 27 of rays,');").await;
     assert_eq!(said, serde_json::Value::Bool(true), "the step names its entry (north, d4 is entry 27)");
     assert!(browser.console_problems().await.is_empty());
     browser.close().await;

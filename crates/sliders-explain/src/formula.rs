@@ -424,7 +424,13 @@ fn table_read(step: &Step) -> Option<String> {
         Value::Board(set) => format!("{} ({})", bits(set.count()), square_list(set)),
         Value::Number(_) | Value::Signed(_) => format!("the number {}", text_of(step.result)),
     };
+    // The table as declared: a struct's field's table (`masks.lower`) is that field of each.
+    let table = match step.operands.rhs.split_once('.') {
+        Some((table, field)) => format!("the {field} fields of {table}"),
+        None if step.operands.rhs.is_empty() => String::from("the table"),
+        None => String::from(&*step.operands.rhs),
+    };
     Some(format!(
-        "Reads entry {entry} of the table, its entries numbered from 0 row after row as C lays them out: {holds}."
+        "Reads entry {entry} of {table}, its entries numbered from 0 row after row as C lays them out: {holds}."
     ))
 }

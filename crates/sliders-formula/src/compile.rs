@@ -346,6 +346,7 @@ struct Globals<'k> {
     all: &'k [String],
     tables: &'k [Table],
     enumerators: &'k [(String, u64)],
+    outside: &'k [String],
 }
 
 /// Per function: its name and how many operations one call can take.
@@ -386,6 +387,12 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
     let tables = tables::work_out(&program.tables, constants)?;
     let mut known: Vec<Known> = Vec::new();
     let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
+    // The names the statements outside functions declare, which no function sees.
+    let mut outside: Vec<String> = program.declared.iter().map(|declared| declared.name.clone()).collect();
+    outside.extend(program.main.iter().filter_map(|statement| match statement {
+        Statement::Assign { name, declares: true, .. } => Some(name.clone()),
+        _ => None,
+    }));
     let mut functions = Vec::new();
     for function in &program.functions {
         if functions::function(&function.name).is_some() || names::board_name(&function.name).is_some() {
@@ -422,7 +429,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
         let (mut body, cost, depth) = body(
             statements,
             locals,
-            Globals { known: &known, all: &all, tables: &tables, enumerators: &enumerators },
+            Globals { known: &known, all: &all, tables: &tables, enumerators: &enumerators, outside: &outside },
             (&function.name, function.name_span),
             typed,
             reading,
@@ -457,7 +464,7 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
     let (main, cost, _) = body(
         statements,
         Vec::new(),
-        Globals { known: &known, all: &all, tables: &tables, enumerators: &enumerators },
+        Globals { known: &known, all: &all, tables: &tables, enumerators: &enumerators, outside: &[] },
         ("", end),
         typed,
         reading,
@@ -557,7 +564,7 @@ fn typed_as(reading: Reading, ty: Option<CType>) -> CType {
 fn body(
     (statements_of_body, declared): (&[Statement], &[Declared]),
     parameters: Vec<(String, Holds, CType)>,
-    Globals { known, all, tables, enumerators }: Globals,
+    Globals { known, all, tables, enumerators, outside }: Globals,
     (function, end): (&str, Span),
     typed: Typed,
     (reading, returns, fills): (Reading, CType, bool),
@@ -573,7 +580,7 @@ fn body(
         };
         return Err(Error::at(end, &message));
     };
-    let mut calls = CallCost { known, all, tables, enumerators, current: function, cost: 0, depth: 0 };
+    let mut calls = CallCost { known, all, tables, enumerators, outside, current: function, cost: 0, depth: 0 };
     for Declared { name, span, .. } in declared {
         if parameters.iter().any(|(parameter, _, _)| parameter == name) {
             return Err(Error::at(*span, &format!("{name} is already a parameter of {function}")));
@@ -1134,6 +1141,8 @@ struct CallCost<'k> {
     /// The reader's tables, and the enums' constants.
     tables: &'k [Table],
     enumerators: &'k [(String, u64)],
+    /// The names the statements outside functions declare, which no function sees.
+    outside: &'k [String],
     /// The function being compiled ("" for the formula's own statements).
     current: &'k str,
     cost: usize,
@@ -1412,7 +1421,7 @@ fn expression_code(node: &Node, scope: &mut Scope, calls: &mut CallCost) -> Resu
             let code = if *radix == Radix::Decimal { Code::Count(*value) } else { Code::Constant(*value) };
             (code, ty)
         }
-        Expr::Name(name) => name_code(name, node.span, scope, (calls.known, calls.enumerators))?,
+        Expr::Name(name) => name_code(name, node.span, scope, (calls.known, calls.enumerators, calls.outside))?,
         Expr::Cast(ty, inner) => {
             let (code, from) = typed(inner, scope, calls)?;
             let ty = typed_as(reading, Some(*ty));
@@ -1525,6 +1534,7 @@ fn through_code(
     let spelling = scope.typed.spelling();
     let mut site = site(node, scope, print::spelled(node, spelling), bound);
     site.operands.lhs = Cow::Owned(print::spelled(&through.offset, spelling));
+    site.operands.rhs = Cow::Owned(through.table.clone());
     site.arith = arith(scope.reading, ty);
     let (indices, signed) = (alloc::vec![code], alloc::vec![index_type.signed()]);
     Ok((Read { table: at, indices, signed, sets, dims, through: true }, site, ty))
@@ -1603,6 +1613,8 @@ fn read_code(
             let mut site = site(node, scope, print::spelled(node, spelling), bound);
             let spelled: Vec<String> = indices.iter().map(|index| print::spelled(index, spelling)).collect();
             site.operands.lhs = Cow::Owned(tables::indices_text(&spelled));
+            // The table read, for its sentence.
+            site.operands.rhs = Cow::Owned(name.to_string());
             site.arith = arith(reading, ty);
             let dims = table.dims.clone();
             Ok((Read { table: at, indices: codes, signed, sets, dims, through: false }, site, ty))
@@ -1616,7 +1628,7 @@ fn name_code(
     name: &str,
     span: Span,
     scope: &mut Scope,
-    (known, enumerators): (&[Known], &[(String, u64)]),
+    (known, enumerators, outside): (&[Known], &[(String, u64)], &[String]),
 ) -> Result<(Code, CType), Error> {
     // The innermost name of that spelling.
     if let Some(slot) = scope.locals.iter().rposition(|local| local.visible && local.name == name) {
@@ -1664,6 +1676,14 @@ fn name_code(
     }
     if names::direction(name).is_some() {
         return Err(Error::at(span, &format!("{name} is a direction: it names a ray in ray(s, {name})")));
+    }
+    if outside.iter().any(|declared| declared == name) {
+        return Err(Error::at(
+            span,
+            &format!(
+                "{name} is declared among the statements outside functions, which a function does not see here: pass it as a parameter, or keep it in a table declared at the top level ({name}[1])"
+            ),
+        ));
     }
     let mut error = Error::at(
         span,

@@ -144,7 +144,11 @@ return up(o, sq);";
 
 #[test]
 fn a_scan_is_refused_where_c_or_the_lab_cannot_read_it() {
-    let cases: [(&str, &str); 4] = [
+    let cases: [(&str, &str); 5] = [
+        (
+            "U64 seed = 5;\nU64 get(void) { return seed; }\nreturn get();",
+            "seed is declared among the statements outside functions, which a function does not see here",
+        ),
         (
             "unsigned long i;\n_BitScanForward64(i, o);\nreturn o;",
             "the index goes where its first argument points: write &i",
