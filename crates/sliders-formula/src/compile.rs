@@ -1527,7 +1527,11 @@ fn through_code(
     let Some(at) = calls.tables.iter().position(|table| table.name == through.table) else {
         return Err(Error::at(node.span, &format!("{} is not a table declared above", through.table)));
     };
-    let (code, index_type) = typed(&through.offset, scope, calls)?;
+    let (mut code, index_type) = typed(&through.offset, scope, calls)?;
+    // `p[k]` adds k entries to where p points: an entry's number, shown as one, whatever k is.
+    if let Code::Binary(Binary::Add, _, _, counts, _) = &mut code {
+        *counts = true;
+    }
     let table = &calls.tables[at];
     let (sets, ty, dims) = (table.holds_sets(), table.ty, alloc::vec![table.entries.len() as u64]);
     calls.cost += 1;

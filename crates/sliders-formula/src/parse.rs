@@ -2037,6 +2037,7 @@ impl<'a> Parser<'_, 'a> {
                 self.next();
                 Ok(Node { expr: Expr::Number(value, radix, suffix), span })
             }
+            Token::Punct("(") if self.parenthesized_pointer_here() => self.parenthesized_pointer(),
             Token::Punct("(") => {
                 self.next();
                 self.skip_newlines();

@@ -172,6 +172,11 @@ fn struct_initializers_pointers_to_values_and_moved_pointers_read_as_c() {
     assert_eq!(run("const int *p = steps;\np += 2;\np++;\nreturn (U64)*p;"), Ok(40));
     assert_eq!(run("const Entry *e = entries;\ne = &entries[1];\nreturn e->mask;"), Ok(0xff00));
     assert_eq!(run("const Entry *e = entries + 1;\nreturn e[1].mask;"), Ok(7));
+    // Through a pointer in parentheses: (p + k)->field and (*p).field.
+    assert_eq!(
+        run("const Entry *e = entries;\nreturn (e + 1)->mask | (*e).mask | (*(e + 2)).mask;"),
+        Ok(0xff00 | 0xff | 7)
+    );
     // Past the table only where it is read.
     let past = run("const int *p = steps + 4;\nreturn (U64)*p;").unwrap_err();
     assert!(past.contains("points to entry 4, outside the table"), "{past}");

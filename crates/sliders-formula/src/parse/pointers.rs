@@ -714,6 +714,52 @@ impl<'a> Parser<'_, 'a> {
         Ok(value.offset)
     }
 
+    /// Whether `(p + k)->field` or `(*p).field` stands here, at its `(`.
+    pub(super) fn parenthesized_pointer_here(&self) -> bool {
+        let mut depth = 0;
+        let mut ahead = 0;
+        loop {
+            match self.peek_at(ahead) {
+                Token::Punct("(") => depth += 1,
+                Token::Punct(")") => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let star = self.peek_at(1) == Token::Punct("*");
+                        return match self.peek_at(ahead + 1) {
+                            Token::Punct("->") => true,
+                            Token::Punct(".") => star,
+                            _ => false,
+                        };
+                    }
+                }
+                Token::End => return false,
+                _ => {}
+            }
+            ahead += 1;
+        }
+    }
+
+    /// `(p + k)->field` or `(*p).field`, at its `(`: the field of the struct the pointer
+    /// points to.
+    pub(super) fn parenthesized_pointer(&mut self) -> Result<Node, Error> {
+        let open = self.next().1;
+        self.parens += 1;
+        let star = self.eat("*");
+        let value = self.pointer_value_of_any("this");
+        self.parens -= 1;
+        let value = value?;
+        self.expect(")", ") to close the (")?;
+        let arrow = if star { self.expect(".", ". and a field")? } else { self.expect("->", "-> and a field")? };
+        let Element::Struct(index) = self.pointers.shapes[value.table].element else {
+            return Err(Error::at(arrow, "this points to a value, not a struct: read it with *"));
+        };
+        let mut end = arrow.end;
+        let field = self.field(index, &mut end)?;
+        let span = Span::new(open.start, end);
+        let read = self.entry_through(value.table, Some(field.clone()), (value.offset, Written::Arrow), span);
+        Ok(self.field_read(value.table, (index, &field), read, false)?.0)
+    }
+
     /// `*p` or `*(p + k)`, after its `*`.
     pub(super) fn star(&mut self, star: Span) -> Result<Node, Error> {
         let pointer_here = matches!(self.peek(), Token::Name(name) if self.pointer(name).is_some() || self.struct_field_follows_at(name));
