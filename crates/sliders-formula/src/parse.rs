@@ -984,6 +984,7 @@ impl<'a> Parser<'_, 'a> {
         if let Some(pointers) = self.pointer_declaration()? {
             return Ok(Some(pointers));
         }
+        self.refuse_struct_by_value()?;
         let typed = self.type_words();
         let declarator_ends = matches!(
             self.peek_at(typed + 1),
@@ -1087,6 +1088,7 @@ impl<'a> Parser<'_, 'a> {
                 continue;
             }
             pointers.push(None);
+            self.refuse_struct_by_value()?;
             let typed_before = self.type_words.len();
             let (_, ty) = self.skip_type_words()?;
             let narrow = self.type_words[typed_before..].iter().any(|(words, _)| narrow_c_type(words));

@@ -714,6 +714,24 @@ impl<'a> Parser<'_, 'a> {
         Ok(value.offset)
     }
 
+    /// A struct declared by value here (`SMasks m = masks[sq][0];`, a parameter `SMasks m`):
+    /// refused, with the pointer that does the same.
+    pub(super) fn refuse_struct_by_value(&self) -> Result<(), Error> {
+        let Some((index, tokens)) = self.struct_named_here() else { return Ok(()) };
+        let Token::Name(name) = self.peek_at(tokens) else { return Ok(()) };
+        if self.peek_at(tokens + 1) == Token::Punct("[") {
+            return Ok(());
+        }
+        let at = self.tokens[(self.at + tokens).min(self.tokens.len() - 1)].1;
+        let ty = &self.pointers.structs[index].names[0];
+        Err(Error::at(
+            at,
+            &format!(
+                "a struct by value is not part of the language yet: point at it instead, const {ty} *{name} = &table[i];, and read {name}->field"
+            ),
+        ))
+    }
+
     /// Whether `(p + k)->field` or `(*p).field` stands here, at its `(`.
     pub(super) fn parenthesized_pointer_here(&self) -> bool {
         let mut depth = 0;
