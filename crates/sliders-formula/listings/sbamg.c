@@ -2,18 +2,25 @@
 // pieces (o ^ (o - 3 * nearest)), a line at a time through a pointer to its masks.
 typedef unsigned long long U64;
 
+// A line's masks, named as the article names them: the squares below on the line (and a1's
+// bit, so that a scan finds one), those above, the line without the square, and its outer
+// squares: the last above, and a1's bit, set on every board.
 typedef struct {
-    U64 below;  // the squares below on the line, and a1's bit, so that a scan finds one
-    U64 both;   // the line, the square left out
-    U64 edges;  // the line's last square above, and a1's bit: set on every board
-} Line;
+    U64 lower;
+    U64 upper;
+    U64 lineEx;
+    U64 outer;
+} SMasks;
 
-Line lines[64][2];
+SMasks masks[64][2];
+
+// The article's bit scan reverse, by the compilers' builtin.
+#define bsr64(x) (63 - __builtin_clzll(x))
 
 const int fileStep[2] = {1, 0};
 const int rankStep[2] = {0, 1};
 
-void initLines(void) {
+void initMasks(void) {
     for (int sq = 0; sq < 64; sq++) {
         for (int line = 0; line < 2; line++) {
             U64 above = 0, below = 0, top = 0;
@@ -31,20 +38,21 @@ void initLines(void) {
                 f -= fileStep[line];
                 r -= rankStep[line];
             }
-            lines[sq][line].below = below | 1;
-            lines[sq][line].both = below | above;
-            lines[sq][line].edges = top | 1;
+            masks[sq][line].lower = below | 1;
+            masks[sq][line].upper = above;
+            masks[sq][line].lineEx = below | above;
+            masks[sq][line].outer = top | 1;
         }
     }
 }
 
-U64 lineAttacks(U64 occ, const Line *line) {
-    U64 pieces = (occ & line->both) | line->edges;
-    int nearest = 63 - __builtin_clzll(pieces & line->below);
+U64 lineAttacks(U64 occ, const SMasks *pMask) {
+    U64 pieces = (occ & pMask->lineEx) | pMask->outer;
+    int nearest = bsr64(pieces & pMask->lower);
     U64 borrowed = pieces - 3 * (1ULL << nearest);
-    return (pieces ^ borrowed) & line->both;
+    return (pieces ^ borrowed) & pMask->lineEx;
 }
 
-initLines();
-const Line *rank = lines[sq];
+initMasks();
+const SMasks *rank = masks[sq];
 return lineAttacks(o, rank) | lineAttacks(o, rank + 1);

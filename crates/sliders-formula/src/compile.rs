@@ -1797,7 +1797,12 @@ fn call(
         ));
     }
     let geometry = match function {
-        Function::Identity => return typed(&arguments[0], scope, calls),
+        // `C64(1)` is the wiki's `1ULL`: read as C, the argument as an unsigned 64-bit word.
+        Function::Identity => {
+            let (code, from) = typed(&arguments[0], scope, calls)?;
+            let ty = typed_as(scope.reading, Some(CType::WORD));
+            return Ok((convert(code, from, ty, scope.reading), ty));
+        }
         Function::Word(word) => {
             let first = expression(&arguments[0], scope, calls)?;
             let second = match arguments.get(1) {

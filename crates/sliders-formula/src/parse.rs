@@ -1936,9 +1936,20 @@ impl<'a> Parser<'_, 'a> {
     /// Inside parentheses, the line breaks before what comes next: an operator may start the
     /// next line there.
     fn skip_newlines_in_parentheses(&mut self) {
-        if self.parens > 0 {
+        if self.parens > 0 || self.c_typed_at.is_some() && self.operator_starts_the_next_line() {
             self.skip_newlines();
         }
+    }
+
+    /// Whether, past line breaks, the next line starts with a binary or logical operator:
+    /// read as C, where `;` ends a statement, the expression goes on there.
+    fn operator_starts_the_next_line(&self) -> bool {
+        let mut ahead = 0;
+        while self.peek_at(ahead) == Token::Newline {
+            ahead += 1;
+        }
+        ahead > 0
+            && matches!(self.peek_at(ahead), Token::Punct(sign) if Binary::of(sign).is_some() || matches!(sign, "&&" | "||" | "?"))
     }
 
     /// The binary operator here, if it binds at least as tightly as `minimum`.

@@ -252,15 +252,21 @@ fn increments_are_statements_of_their_own() {
 }
 
 #[test]
-fn inside_parentheses_a_line_break_ends_nothing_and_a_line_that_starts_with_an_operator_is_an_error() {
+fn inside_parentheses_a_line_break_ends_nothing_and_a_line_that_starts_with_an_operator_goes_on_only_in_c() {
     let value = |text: &str| read(text).attacks(Square::D4.bit(), Square::D7.bit()).map(|b| b.0);
     let both = Square::D4.bit().0 | Square::D7.bit().0;
     assert_eq!(value("return (o\n  & ~r\n  | r);"), Ok(both));
     assert_eq!(value("U64 f(U64 a,\n      U64 b) {\n  return (a\n    | b);\n}\nreturn f(o,\n  r)"), Ok(both));
     assert_eq!(value("x = (o & r\n  ? 1\n  : 2)\nreturn x"), Ok(1));
-    // Outside them, a statement ends with its line: a next line that starts with an operator
-    // would change the meaning silently, so it is an error where it starts.
-    for (text, column) in [("U64 x = o\n      - r;\nreturn x", 7), ("x = o\n  | r\nreturn x", 3), ("x = o\n\n+r", 1)] {
+    // C64(1) is the wiki's 1ULL: shifted by 40 it is defined, as 1 << 40 of an int is not.
+    assert_eq!(value("typedef unsigned long long U64;\nreturn C64(1) << 40;"), Ok(1 << 40));
+    // Read as C, where `;` ends a statement, a line that starts with an operator goes on with
+    // the expression above, as C reads it.
+    assert_eq!(value("U64 x = o\n      - r;\nreturn x"), Ok(Square::D7.bit().0));
+    assert_eq!(value("U64 x = o\n  & r\n  | r;\nreturn x"), Ok(Square::D4.bit().0));
+    // In the lab's short form a statement ends with its line: a next line that starts with an
+    // operator would change the meaning silently, so it is an error where it starts.
+    for (text, column) in [("x = o\n  | r\nreturn x", 3), ("x = o\n\n+r", 1)] {
         let said = error(text);
         assert!(said.contains(&format!(", column {column}: this line starts with ")), "{said}");
         assert!(said.contains("a statement ends at the end of its line"), "{said}");

@@ -38,7 +38,7 @@ fn the_listings_with_structs_and_pointers_are_proved_from_an_empty_square_too() 
 fn a_pointer_to_the_wrong_line_is_refuted_on_the_boards_it_gets_wrong() {
     // The file's masks where the rank's belong: wrong on every board (a rook always attacks
     // along its rank), and proved for the file and the diagonals it still reads.
-    let slip = OBSTRUCTION_DIFFERENCE.replace("lines[sq] + 0)", "lines[sq] + 1)");
+    let slip = OBSTRUCTION_DIFFERENCE.replace("masks[sq] + 0)", "masks[sq] + 1)");
     match verdict(&slip, Target::Piece(Slider::Queen), OwnSquare::Occupied) {
         Proof::Fails(failure) => {
             assert_eq!(failure.boards, Some(64u128 << 63), "every board of every square");
@@ -57,23 +57,23 @@ fn reads_through_pointers_are_steps_named_as_typed() {
     let reads: Vec<_> = trace.steps.iter().filter(|step| step.op == Op::Lookup).collect();
     // Three reads a line, four lines.
     assert_eq!(reads.len(), 12);
-    assert_eq!(reads[0].label, "m->below");
+    assert_eq!(reads[0].label, "pMask->lower");
     // d4 is square 27: its first line's masks are entry 27 * 4 = 108, row after row.
     assert_eq!(reads[0].lhs, Value::Number(108));
     assert_eq!(reads[0].result, Value::Board(Bitboard(0x0000_0000_0700_0000)), "a4, b4 and c4 lie below d4");
-    assert_eq!(reads[2].label, "m->both");
-    // The bishop's lines by &lines[sq][2] and &lines[sq][3]: entries 110 and 111.
+    assert_eq!(reads[2].label, "pMask->lineEx");
+    // The bishop's lines by &masks[sq][2] and &masks[sq][3]: entries 110 and 111.
     assert_eq!(reads[6].lhs, Value::Number(110));
     assert_eq!(reads[9].lhs, Value::Number(111));
     // A pointer's value is the entry's number: the address arithmetic is a step of its own,
     // labelled as typed.
-    let row = trace.steps.iter().find(|step| step.label == "lines[sq]").expect("lines[sq] is a step");
+    let row = trace.steps.iter().find(|step| step.label == "masks[sq]").expect("masks[sq] is a step");
     assert_eq!(row.result, Value::Signed(108), "{:?}", labels(&trace.steps));
-    // &lines[sq][2] is 27 * 4 + 2: the product a step of its own, the sum the pointer.
-    let second = trace.steps.iter().position(|step| step.label == "&lines[sq][2]").unwrap();
+    // &masks[sq][2] is 27 * 4 + 2: the product a step of its own, the sum the pointer.
+    let second = trace.steps.iter().position(|step| step.label == "&masks[sq][2]").unwrap();
     assert_eq!(&*trace.steps[second - 1].label, "sq * 4");
     assert_eq!(trace.steps[second].result, Value::Signed(110));
-    assert!(trace.steps.iter().any(|step| step.label == "lines[sq] + 1"), "{:?}", labels(&trace.steps));
+    assert!(trace.steps.iter().any(|step| step.label == "masks[sq] + 1"), "{:?}", labels(&trace.steps));
 }
 
 fn labels(steps: &[sliders::trace::Step]) -> Vec<&str> {
@@ -82,16 +82,16 @@ fn labels(steps: &[sliders::trace::Step]) -> Vec<&str> {
 
 #[test]
 fn a_pointer_past_its_table_is_a_fault_where_it_is_read() {
-    let past = read(&OBSTRUCTION_DIFFERENCE.replace("lines[sq] + 0)", "lines[sq] + 4)"));
+    let past = read(&OBSTRUCTION_DIFFERENCE.replace("masks[sq] + 0)", "masks[sq] + 4)"));
     // From g8 entry 62 * 4 + 4 is h8's first line: a value, wrong but defined.
     assert!(value(&past, "g8", 0).is_ok());
     assert_eq!(
         value(&past, "h8", 0),
-        Err("lines: a pointer here points to entry 256, outside the table, which C leaves undefined: lines has 256 entries, numbered from 0 to 255".into())
+        Err("masks: a pointer here points to entry 256, outside the table, which C leaves undefined: masks has 256 entries, numbered from 0 to 255".into())
     );
     // The prover counts h8's boards as failing, and proves nothing.
     let verdict = verdict(
-        &OBSTRUCTION_DIFFERENCE.replace("lines[sq] + 0)", "lines[sq] + 4)"),
+        &OBSTRUCTION_DIFFERENCE.replace("masks[sq] + 0)", "masks[sq] + 4)"),
         Target::Piece(Slider::Queen),
         OwnSquare::Occupied,
     );
@@ -205,22 +205,22 @@ return pairs[sq].low | pairs[sq].high;";
 fn bad_structs_and_pointers_are_refused_where_typed() {
     let cases: [(&str, &str); 14] = [
         ("return p->below;", "p is not a pointer declared above"),
-        ("return lines[sq][0].wide;", "LineMasks has no field wide: its fields are below, above, both"),
-        ("return lines[sq][0];", "lines holds structs: read a field of one, as lines[…][…].below"),
-        ("return lines[sq];", "lines holds structs: read a field of one"),
-        ("return &lines[sq][0];", "& makes a pointer, which is read only as a pointer's value"),
-        ("const struct LineMasks *m = lines[sq];\nreturn m;", "m is a pointer: read what it points to (m->below)"),
-        ("const struct LineMasks *m = lines[sq];\nreturn m[0];", "this is a whole struct: read one of its fields"),
-        ("const struct LineMasks *m = lines;\nreturn o;", "lines points at a row's first entry with 1 index"),
-        ("const struct LineMasks *m = &lines[sq];\nreturn o;", "&lines takes an index per dimension, 2"),
-        ("const struct LineMasks *m = lines[sq];\nm |= 1;\nreturn o;", "m is a pointer: it moves by += and -="),
+        ("return masks[sq][0].wide;", "SMasks has no field wide: its fields are lower, upper, lineEx"),
+        ("return masks[sq][0];", "masks holds structs: read a field of one, as masks[…][…].lower"),
+        ("return masks[sq];", "masks holds structs: read a field of one"),
+        ("return &masks[sq][0];", "& makes a pointer, which is read only as a pointer's value"),
+        ("const struct SMasks *m = masks[sq];\nreturn m;", "m is a pointer: read what it points to (m->lower)"),
+        ("const struct SMasks *m = masks[sq];\nreturn m[0];", "this is a whole struct: read one of its fields"),
+        ("const struct SMasks *m = masks;\nreturn o;", "masks points at a row's first entry with 1 index"),
+        ("const struct SMasks *m = &masks[sq];\nreturn o;", "&masks takes an index per dimension, 2"),
+        ("const struct SMasks *m = masks[sq];\nm |= 1;\nreturn o;", "m is a pointer: it moves by += and -="),
         ("const int *p = fileStep;\nreturn p->x;", "p points to a value, not a struct: read it as *p"),
         (
             "const int *p = fileStep;\np = rankStep;\nreturn o;",
             "p points into fileStep where it is declared, and here into rankStep",
         ),
         (
-            "const struct LineMasks *m = fileStep;\nreturn o;",
+            "const struct SMasks *m = fileStep;\nreturn o;",
             "this points into fileStep, whose entries are not of the type m points to",
         ),
         (

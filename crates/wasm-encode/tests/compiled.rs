@@ -153,13 +153,13 @@ fn tables_of_structs_read_through_pointers_agree_with_the_evaluator() {
     agrees(include_str!("../../sliders-formula/listings/sbamg.c"), 20);
     // A pointer field into the shared attack table: fancy magic's per-square struct.
     agrees(include_str!("../../sliders-formula/listings/fancy_magic_struct.c"), 4);
-    // lines[sq] + 4 is the next square's first line, and past the table from h8.
+    // masks[sq] + 4 is the next square's first line, and past the table from h8.
     let past = include_str!("../../sliders-formula/listings/obstruction_difference.c")
-        .replace("lines[sq] + 0) | lineAttacks(occ, lines[sq] + 1)", "lines[sq] + 4)");
+        .replace("masks[sq] + 0) | lineAttacks(occ, masks[sq] + 1)", "masks[sq] + 4)");
     agrees(&past, 4);
     let module = Formula::parse(&past).unwrap().wasm();
     let text: Vec<String> = module.text().into_iter().map(|line| line.text).collect();
-    assert!(text.iter().any(|line| line.contains("lines.below[64][4], 8 bytes an entry")), "{text:?}");
+    assert!(text.iter().any(|line| line.contains("masks.lower[64][4], 8 bytes an entry")), "{text:?}");
 }
 
 /// MSVC's bit scans: the index read where a scan left it undefined traps where the evaluator

@@ -61,14 +61,13 @@ impl Export<'_> {
                 crate::c_arithmetic::result_type(*op, self.c_type_of(a, body), self.c_type_of(b, body))
             }
             Expr::Select(_, a, b) => CType::common(self.c_type_of(a, body), self.c_type_of(b, body)),
-            Expr::Call(name, arguments) => {
+            Expr::Call(name, _) => {
                 if let Some(index) = self.formula.program.functions.iter().position(|f| f.name == *name) {
                     return self.functions[index].returns;
                 }
                 match functions::function(name) {
-                    Some(Function::Identity) => {
-                        arguments.first().map_or(CType::Int, |argument| self.c_type_of(argument, body))
-                    }
+                    // `C64(1)` is `1ULL`.
+                    Some(Function::Identity) => CType::WORD,
                     Some(Function::Word(word)) if word.definition().gives == Gives::Count => CType::Int,
                     Some(Function::Word(_) | Function::Geometry(_)) | None => CType::WORD,
                 }
@@ -88,6 +87,15 @@ impl Export<'_> {
     pub(super) fn c_as_typed(&self, node: &Node, body: &Body) -> Code {
         match &node.expr {
             Expr::Number(value, radix, suffix) => Code::atom(typed_literal(*value, *radix, *suffix)),
+            // `C64(x)`: x as the 64-bit word.
+            Expr::Call(name, arguments) if functions::function(name) == Some(Function::Identity) => {
+                match arguments.first() {
+                    Some(argument) => {
+                        self.cast_to(self.c_as_typed(argument, body), self.c_type_of(argument, body), CType::WORD)
+                    }
+                    None => Code::atom(String::from("0")),
+                }
+            }
             Expr::Name(_) | Expr::Call(..) | Expr::Index(..) | Expr::Through(..) | Expr::BitScan(..) => {
                 self.c_code(node, body)
             }
@@ -274,7 +282,9 @@ impl Export<'_> {
         let word = match functions::function(name) {
             None => return Code::atom(helper(name, arguments)),
             Some(Function::Identity) => {
-                return arguments.first().map_or(Code::atom("0_i32".into()), |a| self.rust_as_typed(a, body))
+                return arguments
+                    .first()
+                    .map_or(Code::atom("0_u64".into()), |a| self.rust_converted(a, body, CType::WORD))
             }
             Some(Function::Geometry(Geometry::Ray)) => {
                 let direction = ray_direction(arguments).map_or("north", direction_word);
