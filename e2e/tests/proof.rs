@@ -47,7 +47,7 @@ async fn the_five_examples_are_proved_in_the_page() {
 #[tokio::test]
 async fn the_engine_listings_are_proved_in_the_page() {
     let browser = Browser::start().await;
-    for listing in &sliders_formula::listings::LISTINGS {
+    for listing in &sliders_formula::examples::LISTINGS {
         browser.open(&link(listing.text(), listing.target.name())).await;
         let (proved, data) = proof(&browser, 120).await;
         assert_eq!(proved, "yes", "{}: {data:?}", listing.id);

@@ -3,8 +3,7 @@
 //! for what the panels module draws there: the check with its counter-example, the proof, the
 //! WebAssembly and the export.
 
-use sliders_formula::examples::EXAMPLES;
-use sliders_formula::listings::LISTINGS;
+use sliders_formula::examples::{EXAMPLES, LISTINGS};
 use sliders_formula::wasm::TextLine;
 use sliders_formula::{Fault, Span, Target};
 use wasm_bindgen::JsCast;

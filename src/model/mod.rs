@@ -665,7 +665,7 @@ mod tests {
     #[test]
     fn an_engine_listing_opens_from_the_menu_with_its_target() {
         let reduce = |lab: Lab, action: Action| (*Rc::new(lab).reduce(action)).clone();
-        for listing in &sliders_formula::listings::LISTINGS {
+        for listing in &sliders_formula::examples::LISTINGS {
             let opened = reduce(Lab::default(), Action::Formula(FormulaAction::OpenExample(listing.id)));
             assert_eq!(opened.playground.awaited_example, Some(listing.id));
             assert_eq!((opened.playground.target, opened.setup.slider), (listing.target, listing.target.slider()));

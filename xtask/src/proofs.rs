@@ -89,7 +89,7 @@ pub fn section() -> Result<String, String> {
          | listing | target | verdict | nodes | reading ms | fill operations | native ms | page ms |\n\
          |---|---|---|---|---|---|---|---|\n",
     );
-    for listing in &sliders_formula::listings::LISTINGS {
+    for listing in &sliders_formula::examples::LISTINGS {
         let started = Instant::now();
         let formula = Formula::parse(listing.text()).map_err(|e| e.describe(listing.text()))?;
         let reading = started.elapsed().as_secs_f64() * 1000.0;

@@ -2,7 +2,7 @@
 //! the prover (`tests/prove.rs`), and the built-in techniques they stand for ("Open as a
 //! formula").
 
-use super::listings::{CListing, LISTINGS};
+use super::listings::CListing;
 use super::Target;
 use sliders::{Direction, Slider, Technique};
 
@@ -163,3 +163,25 @@ pub fn by_id(id: &str) -> Option<&'static Example> {
 pub fn of_technique(technique: Technique) -> Option<&'static Example> {
     EXAMPLES.iter().find(|example| example.source == Source::Technique(technique))
 }
+
+const fn listing(id: &'static str, title: &'static str, slider: Slider, listing: CListing) -> Example {
+    Example { id, title, target: Target::Piece(slider), source: Source::C(listing) }
+}
+
+/// The engine listings in C ([`super::listings`]), as the page's menu offers them.
+pub const LISTINGS: [Example; 9] = [
+    listing("classical-rays-init", "C: classical, a rays table filled once", Slider::Rook, CListing::RaysInit),
+    listing("classical-rays-enum", "C: classical, rayAttacks[dir8][sq] by enum", Slider::Rook, CListing::RaysEnum),
+    listing("classical-switch", "C: classical, a switch on the direction", Slider::Rook, CListing::Switch),
+    listing("classical-bitscan", "C: classical branchless, _BitScanForward64", Slider::Rook, CListing::BitScan),
+    listing(
+        "obstruction-difference-c",
+        "C: obstruction difference, SMasks by pointer",
+        Slider::Queen,
+        CListing::ObstructionDifference,
+    ),
+    listing("sbamg-c", "C: SBAMG, a struct of masks per line", Slider::Rook, CListing::Sbamg),
+    listing("fancy-magic-rook", "C: fancy magic, rook, tables filled once", Slider::Rook, CListing::FancyMagicRook),
+    listing("fancy-magic-struct", "C: fancy magic, rook, SMagic per square", Slider::Rook, CListing::FancyMagicStruct),
+    listing("fancy-magic-queen", "C: fancy magic, queen", Slider::Queen, CListing::FancyMagicQueen),
+];

@@ -670,6 +670,7 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
         c_typed_at: None,
         pointers: pointers::Pointers::default(),
         written: Vec::new(),
+        hoisted: Vec::new(),
     };
     let mut program = Program::default();
     loop {
@@ -720,6 +721,8 @@ pub fn parse(tokens: &[(Token<'_>, Span)]) -> Result<Program, Error> {
             continue;
         }
         if let Some(function) = parser.function()? {
+            let hoisted = core::mem::take(&mut parser.hoisted);
+            add_tables(&mut program, hoisted)?;
             program.functions.push(function);
             continue;
         }
@@ -785,6 +788,8 @@ struct Parser<'t, 'a> {
     pointers: pointers::Pointers,
     /// Where the parser wrote in other terms what was typed, for the program's `written`.
     written: Vec<Span>,
+    /// The const tables declared inside the function just read, kept at the top level.
+    hoisted: Vec<Table>,
 }
 
 impl<'a> Parser<'_, 'a> {
@@ -1129,11 +1134,23 @@ impl<'a> Parser<'_, 'a> {
                     "a function cannot be defined inside another: define it above, at the top level",
                 ));
             }
+            // `const int df[4] = { … };` in a function: its entries never change, so the lab
+            // keeps it with the tables at the top level (every function may then read it).
             if self.starts_table() {
-                return Err(Error::at(
-                    self.span(),
-                    "a table is declared at the top level, above the functions, where every function can read it",
-                ));
+                let at = self.span();
+                let Some(tables) = self.table()? else { continue };
+                for table in tables {
+                    if !table.constant || table.initializer.is_none() {
+                        return Err(Error::at(
+                            at,
+                            "a table inside a function is read only if it is const with its entries ({ … }), kept with the tables at the top level: declare it so, or above the functions",
+                        ));
+                    }
+                    self.note_table(&table);
+                    self.hoisted.push(table);
+                }
+                self.end_of_statement()?;
+                continue;
             }
             if let Some(declaration) = self.declaration()? {
                 declared.extend(declaration.declared);

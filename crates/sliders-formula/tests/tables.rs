@@ -60,8 +60,8 @@ fn a_read_is_a_step_that_says_which_entry() {
 fn bad_tables_and_reads_are_refused_where_typed() {
     let cases: [(&str, &str); 12] = [
         (
-            "U64 f(U64 x) {\n  const U64 t[2] = {1, 2};\n  return t[x];\n}\nreturn f(o);",
-            "line 2, column 3: a table is declared at the top level",
+            "U64 f(U64 x) {\n  U64 t[2] = {1, 2};\n  return t[x];\n}\nreturn f(o);",
+            "line 2, column 3: a table inside a function is read only if it is const with its entries",
         ),
         (
             "const U64 t[2] = {1, 2};\nt[0] = o;\nreturn o;",
@@ -176,6 +176,24 @@ fn an_enums_constants_are_ints_and_its_name_a_type() {
         let said = error(text);
         assert!(said.contains(expected), "{text}\n{said}\nwanted: {expected}");
     }
+}
+
+/// A const table inside a function is kept with the tables at the top level: one name each.
+#[test]
+fn a_const_table_inside_a_function_is_read_as_a_table() {
+    let text = "typedef unsigned long long U64;
+U64 f(int s) {
+    const int steps[4] = {8, 1, -8, -1};
+    return (U64)(s + steps[1]);
+}
+return f(sq);";
+    let square: Square = "d4".parse().unwrap();
+    assert_eq!(read(text).attacks(square.bit(), square.bit()).map(|b| b.0), Ok(28));
+    let twice = error(&format!(
+        "{}\nU64 g(int s) {{\n    const int steps[2] = {{1, 2}};\n    return 0;\n}}\nreturn f(sq);",
+        text.trim_end_matches("return f(sq);")
+    ));
+    assert!(twice.contains("a table named steps is declared above"), "{twice}");
 }
 
 /// C99's designated initializers: `[i] = …` goes on from entry or row i (a later entry
