@@ -389,10 +389,11 @@ pub fn compile(program: &Program, typed: Typed) -> Result<Compiled, Error> {
     let all: Vec<String> = program.functions.iter().map(|f| f.name.clone()).collect();
     // The names the statements outside functions declare, which no function sees.
     let mut outside: Vec<String> = program.declared.iter().map(|declared| declared.name.clone()).collect();
-    outside.extend(program.main.iter().filter_map(|statement| match statement {
-        Statement::Assign { name, declares: true, .. } => Some(name.clone()),
-        _ => None,
-    }));
+    for statement in &program.main {
+        if let Statement::Assign { name, declares: true, .. } = statement {
+            outside.push(name.clone());
+        }
+    }
     let mut functions = Vec::new();
     for function in &program.functions {
         if functions::function(&function.name).is_some() || names::board_name(&function.name).is_some() {

@@ -371,9 +371,10 @@ impl Statement {
             Expr::BitScan(scan) => Some(scan),
             // `if (!_BitScanForward64(&i, x))`: a condition may test that it found nothing.
             Expr::Unary(Unary::LogicalNot, inner) if matches!(self, Statement::If { .. } | Statement::Loop { .. }) => {
-                match &inner.expr {
-                    Expr::BitScan(scan) => Some(scan),
-                    _ => None,
+                if let Expr::BitScan(scan) = &inner.expr {
+                    Some(scan)
+                } else {
+                    None
                 }
             }
             Expr::Number(..)

@@ -157,9 +157,11 @@ pub(super) fn value(scan: &BitScan, span: Span) -> Node {
 
 /// A read of `name` in slot `slot`: checked against its flag where a scan gives it values.
 pub(super) fn read(name: &str, value: Code, scope: &Scope, span: Span) -> Code {
-    let Some(flag) = flag_slot(name, scope).filter(|_| scope.scanned.iter().any(|index| index == name)) else {
+    // Most names are never scanned: their reads need no flag looked up.
+    if !scope.scanned.iter().any(|index| index == name) {
         return value;
-    };
+    }
+    let Some(flag) = flag_slot(name, scope) else { return value };
     let message = format!(
         "{name} is undefined here: the bit scan that gave it its value last found its mask 0, and MSVC leaves the index undefined then, so reading it is undefined in C"
     );

@@ -260,12 +260,7 @@ impl<'p> Body<'p> {
         let parameters = names.len();
         for_each_statement(statements, &mut |statement| {
             // A bit scan gives its index a value, before an assignment of its value does.
-            let scanned = statement.bit_scan().map(|scan| &scan.index);
-            let assigned = match statement {
-                Statement::Assign { name, .. } => Some(name),
-                _ => None,
-            };
-            for name in scanned.into_iter().chain(assigned) {
+            for name in written_by(statement) {
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
@@ -310,12 +305,7 @@ impl<'p> Body<'p> {
                     body.reads[index] += 1;
                     unread[index] = false;
                 }
-                let scanned = statement.bit_scan().map(|scan| &scan.index);
-                let assigned = match statement {
-                    Statement::Assign { name, .. } => Some(name),
-                    _ => None,
-                };
-                for name in scanned.into_iter().chain(assigned) {
+                for name in written_by(statement) {
                     if let Some(index) = body.index(name) {
                         dead[index] |= unread[index];
                         unread[index] = true;
@@ -404,6 +394,13 @@ impl<'p> Body<'p> {
     pub(super) fn written(&self, name: &str) -> Option<&str> {
         self.index(name).and_then(|index| self.written.get(index)).map(String::as_str)
     }
+}
+
+/// The names a statement itself gives values, in order: a bit scan's index, then an
+/// assignment's name.
+fn written_by(statement: &Statement) -> impl Iterator<Item = &String> {
+    let assigned = if let Statement::Assign { name, .. } = statement { Some(name) } else { None };
+    statement.bit_scan().map(|scan| &scan.index).into_iter().chain(assigned)
 }
 
 /// Calls `visit` on each statement, and inside an `if` or a loop on each of its own in order

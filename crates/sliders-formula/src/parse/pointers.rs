@@ -593,9 +593,11 @@ impl<'a> Parser<'_, 'a> {
             // Inside, each part is spelled as computed (`sq * 4`); the whole is the pointer as typed.
             let inner = offset.span;
             let scaled = node(Expr::Binary(Binary::Mul, Box::new(offset), Box::new(size)), inner);
-            offset = match index.expr {
-                Expr::Number(0, ..) => scaled,
-                _ => node(Expr::Binary(Binary::Add, Box::new(scaled), Box::new(index)), inner),
+            // An index of 0 adds nothing.
+            offset = if matches!(index.expr, Expr::Number(0, ..)) {
+                scaled
+            } else {
+                node(Expr::Binary(Binary::Add, Box::new(scaled), Box::new(index)), inner)
             };
         }
         Node { span, ..offset }
